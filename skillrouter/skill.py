@@ -1,0 +1,277 @@
+"""The skill: what an agent learned to do well, and how to check it.
+
+A :class:`Skill` is loaded at three levels, as in the design:
+
+- Level 0 (:class:`SkillSummary`): name, description, task_type, tags, use_count, avg_score.
+  This is what the index embeds and what the router returns.
+- Level 1 (:class:`Skill`): the full skill, including the Markdown body with its
+  ``## Procedure``, ``## Pitfalls`` and ``## Verification`` sections.
+- Level 2: files beside ``SKILL.md`` (``references/``, ``scripts/``, ...), served by the store.
+
+The body is the source of truth for the three sections: ``procedure``, ``pitfalls`` and
+``verification`` are read from it, and :meth:`Skill.with_sections` rewrites them in place,
+so a SKILL.md written by hand keeps every other line it had.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from typing import Any
+
+from skillrouter.errors import SkillFormatError
+
+NAME_MAX = 64
+DESCRIPTION_MAX = 1024
+SCORE_MIN = 1.0
+SCORE_MAX = 10.0
+SECTIONS = ("procedure", "pitfalls", "verification")
+DEFAULT_TASK_TYPE = "general"
+
+_NAME_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+
+
+def slugify(text: str) -> str:
+    """A valid skill name made from ``text``: ``Python Code Review`` -> ``python-code-review``.
+
+    CamelCase is split (``ResearchHelper`` -> ``research-helper``), anything outside
+    ``[a-z0-9]`` becomes one hyphen, and the result is cut to 64 characters.
+    """
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", text)
+    text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1-\2", text)
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug[:NAME_MAX].rstrip("-")
+
+
+def validate_name(name: object, *, path: str | None = None) -> str:
+    if not isinstance(name, str) or not name:
+        raise SkillFormatError("name is required (1-64 characters of a-z, 0-9 and '-')", path=path, field="name")
+    if len(name) > NAME_MAX or not _NAME_RE.match(name):
+        hint = slugify(name)
+        offer = f"; try {hint!r}" if hint else ""
+        raise SkillFormatError(
+            f"invalid name {name!r}: use 1-64 characters of a-z, 0-9 and single hyphens{offer}",
+            path=path,
+            field="name",
+        )
+    return name
+
+
+def validate_description(description: object, *, path: str | None = None) -> str:
+    if not isinstance(description, str) or not description.strip():
+        raise SkillFormatError("description is required (1-1024 characters)", path=path, field="description")
+    description = description.strip()
+    if len(description) > DESCRIPTION_MAX:
+        raise SkillFormatError(
+            f"description has {len(description)} characters; the limit is {DESCRIPTION_MAX}",
+            path=path,
+            field="description",
+        )
+    return description
+
+
+def validate_score(score: object) -> float:
+    if isinstance(score, bool) or not isinstance(score, (int, float)):
+        raise SkillFormatError(f"score must be a number from 1 to 10, got {score!r}", field="score")
+    value = float(score)
+    if not SCORE_MIN <= value <= SCORE_MAX:
+        raise SkillFormatError(f"score must be from 1 to 10, got {score!r}", field="score")
+    return value
+
+
+def split_words(name: str) -> str:
+    """``mcp-builder`` -> ``mcp builder``; ``SpeedyMarketing`` -> ``Speedy Marketing``."""
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", text)
+    return re.sub(r"[-_\s]+", " ", text).strip()
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+# ---------------------------------------------------------------- body sections
+
+
+def _find_section(body: str, title: str) -> tuple[int, int, int] | None:
+    """(heading start, content start, content end) of the ``## Title`` section, or None."""
+    headings = list(_HEADING_RE.finditer(body))
+    for i, match in enumerate(headings):
+        if match.group(2).strip().lower() == title.lower() and len(match.group(1)) == 2:
+            end = len(body)
+            for later in headings[i + 1 :]:
+                if len(later.group(1)) <= 2:
+                    end = later.start()
+                    break
+            return match.start(), match.end(), end
+    return None
+
+
+def section(body: str, title: str) -> str:
+    """The text under ``## Title`` (up to the next heading of level 1 or 2), stripped."""
+    found = _find_section(body, title)
+    return body[found[1] : found[2]].strip() if found else ""
+
+
+def set_section(body: str, title: str, text: str) -> str:
+    """``body`` with the ``## Title`` section replaced by ``text`` (appended if absent)."""
+    text = text.strip()
+    found = _find_section(body, title)
+    if found is None:
+        if not text:
+            return body
+        sep = "" if not body.strip() else "\n\n"
+        return f"{body.rstrip()}{sep}## {title.title()}\n\n{text}\n"
+    _, start, end = found
+    tail = body[end:]
+    block = f"\n\n{text}\n" if text else "\n"
+    if tail:
+        block += "\n"
+    return body[:start] + block + tail
+
+
+def compose_body(name: str, description: str, procedure: str, pitfalls: str, verification: str) -> str:
+    """A SKILL.md body for a skill given as fields (JSON form, extracted skills)."""
+    parts = [f"# {split_words(name).title()}", "", description.strip(), ""]
+    for title, text in (("Procedure", procedure), ("Pitfalls", pitfalls), ("Verification", verification)):
+        parts += [f"## {title}", "", text.strip(), ""]
+    return "\n".join(parts)
+
+
+def _as_text(value: object, field_name: str) -> str:
+    """Procedure/pitfalls/verification given as a string or a list of lines."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        marker = (lambda i: f"{i}.") if field_name == "procedure" else (lambda i: "-")
+        return "\n".join(f"{marker(i)} {v.strip()}" for i, v in enumerate(value, 1))
+    raise SkillFormatError(f"{field_name} must be text or a list of strings", field=field_name)
+
+
+# ---------------------------------------------------------------- the skill
+
+
+@dataclass(frozen=True)
+class SkillSummary:
+    """Level 0: what the index holds and the router returns."""
+
+    name: str
+    description: str
+    task_type: str
+    tags: tuple[str, ...]
+    use_count: int = 0
+    avg_score: float | None = None
+    status: str = "active"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "task_type": self.task_type,
+            "tags": list(self.tags),
+            "use_count": self.use_count,
+            "avg_score": self.avg_score,
+            "status": self.status,
+        }
+
+
+@dataclass(frozen=True)
+class Skill:
+    """Level 1: a full skill. Statistics are filled in by the store from SQLite."""
+
+    name: str
+    description: str
+    task_type: str = DEFAULT_TASK_TYPE
+    body: str = ""
+    tags: tuple[str, ...] = ()
+    source: str | None = None
+    license: str | None = None
+    compatibility: str | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    allowed_tools: str | list[str] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    created_at: str | None = None
+    updated_at: str | None = None
+    version: int = 1
+    use_count: int = 0
+    avg_score: float | None = None
+    status: str = "active"
+
+    def __post_init__(self) -> None:
+        validate_name(self.name)
+        object.__setattr__(self, "description", validate_description(self.description))
+        if not isinstance(self.task_type, str) or not self.task_type.strip():
+            object.__setattr__(self, "task_type", DEFAULT_TASK_TYPE)
+        object.__setattr__(self, "tags", tuple(dict.fromkeys(str(t).strip() for t in self.tags if str(t).strip())))
+
+    # Level 1 sections, read from the body
+    @property
+    def procedure(self) -> str:
+        return section(self.body, "Procedure")
+
+    @property
+    def pitfalls(self) -> str:
+        return section(self.body, "Pitfalls")
+
+    @property
+    def verification(self) -> str:
+        return section(self.body, "Verification")
+
+    @classmethod
+    def create(
+        cls,
+        name: str,
+        description: str,
+        *,
+        task_type: str = DEFAULT_TASK_TYPE,
+        procedure: object = "",
+        pitfalls: object = "",
+        verification: object = "",
+        tags: Iterable[str] = (),
+        **kwargs: Any,
+    ) -> Skill:
+        """A skill from fields (the design's JSON form, or what an LLM extracted)."""
+        validate_name(name)
+        description = validate_description(description)
+        body = compose_body(
+            name,
+            description,
+            _as_text(procedure, "procedure"),
+            _as_text(pitfalls, "pitfalls"),
+            _as_text(verification, "verification"),
+        )
+        return cls(name=name, description=description, task_type=task_type, body=body, tags=tuple(tags), **kwargs)
+
+    def with_sections(self, **sections: object) -> Skill:
+        """A copy with some of procedure/pitfalls/verification rewritten in the body."""
+        body = self.body
+        for key, value in sections.items():
+            if key not in SECTIONS:
+                raise SkillFormatError(f"unknown section {key!r}; expected one of {', '.join(SECTIONS)}", field=key)
+            body = set_section(body, key.title(), _as_text(value, key))
+        return replace(self, body=body)
+
+    def summary(self) -> SkillSummary:
+        return SkillSummary(
+            name=self.name,
+            description=self.description,
+            task_type=self.task_type,
+            tags=self.tags,
+            use_count=self.use_count,
+            avg_score=self.avg_score,
+            status=self.status,
+        )
+
+    def level0_text(self) -> str:
+        """The text the index embeds: name split into words, description, task_type, tags."""
+        parts = [split_words(self.name) + ".", self.description]
+        if self.task_type and self.task_type != DEFAULT_TASK_TYPE:
+            parts.append(f"Task type: {self.task_type}.")
+        if self.tags:
+            parts.append("Tags: " + ", ".join(self.tags) + ".")
+        return " ".join(parts)

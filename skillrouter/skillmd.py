@@ -1,0 +1,315 @@
+"""Reading and writing skills: Agent Skills ``SKILL.md`` and the design's JSON form.
+
+``SKILL.md`` is YAML front matter between ``---`` lines, then a Markdown body. Known keys
+map to :class:`~skillrouter.skill.Skill` fields; every other key is kept in ``extra`` and
+written back unchanged, in its place after the known keys.
+
+The JSON form is the design's ``{"name", "description", "task_type", "procedure",
+"pitfalls", "verification", "use_count", "avg_score"}`` plus the optional fields of a skill
+(``tags``, ``version``, ``source``, ``body``, ``extra``, ...). A JSON skill that carries
+``body`` round-trips byte for byte; one without gets a body composed from its sections.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from skillrouter.errors import SkillFormatError
+from skillrouter.skill import (
+    DEFAULT_TASK_TYPE,
+    Skill,
+    slugify,
+    validate_description,
+    validate_name,
+)
+
+# Keys of the front matter that are Skill fields, in the order they are written.
+_KNOWN = ("name", "description", "task_type", "tags", "source", "license", "compatibility",
+          "allowed-tools", "metadata", "created_at", "updated_at")
+_FRONT_RE = re.compile(r"\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that keeps dates as strings, so they survive a JSON export unchanged."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _str_presenter(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in data else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
+_Dumper.add_representer(str, _str_presenter)
+
+
+def normalise_text(raw: bytes | str) -> str:
+    """Decode (UTF-8, falling back to cp1252 for stray bytes), drop a BOM, use LF newlines."""
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1252", errors="replace")
+    else:
+        text = raw
+    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def split_front_matter(text: str, *, path: str | None = None) -> tuple[dict[str, Any], str]:
+    """(front matter mapping, body). A file without front matter has an empty mapping."""
+    match = _FRONT_RE.match(text)
+    if not match:
+        return {}, text
+    raw = match.group(1)
+    try:
+        data = yaml.load(raw, Loader=_Loader)
+    except yaml.YAMLError as first:
+        try:  # tabs used for indentation are the commonest hand-edit mistake
+            data = yaml.load(raw.replace("\t", "  "), Loader=_Loader)
+        except yaml.YAMLError:
+            mark = getattr(first, "problem_mark", None)
+            where = f" (line {mark.line + 2})" if mark is not None else ""
+            raise SkillFormatError(f"front matter is not valid YAML{where}", path=path) from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise SkillFormatError("front matter must be a mapping of keys to values", path=path)
+    return {str(k): v for k, v in data.items()}, text[match.end():]
+
+
+def _first_paragraph(body: str) -> str:
+    for block in re.split(r"\n\s*\n", body):
+        lines = [ln.strip() for ln in block.strip().splitlines()]
+        lines = [ln for ln in lines if ln and not ln.startswith(("#", "```", "|", "<!--", "---"))]
+        if lines:
+            return " ".join(lines)[:1024].strip()
+    return ""
+
+
+def _tags(value: object, meta: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(t.strip() for t in value.split(",") if t.strip())
+    if isinstance(value, list):
+        return tuple(str(t) for t in value if t is not None)
+    # Hermes keeps tags in metadata.hermes.tags; others in metadata.tags
+    if isinstance(meta, dict):
+        for holder in (meta, *(v for v in meta.values() if isinstance(v, dict))):
+            found = holder.get("tags")
+            if isinstance(found, list):
+                return tuple(str(t) for t in found if t is not None)
+    return ()
+
+
+def parse_skill_md(
+    raw: bytes | str,
+    *,
+    path: str | Path | None = None,
+    fallback_name: str | None = None,
+    warnings: list[str] | None = None,
+) -> Skill:
+    """A :class:`Skill` from SKILL.md text.
+
+    Strict unless ``warnings`` is given: then a missing or invalid ``name`` falls back to
+    ``fallback_name`` (slugified) and a missing ``description`` to the body's first
+    paragraph, each noted in ``warnings``. What cannot be repaired raises
+    :class:`SkillFormatError` naming the file and field.
+    """
+    where = str(path) if path is not None else None
+    text = normalise_text(raw)
+    front, body = split_front_matter(text, path=where)
+    if not front and warnings is None:
+        raise SkillFormatError("no YAML front matter (a SKILL.md starts with '---')", path=where)
+    lenient = warnings is not None
+    name = front.get("name")
+    try:
+        name = validate_name(name if isinstance(name, str) else None, path=where)
+    except SkillFormatError:
+        if not lenient:
+            raise
+        candidate = slugify(str(name)) if isinstance(name, str) and slugify(name) else slugify(fallback_name or "")
+        if not candidate:
+            raise
+        warnings.append(f"{where}: name {name!r} is not valid; using {candidate!r}")  # type: ignore[union-attr]
+        name = candidate
+    description = front.get("description")
+    if isinstance(description, (list, dict)):
+        description = None
+    try:
+        description = validate_description(None if description is None else str(description), path=where)
+    except SkillFormatError as err:
+        if not lenient:
+            raise
+        if description is not None and len(str(description).strip()) > 1024:
+            description = str(description).strip()[:1021].rstrip() + "..."
+            warnings.append(f"{where}: description longer than 1024 characters; cut")  # type: ignore[union-attr]
+        else:
+            description = _first_paragraph(body)
+            if not description:
+                raise err from None
+            warnings.append(f"{where}: no description; using the first paragraph")  # type: ignore[union-attr]
+    allowed = front.get("allowed-tools")
+    extra = {k: v for k, v in front.items() if k not in _KNOWN}
+    meta = front.get("metadata")
+    try:
+        return Skill(
+            name=name,
+            description=description,
+            task_type=str(front.get("task_type") or DEFAULT_TASK_TYPE),
+            body=body,
+            tags=_tags(front.get("tags"), meta),
+            source=_opt_str(front.get("source")),
+            license=_opt_str(front.get("license")),
+            compatibility=_opt_str(front.get("compatibility")),
+            metadata=meta if isinstance(meta, dict) else ({} if meta is None else {"value": meta}),
+            allowed_tools=allowed if isinstance(allowed, (str, list)) else None,
+            extra=extra,
+            created_at=_opt_str(front.get("created_at")),
+            updated_at=_opt_str(front.get("updated_at")),
+        )
+    except SkillFormatError as err:
+        raise SkillFormatError(err.message, path=where, field=err.field) from None
+
+
+def _opt_str(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def read_skill_md(path: str | Path) -> Skill:
+    """Strictly parse one SKILL.md file."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise SkillFormatError(f"cannot read: {err.strerror}", path=path) from None
+    return parse_skill_md(raw, path=path)
+
+
+def front_matter(skill: Skill) -> dict[str, Any]:
+    """The front matter mapping for ``skill``, known keys first, extra keys after."""
+    data: dict[str, Any] = {"name": skill.name, "description": skill.description}
+    if skill.task_type != DEFAULT_TASK_TYPE:
+        data["task_type"] = skill.task_type
+    if skill.tags:
+        data["tags"] = list(skill.tags)
+    for key, value in (("source", skill.source), ("license", skill.license),
+                       ("compatibility", skill.compatibility), ("allowed-tools", skill.allowed_tools)):
+        if value is not None:
+            data[key] = value
+    if skill.metadata:
+        data["metadata"] = dict(skill.metadata)
+    if skill.created_at:
+        data["created_at"] = skill.created_at
+    if skill.updated_at:
+        data["updated_at"] = skill.updated_at
+    data.update(skill.extra)
+    return data
+
+
+def render_skill_md(skill: Skill) -> str:
+    head = yaml.dump(front_matter(skill), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1_000_000)
+    body = skill.body if skill.body.startswith("\n") else "\n" + skill.body
+    return f"---\n{head}---{body}" if body.strip() else f"---\n{head}---\n"
+
+
+# ---------------------------------------------------------------- JSON form
+
+
+def skill_to_json(skill: Skill, *, stats: bool = True) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "name": skill.name,
+        "description": skill.description,
+        "task_type": skill.task_type,
+        "procedure": skill.procedure,
+        "pitfalls": skill.pitfalls,
+        "verification": skill.verification,
+    }
+    if stats:
+        data.update(use_count=skill.use_count, avg_score=skill.avg_score)
+    data.update(
+        tags=list(skill.tags),
+        version=skill.version,
+        source=skill.source,
+        license=skill.license,
+        compatibility=skill.compatibility,
+        metadata=dict(skill.metadata),
+        allowed_tools=skill.allowed_tools,
+        created_at=skill.created_at,
+        updated_at=skill.updated_at,
+        status=skill.status,
+        extra=dict(skill.extra),
+        body=skill.body,
+    )
+    return data
+
+
+_JSON_FIELDS = {"name", "description", "task_type", "procedure", "pitfalls", "verification", "use_count",
+                "avg_score", "tags", "version", "source", "license", "compatibility", "metadata",
+                "allowed_tools", "allowed-tools", "created_at", "updated_at", "status", "extra", "body"}
+
+
+def skill_from_json(data: object, *, path: str | Path | None = None) -> Skill:
+    """A :class:`Skill` from the JSON form. Unknown keys are kept in ``extra``."""
+    where = str(path) if path is not None else None
+    if not isinstance(data, Mapping):
+        raise SkillFormatError(f"a skill must be a JSON object, got {type(data).__name__}", path=where)
+    extra = dict(data.get("extra") or {})
+    extra.update({k: v for k, v in data.items() if k not in _JSON_FIELDS})
+    use_count = data.get("use_count", 0) or 0
+    avg = data.get("avg_score")
+    if not isinstance(use_count, int) or use_count < 0:
+        raise SkillFormatError(f"use_count must be a whole number >= 0, got {use_count!r}", path=where,
+                               field="use_count")
+    if avg is not None and (isinstance(avg, bool) or not isinstance(avg, (int, float)) or not 1 <= avg <= 10):
+        raise SkillFormatError(f"avg_score must be from 1 to 10, got {avg!r}", path=where, field="avg_score")
+    common: dict[str, Any] = dict(
+        task_type=str(data.get("task_type") or DEFAULT_TASK_TYPE),
+        tags=tuple(data.get("tags") or ()),
+        source=data.get("source"),
+        license=data.get("license"),
+        compatibility=data.get("compatibility"),
+        metadata=dict(data.get("metadata") or {}),
+        allowed_tools=data.get("allowed_tools", data.get("allowed-tools")),
+        extra=extra,
+        created_at=data.get("created_at"),
+        updated_at=data.get("updated_at"),
+        version=int(data.get("version") or 1) if str(data.get("version") or 1).isdigit() else 1,
+        use_count=use_count,
+        avg_score=None if avg is None else float(avg),
+        status=str(data.get("status") or "active"),
+    )
+    try:
+        if isinstance(data.get("body"), str) and data["body"].strip():
+            skill = Skill(name=data.get("name"), description=data.get("description"),  # type: ignore[arg-type]
+                          body=data["body"], **common)
+            sections = {k: data[k] for k in ("procedure", "pitfalls", "verification") if data.get(k)}
+            if any(str(v).strip() != getattr(skill, k) for k, v in sections.items()):
+                skill = skill.with_sections(**sections)
+            return skill
+        return Skill.create(
+            data.get("name"),  # type: ignore[arg-type]
+            data.get("description"),  # type: ignore[arg-type]
+            procedure=data.get("procedure"),
+            pitfalls=data.get("pitfalls"),
+            verification=data.get("verification"),
+            **common,
+        )
+    except SkillFormatError as err:
+        raise SkillFormatError(err.message, path=where, field=err.field) from None
+
+
+def dumps_json(skill: Skill) -> str:
+    return json.dumps(skill_to_json(skill), ensure_ascii=False, indent=2)
