@@ -81,7 +81,9 @@ class SentenceTransformerEmbedder:
             if Path(self._model_ref).exists():
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")
             from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
 
+            hf_logging.disable_progress_bar()  # no "Loading weights" bar on every CLI call
             limit_threads()
             self._model = SentenceTransformer(self._model_ref, device=self._device)
         return self._model

@@ -28,12 +28,13 @@ the line (where there is one) and the field.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 import random
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -175,17 +176,24 @@ def unique_slugs(names: Iterable[str]) -> dict[str, str]:
 def _read_jsonl(path: Path) -> list[tuple[int, dict[str, Any]]]:
     """(line number, object) for every non-blank line; a line that is not a JSON object raises."""
     records: list[tuple[int, dict[str, Any]]] = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise DatasetFormatError(path, f"not valid JSON ({error.msg} at column {error.colno})", line=number) from None
-            if not isinstance(record, dict):
-                raise DatasetFormatError(path, f"expected a JSON object, got {type(record).__name__}", line=number)
-            records.append((number, record))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise DatasetFormatError(path, f"not UTF-8 text (byte {error.start})") from None
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise DatasetFormatError(
+                path, f"not valid JSON ({error.msg} at column {error.colno})", line=number
+            ) from None
+        if not isinstance(record, dict):
+            raise DatasetFormatError(
+                path, f"expected a JSON object, got {type(record).__name__}", line=number
+            )
+        records.append((number, record))
     return records
 
 
@@ -212,13 +220,15 @@ def _require_file(path: Path) -> Path:
     return path
 
 
+def _check_sample(sample: int | None) -> None:
+    if sample is not None and (isinstance(sample, bool) or not isinstance(sample, int) or sample < 1):
+        raise ValueError(f"sample must be a positive integer or None, got {sample!r}")
+
+
 def _sample(queries: list[Query], sample: int | None, seed: int) -> list[Query]:
     """A simple random sample of ``sample`` queries, in their original order; all if fewer."""
-    if sample is None:
-        return queries
-    if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
-        raise ValueError(f"sample must be a positive integer or None, got {sample!r}")
-    if sample >= len(queries):
+    _check_sample(sample)
+    if sample is None or sample >= len(queries):
         return queries
     chosen = sorted(random.Random(seed).sample(range(len(queries)), sample))
     return [queries[i] for i in chosen]
@@ -243,14 +253,20 @@ def load_queries_jsonl(path: str | Path) -> list[Query]:
     for line, record in _read_jsonl(file):
         text = _text(record.get("query"), file, line, "query")
         if "gold" not in record:
-            raise DatasetFormatError(file, "is required (a list of skill names; [] when none fits)", line=line, field="gold")
+            raise DatasetFormatError(
+                file, "is required (a list of skill names; [] when none fits)", line=line, field="gold"
+            )
         gold = record["gold"]
         if not isinstance(gold, list):
-            raise DatasetFormatError(file, f"must be a list of skill names, got {_describe(gold)}", line=line, field="gold")
+            raise DatasetFormatError(
+                file, f"must be a list of skill names, got {_describe(gold)}", line=line, field="gold"
+            )
         names = [_text(name, file, line, f"gold[{i}]") for i, name in enumerate(gold)]
         meta = record.get("meta", {})
         if not isinstance(meta, dict):
-            raise DatasetFormatError(file, f"must be an object, got {_describe(meta)}", line=line, field="meta")
+            raise DatasetFormatError(
+                file, f"must be an object, got {_describe(meta)}", line=line, field="meta"
+            )
         queries.append(Query(text, _dedupe(names), dict(meta)))
     return queries
 
@@ -282,6 +298,7 @@ def load_metatool(
     ``sample`` draws a simple random sample of that many queries (deterministic in ``seed``,
     original order kept); the tool list is never sampled.
     """
+    _check_sample(sample)
     root = Path(dir)
     des_path = _require_file(root / "plugin_des.json")
     csv_path = _require_file(root / "all_clean_data.csv")
@@ -315,11 +332,18 @@ def load_metatool(
         raise DatasetFormatError(path, problem, line=line, field=where)
 
     queries: list[Query] = []
-    with csv_path.open(encoding="utf-8-sig", newline="") as handle:
-        reader = csv.DictReader(handle)
+    try:
+        csv_text = csv_path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise DatasetFormatError(csv_path, f"not UTF-8 text (byte {error.start})") from None
+    reader = csv.DictReader(io.StringIO(csv_text, newline=""))
+    start = 1
+    try:
         missing = {"Query", "Tool"} - set(reader.fieldnames or ())
         if missing:
-            raise DatasetFormatError(csv_path, f"header lacks column(s) {sorted(missing)}; expected 'Query,Tool'", line=1)
+            raise DatasetFormatError(
+                csv_path, f"header lacks column(s) {sorted(missing)}; expected 'Query,Tool'", line=1
+            )
         start = reader.line_num + 1
         for row in reader:
             text = _text(row.get("Query"), csv_path, start, "Query")
@@ -328,6 +352,8 @@ def load_metatool(
             meta = {"split": "single_tool", "source": f"{csv_path.name}:{start}", "source_tools": (tool,)}
             queries.append(Query(text, (gold,), meta))
             start = reader.line_num + 1
+    except csv.Error as error:
+        raise DatasetFormatError(csv_path, f"not valid CSV ({error})", line=start) from None
 
     if include_multi_tool:
         multi_path = _require_file(root / "multi_tool_query_golden.json")
@@ -340,12 +366,18 @@ def load_metatool(
         for i, record in enumerate(records):
             where = f"[{i}]"
             if not isinstance(record, dict):
-                raise DatasetFormatError(multi_path, f"expected an object, got {_describe(record)}", field=where)
+                raise DatasetFormatError(
+                    multi_path, f"expected an object, got {_describe(record)}", field=where
+                )
             text = _text(record.get("query"), multi_path, None, f"{where}.query")
             tools_of = record.get("tool")
             if not isinstance(tools_of, list) or not tools_of:
-                raise DatasetFormatError(multi_path, f"must be a non-empty list, got {_describe(tools_of)}", field=f"{where}.tool")
-            originals = tuple(_text(t, multi_path, None, f"{where}.tool[{j}]") for j, t in enumerate(tools_of))
+                raise DatasetFormatError(
+                    multi_path, f"must be a non-empty list, got {_describe(tools_of)}", field=f"{where}.tool"
+                )
+            originals = tuple(
+                _text(t, multi_path, None, f"{where}.tool[{j}]") for j, t in enumerate(tools_of)
+            )
             gold_names = _dedupe(resolve(t, multi_path, None, f"{where}.tool") for t in originals)
             meta = {"split": "multi_tool", "source": f"{multi_path.name}{where}", "source_tools": originals}
             queries.append(Query(text, gold_names, meta))
@@ -380,12 +412,15 @@ def load_seal_tools(
     ``test_in_domain-easy-0``; None if the id has another shape), ``n_calls`` and ``source``.
     ``sample`` draws a simple random sample of the queries, as in :func:`load_metatool`.
     """
+    _check_sample(sample)
     root = Path(dir)
     if isinstance(splits, str):
         splits = (splits,)
     unknown = [s for s in splits if s not in SEAL_SPLITS]
     if unknown or not splits:
-        raise ValueError(f"unknown Seal-Tools split(s) {unknown or list(splits)}; choose from {list(SEAL_SPLITS)}")
+        raise ValueError(
+            f"unknown Seal-Tools split(s) {unknown or list(splits)}; choose from {list(SEAL_SPLITS)}"
+        )
 
     tool_path = _require_file(root / "tool.jsonl")
     raw: list[tuple[str, str, tuple[str, ...]]] = []
@@ -393,12 +428,16 @@ def load_seal_tools(
     for line, record in _read_jsonl(tool_path):
         api = _text(record.get("api_name"), tool_path, line, "api_name")
         if api in lines:
-            raise DatasetFormatError(tool_path, f"{api!r} is already defined on line {lines[api]}", line=line, field="api_name")
+            raise DatasetFormatError(
+                tool_path, f"{api!r} is already defined on line {lines[api]}", line=line, field="api_name"
+            )
         lines[api] = line
         description = _text(record.get("api_description"), tool_path, line, "api_description")
         domain = record.get("field")
         if domain is not None and not isinstance(domain, str):
-            raise DatasetFormatError(tool_path, f"must be a string, got {_describe(domain)}", line=line, field="field")
+            raise DatasetFormatError(
+                tool_path, f"must be a string, got {_describe(domain)}", line=line, field="field"
+            )
         tags = tuple(part.strip() for part in (domain or "").split("/") if part.strip())
         raw.append((api, description, tags))
     names = unique_slugs(lines)
@@ -412,14 +451,20 @@ def load_seal_tools(
             text = _text(record.get("query"), path, line, "query")
             calling = record.get("calling")
             if not isinstance(calling, list) or not calling:
-                raise DatasetFormatError(path, f"must be a non-empty list, got {_describe(calling)}", line=line, field="calling")
+                raise DatasetFormatError(
+                    path, f"must be a non-empty list, got {_describe(calling)}", line=line, field="calling"
+                )
             gold: list[str] = []
             for i, call in enumerate(calling):
                 if not isinstance(call, dict):
-                    raise DatasetFormatError(path, f"must be an object, got {_describe(call)}", line=line, field=f"calling[{i}]")
+                    raise DatasetFormatError(
+                        path, f"must be an object, got {_describe(call)}", line=line, field=f"calling[{i}]"
+                    )
                 api = _text(call.get("api"), path, line, f"calling[{i}].api")
                 if api not in names:
-                    raise DatasetFormatError(path, f"{api!r} is not in tool.jsonl", line=line, field=f"calling[{i}].api")
+                    raise DatasetFormatError(
+                        path, f"{api!r} is not in tool.jsonl", line=line, field=f"calling[{i}].api"
+                    )
                 gold.append(names[api])
             parts = query_id.rsplit("-", 2)
             difficulty = parts[1] if len(parts) == 3 and parts[2].isdigit() else None
@@ -438,7 +483,7 @@ def load_seal_tools(
 # ---------------------------------------------------------------- dispatch
 
 
-_LOADERS = {"metatool": load_metatool, "seal-tools": load_seal_tools}
+_LOADERS: dict[str, Callable[..., Dataset]] = {"metatool": load_metatool, "seal-tools": load_seal_tools}
 
 
 def load_dataset(spec: str, **kw: Any) -> Dataset:
@@ -496,7 +541,9 @@ def split(queries: Sequence[Query], train_frac: float, seed: int = 0) -> tuple[l
         members = strata[key]
         rng.shuffle(members)
         for u in members:
-            in_train[u] = math.floor((position + 1) * train_frac + offset) > math.floor(position * train_frac + offset)
+            in_train[u] = math.floor((position + 1) * train_frac + offset) > math.floor(
+                position * train_frac + offset
+            )
             position += 1
         if len(members) >= 2:
             n_train = sum(in_train[u] for u in members)
@@ -511,7 +558,9 @@ def split(queries: Sequence[Query], train_frac: float, seed: int = 0) -> tuple[l
     return [queries[i] for i in train], [queries[i] for i in test]
 
 
-def _repair(unit_gold: list[tuple[str, ...]], counts: Mapping[str, int], in_train: list[bool], rng: random.Random) -> None:
+def _repair(
+    unit_gold: list[tuple[str, ...]], counts: Mapping[str, int], in_train: list[bool], rng: random.Random
+) -> None:
     """Put each tool with >= 2 units on both sides where a swap or a move does it without loss.
 
     For a tool missing from one side, first try swapping one of its units with a unit from that
@@ -523,14 +572,21 @@ def _repair(unit_gold: list[tuple[str, ...]], counts: Mapping[str, int], in_trai
         side_counts[in_train[u]].update(gold)
     order = list(range(len(unit_gold)))
     rng.shuffle(order)
+    units_of: dict[str, list[int]] = defaultdict(list)
+    for u in order:
+        for g in unit_gold[u]:
+            units_of[g].append(u)
 
     def harmless(moves: list[int]) -> bool:
-        touched = {g for u in moves for g in unit_gold[u] if counts[g] >= 2}
-        after = {side: Counter({g: side_counts[side][g] for g in touched}) for side in (True, False)}
+        change: dict[tuple[bool, str], int] = defaultdict(int)
         for u in moves:
-            after[in_train[u]].subtract(unit_gold[u])
-            after[not in_train[u]].update(unit_gold[u])
-        return all(after[side][g] > 0 or side_counts[side][g] == 0 for g in touched for side in (True, False))
+            for g in unit_gold[u]:
+                if counts[g] >= 2:
+                    change[in_train[u], g] -= 1
+                    change[not in_train[u], g] += 1
+        return all(
+            side_counts[side][g] + d > 0 or side_counts[side][g] == 0 for (side, g), d in change.items()
+        )
 
     def apply(moves: list[int]) -> None:
         for u in moves:
@@ -544,9 +600,22 @@ def _repair(unit_gold: list[tuple[str, ...]], counts: Mapping[str, int], in_trai
         for target in (True, False):
             if side_counts[target][name]:
                 continue
-            carriers = [u for u in order if in_train[u] != target and name in unit_gold[u]]
-            others = [w for w in order if in_train[w] == target and name not in unit_gold[w]]
-            plan = next(([u, w] for u in carriers for w in others if harmless([u, w])), None)
+            carriers = [u for u in units_of[name] if in_train[u] != target]
+            plan = None
+            for u in carriers:
+                # tools only u carries on its side must come back with the unit swapped for it
+                stranded = [g for g in unit_gold[u] if counts[g] >= 2 and side_counts[not target][g] == 1]
+                pool = units_of[stranded[0]] if stranded else order
+                plan = next(
+                    (
+                        [u, w]
+                        for w in pool
+                        if in_train[w] == target and name not in unit_gold[w] and harmless([u, w])
+                    ),
+                    None,
+                )
+                if plan is not None:
+                    break
             if plan is None:
                 plan = next(([u] for u in carriers if harmless([u])), None)
             if plan is not None:

@@ -56,7 +56,9 @@ class RankedResult:
         object.__setattr__(self, "scores", tuple(float(s) for s in self.scores))
         object.__setattr__(self, "top_similarity", float(self.top_similarity))
         if len(self.scores) != len(self.ranked):
-            raise ValueError(f"{len(self.ranked)} ranked names but {len(self.scores)} scores for query {self.query!r}")
+            raise ValueError(
+                f"{len(self.ranked)} ranked names but {len(self.scores)} scores for query {self.query!r}"
+            )
         if math.isnan(self.top_similarity):
             raise ValueError(f"top_similarity is NaN for query {self.query!r}")
 
@@ -284,9 +286,9 @@ def fit_threshold(
     chosen = _widest_then_lowest(plateaus, width, lambda p: p[0])
     low, high = clipped(chosen)
     if math.isinf(chosen[0]) and low >= high:
-        return chosen[1]  # never abstain; v1 itself routes everything
+        return chosen[1]  # the plateau lies below the domain: its upper edge is in it
     if math.isinf(chosen[1]) and low >= high:
-        return math.nextafter(chosen[0], math.inf)  # always abstain
+        return math.nextafter(chosen[0], math.inf)  # above the domain: just past its lower edge
     middle = (low + high) / 2
     if not chosen[0] < middle <= chosen[1]:
         middle = chosen[1] if not math.isinf(chosen[1]) else math.nextafter(chosen[0], math.inf)
@@ -322,7 +324,9 @@ def _fit_on_grid(results: Sequence[RankedResult], grid: Iterable[float]) -> floa
             j += 1
         runs.append((i, j))
         i = j + 1
-    first, last = _widest_then_lowest(runs, lambda run: points[run[1]] - points[run[0]], lambda run: points[run[0]])
+    first, last = _widest_then_lowest(
+        runs, lambda run: points[run[1]] - points[run[0]], lambda run: points[run[0]]
+    )
     return points[(first + last) // 2]
 
 

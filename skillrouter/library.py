@@ -118,11 +118,12 @@ class SkillLibrary:
 
     def sync(self, *, force: bool = False) -> SyncReport:
         """Bring the index in line with the store (embeds only what changed)."""
+        # refresh first: a SKILL.md edited by hand changes no counter until the ledger reads
+        # it again (one stat per skill when nothing changed)
+        self.store.refresh()
         generation = self.store.generation()
         if not force and self._synced == generation:
             return SyncReport(unchanged=-1)
-        self.store.refresh()
-        generation = self.store.generation()
         report = self.index.sync(self.documents())
         self._synced = generation
         return report

@@ -62,6 +62,7 @@ characters or full-width letters inside a phrase do not hide it.
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 import stat
@@ -171,35 +172,59 @@ def _normalise(text: str) -> str:
 
 # --------------------------------------------------------------------------- prompt injection
 _SEP = r"[\s*_~]+"
-_INJECTION_RES: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(p, re.IGNORECASE)
-    for p in (
-        # ignore / disregard / forget (all) previous instructions
+_IGNORE_WORDS = ("ignore", "disregard", "forget", "override", "bypass", "abandon", "reveal", "leak")
+# (anchor words, pattern): every match of a pattern starts with one of its anchor words, so a
+# pattern is only tried (``match``) where an anchor occurs; a speed-up that changes no result.
+_INJECTION_RULES: tuple[tuple[tuple[str, ...], str], ...] = (
+    # ignore / disregard / forget (all) previous instructions
+    (
+        _IGNORE_WORDS,
         rf"\b(?:ignore|disregard|forget|override|bypass|abandon)\b{_SEP}"
         rf"(?:(?:all|any|every|each|of|the|your|my|these|those|that|you|were|given|just)\b{_SEP})*"
         rf"(?:previous|prior|above|earlier|preceding|original|former|initial|system|developer)\b{_SEP}"
         rf"(?:[\w-]+{_SEP})?(?:instructions?|prompts?|directives?|rules|guidelines|guardrails|commands|orders)\b",
+    ),
+    (
+        _IGNORE_WORDS,
         rf"\b(?:ignore|disregard|forget)\b{_SEP}(?:all{_SEP}|everything{_SEP})+"
         rf"(?:(?:that{_SEP})?(?:is{_SEP}|was{_SEP})?(?:above|before{_SEP}this)|you{_SEP}(?:were|have{_SEP}been){_SEP}told)\b",
-        # disregard your system prompt / do not follow the original instructions
+    ),
+    # disregard your system prompt / do not follow the original instructions
+    (
+        _IGNORE_WORDS,
         rf"\b(?:disregard|ignore|forget|override|bypass|reveal|leak)\b{_SEP}(?:your|the|any){_SEP}"
         rf"(?:system|developer|hidden|safety){_SEP}(?:prompt|message|instructions?|guidelines|filters?)\b",
+    ),
+    (
+        ("do", "don't", "stop"),
         rf"\b(?:do{_SEP}not|don't|stop){_SEP}(?:follow|obey)(?:ing)?{_SEP}(?:your|the|any){_SEP}"
         rf"(?:previous|prior|original|system|developer|safety){_SEP}(?:prompt|instructions?|rules|guidelines)\b",
-        # role hijacks
+    ),
+    # role hijacks
+    (
+        ("you",),
         rf"\byou{_SEP}are{_SEP}now{_SEP}(?:DAN|STAN|DUDE|AIM|in{_SEP}(?:developer|god|jailbreak|DAN|unrestricted){_SEP}mode"
         rf"|(?:an?{_SEP})?(?:unrestricted|unfiltered|uncensored|jailbroken|unaligned|evil|rogue)"
         rf"|no{_SEP}longer{_SEP}(?:bound|restricted|limited|an?{_SEP}AI|Claude|ChatGPT|an?{_SEP}assistant)"
         rf"|free{_SEP}(?:of|from){_SEP}(?:all{_SEP})?(?:restrictions|rules|guidelines|filters))\b",
+    ),
+    (
+        ("from",),
         rf"\bfrom{_SEP}now{_SEP}on[\s,]+you{_SEP}(?:are|will{_SEP}(?:now{_SEP})?(?:be|act|respond|answer|behave|ignore|pretend|obey|only)"
         rf"|must|shall|should{_SEP}(?:act|respond|ignore))\b",
+    ),
+    (
+        ("you",),
         rf"\byou{_SEP}are{_SEP}no{_SEP}longer{_SEP}(?:bound|restricted|an?{_SEP}AI|Claude|an?{_SEP}assistant|required{_SEP}to{_SEP}follow)\b",
-        rf"\b(?:enter|enable|activate){_SEP}(?:DAN|developer|god|jailbreak){_SEP}mode\b",
-        rf"\bdo{_SEP}anything{_SEP}now\b",
-        # fake system prompt
-        rf"\b(?:new|updated|real|actual|true|revised){_SEP}system{_SEP}prompt\s*:",
-        rf"\bsystem{_SEP}(?:prompt{_SEP})?override\s*:",
-    )
+    ),
+    (("enter", "enable", "activate"), rf"\b(?:enter|enable|activate){_SEP}(?:DAN|developer|god|jailbreak){_SEP}mode\b"),
+    (("do",), rf"\bdo{_SEP}anything{_SEP}now\b"),
+    # fake system prompt
+    (("new", "updated", "real", "actual", "true", "revised"), rf"\b(?:new|updated|real|actual|true|revised){_SEP}system{_SEP}prompt\s*:"),
+    (("system",), rf"\bsystem{_SEP}(?:prompt{_SEP})?override\s*:"),
+)
+_INJECTION_RES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = tuple(
+    (gates, re.compile(p, re.IGNORECASE)) for gates, p in _INJECTION_RULES
 )
 _QUOTE_PAIRS = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "«": "»"}
 _MENTION_SLACK = 25
@@ -225,9 +250,7 @@ def _line_of(text: str, pos: int) -> tuple[int, int]:
 _HTML_COMMENT_RE = re.compile(r"<!--(.*?)-->", re.DOTALL)
 _AGENT_NOUN = r"(?:AI|LLM|assistant|agent|model|language{_SEP}model|claude|chatgpt|gpt|gemini|copilot|hermes|codex|bot)s?"
 _AGENT_NOUN = _AGENT_NOUN.replace("{_SEP}", _SEP)
-_COMMENT_RES: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(p, re.IGNORECASE)
-    for p in (
+_COMMENT_PATTERNS: tuple[str, ...] = (
         rf"\b{_AGENT_NOUN}\s*[,:;-]\s*(?:you{_SEP}(?:must|should|will|need|have)|please|always|never|do{_SEP}not|don't|ignore"
         r"|run|execute|send|delete|remove|read|upload|fetch|curl|download|install|add|write|insert|include|tell|say|recommend)\b",
         rf"\b(?:note|instructions?|message|reminder|directive)s?{_SEP}(?:to|for){_SEP}(?:the{_SEP}|any{_SEP}|all{_SEP})?{_AGENT_NOUN}\b",
@@ -239,8 +262,10 @@ _COMMENT_RES: tuple[re.Pattern[str], ...] = tuple(
         rf"\b(?:secretly|silently|covertly|quietly){_SEP}(?:run|execute|send|upload|post|copy|exfiltrate|delete|remove"
         r"|install|add|include|insert|fetch|download|read|append|modify|change|write)\b",
         rf"\bhide{_SEP}(?:this|it|that|these){_SEP}from{_SEP}(?:the{_SEP})?(?:user|human|operator)s?\b",
-        rf"\bthe{_SEP}(?:user|human|operator){_SEP}(?:must|should|will|need)(?:{_SEP}not|n't){_SEP}(?:ever{_SEP})?(?:know|see|notice|find)\b",
-    )
+        rf"\bthe{_SEP}(?:user|human|operator){_SEP}(?:must|should|will|need|can)(?:{_SEP}not|n't|{_SEP}never)(?:{_SEP}ever)?{_SEP}(?:know|see|notice|find|learn)\b",
+)
+_COMMENT_RE = re.compile(
+    "|".join(f"(?:{p})" for p in tuple(p for _, p in _INJECTION_RULES) + _COMMENT_PATTERNS), re.IGNORECASE
 )
 
 
@@ -256,10 +281,16 @@ _WARNING_CONTEXT_RE = re.compile(
 )
 
 
+_DENY_LIST_RE = re.compile(
+    r"[\"']?(?:deny|denylist|blocklist|blocked_commands|disallowed_commands|dangerous_commands)[\"']?\s*[:=]\s*\[",
+    re.IGNORECASE,
+)
+
+
 def _is_mention(line: str, start: int) -> bool:
-    """True when the command at ``start`` is a searched-for pattern or an explicit warning."""
+    """True when the command at ``start`` is a searched-for pattern, an explicit warning or a deny-list entry."""
     prefix = line[:start]
-    if _WARNING_CONTEXT_RE.search(prefix):
+    if _WARNING_CONTEXT_RE.search(prefix) or _DENY_LIST_RE.search(prefix):
         return True
     last = None
     for last in _SEARCH_CONTEXT_RE.finditer(prefix):
@@ -270,24 +301,35 @@ def _is_mention(line: str, start: int) -> bool:
     return between.count("'") % 2 == 1 or between.count('"') % 2 == 1
 
 
-def _logical_lines(text: str) -> list[tuple[int, str]]:
-    """Physical lines with shell ``\\`` continuations joined; each keeps its first line number."""
-    out: list[tuple[int, str]] = []
-    buf: list[str] = []
-    first = 1
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.rstrip("\r")
-        if not buf:
-            first = number
-        if line.endswith("\\") and len(buf) < 30:
-            buf.append(line[:-1])
+_MAX_CONTINUATION = 30
+
+
+def _logical_line(lines: list[str], number: int) -> tuple[int, str]:
+    """The logical line holding physical line ``number`` (1-based): shell ``\\`` continuations
+    joined. Returns (first physical line number, text)."""
+    first = number
+    while first > 1 and number - first < _MAX_CONTINUATION and lines[first - 2].rstrip("\r").endswith("\\"):
+        first -= 1
+    parts: list[str] = []
+    current = first
+    while True:
+        line = lines[current - 1].rstrip("\r")
+        if line.endswith("\\") and current < len(lines) and current - first < 2 * _MAX_CONTINUATION:
+            parts.append(line[:-1])
+            current += 1
             continue
-        buf.append(line)
-        out.append((first, " ".join(buf)))
-        buf = []
-    if buf:
-        out.append((first, " ".join(buf)))
-    return out
+        parts.append(line)
+        return first, " ".join(parts)
+
+
+def _anchor_positions(lower: str, words: tuple[str, ...]) -> list[int]:
+    positions: list[int] = []
+    for word in words:
+        pos = lower.find(word)
+        while pos != -1:
+            positions.append(pos)
+            pos = lower.find(word, pos + 1)
+    return sorted(positions)
 
 
 # --------------------------------------------------------------------------- exfiltration
@@ -396,6 +438,7 @@ _DESTRUCTIVE_RES: tuple[re.Pattern[str], ...] = tuple(
         r"(?<![\w.-])dd\s[^;&|\n]*\bof=\s*/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|mapper/)",
         r"(?<![\w.-])(?:shred|wipefs)\s[^;&|\n]*/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|nvme\d|mmcblk\d|r?disk\d)",
         r"(?<![>&\d])>\s*/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|nvme\d+n\d|mmcblk\d|r?disk\d)\b",
+        r"\bcd\s+[\"']?(?:/|~/?|\$\{?HOME\}?/?)[\"']?\s*(?:&&|;)\s*(?:sudo\s+)?rm\s+-[a-z]*r[a-z]*\s+(?:-\S+\s+)*[\"']?\*",
         r"(?P<bomb>[\w:]+)\s*\(\s*\)\s*\{\s*(?P=bomb)\s*\|\s*(?P=bomb)\s*&\s*\}\s*;\s*(?P=bomb)",
     )
 )
@@ -406,7 +449,10 @@ def _danger_target(rest: str) -> bool:
         t = token.strip("\"'`").lower()
         if t.startswith("-"):
             continue
-        t = t.rstrip("*")
+        if t.endswith("*"):
+            t = t.rstrip("*")
+            if not t:
+                continue
         t = t.rstrip("/\\") or "/"
         if t in _DANGER_TARGETS:
             return True
@@ -459,21 +505,33 @@ _AGENT_CONFIG_RE = re.compile(
     r"|\.claude\.json\b|(?<![\w.-])(?:CLAUDE|AGENTS|GEMINI)\.md\b|\.cursorrules\b|\.cursor/rules/|\.windsurfrules\b"
     r"|\.codex/(?:config\.toml|AGENTS\.md)|\.github/copilot-instructions\.md\b|\.gemini/(?:settings\.json|GEMINI\.md)"
 )
-_REDIRECT_TO_RE = re.compile(r">>?\s*[\"']?[^\s\"'<>|;&]*$")
+_REDIRECT_TO_RE = re.compile(r"(?P<before>\S?)\s*>>?\s*[\"']?[^\s\"'<>|;&]*$")
+_SHELL_WRITER_RE = re.compile(
+    r"^\s*(?:[-*>]\s+)?(?:\$\s+)?`?(?:sudo\s+)?(?:echo|printf|cat|curl|wget|sed|awk|python3?|node|jq|yq|envsubst|base64|head|tail"
+    r"|sort|grep|tr|xxd|openssl|git|hermes|claude|npx|uvx?)\b"
+)
 _WRITER_CMD_RE = re.compile(r"^\s*(?:sudo\s+)?(?:tee|sed\s+(?:-[a-zA-Z]*\s+)*-i|perl\s+-[a-z]*i|cp|mv|install|ln|truncate)\b")
-_OPEN_PREFIX_RE = re.compile(r"(?:\bopen|writeFile(?:Sync)?|appendFile(?:Sync)?|\.write_text|Path)\s*\(\s*[^,()]*$")
-_OPEN_WRITE_SUFFIX_RE = re.compile(r"^[^,()]*(?:,\s*(?:mode\s*=\s*)?[fbrt]?[\"'][wax]|\)\s*\.(?:write_text|write_bytes|open\(\s*[\"'][wax]))")
+# (prefix ending right before the path, suffix starting right after it) of code that writes a file
+_CODE_WRITES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(prefix), re.compile(suffix))
+    for prefix, suffix in (
+        (r"\bopen\s*\((?:\s*[\w.]+\s*\()?[^,()]*$", r"^[^,()]*\)?\s*,\s*(?:mode\s*=\s*)?[rbuf]?[\"'][wax]"),
+        (r"\b(?:writeFileSync|writeFile|appendFileSync|appendFile)\s*\((?:\s*[\w.]+\s*\()?[^,()]*$", r""),
+        (r"\bPath\s*\(\s*[^,()]*$", r"^[^,()]*\)(?:\s*\.\s*\w+\(\s*\))*\s*\.\s*(?:write_text|write_bytes|open\(\s*[\"'][wax])"),
+    )
+)
 
 
 def _agent_config_write(line: str) -> int | None:
     for m in _AGENT_CONFIG_RE.finditer(line):
         prefix, suffix = line[: m.start()], line[m.end() :]
         segment = re.split(r"\|\||&&|[;|]", prefix)[-1]
-        if _REDIRECT_TO_RE.search(prefix):
+        redirect = _REDIRECT_TO_RE.search(prefix)
+        if redirect and (redirect.group("before") in ("\"", "'", ")", "`") or _SHELL_WRITER_RE.search(segment)):
             return m.start()
-        if _WRITER_CMD_RE.search(segment) and not re.split(r"\|\||&&|[;|>]", suffix)[0].strip(" \"'`"):
+        if _WRITER_CMD_RE.search(segment) and not re.split(r"\|\||&&|[;|<>]", suffix)[0].strip(" \"'`"):
             return m.start()
-        if _OPEN_PREFIX_RE.search(prefix) and _OPEN_WRITE_SUFFIX_RE.search(suffix):
+        if any(p.search(prefix) and q.search(suffix) for p, q in _CODE_WRITES):
             return m.start()
     return None
 
@@ -496,6 +554,31 @@ def _persistence(line: str) -> int | None:
     return None
 
 
+# Lower-case substrings, one of which every line-rule match contains: lines without any are
+# skipped (a speed-up only; it never changes what matches).
+_TRIGGER_WORDS: tuple[str, ...] = (
+    "curl", "wget", "nc ", "nc\t", 'nc"', "nc'", "ncat", "netcat", "socat", "telnet", "scp", "sftp", ".post", ".put",
+    ".patch", ".get", ".request", "urlopen", "fetch", "axios", "invoke-", "/dev/", "rm ", "rm\t", "no-preserve-root",
+    "mkfs", "dd ", "dd\t", "chmod", "shred", "wipefs", "rmtree", "&", "cron", "execstart", "systemctl", "bashrc",
+    "bash_login", "profile", "zshrc", "zshenv", "zlogin", "config.fish", "/etc/environment", "systemd/", "autostart",
+    "launchagents", "launchdaemons", "rc.local", ".hermes/", ".claude", "claude.md", "agents.md", "gemini.md",
+    ".cursorrules", ".cursor/", ".windsurfrules", ".codex/", "copilot-instructions", ".gemini/",
+)
+
+
+def _candidate_lines(lower: str, line_starts: list[int]) -> set[int]:
+    """1-based numbers of the physical lines holding a trigger word."""
+    lines: set[int] = set()
+    for word in _TRIGGER_WORDS:
+        pos = lower.find(word)
+        while pos != -1:
+            number = bisect.bisect_right(line_starts, pos)
+            lines.add(number)
+            next_line = line_starts[number] if number < len(line_starts) else len(lower)
+            pos = lower.find(word, max(next_line, pos + 1))
+    return lines
+
+
 _LINE_RULES = (("exfiltration", _exfiltration), ("destructive-shell", _destructive), ("persistence", _persistence))
 
 
@@ -509,10 +592,14 @@ def scan_text(relpath: str, text: str) -> list[Finding]:
     def raw_line(number: int) -> str:
         return raw_lines[number - 1] if number <= len(raw_lines) else ""
 
+    lower = norm.lower()
+    if len(lower) != len(norm):  # a few characters lower-case to two; keep offsets aligned
+        lower = "".join(c if len(c.lower()) != 1 else c.lower() for c in norm)
     injection_lines: set[int] = set()
-    for rx in _INJECTION_RES:
-        for m in rx.finditer(norm):
-            if _is_quoted_mention(norm, m.start(), m.end()):
+    for anchors, rx in _INJECTION_RES:
+        for pos in _anchor_positions(lower, anchors):
+            m = rx.match(norm, pos)
+            if m is None or _is_quoted_mention(norm, m.start(), m.end()):
                 continue
             number, col = _line_of(norm, m.start())
             if number not in injection_lines:
@@ -520,14 +607,21 @@ def scan_text(relpath: str, text: str) -> list[Finding]:
                 findings.append(Finding("prompt-injection", relpath, number, _excerpt(raw_line(number), col)))
 
     for c in _HTML_COMMENT_RE.finditer(norm):
-        body = c.group(1)
-        hits = [m for rx in _INJECTION_RES + _COMMENT_RES if (m := rx.search(body))]
-        if hits:
-            first = min(hits, key=lambda m: m.start())
-            number, col = _line_of(norm, c.start(1) + first.start())
+        hit = _COMMENT_RE.search(norm, c.start(1), c.end(1))
+        if hit:
+            number, col = _line_of(norm, hit.start())
             findings.append(Finding("html-comment-instruction", relpath, number, _excerpt(raw_line(number), col)))
 
-    for number, line in _logical_lines(norm):
+    norm_lines = norm.split("\n")
+    line_starts = [0]
+    for physical in norm_lines[:-1]:
+        line_starts.append(line_starts[-1] + len(physical) + 1)
+    done: set[int] = set()
+    for candidate in sorted(_candidate_lines(lower, line_starts)):
+        number, line = _logical_line(norm_lines, candidate)
+        if number in done:
+            continue
+        done.add(number)
         for rule, check in _LINE_RULES:
             pos = check(line)
             if pos is not None:

@@ -221,8 +221,9 @@ def front_matter(skill: Skill) -> dict[str, Any]:
 
 def render_skill_md(skill: Skill) -> str:
     head = yaml.dump(front_matter(skill), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1_000_000)
-    body = skill.body if skill.body.startswith("\n") else "\n" + skill.body
-    return f"---\n{head}---{body}" if body.strip() else f"---\n{head}---\n"
+    # the newline after the closing '---' belongs to the fence: parsing drops it, so the
+    # body (leading blank lines included) comes back exactly as it was
+    return f"---\n{head}---\n{skill.body}"
 
 
 # ---------------------------------------------------------------- JSON form

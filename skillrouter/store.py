@@ -80,6 +80,11 @@ CREATE TABLE IF NOT EXISTS examples (
     PRIMARY KEY (name, task)
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS imports (
+    name TEXT PRIMARY KEY,
+    origin TEXT NOT NULL,
+    input_hash TEXT NOT NULL
+);
 """
 
 
@@ -250,7 +255,7 @@ class Store:
                 os.replace(trash, final)
             else:
                 shutil.rmtree(trash, ignore_errors=True)
-        for tmp in self.skills_dir.glob(".new-*"):
+        for tmp in (*self.skills_dir.glob(".new-*"), *self.skills_dir.glob(".del-*")):
             shutil.rmtree(tmp, ignore_errors=True)
 
     def _swap_in(self, name: str, staged: Path) -> None:
@@ -258,7 +263,11 @@ class Store:
         if final.exists():
             old = self.skills_dir / f".old-{uuid.uuid4().hex[:8]}-{name}.d"
             os.replace(final, old)
-            os.replace(staged, final)
+            try:
+                os.replace(staged, final)
+            except BaseException:
+                os.replace(old, final)  # put the old skill back: it must not vanish until a reopen
+                raise
             shutil.rmtree(old, ignore_errors=True)
         else:
             os.replace(staged, final)
@@ -299,10 +308,15 @@ class Store:
         """Record a new content of ``skill`` (row + version). Returns the version number."""
         row = db.execute("SELECT file_hash, version, status, findings, created_at FROM skills WHERE name = ?",
                          (skill.name,)).fetchone()
-        level0 = json.dumps(skill.summary().to_dict() | {"level0_text": skill.level0_text()})
+        procedure = " ".join(skill.procedure.split()).lower()
+        level0 = json.dumps(skill.summary().to_dict() | {
+            "level0_text": skill.level0_text(),
+            "procedure_hash": sha256_text(procedure)[:16] if procedure else None,
+        })
         now = now_iso()
-        if row is None:
-            version = 1
+        if row is None:  # new, or back after its folder was removed by hand: history continues
+            last = db.execute("SELECT MAX(version) FROM versions WHERE name = ?", (skill.name,)).fetchone()[0]
+            version = (last or 0) + 1
             db.execute(
                 "INSERT INTO skills (name, file_hash, file_sig, level0, source, status, findings, version, "
                 "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -335,6 +349,7 @@ class Store:
         status: Status | None = None,
         findings: list[dict[str, Any]] | None = None,
         stats: tuple[int, float | None] | None = None,
+        origin: tuple[str, str] | None = None,
     ) -> Skill:
         """Write ``skill`` (and its Level 2 files) into the store; returns it as stored.
 
@@ -350,8 +365,12 @@ class Store:
                 raise SkillExistsError(name)
             now = now_iso()
             if exists:
-                prior, _, _ = self.read_file_skill(name)
-                created = prior.created_at or now
+                try:
+                    prior, _, _ = self.read_file_skill(name)
+                    created = prior.created_at or now
+                except SkillFormatError:  # a broken hand edit: replacing (or restoring) is the fix
+                    row = self._db.execute("SELECT created_at FROM skills WHERE name = ?", (name,)).fetchone()
+                    created = row[0] if row else now
             else:
                 created = skill.created_at or now
             stored = replace(skill, created_at=created, updated_at=now)
@@ -374,6 +393,8 @@ class Store:
                     if stats is not None and not exists and stats[0] > 0 and stats[1] is not None:
                         db.execute("UPDATE stats SET use_count = ?, score_sum = ? WHERE name = ?",
                                    (stats[0], stats[0] * stats[1], name))
+                    if origin is not None:
+                        db.execute("INSERT OR REPLACE INTO imports VALUES (?, ?, ?)", (name, *origin))
                     self._swap_in(name, staged)
                     db.execute("UPDATE skills SET file_sig = ? WHERE name = ?",
                                (self._file_sig(self.skills_dir / name / "SKILL.md"), name))
@@ -397,7 +418,7 @@ class Store:
             trash = self.skills_dir / f".del-{uuid.uuid4().hex[:8]}"
             os.replace(folder, trash)
             with self._tx() as db:
-                for table in ("skills", "stats", "versions", "examples"):
+                for table in ("skills", "stats", "versions", "examples", "imports"):
                     db.execute(f"DELETE FROM {table} WHERE name = ?", (name,))
                 _bump(db)
             shutil.rmtree(trash, ignore_errors=True)
@@ -459,6 +480,12 @@ class Store:
         rows = self._db.execute("SELECT name, level0 FROM skills").fetchall()
         return {name: json.loads(level0)["level0_text"] for name, level0 in rows}
 
+    def procedure_hashes(self) -> dict[str, str]:
+        """name -> hash of the whitespace-normalised procedure, for skills that have one."""
+        rows = self._db.execute("SELECT name, level0 FROM skills").fetchall()
+        out = {name: json.loads(level0).get("procedure_hash") for name, level0 in rows}
+        return {k: v for k, v in out.items() if v}
+
     def refresh(self) -> list[tuple[str, str]]:
         """Bring the ledger in line with the files. Returns [(name, problem)] for files that
         cannot be read (they are left as they were)."""
@@ -483,7 +510,7 @@ class Store:
             if gone:
                 with self._tx() as db:
                     for name in gone:
-                        for table in ("skills", "stats", "examples"):
+                        for table in ("skills", "stats", "examples", "imports"):
                             db.execute(f"DELETE FROM {table} WHERE name = ?", (name,))
                     _bump(db)
         return problems
@@ -592,6 +619,10 @@ class Store:
             value = (int(row[0]) if row else 0) + by
             db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
         return value
+
+    def origins(self) -> dict[str, tuple[str, str]]:
+        """name -> (import origin, input hash) of every imported skill."""
+        return {n: (o, h) for n, o, h in self._db.execute("SELECT name, origin, input_hash FROM imports")}
 
     def generation(self) -> int:
         """A number that changes whenever what the index holds must change."""

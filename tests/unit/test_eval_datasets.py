@@ -29,7 +29,9 @@ METATOOL = DATA / "metatool"
 SEAL = DATA / "seal-tools"
 NAME_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
-needs_data = pytest.mark.skipif(not (METATOOL.is_dir() and SEAL.is_dir()), reason=f"benchmark data not in {DATA}")
+needs_data = pytest.mark.skipif(
+    not (METATOOL.is_dir() and SEAL.is_dir()), reason=f"benchmark data not in {DATA}"
+)
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +87,12 @@ def test_unique_slugs_disambiguates_deterministically() -> None:
     assert all(NAME_RE.match(v) for v in mapping.values())
     assert mapping["foo-bar-2"] == "foo-bar-2"  # a natural slug is never taken by a suffix
     # sorted originals: "FooBar" < "foo-bar" < "fooBar" < "foo_bar"
-    assert [mapping[n] for n in ["FooBar", "foo-bar", "fooBar", "foo_bar"]] == ["foo-bar", "foo-bar-3", "foo-bar-4", "foo-bar-5"]
+    assert [mapping[n] for n in ["FooBar", "foo-bar", "fooBar", "foo_bar"]] == [
+        "foo-bar",
+        "foo-bar-3",
+        "foo-bar-4",
+        "foo-bar-5",
+    ]
     long = unique_slugs(["A" + "b" * 70, "a" + "b" * 70])
     assert all(len(v) <= 64 and NAME_RE.match(v) for v in long.values()) and len(set(long.values())) == 2
 
@@ -126,24 +133,26 @@ def test_metatool_names_map_back(metatool: Dataset) -> None:
 
 @needs_data
 def test_metatool_options() -> None:
-    labelled = load_metatool(METATOOL, include_no_tool=False)
-    assert len(labelled.queries) == 20614 and all(q.gold for q in labelled.queries)
     multi = load_metatool(METATOOL, include_no_tool=False, include_multi_tool=True)
-    extra = [q for q in multi.queries if q.meta["split"] == "multi_tool"]
-    assert len(extra) == 497 and all(len(q.gold) == 2 for q in extra)
+    assert Counter(q.meta["split"] for q in multi.queries) == {"single_tool": 20614, "multi_tool": 497}
+    assert all(len(q.gold) == 2 for q in multi.queries if q.meta["split"] == "multi_tool")
     assert_valid_names(multi)
 
-    a = load_metatool(METATOOL, sample=300, seed=3)
-    b = load_metatool(METATOOL, sample=300, seed=3)
-    c = load_metatool(METATOOL, sample=300, seed=4)
-    assert a.queries == b.queries and a.queries != c.queries
-    assert len(a.queries) == 300 and len(a.tools) == 199
-    full = load_metatool(METATOOL)
-    positions = [full.queries.index(q) for q in a.queries[:20]]
-    assert positions == sorted(positions)  # file order kept
-    assert len(load_metatool(METATOOL, sample=10**6).queries) == 21134
+
+def test_metatool_sampling_is_seeded_and_keeps_file_order(tmp_path: Path) -> None:
+    rows = "".join(f"task {i}?,{'WeatherTool' if i % 2 else 'NewsTool'}\n" for i in range(60))
+    root = write_metatool(tmp_path, {"WeatherTool": "Weather.", "NewsTool": "News."}, "Query,Tool\n" + rows)
+    a = load_metatool(root, sample=20, seed=3)
+    assert a.queries == load_metatool(root, sample=20, seed=3).queries
+    assert a.queries != load_metatool(root, sample=20, seed=4).queries
+    assert len(a.queries) == 20 and len(a.tools) == 2
+    full = load_metatool(root)
+    position = {q.meta["source"]: i for i, q in enumerate(full.queries)}
+    positions = [position[q.meta["source"]] for q in a.queries]
+    assert positions == sorted(positions)
+    assert load_metatool(root, sample=1000).queries == full.queries
     with pytest.raises(ValueError, match="sample"):
-        load_metatool(METATOOL, sample=0)
+        load_metatool(root, sample=0)
 
 
 def write_metatool(tmp: Path, descriptions: dict[str, str], csv_text: str) -> Path:
@@ -154,7 +163,9 @@ def write_metatool(tmp: Path, descriptions: dict[str, str], csv_text: str) -> Pa
 
 
 def test_metatool_tool_without_description_names_file_and_line(tmp_path: Path) -> None:
-    root = write_metatool(tmp_path, {"WeatherTool": "Weather."}, "Query,Tool\nrain?,WeatherTool\nnews?,NewsTool\n")
+    root = write_metatool(
+        tmp_path, {"WeatherTool": "Weather."}, "Query,Tool\nrain?,WeatherTool\nnews?,NewsTool\n"
+    )
     with pytest.raises(DatasetFormatError) as caught:
         load_metatool(root)
     message = str(caught.value)
@@ -204,30 +215,49 @@ def test_seal_tools_first_query_and_tool(seal: Dataset) -> None:
 
 @needs_data
 def test_seal_tools_splits() -> None:
-    dev = load_seal_tools(SEAL, splits=("dev",))
-    assert Counter(q.meta["difficulty"] for q in dev.queries) == {"easy": 200, "difficult": 500}
-    assert len(load_seal_tools(SEAL, splits="test_out_domain").queries) == 654
+    both = load_seal_tools(SEAL, splits=("dev", "test_out_domain"))
+    assert Counter((q.meta["split"], q.meta["difficulty"]) for q in both.queries) == {
+        ("dev", "easy"): 200,
+        ("dev", "difficult"): 500,
+        ("test_out_domain", "easy"): 94,
+        ("test_out_domain", "difficult"): 560,
+    }
     with pytest.raises(ValueError, match="train"):
         load_seal_tools(SEAL, splits=("train",))
 
 
-def test_seal_tools_unknown_api_names_file_line_and_field(tmp_path: Path) -> None:
+def write_seal(tmp: Path, calls: list[list[str]]) -> Path:
     tool = {"api_name": "getX", "api_description": "Get X.", "field": "A/B"}
-    (tmp_path / "tool.jsonl").write_text(json.dumps(tool) + "\n", encoding="utf-8")
-    good = {"id": "dev-easy-0", "query": "x?", "calling": [{"api": "getX"}]}
-    bad = {"id": "dev-easy-1", "query": "y?", "calling": [{"api": "getX"}, {"api": "getY"}]}
-    (tmp_path / "dev.jsonl").write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    (tmp / "tool.jsonl").write_text(json.dumps(tool) + "\n", encoding="utf-8")
+    lines = [
+        {"id": f"dev-easy-{i}", "query": f"q{i}?", "calling": [{"api": api} for api in apis]}
+        for i, apis in enumerate(calls)
+    ]
+    (tmp / "dev.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return tmp
+
+
+def test_seal_tools_unknown_api_names_file_line_and_field(tmp_path: Path) -> None:
+    root = write_seal(tmp_path, [["getX"], ["getX", "getY"]])
     with pytest.raises(DatasetFormatError, match=r"dev\.jsonl:2: calling\[1\]\.api: 'getY'"):
-        load_seal_tools(tmp_path, splits=("dev",))
+        load_seal_tools(root, splits=("dev",))
 
 
 # ---------------------------------------------------------------- dispatch
 
 
-@needs_data
-def test_load_dataset_dispatches() -> None:
-    assert load_dataset(f"metatool:{METATOOL}", include_no_tool=False, sample=5).name == "metatool"
-    assert len(load_dataset(f"seal-tools:{SEAL}", splits=("dev",)).queries) == 700
+def test_load_dataset_dispatches(tmp_path: Path) -> None:
+    meta_dir = tmp_path / "m"
+    seal_dir = tmp_path / "s"
+    meta_dir.mkdir()
+    seal_dir.mkdir()
+    write_metatool(meta_dir, {"WeatherTool": "Weather."}, "Query,Tool\nrain?,WeatherTool\n")
+    write_seal(seal_dir, [["getX"], ["getX", "getX"]])
+    metatool = load_dataset(f"metatool:{meta_dir}", include_no_tool=False)
+    assert (metatool.name, [q.gold for q in metatool.queries]) == ("metatool", [("weather-tool",)])
+    seal = load_dataset(f"seal-tools:{seal_dir}", splits=("dev",))
+    assert (seal.name, [q.gold for q in seal.queries]) == ("seal-tools", [("get-x",), ("get-x",)])
+    assert seal.queries[1].meta["n_calls"] == 2
 
 
 @pytest.mark.parametrize("spec", ["toolbench:/x", "metatool", "metatool:", "/some/dir"])
@@ -274,6 +304,15 @@ def test_load_queries_jsonl_bad_lines(tmp_path: Path, bad_line: str, field: str)
     assert "\n" not in message and caught.value.line == 3
 
 
+def test_load_queries_jsonl_line_separators_inside_strings(tmp_path: Path) -> None:
+    path = tmp_path / "q.jsonl"
+    path.write_text('{"query": "a\u2028b", "gold": []}\r\n{"query": "c", "gold": ["x"]}\n', encoding="utf-8")
+    assert [q.query for q in load_queries_jsonl(path)] == ["a\u2028b", "c"]
+    path.write_bytes(b'{"query": "\xff", "gold": []}\n')
+    with pytest.raises(DatasetFormatError, match="not UTF-8"):
+        load_queries_jsonl(path)
+
+
 def test_load_queries_jsonl_missing_file(tmp_path: Path) -> None:
     with pytest.raises(DatasetFormatError, match="not found"):
         load_queries_jsonl(tmp_path / "nope.jsonl")
@@ -283,7 +322,11 @@ def test_load_queries_jsonl_missing_file(tmp_path: Path) -> None:
 
 
 def make_queries() -> list[Query]:
-    queries = [Query(f"{tool} task {i}", (tool,)) for tool, n in [("a", 10), ("b", 4), ("c", 2), ("d", 1)] for i in range(n)]
+    queries = [
+        Query(f"{tool} task {i}", (tool,))
+        for tool, n in [("a", 10), ("b", 4), ("c", 2), ("d", 1)]
+        for i in range(n)
+    ]
     queries += [Query(f"chit-chat {i}", ()) for i in range(10)]
     queries += [Query("same text", ("a",)), Query("same text", ("b",)), Query("same text", ("a",))]
     return queries
@@ -305,10 +348,21 @@ def test_split_is_deterministic_disjoint_and_stratified() -> None:
         split(queries, 1.0, seed=0)
 
 
+@pytest.mark.parametrize("train_frac", [0.05, 0.95])
+def test_split_keeps_small_strata_on_both_sides(train_frac: float) -> None:
+    queries = [Query(f"{tool} task {i}", (tool,)) for tool in "abcdefgh" for i in range(2)]
+    for seed in range(5):
+        train, test = split(queries, train_frac, seed=seed)
+        for tool in "abcdefgh":
+            assert any(tool in q.gold for q in train) and any(tool in q.gold for q in test)
+
+
 def test_split_repairs_multi_gold_coverage() -> None:
     # x is never the rarest gold of its queries, so strata ignore it; each stratum {q_i, p_i}
     # splits 1-1 and x lands on one side only for some seeds. The final pass must swap q_i and p_i.
-    queries = [Query(f"q{i}", ("x", f"r{i}")) for i in range(3)] + [Query(f"p{i}", (f"r{i}",)) for i in range(3)]
+    queries = [Query(f"q{i}", ("x", f"r{i}")) for i in range(3)] + [
+        Query(f"p{i}", (f"r{i}",)) for i in range(3)
+    ]
     for seed in range(40):
         train, test = split(queries, 0.5, seed=seed)
         assert len(train) == len(test) == 3

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -187,6 +188,6 @@ def test_fit_threshold_is_optimal_and_deterministic_on_random_data() -> None:
         assert fit_threshold(list(reversed(results))) == t
         candidates = sorted({r.top_similarity for r in results})
         probes = [candidates[0] - 1, candidates[-1] + 1] + candidates
-        probes += [(a + b) / 2 for a, b in zip(candidates, candidates[1:])]
+        probes += [(a + b) / 2 for a, b in itertools.pairwise(candidates)]
         best = max(routing_metrics(results, k=1, threshold=p)["decision_accuracy"] for p in probes)
         assert routing_metrics(results, k=1, threshold=t)["decision_accuracy"] == best

