@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from skillrouter.security import RULES, Finding, scan_skill_folder  # noqa: E402
+from skillrouter.security import RULES, Finding, scan_skill_folder
 
 DEFAULT_ROOT = Path("/work/shared/data/skill-libraries")
 LIBRARIES = ("hermes-agent-0.19.0", "anthropics-skills", "antigravity-awesome-skills")

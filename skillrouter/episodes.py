@@ -174,9 +174,9 @@ class EpisodeLog:
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         """A fresh autocommit connection with the busy timeout set; closed on exit."""
-        conn = sqlite3.connect(self.db_path, timeout=0, isolation_level=None)
+        conn = sqlite3.connect(self.db_path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         with closing(conn):
-            conn.execute(f"PRAGMA busy_timeout=0")
+            conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             conn.execute("PRAGMA synchronous=NORMAL")
             yield conn
 

@@ -39,6 +39,7 @@ from skillrouter.library import SkillLibrary
 from skillrouter.security import Finding, scan_skill_folder, scan_text
 from skillrouter.skill import Skill, slugify
 from skillrouter.skillmd import parse_skill_md, skill_from_json
+from skillrouter.store import Store
 
 OnConflict = Literal["skip", "replace", "rename"]
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz")
@@ -353,6 +354,11 @@ def import_paths(
             for cand in cands:
                 name = cand.skill.name
                 other = origins.get(name)
+                if other is None and name in existing and name not in claimed and _same_skill(store, cand):
+                    # written by an import that was killed before it recorded where the skill came from
+                    if not dry_run:
+                        store.set_origin(name, origin, cand.input_hash)
+                    origins[name] = other = (origin, cand.input_hash)
                 if name in claimed or (name in existing and (other is None or other[0] != origin)):
                     if on_conflict == "skip" or (name in claimed and on_conflict == "replace"):
                         first = claimed.get(name) or (other[0] if other else "the store")
@@ -402,6 +408,18 @@ def import_paths(
         report.clusters = clusters
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _same_skill(store: Store, cand: Candidate) -> bool:
+    try:
+        have = store.get(cand.skill.name)
+    except SkillRouterError:
+        return False
+    new = cand.skill
+    files = _level2_files(cand.folder) if cand.folder is not None else []
+    return ((have.description, have.body, have.tags, dict(have.extra), dict(have.metadata), have.source)
+            == (new.description, new.body, new.tags, dict(new.extra), dict(new.metadata), new.source)
+            and store.list_files(new.name) == files)
 
 
 def _free_name(name: str, origin: str, taken: set[str]) -> str:

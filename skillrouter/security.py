@@ -63,6 +63,7 @@ characters or full-width letters inside a phrase do not hide it.
 from __future__ import annotations
 
 import bisect
+import codecs
 import os
 import re
 import stat
@@ -106,7 +107,9 @@ class Finding:
 
 
 # --------------------------------------------------------------------------- unicode
-_INVISIBLE_RE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
+_INVISIBLE_RE = re.compile(
+    "[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]"
+)
 _EMOJI_TAG_SEQ_RE = re.compile("\U0001f3f4[\U000e0020-\U000e007e]{1,12}\U000e007f")
 _JOINERS = frozenset("\u200c\u200d")
 _DIR_MARKS = frozenset("\u200e\u200f")
@@ -153,9 +156,13 @@ def _hidden_unicode(relpath: str, text: str) -> list[Finding]:
         line_start = text.rfind("\n", 0, pos) + 1
         line_end = text.find("\n", pos)
         line = text[line_start : line_end if line_end != -1 else len(text)]
-        if ch in _JOINERS and 0 < pos < len(text) - 1:
-            if _visible_neighbour(text[pos - 1]) and _visible_neighbour(text[pos + 1]):
-                continue
+        if (
+            ch in _JOINERS
+            and 0 < pos < len(text) - 1
+            and _visible_neighbour(text[pos - 1])
+            and _visible_neighbour(text[pos + 1])
+        ):
+            continue  # emoji ZWJ sequences, Indic and Persian joiners
         if ch in _DIR_MARKS and any(unicodedata.bidirectional(c) in ("R", "AL") for c in line):
             continue
         lineno = text.count("\n", 0, pos) + 1
@@ -179,48 +186,67 @@ _INJECTION_RULES: tuple[tuple[tuple[str, ...], str], ...] = (
     # ignore / disregard / forget (all) previous instructions
     (
         _IGNORE_WORDS,
-        rf"\b(?:ignore|disregard|forget|override|bypass|abandon)\b{_SEP}"
-        rf"(?:(?:all|any|every|each|of|the|your|my|these|those|that|you|were|given|just)\b{_SEP})*"
-        rf"(?:previous|prior|above|earlier|preceding|original|former|initial|system|developer)\b{_SEP}"
-        rf"(?:[\w-]+{_SEP})?(?:instructions?|prompts?|directives?|rules|guidelines|guardrails|commands|orders)\b",
+        (
+            rf"\b(?:ignore|disregard|forget|override|bypass|abandon)\b{_SEP}"
+            rf"(?:(?:all|any|every|each|of|the|your|my|these|those|that|you|were|given|just)\b{_SEP})*"
+            rf"(?:previous|prior|above|earlier|preceding|original|former|initial|system|developer)\b{_SEP}"
+            rf"(?:[\w-]+{_SEP})?(?:instructions?|prompts?|directives?|rules|guidelines|guardrails|commands|orders)\b"
+        ),
     ),
     (
         _IGNORE_WORDS,
-        rf"\b(?:ignore|disregard|forget)\b{_SEP}(?:all{_SEP}|everything{_SEP})+"
-        rf"(?:(?:that{_SEP})?(?:is{_SEP}|was{_SEP})?(?:above|before{_SEP}this)|you{_SEP}(?:were|have{_SEP}been){_SEP}told)\b",
+        (
+            rf"\b(?:ignore|disregard|forget)\b{_SEP}(?:all{_SEP}|everything{_SEP})+"
+            rf"(?:(?:that{_SEP})?(?:is{_SEP}|was{_SEP})?(?:above|before{_SEP}this)|you{_SEP}(?:were|have{_SEP}been){_SEP}told)\b"
+        ),
     ),
     # disregard your system prompt / do not follow the original instructions
     (
         _IGNORE_WORDS,
-        rf"\b(?:disregard|ignore|forget|override|bypass|reveal|leak)\b{_SEP}(?:your|the|any){_SEP}"
-        rf"(?:system|developer|hidden|safety){_SEP}(?:prompt|message|instructions?|guidelines|filters?)\b",
+        (
+            rf"\b(?:disregard|ignore|forget|override|bypass|reveal|leak)\b{_SEP}(?:your|the|any){_SEP}"
+            rf"(?:system|developer|hidden|safety){_SEP}(?:prompt|message|instructions?|guidelines|filters?)\b"
+        ),
     ),
     (
         ("do", "don't", "stop"),
-        rf"\b(?:do{_SEP}not|don't|stop){_SEP}(?:follow|obey)(?:ing)?{_SEP}(?:your|the|any){_SEP}"
-        rf"(?:previous|prior|original|system|developer|safety){_SEP}(?:prompt|instructions?|rules|guidelines)\b",
+        (
+            rf"\b(?:do{_SEP}not|don't|stop){_SEP}(?:follow|obey)(?:ing)?{_SEP}(?:(?:your|any){_SEP}"
+            rf"(?:previous|prior|original|system|developer|safety)|the{_SEP}(?:system|developer|safety)){_SEP}"
+            rf"(?:prompt|instructions?|rules|guidelines)\b"
+        ),
     ),
     # role hijacks
     (
         ("you",),
-        rf"\byou{_SEP}are{_SEP}now{_SEP}(?:DAN|STAN|DUDE|AIM|in{_SEP}(?:developer|god|jailbreak|DAN|unrestricted){_SEP}mode"
-        rf"|(?:an?{_SEP})?(?:unrestricted|unfiltered|uncensored|jailbroken|unaligned|evil|rogue)"
-        rf"|no{_SEP}longer{_SEP}(?:bound|restricted|limited|an?{_SEP}AI|Claude|ChatGPT|an?{_SEP}assistant)"
-        rf"|free{_SEP}(?:of|from){_SEP}(?:all{_SEP})?(?:restrictions|rules|guidelines|filters))\b",
+        (
+            rf"\byou{_SEP}are{_SEP}now{_SEP}(?:DAN|STAN|DUDE|AIM|in{_SEP}(?:developer|god|jailbreak|DAN|unrestricted){_SEP}mode"
+            rf"|(?:an?{_SEP})?(?:unrestricted|unfiltered|uncensored|jailbroken|unaligned|evil|rogue)"
+            rf"|no{_SEP}longer{_SEP}(?:bound|restricted|limited|an?{_SEP}AI|Claude|ChatGPT|an?{_SEP}assistant)"
+            rf"|free{_SEP}(?:of|from){_SEP}(?:all{_SEP})?(?:restrictions|rules|guidelines|filters))\b"
+        ),
     ),
     (
         ("from",),
-        rf"\bfrom{_SEP}now{_SEP}on[\s,]+you{_SEP}(?:are|will{_SEP}(?:now{_SEP})?(?:be|act|respond|answer|behave|ignore|pretend|obey|only)"
-        rf"|must|shall|should{_SEP}(?:act|respond|ignore))\b",
+        (
+            rf"\bfrom{_SEP}now{_SEP}on[\s,]+you{_SEP}(?:are|will{_SEP}(?:now{_SEP})?(?:be|act|respond|answer|behave|ignore|pretend|obey|only)"
+            rf"|must|shall|should{_SEP}(?:act|respond|ignore))\b"
+        ),
     ),
     (
         ("you",),
         rf"\byou{_SEP}are{_SEP}no{_SEP}longer{_SEP}(?:bound|restricted|an?{_SEP}AI|Claude|an?{_SEP}assistant|required{_SEP}to{_SEP}follow)\b",
     ),
-    (("enter", "enable", "activate"), rf"\b(?:enter|enable|activate){_SEP}(?:DAN|developer|god|jailbreak){_SEP}mode\b"),
+    (
+        ("enter", "enable", "activate"),
+        rf"\b(?:enter|enable|activate){_SEP}(?:DAN|developer|god|jailbreak){_SEP}mode\b",
+    ),
     (("do",), rf"\bdo{_SEP}anything{_SEP}now\b"),
     # fake system prompt
-    (("new", "updated", "real", "actual", "true", "revised"), rf"\b(?:new|updated|real|actual|true|revised){_SEP}system{_SEP}prompt\s*:"),
+    (
+        ("new", "updated", "real", "actual", "true", "revised"),
+        rf"\b(?:new|updated|real|actual|true|revised){_SEP}system{_SEP}prompt\s*:",
+    ),
     (("system",), rf"\bsystem{_SEP}(?:prompt{_SEP})?override\s*:"),
 )
 _INJECTION_RES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = tuple(
@@ -248,21 +274,26 @@ def _line_of(text: str, pos: int) -> tuple[int, int]:
 
 # --------------------------------------------------------------------------- html comments
 _HTML_COMMENT_RE = re.compile(r"<!--(.*?)-->", re.DOTALL)
-_AGENT_NOUN = r"(?:AI|LLM|assistant|agent|model|language{_SEP}model|claude|chatgpt|gpt|gemini|copilot|hermes|codex|bot)s?"
-_AGENT_NOUN = _AGENT_NOUN.replace("{_SEP}", _SEP)
+_AGENT_NOUN = rf"(?:AI|LLM|assistant|agent|model|language{_SEP}model|claude|chatgpt|gpt|gemini|copilot|hermes|codex|bot)s?"
 _COMMENT_PATTERNS: tuple[str, ...] = (
+    (
         rf"\b{_AGENT_NOUN}\s*[,:;-]\s*(?:you{_SEP}(?:must|should|will|need|have)|please|always|never|do{_SEP}not|don't|ignore"
-        r"|run|execute|send|delete|remove|read|upload|fetch|curl|download|install|add|write|insert|include|tell|say|recommend)\b",
-        rf"\b(?:note|instructions?|message|reminder|directive)s?{_SEP}(?:to|for){_SEP}(?:the{_SEP}|any{_SEP}|all{_SEP})?{_AGENT_NOUN}\b",
-        rf"\bif{_SEP}you{_SEP}are{_SEP}(?:an?{_SEP}|the{_SEP})?{_AGENT_NOUN}\b",
-        rf"\b{_AGENT_NOUN}{_SEP}(?:reading|processing|parsing|seeing|loading){_SEP}this\b",
+        r"|run|execute|send|delete|remove|read|upload|fetch|curl|download|install|add|write|insert|include|tell|say|recommend)\b"
+    ),
+    rf"\b(?:note|instructions?|message|reminder|directive)s?{_SEP}(?:to|for){_SEP}(?:the{_SEP}|any{_SEP}|all{_SEP})?{_AGENT_NOUN}\b",
+    rf"\bif{_SEP}you{_SEP}are{_SEP}(?:an?{_SEP}|the{_SEP})?{_AGENT_NOUN}\b",
+    rf"\b{_AGENT_NOUN}{_SEP}(?:reading|processing|parsing|seeing|loading){_SEP}this\b",
+    (
         rf"\b(?:do{_SEP}not|don't|never)\s+(?:tell|inform|mention|reveal|show|disclose|alert|notify|let)\b[^.\n]{{0,40}}"
-        rf"\b(?:user|human|operator)s?\b",
-        rf"\bwithout{_SEP}(?:telling|informing|notifying|alerting|showing){_SEP}(?:the{_SEP})?(?:user|human|operator)s?\b",
+        rf"\b(?:user|human|operator)s?\b"
+    ),
+    rf"\bwithout{_SEP}(?:telling|informing|notifying|alerting|showing){_SEP}(?:the{_SEP})?(?:user|human|operator)s?\b",
+    (
         rf"\b(?:secretly|silently|covertly|quietly){_SEP}(?:run|execute|send|upload|post|copy|exfiltrate|delete|remove"
-        r"|install|add|include|insert|fetch|download|read|append|modify|change|write)\b",
-        rf"\bhide{_SEP}(?:this|it|that|these){_SEP}from{_SEP}(?:the{_SEP})?(?:user|human|operator)s?\b",
-        rf"\bthe{_SEP}(?:user|human|operator){_SEP}(?:must|should|will|need|can)(?:{_SEP}not|n't|{_SEP}never)(?:{_SEP}ever)?{_SEP}(?:know|see|notice|find|learn)\b",
+        r"|install|add|include|insert|fetch|download|read|append|modify|change|write)\b"
+    ),
+    rf"\bhide{_SEP}(?:this|it|that|these){_SEP}from{_SEP}(?:the{_SEP})?(?:user|human|operator)s?\b",
+    rf"\bthe{_SEP}(?:user|human|operator){_SEP}(?:must|should|will|need|can)(?:{_SEP}not|n't|{_SEP}never)(?:{_SEP}ever)?{_SEP}(?:know|see|notice|find|learn)\b",
 )
 _COMMENT_RE = re.compile(
     "|".join(f"(?:{p})" for p in tuple(p for _, p in _INJECTION_RULES) + _COMMENT_PATTERNS), re.IGNORECASE
@@ -352,7 +383,7 @@ _SECRET_FILE_RE = re.compile(
     re.IGNORECASE,
 )
 _ENV_DUMP_RE = re.compile(
-    r"(?:^|[|;&(`]|\$\()\s*(?:sudo\s+)?(?:env|printenv|export\s+-p)\s*(?=$|[|;&)`>])"
+    r"(?:^|[|;&(]|\$\(|[=\"']`)\s*(?:sudo\s+)?(?:env|printenv|export\s+-p)\s*(?=$|[|;&)`>])"
     r"|\bprintenv\b"
     r"|(?<!env=)(?<!env\s=\s)(?<!\*\*)\bos\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault\b|\.pop\b|\.update\b|\.__))"
     r"|\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))"
@@ -368,9 +399,11 @@ _CONTEXT_MARK_RE = re.compile(
     r"(?:^|[\s(,{])(?P<opt>-{1,2}[A-Za-z][\w-]*)(?==|\s|$)"
     r"|\b(?P<kw>data|json|files|body|params|headers|auth|cookies)\s*[=:]",
 )
-_DATA_OPTS = frozenset(
-    "-d --data --data-raw --data-binary --data-urlencode --data-ascii --json -F --form --form-string "
-    "--post-data --post-file --body-data --body-file -T --upload-file".split()
+_DATA_OPT_RE = (
+    re.compile(  # curl / wget options whose argument is the request body (case matters: -f is --fail)
+        r"-d|--data(?:-raw|-binary|-urlencode|-ascii)?|--json|-F|--form(?:-string)?|--post-(?:data|file)"
+        r"|--body-(?:data|file)|-T|--upload-file"
+    )
 )
 _DATA_KWS = frozenset({"data", "json", "files", "body"})
 _URL_RE = re.compile(r"https?://[^\s\"'<>`]+", re.IGNORECASE)
@@ -391,7 +424,7 @@ def _secret_var_leaks(line: str, sinks: list[re.Match[str]]) -> re.Match[str] | 
         marker: str | None = None
         for mark in _CONTEXT_MARK_RE.finditer(line, segment_start, pos):
             marker = mark.group("opt") or mark.group("kw")
-        if marker is not None and (marker in _DATA_OPTS or marker.lower() in _DATA_KWS):
+        if marker is not None and (_DATA_OPT_RE.fullmatch(marker) or marker.lower() in _DATA_KWS):
             return sec
         for url in _URL_RE.finditer(line):
             if url.start() < pos < url.end():
@@ -424,16 +457,19 @@ _CHMOD_RE = re.compile(
     r"(?<![\w.-])chmod\s+(?P<opts>(?:-{1,2}[\w-]+\s+)*)(?:0?777|a\+rwx|ugo\+rwx)\s+(?P<opts2>(?:-{1,2}[\w-]+\s+)*)(?P<rest>[^;&|)\n]*)",
     re.IGNORECASE,
 )
-_DANGER_TARGETS = frozenset(
-    "/ ~ $home ${home} %userprofile% c: c:\\ /home /root /etc /usr /var /bin /sbin /lib /lib64 /boot /opt "
-    "/sys /proc /dev /srv /system /users /library /applications".split()
+_DANGER_TARGET_RE = re.compile(  # root, home and top-level system directories (after stripping "/", "/*")
+    r"/|~|\$home|\$\{home\}|%userprofile%|c:\\?"
+    r"|/(?:home|root|etc|usr|var|bin|sbin|lib|lib64|boot|opt|sys|proc|dev|srv|system|users|library|applications)",
+    re.IGNORECASE,
 )
 _DESTRUCTIVE_RES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p, re.IGNORECASE)
     for p in (
         r"(?<![\w.-])rm\b[^;&|\n]*--no-preserve-root",
-        r"\bshutil\.rmtree\(\s*(?:[rbuf]?['\"](?:/|~/?|/home/?|/root/?|/etc/?|/usr/?)['\"]"
-        r"|os\.path\.expanduser\(\s*['\"]~/?['\"]\s*\)|Path\.home\(\)|os\.environ\[\s*['\"]HOME['\"]\s*\])\s*[,)]",
+        (
+            r"\bshutil\.rmtree\(\s*(?:[rbuf]?['\"](?:/|~/?|/home/?|/root/?|/etc/?|/usr/?)['\"]"
+            r"|os\.path\.expanduser\(\s*['\"]~/?['\"]\s*\)|Path\.home\(\)|os\.environ\[\s*['\"]HOME['\"]\s*\])\s*[,)]"
+        ),
         r"(?<![\w.-])mkfs(?:\.\w+)?\s[^;&|\n]*?/dev/\w+",
         r"(?<![\w.-])dd\s[^;&|\n]*\bof=\s*/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|mapper/)",
         r"(?<![\w.-])(?:shred|wipefs)\s[^;&|\n]*/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|nvme\d|mmcblk\d|r?disk\d)",
@@ -454,7 +490,7 @@ def _danger_target(rest: str) -> bool:
             if not t:
                 continue
         t = t.rstrip("/\\") or "/"
-        if t in _DANGER_TARGETS:
+        if _DANGER_TARGET_RE.fullmatch(t):
             return True
     return False
 
@@ -467,9 +503,9 @@ def _destructive(line: str) -> int | None:
             return m.start()
     for m in _CHMOD_RE.finditer(line):
         opts = m.group("opts") + m.group("opts2")
-        if re.search(r"-[a-zA-Z]*R|--recursive", opts) and _danger_target(m.group("rest")):
-            if not _is_mention(line, m.start()):
-                return m.start()
+        recursive = re.search(r"-[a-zA-Z]*R|--recursive", opts)
+        if recursive and _danger_target(m.group("rest")) and not _is_mention(line, m.start()):
+            return m.start()
     for rx in _DESTRUCTIVE_RES:
         for m in rx.finditer(line):
             if not _is_mention(line, m.start()):
@@ -510,14 +546,19 @@ _SHELL_WRITER_RE = re.compile(
     r"^\s*(?:[-*>]\s+)?(?:\$\s+)?`?(?:sudo\s+)?(?:echo|printf|cat|curl|wget|sed|awk|python3?|node|jq|yq|envsubst|base64|head|tail"
     r"|sort|grep|tr|xxd|openssl|git|hermes|claude|npx|uvx?)\b"
 )
-_WRITER_CMD_RE = re.compile(r"^\s*(?:sudo\s+)?(?:tee|sed\s+(?:-[a-zA-Z]*\s+)*-i|perl\s+-[a-z]*i|cp|mv|install|ln|truncate)\b")
+_WRITER_CMD_RE = re.compile(
+    r"^\s*(?:sudo\s+)?(?:tee|sed\s+(?:-[a-zA-Z]*\s+)*-i|perl\s+-[a-z]*i|cp|mv|install|truncate)\b"
+)
 # (prefix ending right before the path, suffix starting right after it) of code that writes a file
 _CODE_WRITES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (re.compile(prefix), re.compile(suffix))
     for prefix, suffix in (
         (r"\bopen\s*\((?:\s*[\w.]+\s*\()?[^,()]*$", r"^[^,()]*\)?\s*,\s*(?:mode\s*=\s*)?[rbuf]?[\"'][wax]"),
         (r"\b(?:writeFileSync|writeFile|appendFileSync|appendFile)\s*\((?:\s*[\w.]+\s*\()?[^,()]*$", r""),
-        (r"\bPath\s*\(\s*[^,()]*$", r"^[^,()]*\)(?:\s*\.\s*\w+\(\s*\))*\s*\.\s*(?:write_text|write_bytes|open\(\s*[\"'][wax])"),
+        (
+            r"\bPath\s*\(\s*[^,()]*$",
+            r"^[^,()]*\)(?:\s*\.\s*\w+\(\s*\))*\s*\.\s*(?:write_text|write_bytes|open\(\s*[\"'][wax])",
+        ),
     )
 )
 
@@ -527,9 +568,16 @@ def _agent_config_write(line: str) -> int | None:
         prefix, suffix = line[: m.start()], line[m.end() :]
         segment = re.split(r"\|\||&&|[;|]", prefix)[-1]
         redirect = _REDIRECT_TO_RE.search(prefix)
-        if redirect and (redirect.group("before") in ("\"", "'", ")", "`") or _SHELL_WRITER_RE.search(segment)):
+        if redirect and (
+            redirect.group("before") in ('"', "'", ")", "`") or _SHELL_WRITER_RE.search(segment)
+        ):
             return m.start()
-        if _WRITER_CMD_RE.search(segment) and not re.split(r"\|\||&&|[;|<>]", suffix)[0].strip(" \"'`"):
+        if (
+            _WRITER_CMD_RE.search(segment)
+            and not re.split(r"\|\||&&|[;|<>]", suffix)[0].strip(" \"'`")
+            # renaming or linking one project instruction file to another is housekeeping
+            and not (m.group()[0].isupper() and _AGENT_CONFIG_RE.search(segment))
+        ):
             return m.start()
         if any(p.search(prefix) and q.search(suffix) for p, q in _CODE_WRITES):
             return m.start()
@@ -557,12 +605,66 @@ def _persistence(line: str) -> int | None:
 # Lower-case substrings, one of which every line-rule match contains: lines without any are
 # skipped (a speed-up only; it never changes what matches).
 _TRIGGER_WORDS: tuple[str, ...] = (
-    "curl", "wget", "nc ", "nc\t", 'nc"', "nc'", "ncat", "netcat", "socat", "telnet", "scp", "sftp", ".post", ".put",
-    ".patch", ".get", ".request", "urlopen", "fetch", "axios", "invoke-", "/dev/", "rm ", "rm\t", "no-preserve-root",
-    "mkfs", "dd ", "dd\t", "chmod", "shred", "wipefs", "rmtree", "&", "cron", "execstart", "systemctl", "bashrc",
-    "bash_login", "profile", "zshrc", "zshenv", "zlogin", "config.fish", "/etc/environment", "systemd/", "autostart",
-    "launchagents", "launchdaemons", "rc.local", ".hermes/", ".claude", "claude.md", "agents.md", "gemini.md",
-    ".cursorrules", ".cursor/", ".windsurfrules", ".codex/", "copilot-instructions", ".gemini/",
+    "curl",
+    "wget",
+    "nc ",
+    "nc\t",
+    'nc"',
+    "nc'",
+    "ncat",
+    "netcat",
+    "socat",
+    "telnet",
+    "scp",
+    "sftp",
+    ".post",
+    ".put",
+    ".patch",
+    ".get",
+    ".request",
+    "urlopen",
+    "fetch",
+    "axios",
+    "invoke-",
+    "/dev/",
+    "rm ",
+    "rm\t",
+    "no-preserve-root",
+    "mkfs",
+    "dd ",
+    "dd\t",
+    "chmod",
+    "shred",
+    "wipefs",
+    "rmtree",
+    "&",
+    "cron",
+    "execstart",
+    "systemctl",
+    "bashrc",
+    "bash_login",
+    "profile",
+    "zshrc",
+    "zshenv",
+    "zlogin",
+    "config.fish",
+    "/etc/environment",
+    "systemd/",
+    "autostart",
+    "launchagents",
+    "launchdaemons",
+    "rc.local",
+    ".hermes/",
+    ".claude",
+    "claude.md",
+    "agents.md",
+    "gemini.md",
+    ".cursorrules",
+    ".cursor/",
+    ".windsurfrules",
+    ".codex/",
+    "copilot-instructions",
+    ".gemini/",
 )
 
 
@@ -579,7 +681,11 @@ def _candidate_lines(lower: str, line_starts: list[int]) -> set[int]:
     return lines
 
 
-_LINE_RULES = (("exfiltration", _exfiltration), ("destructive-shell", _destructive), ("persistence", _persistence))
+_LINE_RULES = (
+    ("exfiltration", _exfiltration),
+    ("destructive-shell", _destructive),
+    ("persistence", _persistence),
+)
 
 
 # --------------------------------------------------------------------------- public API
@@ -610,7 +716,9 @@ def scan_text(relpath: str, text: str) -> list[Finding]:
         hit = _COMMENT_RE.search(norm, c.start(1), c.end(1))
         if hit:
             number, col = _line_of(norm, hit.start())
-            findings.append(Finding("html-comment-instruction", relpath, number, _excerpt(raw_line(number), col)))
+            findings.append(
+                Finding("html-comment-instruction", relpath, number, _excerpt(raw_line(number), col))
+            )
 
     norm_lines = norm.split("\n")
     line_starts = [0]
@@ -623,9 +731,9 @@ def scan_text(relpath: str, text: str) -> list[Finding]:
             continue
         done.add(number)
         for rule, check in _LINE_RULES:
-            pos = check(line)
-            if pos is not None:
-                findings.append(Finding(rule, relpath, number, _excerpt(line, pos)))
+            at = check(line)
+            if at is not None:
+                findings.append(Finding(rule, relpath, number, _excerpt(line, at)))
     return sorted(findings, key=lambda f: (f.line or 0, RULES.index(f.rule)))
 
 
@@ -640,12 +748,15 @@ _EXECUTABLE_MAGIC: tuple[tuple[bytes, str], ...] = (
 )
 
 
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
 def _binary_kind(data: bytes) -> tuple[str, bool] | None:
     """(description, is_executable) for non-text content, None for text."""
     for magic, kind in _EXECUTABLE_MAGIC:
         if data.startswith(magic) and (magic != b"MZ" or b"\0" in data[:1024]):
             return kind, True
-    if b"\0" in data[:8192]:
+    if b"\0" in data[:8192] and not data.startswith(_UTF16_BOMS):
         if data.startswith(b"\x1f\x8b"):
             return "gzip data", False
         if data.startswith(b"PK\x03\x04"):
@@ -656,13 +767,36 @@ def _binary_kind(data: bytes) -> tuple[str, bool] | None:
     return None
 
 
+def _decode(data: bytes) -> str:
+    if data.startswith(_UTF16_BOMS):  # NUL-laden but text an agent could read: scan it too
+        return data.decode("utf-16", errors="replace")
+    return data.decode("utf-8", errors="replace")
+
+
+def _read_no_follow(path: Path) -> bytes:
+    """Read a regular file, refusing (ELOOP) if it was swapped for a symlink after the lstat."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read()
+
+
 def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
+def _raise(error: OSError) -> None:
+    raise error
+
+
 def scan_skill_folder(folder: Path, *, max_file_bytes: int = 1_000_000) -> list[Finding]:
-    """Scan every file below ``folder`` without following symlinks; see the module docstring."""
+    """Scan every file below ``folder`` without following symlinks; see the module docstring.
+
+    Raises ``NotADirectoryError`` for a missing folder and lets ``OSError`` from unreadable
+    entries propagate: a scan that could not look everywhere must not pass as clean.
+    """
     root = Path(folder)
+    if not root.is_dir():
+        raise NotADirectoryError(f"not a skill folder: {root}")
     real_root = os.path.realpath(root)
     findings: list[Finding] = []
 
@@ -673,10 +807,11 @@ def scan_skill_folder(folder: Path, *, max_file_bytes: int = 1_000_000) -> list[
         target = os.readlink(path)
         findings.append(Finding("symlink", rel(path), None, _excerpt(f"symlink -> {target}")))
         resolved = os.path.realpath(path)
-        if not _inside(resolved, real_root) or not os.path.exists(resolved):
-            findings.append(Finding("path-escape", rel(path), None, _excerpt(f"symlink -> {target} resolves outside the skill")))
+        if not _inside(resolved, real_root):
+            excerpt = _excerpt(f"symlink -> {target} resolves outside the skill folder")
+            findings.append(Finding("path-escape", rel(path), None, excerpt))
 
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+    for dirpath, dirnames, filenames in os.walk(root, onerror=_raise, followlinks=False):
         here = Path(dirpath)
         for name in sorted(dirnames):
             if (here / name).is_symlink():
@@ -692,14 +827,18 @@ def scan_skill_folder(folder: Path, *, max_file_bytes: int = 1_000_000) -> list[
                 continue
             relpath = rel(path)
             if info.st_size > max_file_bytes:
-                findings.append(Finding("oversize-file", relpath, None, f"{info.st_size} bytes > limit {max_file_bytes}"))
+                findings.append(
+                    Finding("oversize-file", relpath, None, f"{info.st_size} bytes > limit {max_file_bytes}")
+                )
                 continue
-            data = path.read_bytes()
+            data = _read_no_follow(path)
             kind = _binary_kind(data)
             if kind is not None:
                 description, executable = kind
                 if executable or "scripts" in relpath.split("/")[:-1]:
-                    findings.append(Finding("binary-script", relpath, None, f"{description} ({len(data)} bytes)"))
+                    findings.append(
+                        Finding("binary-script", relpath, None, f"{description} ({len(data)} bytes)")
+                    )
                 continue
-            findings.extend(scan_text(relpath, data.decode("utf-8", errors="replace")))
+            findings.extend(scan_text(relpath, _decode(data)))
     return sorted(findings, key=lambda f: (f.path != "SKILL.md", f.path, f.line or 0, RULES.index(f.rule)))

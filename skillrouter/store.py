@@ -620,6 +620,10 @@ class Store:
             db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
         return value
 
+    def set_origin(self, name: str, origin: str, input_hash: str) -> None:
+        with self._tx() as db:
+            db.execute("INSERT OR REPLACE INTO imports VALUES (?, ?, ?)", (name, origin, input_hash))
+
     def origins(self) -> dict[str, tuple[str, str]]:
         """name -> (import origin, input hash) of every imported skill."""
         return {n: (o, h) for n, o, h in self._db.execute("SELECT name, origin, input_hash FROM imports")}

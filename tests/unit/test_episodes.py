@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import multiprocessing
 import sqlite3
+import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -18,11 +20,34 @@ def _mp_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def _record_many(db: str, worker: int, count: int, barrier: multiprocessing.synchronize.Barrier) -> None:
+def _run_workers(target: Callable[..., None], workers: int, *args: object) -> list[int | None]:
+    """Run ``target(*args, worker, barrier)`` in ``workers`` processes; their exit codes.
+
+    The processes are daemons, the barrier and the joins time out, and stragglers are
+    terminated, so a broken implementation fails the test instead of hanging pytest.
+    """
+    ctx = _mp_context()
+    barrier = ctx.Barrier(workers)
+    procs = [ctx.Process(target=target, args=(*args, w, barrier), daemon=True) for w in range(workers)]
+    for proc in procs:
+        proc.start()
+    deadline = time.monotonic() + 90
+    for proc in procs:
+        proc.join(timeout=max(0.0, deadline - time.monotonic()))
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(timeout=5)
+    return [proc.exitcode for proc in procs]
+
+
+def _record_many(db: str, count: int, worker: int, barrier: multiprocessing.synchronize.Barrier) -> None:
     log = EpisodeLog(db)
-    barrier.wait()
+    barrier.wait(timeout=30)
     for i in range(count):
-        log.record(f"worker {worker} task {i}", f"result {worker}-{i}", score=i / count, skill=f"skill-{worker}")
+        log.record(
+            f"worker {worker} task {i}", f"result {worker}-{i}", score=i / count, skill=f"skill-{worker}"
+        )
 
 
 @pytest.fixture
@@ -218,7 +243,7 @@ def test_fts_operators_are_plain_words(log: EpisodeLog) -> None:
     # As FTS5 syntax "NOT restart" would be an error and "server NOT worker" would exclude
     # nothing here; as plain words both find the episode that mentions them.
     assert hit in [e.id for e in log.search("NOT")]
-    assert [e.id for e in log.search("server NOT worker")][0] == hit
+    assert log.search("server NOT worker")[0].id == hit
 
 
 @pytest.mark.parametrize("query", ["", "   ", "*", "++ -- ()", '"""', "\n\t"])
@@ -253,15 +278,8 @@ def test_fts_index_follows_updates_and_deletes(log: EpisodeLog) -> None:
 
 def test_concurrent_records_lose_nothing(tmp_path: Path) -> None:
     db = tmp_path / "episodes.db"
-    ctx = _mp_context()
     workers, per_worker = 4, 25
-    barrier = ctx.Barrier(workers)
-    procs = [ctx.Process(target=_record_many, args=(str(db), w, per_worker, barrier)) for w in range(workers)]
-    for proc in procs:
-        proc.start()
-    for proc in procs:
-        proc.join(timeout=120)
-    assert [proc.exitcode for proc in procs] == [0] * workers
+    assert _run_workers(_record_many, workers, str(db), per_worker) == [0] * workers
 
     log = EpisodeLog(db)
     assert log.count() == workers * per_worker

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,9 +29,30 @@ def _mp_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def _add_entries(path: str, worker: int, count: int, barrier: multiprocessing.synchronize.Barrier) -> None:
+def _run_workers(target: Callable[..., None], workers: int, *args: object) -> list[int | None]:
+    """Run ``target(*args, worker, barrier)`` in ``workers`` processes; their exit codes.
+
+    The processes are daemons, the barrier and the joins time out, and stragglers are
+    terminated, so a broken implementation fails the test instead of hanging pytest.
+    """
+    ctx = _mp_context()
+    barrier = ctx.Barrier(workers)
+    procs = [ctx.Process(target=target, args=(*args, w, barrier), daemon=True) for w in range(workers)]
+    for proc in procs:
+        proc.start()
+    deadline = time.monotonic() + 90
+    for proc in procs:
+        proc.join(timeout=max(0.0, deadline - time.monotonic()))
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(timeout=5)
+    return [proc.exitcode for proc in procs]
+
+
+def _add_entries(path: str, count: int, worker: int, barrier: multiprocessing.synchronize.Barrier) -> None:
     mem = BoundedMemory(path, limit=100_000)
-    barrier.wait()
+    barrier.wait(timeout=30)
     for i in range(count):
         mem.add(f"worker {worker} entry {i}")
 
@@ -291,15 +314,8 @@ def test_write_waits_for_the_file_lock(tmp_path: Path) -> None:
 
 def test_concurrent_adds_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "MEMORY.md"
-    ctx = _mp_context()
     workers, per_worker = 8, 5
-    barrier = ctx.Barrier(workers)
-    procs = [ctx.Process(target=_add_entries, args=(str(path), w, per_worker, barrier)) for w in range(workers)]
-    for proc in procs:
-        proc.start()
-    for proc in procs:
-        proc.join(timeout=120)
-    assert [proc.exitcode for proc in procs] == [0] * workers
+    assert _run_workers(_add_entries, workers, str(path), per_worker) == [0] * workers
     entries = BoundedMemory(path, limit=100_000).entries()
     expected = {f"worker {w} entry {i}" for w in range(workers) for i in range(per_worker)}
     assert len(entries) == workers * per_worker
@@ -321,7 +337,9 @@ def test_snapshot_render(tmp_path: Path) -> None:
     assert "## User profile" not in snap.render()
 
     agent.user.add("prefers terse answers")
-    assert agent.snapshot().render() == "## Memory\n- repo uses uv\n\n## User profile\n- prefers terse answers"
+    assert (
+        agent.snapshot().render() == "## Memory\n- repo uses uv\n\n## User profile\n- prefers terse answers"
+    )
 
     agent.memory.remove("uv")
     assert agent.snapshot().render() == "## User profile\n- prefers terse answers"
