@@ -94,8 +94,10 @@ class SentenceTransformerEmbedder:
 
     @property
     def dimension(self) -> int:
-        dim = self.model.get_sentence_embedding_dimension()
-        return int(dim)
+        model = self.model
+        # sentence-transformers 5.x renamed the method; the old name warns on every call
+        get_dim = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        return int(get_dim())
 
     def _encode(self, texts: Sequence[str], prefix: str) -> np.ndarray:
         if not texts:

@@ -71,7 +71,10 @@ class _Group(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         found = super().get_command(ctx, cmd_name)
         if found is None and cmd_name in (plugins := self._plugins()):
-            found = plugins[cmd_name].load()
+            try:
+                found = plugins[cmd_name].load()
+            except ImportError as err:  # a plugin that cannot load must not break --help or the others
+                return _unavailable(cmd_name, err)
             self.add_command(found, cmd_name)
         return found
 
@@ -86,6 +89,17 @@ class _Group(click.Group):
                 raise
             click.echo(f"error: {err}", err=True)
             ctx.exit(1)
+
+
+def _unavailable(name: str, err: ImportError) -> click.Command:
+    """Stands in for a plugin command whose module cannot be imported."""
+
+    def fail(args: tuple[str, ...]) -> None:
+        raise SkillRouterError(f"command {name!r} is unavailable: {err}")
+
+    return click.Command(name, callback=fail, help=f"(unavailable: {err})",
+                         params=[click.Argument(["args"], nargs=-1)],
+                         context_settings={"ignore_unknown_options": True})
 
 
 @click.group(cls=_Group)

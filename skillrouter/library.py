@@ -11,6 +11,7 @@ it if the store changed (by content hash: only changed text is embedded).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,7 @@ from skillrouter.index import SkillIndex, SyncReport, example_id
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD, Route, Router
 from skillrouter.scoring import QUALITY_WEIGHT, Policy
 from skillrouter.skill import Skill
-from skillrouter.skillmd import read_skill_md
+from skillrouter.skillmd import read_skill_md, skill_from_json
 from skillrouter.store import Outcome, Store
 
 
@@ -164,9 +165,6 @@ class SkillLibrary:
             if not path.is_file():
                 raise SkillFormatError("no such file", path=path)
             if path.suffix == ".json":
-                from skillrouter.skillmd import skill_from_json
-                import json
-
                 try:
                     skill = skill_from_json(json.loads(path.read_text("utf-8")), path=path)
                 except json.JSONDecodeError as err:

@@ -37,7 +37,7 @@ Rules (``Finding.rule``):
     U+2066-U+2069), U+FEFF anywhere but the first character, tag characters (U+E0000-U+E007F).
 ``symlink`` / ``path-escape``
     Every symlink in the folder is reported (never followed); one that resolves outside the skill
-    folder (or dangles) is also a ``path-escape``.
+    folder is also a ``path-escape``.
 ``binary-script``
     A non-text file (NUL bytes or executable/archive magic) under ``scripts/``, or an executable
     (ELF, PE/MZ, Mach-O) anywhere in the folder.
@@ -50,14 +50,19 @@ installers or ``export PATH`` lines in ``~/.bashrc``. Rules therefore need the d
 not a keyword: ``rm`` only with a root/home/system target; exfiltration only with both a secret
 source and a sink, and never for a key sent the usual way (``-H "Authorization: ..."``, ``-u``,
 ``?api_key=``); shell-rc and crontab edits only with a malicious-looking payload; HTML comments
-only when they address the model or ask for secrecy. Injection phrases that are merely quoted
-(``"ignore previous instructions"`` as a named example, the quotes closing right after the phrase),
-commands inside a quoted ``grep``/regex pattern, and commands preceded on their line by "never
-run" / "do not run" are treated as mentions. Zero-width joiners/non-joiners between two non-ASCII
-letters or symbols (emoji ZWJ sequences, Indic and Persian text), LRM/RLM on lines with
-right-to-left text and emoji tag sequences (flags of England, Scotland, Wales) are allowed.
-Matching runs on NFKC-normalised text with invisible characters removed, so zero-width
+only when they address the model or ask for secrecy. Treated as mentions, not commands: an
+injection phrase standing alone in quotes (``"ignore previous instructions"`` cited as an example,
+the quote closing right after the phrase); a command inside a quoted ``grep``/regex pattern or a
+``"deny": [...]`` list; a command preceded on its line by "never run" / "do not run". Allowed
+invisible characters: U+FEFF as the first character; ZWJ/ZWNJ after a non-ASCII letter, mark or
+symbol and not before an ASCII letter or digit (emoji ZWJ sequences, Indic and Persian text);
+LRM/RLM on lines with right-to-left text; emoji tag sequences (the England, Scotland and Wales
+flags). Matching runs on NFKC-normalised text with invisible characters removed, so zero-width
 characters or full-width letters inside a phrase do not hide it.
+
+Known limits: checks are per logical line, so a secret read into a variable on one line and sent
+on another, or a config path built in one statement and written in the next, is not seen; the
+scan is a first gate, not a sandbox.
 """
 
 from __future__ import annotations
@@ -158,11 +163,11 @@ def _hidden_unicode(relpath: str, text: str) -> list[Finding]:
         line = text[line_start : line_end if line_end != -1 else len(text)]
         if (
             ch in _JOINERS
-            and 0 < pos < len(text) - 1
+            and pos > 0
             and _visible_neighbour(text[pos - 1])
-            and _visible_neighbour(text[pos + 1])
+            and not (pos + 1 < len(text) and text[pos + 1].isascii() and text[pos + 1].isalnum())
         ):
-            continue  # emoji ZWJ sequences, Indic and Persian joiners
+            continue  # emoji ZWJ sequences, Indic (chillu) and Persian joiners
         if ch in _DIR_MARKS and any(unicodedata.bidirectional(c) in ("R", "AL") for c in line):
             continue
         lineno = text.count("\n", 0, pos) + 1
@@ -239,7 +244,7 @@ _INJECTION_RULES: tuple[tuple[tuple[str, ...], str], ...] = (
     ),
     (
         ("enter", "enable", "activate"),
-        rf"\b(?:enter|enable|activate){_SEP}(?:DAN|developer|god|jailbreak){_SEP}mode\b",
+        rf"\b(?:enter|enable|activate){_SEP}(?:DAN|god|jailbreak){_SEP}mode\b",
     ),
     (("do",), rf"\bdo{_SEP}anything{_SEP}now\b"),
     # fake system prompt
@@ -483,7 +488,7 @@ _DESTRUCTIVE_RES: tuple[re.Pattern[str], ...] = tuple(
 def _danger_target(rest: str) -> bool:
     for token in rest.split():
         t = token.strip("\"'`").lower()
-        if t.startswith("-"):
+        if not t or t.startswith("-"):
             continue
         if t.endswith("*"):
             t = t.rstrip("*")

@@ -15,9 +15,11 @@ import pytest
 from skillrouter.episodes import Episode, EpisodeLog, fts_query
 
 
-def _mp_context() -> multiprocessing.context.BaseContext:
+def _mp_context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    if "fork" in methods:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
 
 
 def _run_workers(target: Callable[..., None], workers: int, *args: object) -> list[int | None]:

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from skillrouter import memory as memory_module
 from skillrouter.errors import MemoryLimitError, SkillRouterError
 from skillrouter.memory import (
     DEFAULT_MEMORY_LIMIT,
@@ -24,9 +23,11 @@ from skillrouter.memory import (
 )
 
 
-def _mp_context() -> multiprocessing.context.BaseContext:
+def _mp_context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    if "fork" in methods:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
 
 
 def _run_workers(target: Callable[..., None], workers: int, *args: object) -> list[int | None]:
@@ -293,7 +294,7 @@ def test_failed_write_leaves_file_intact_and_no_temp_files(
     def broken_replace(src: object, dst: object) -> None:
         raise OSError("disk on fire")
 
-    monkeypatch.setattr(memory_module.os, "replace", broken_replace)
+    monkeypatch.setattr(os, "replace", broken_replace)  # the os module memory.py calls
     with pytest.raises(OSError, match="disk on fire"):
         mem.add("new entry")
     monkeypatch.undo()

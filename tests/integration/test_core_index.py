@@ -1,0 +1,195 @@
+"""The index over real embedded Chroma: sync by content hash, reindex, doctor, the writer lock.
+
+These tests are about plumbing, so they embed with HashEmbedder; meaning is tested with the
+real model in test_core_router.py and test_core_hermes.py.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
+from skillrouter import Skill, SkillIndex, SkillLibrary, Store, StoreLockedError
+from skillrouter.index import collection_name, example_id
+
+
+def docs(**texts: str) -> dict[str, tuple[str, str, str]]:
+    return {name.replace("_", "-"): (name.replace("_", "-"), "skill", text) for name, text in texts.items()}
+
+
+@pytest.fixture
+def index(tmp_path: Path) -> SkillIndex:
+    idx = SkillIndex(tmp_path / "store", HashEmbedder(), scope="unit")
+    yield idx
+    idx.close()
+
+
+def test_sync_embeds_only_what_changed_and_deletes_what_is_gone(index: SkillIndex) -> None:
+    emb: HashEmbedder = index.embedder  # type: ignore[assignment]
+    first = index.sync(docs(alpha="fix flaky tests", beta="bake bread", gamma="write letters"))
+    assert (first.embedded, first.deleted, first.unchanged) == (3, 0, 0) and emb.calls == 3
+    assert index.count() == 3 and set(index.hashes()) == {"alpha", "beta", "gamma"}
+
+    again = index.sync(docs(alpha="fix flaky tests", beta="bake bread", gamma="write letters"))
+    assert (again.embedded, again.deleted, again.unchanged) == (0, 0, 3) and emb.calls == 3
+
+    changed = index.sync(docs(alpha="fix flaky tests", beta="bake rye bread", delta="new one"))
+    assert changed.ids_embedded == ["beta", "delta"] and changed.deleted == 1 and changed.unchanged == 1
+    assert emb.calls == 5 and index.count() == 3 and set(index.hashes()) == {"alpha", "beta", "delta"}
+    hit = index.query(emb.embed_documents(["bake rye bread"]), 1)[0][0]
+    assert (hit.id, hit.skill, hit.kind, hit.similarity) == ("beta", "beta", "skill", pytest.approx(1.0, abs=1e-5))
+
+
+def test_dry_run_reports_without_writing(index: SkillIndex) -> None:
+    index.sync(docs(alpha="one"))
+    plan = index.sync(docs(alpha="changed", beta="two"), dry_run=True)
+    assert (plan.embedded, plan.deleted) == (2, 0)
+    assert index.count() == 1 and index.embedder.calls == 1  # type: ignore[attr-defined]
+
+
+def test_queries_are_exact_and_deterministic(index: SkillIndex) -> None:
+    index.sync({"b-twin": ("b-twin", "skill", "same words"), "a-twin": ("a-twin", "skill", "same words"),
+                "other": ("other", "skill", "different entirely"),
+                example_id("other", "same words here"): ("other", "example", "same words here")})
+    query = index.embedder.embed_documents(["same words"])
+    first = index.query(query, 10)[0]
+    assert [h.id for h in first[:2]] == ["a-twin", "b-twin"]  # a tie goes to the smaller id
+    assert first[0].similarity == first[1].similarity == pytest.approx(1.0, abs=1e-5)
+    assert {h.kind for h in first} == {"skill", "example"}
+    assert index.query(query, 10) == [first]
+    assert len(index.query(np.vstack([query, query]), 2)) == 2 and len(index.query(query, 2)[0]) == 2
+    assert index.query(query[:0], 5) == []
+
+
+def test_collection_names_are_valid_and_scoped() -> None:
+    name = collection_name("sentence-transformers/all-MiniLM-L6-v2", "store-a")
+    assert name.startswith("skills-all-minilm-l6-v2-") and len(name) <= 63
+    assert name == collection_name("sentence-transformers/all-MiniLM-L6-v2", "store-a")
+    assert name != collection_name("sentence-transformers/all-MiniLM-L6-v2", "store-b")
+    assert name != collection_name("BAAI/bge-small-en-v1.5", "store-a")
+
+
+# ---------------------------------------------------------------- through the library
+
+
+def skill(name: str, description: str) -> Skill:
+    return Skill.create(name, description)
+
+
+@pytest.fixture
+def lib(tmp_path: Path) -> SkillLibrary:
+    path = tmp_path / "store"
+    library = SkillLibrary(Store(path), CachedEmbedder(HashEmbedder(), EmbeddingCache(path / "cache" / "embeddings.db")))
+    library.add(skill("fix-flaky-test", "Find why a test fails sometimes."))
+    library.add(skill("bake-bread", "Bake a sourdough loaf."))
+    library.add(skill("write-letter", "Write a cover letter."))
+    yield library
+    library.close()
+
+
+def test_reindex_rebuilds_from_the_store_and_the_cache(lib: SkillLibrary) -> None:
+    inner: HashEmbedder = lib.embedder.inner  # type: ignore[attr-defined]
+    lib.record_outcome("bake-bread", 9, task="make a loaf of rye")
+    before = lib.route("bake a loaf").to_dict()
+    calls = inner.calls
+    lib.index.reset()  # the collection is gone
+    assert lib.index.count() == 0
+    report = lib.reindex()
+    assert report.embedded == 4 and lib.index.count() == 4  # three skills and one example
+    assert inner.calls == calls  # every vector came from the cache
+    assert lib.route("bake a loaf").to_dict() == before
+
+
+def test_the_index_follows_store_edits(lib: SkillLibrary) -> None:
+    path = lib.store.skill_dir("write-letter") / "SKILL.md"
+    path.write_text(path.read_text().replace("Write a cover letter.", "Tune a guitar by ear."))
+    route = lib.route("tune a guitar by ear")  # a live library sees a hand edit
+    assert route.matched is not None and route.matched.name == "write-letter"
+    lib.delete("bake-bread")
+    assert set(lib.index.hashes()) == {"fix-flaky-test", "write-letter"}
+
+
+def test_doctor_reports_and_repairs_drift(lib: SkillLibrary) -> None:
+    assert lib.doctor().to_dict() == {"skills": 3, "unreadable": [], "index_missing": 0, "index_stale": 0,
+                                      "index_orphans": 0, "repaired": False, "ok": True}
+    col = lib.index._connect()
+    col.delete(ids=["bake-bread"])  # deleted from Chroma behind the library's back
+    col.upsert(ids=["ghost"], embeddings=np.ones((1, lib.embedder.dimension), dtype=np.float32),
+               metadatas=[{"skill": "ghost", "kind": "skill", "hash": "0"}])
+    path = lib.store.skill_dir("write-letter") / "SKILL.md"
+    path.write_text(path.read_text().replace("Write a cover letter.", "Tune a guitar."))  # edited by hand
+
+    found = lib.doctor(repair=False)
+    assert (found.index_missing, found.index_stale, found.index_orphans, found.ok, found.repaired) == (
+        1, 1, 1, False, False)
+    assert "ghost" in lib.index.hashes()
+
+    fixed = lib.doctor()
+    assert fixed.repaired and (fixed.index_missing, fixed.index_stale, fixed.index_orphans) == (1, 1, 1)
+    assert lib.doctor().ok
+    assert set(lib.index.hashes()) == {"fix-flaky-test", "bake-bread", "write-letter"}
+    assert lib.route("tune a guitar").matched.name == "write-letter"  # type: ignore[union-attr]
+
+
+def test_doctor_names_unreadable_files(lib: SkillLibrary) -> None:
+    path = lib.store.skill_dir("write-letter") / "SKILL.md"
+    path.write_text("---\nname: write-letter\n---\nthe description is gone\n")
+    report = lib.doctor()
+    assert [n for n, _ in report.unreadable] == ["write-letter"]
+    assert str(path) in report.unreadable[0][1] and "description" in report.unreadable[0][1]
+    assert not report.ok
+    assert lib.route("write a cover letter").matched.name == "write-letter"  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------- one writer at a time
+
+
+def test_a_second_library_on_the_same_store_cannot_write(lib: SkillLibrary) -> None:
+    other = SkillLibrary(Store(lib.store.path), lib.embedder)
+    other.index.lock_timeout = 0.1
+    assert other.route("bake a loaf").matched.name == "bake-bread"  # type: ignore[union-attr]  # reading is fine
+    with pytest.raises(StoreLockedError) as err:
+        other.add(skill("tune-guitar", "Tune a guitar by ear."))
+    message = str(err.value)
+    assert "--chroma-url" in message and "chroma run" in message and "SKILLROUTER_CHROMA_URL" in message
+    lib.close()  # the first writer leaves
+    other.sync()
+    assert other.route("tune a guitar by ear").matched.name == "tune-guitar"  # type: ignore[union-attr]
+    other.close()
+
+
+def test_a_second_process_cannot_write(tmp_path: Path) -> None:
+    path = tmp_path / "store"
+    Store(path).add(skill("fix-flaky-test", "Find why a test fails sometimes."))
+    holder = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import sys
+            from embeddings import HashEmbedder
+            from skillrouter import SkillLibrary
+            lib = SkillLibrary.open({str(path)!r}, embedder=HashEmbedder())
+            lib.sync()
+            print("ready", flush=True)
+            sys.stdin.read()
+            lib.close()
+        """)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "ready\n"
+        lib = SkillLibrary.open(path, embedder=HashEmbedder())
+        lib.index.lock_timeout = 0.1
+        assert lib.route("a test fails sometimes").matched.name == "fix-flaky-test"  # type: ignore[union-attr]
+        with pytest.raises(StoreLockedError, match="--chroma-url"):
+            lib.add(skill("bake-bread", "Bake a sourdough loaf."))
+    finally:
+        holder.communicate("", timeout=60)
+    assert holder.returncode == 0
+    lib.sync()  # the holder is gone: this process may write now
+    assert lib.route("bake a sourdough loaf").matched.name == "bake-bread"  # type: ignore[union-attr]
+    lib.close()

@@ -1,0 +1,305 @@
+"""The router's decisions, over an in-memory index whose similarities are set by hand.
+
+``FakeIndex`` keeps the index's query contract (best first, ties by id, at most ``n``
+documents) without Chroma, so each test states the similarities it needs exactly.
+The same behaviour over real Chroma and the real model is in
+tests/integration/test_core_router.py.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from skillrouter import Route, Router, Skill, Store
+from skillrouter.index import Hit
+from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
+
+DIM = 8
+
+
+def at(similarity: float, side: int = 1) -> np.ndarray:
+    """A unit vector with cosine ``similarity`` to the task vector e0."""
+    vec = np.zeros(DIM, dtype=np.float32)
+    vec[0] = similarity
+    vec[side] = math.sqrt(max(0.0, 1.0 - similarity**2))
+    return vec
+
+
+class TaskEmbedder:
+    """Every task is e0 unless told otherwise."""
+
+    model_id = "task-embedder"
+    dimension = DIM
+
+    def __init__(self) -> None:
+        self.batches: list[list[str]] = []
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        raise AssertionError("the router never embeds documents")
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed_queries([text])[0]
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        self.batches.append(list(texts))
+        out = np.zeros((len(texts), DIM), dtype=np.float32)
+        out[:, 0] = 1.0
+        return out
+
+
+class FakeIndex:
+    def __init__(self) -> None:
+        self.embedder = TaskEmbedder()
+        self.docs: dict[str, tuple[str, str, np.ndarray]] = {}
+        self.asked: list[int] = []
+
+    def put(self, skill: str, similarity: float, *, example: str | None = None) -> None:
+        doc_id = f"{skill}::ex::{example}" if example else skill
+        self.docs[doc_id] = (skill, "example" if example else "skill", at(similarity))
+
+    def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
+        self.asked.append(n)
+        out = []
+        for query in vectors:
+            hits = [Hit(i, skill, kind, round(float(vec @ query), 6)) for i, (skill, kind, vec) in self.docs.items()]
+            hits.sort(key=lambda h: (-h.similarity, h.id))
+            out.append(hits[:n])
+        return out
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "store")
+
+
+@pytest.fixture
+def index() -> FakeIndex:
+    return FakeIndex()
+
+
+def add(store: Store, index: FakeIndex, name: str, similarity: float, *, uses: int = 0, avg: float = 0.0,
+        task_type: str = "general", tags: Sequence[str] = ()) -> None:
+    store.add(Skill.create(name, f"Skill {name}.", task_type=task_type, tags=tags),
+              stats=(uses, avg) if uses else None)
+    index.put(name, similarity)
+
+
+def router(store: Store, index: FakeIndex, **kw: object) -> Router:
+    return Router(store, index, **kw)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- relevance gate
+
+
+def test_no_eligible_skill_means_no_match(store: Store, index: FakeIndex) -> None:
+    add(store, index, "close-but-not-enough", 0.29, uses=40, avg=10.0)
+    add(store, index, "far-away", 0.05)
+    route = router(store, index, threshold=0.3).route("a task")
+    assert route.matched is None
+    assert [c.name for c in route.candidates] == ["close-but-not-enough", "far-away"]  # still shown
+    assert route.reason == "no skill fits: best similarity 0.290 (close-but-not-enough) < 0.30"
+
+
+def test_the_threshold_itself_is_eligible(store: Store, index: FakeIndex) -> None:
+    add(store, index, "on-the-line", 0.3)
+    route = router(store, index, threshold=0.3).route("a task")
+    assert route.matched is not None and route.matched.name == "on-the-line"
+    assert route.reason.startswith("on-the-line: similarity 0.300 >= 0.30 via description, quality 6.0 (0 uses)")
+
+
+def test_quality_never_lifts_a_skill_over_the_gate(store: Store, index: FakeIndex) -> None:
+    add(store, index, "proven-but-off-topic", 0.29, uses=100, avg=10.0)
+    add(store, index, "unproven-on-topic", 0.31, uses=100, avg=1.0)
+    route = router(store, index, threshold=0.3).route("a task")
+    assert route.matched is not None and route.matched.name == "unproven-on-topic"
+    assert route.candidates[1].score > route.candidates[0].score  # it scores higher, yet is not eligible
+
+
+def test_empty_index(store: Store, index: FakeIndex) -> None:
+    route = router(store, index).route("a task")
+    assert (route.matched, route.candidates) == (None, ())
+    assert route.reason == "no skill fits: the index holds no eligible skill"
+
+
+def test_default_threshold(store: Store, index: FakeIndex) -> None:
+    assert router(store, index).route("a task").threshold == DEFAULT_THRESHOLD
+
+
+# ---------------------------------------------------------------- quality weighting
+
+
+def test_forty_nines_beat_one_ten_at_equal_similarity(store: Store, index: FakeIndex) -> None:
+    add(store, index, "a-lucky-once", 0.6, uses=1, avg=10.0)  # sorts first by name: a tie would pick it
+    add(store, index, "b-proven", 0.6, uses=40, avg=9.0)
+    route = router(store, index).route("a task")
+    assert route.matched is not None and route.matched.name == "b-proven"
+    assert [c.name for c in route.candidates] == ["b-proven", "a-lucky-once"]
+    assert route.candidates[0].quality == pytest.approx((6 * 5 + 360) / 45)
+    # the shrinkage decides: by raw average the lucky one wins, without weighting the name does
+    assert router(store, index, policy="raw").route("a task").matched.name == "a-lucky-once"  # type: ignore[union-attr]
+    assert router(store, index, quality_weight=0.0).route("a task").matched.name == "a-lucky-once"  # type: ignore[union-attr]
+
+
+def test_overfetch_lets_reranking_promote_from_below_k(store: Store, index: FakeIndex) -> None:
+    # nine skills a little closer to the task but with poor records, then a proven one
+    for i in range(9):
+        add(store, index, f"poor-{i}", 0.70 - i * 0.001, uses=40, avg=2.0)
+    add(store, index, "proven", 0.68, uses=40, avg=10.0)
+    route = router(store, index).route("a task", k=3)
+    assert route.matched is not None and route.matched.name == "proven"
+    assert route.candidates[0].name == "proven" and len(route.candidates) == 3
+    assert index.asked[-1] >= 10  # asked for more than k documents
+
+
+def test_overfetch_is_a_multiple_of_k(store: Store, index: FakeIndex) -> None:
+    add(store, index, "one", 0.5)
+    router(store, index, overfetch=4).route("a task", k=10)
+    assert index.asked[-1] == 40
+    router(store, index, overfetch=4).route("a task", k=1)
+    assert index.asked[-1] == 20  # never fewer than 20
+
+
+def test_k_limits_the_candidates(store: Store, index: FakeIndex) -> None:
+    for i in range(8):
+        add(store, index, f"skill-{i}", 0.5 + i * 0.01)
+    assert len(router(store, index).route("a task").candidates) == DEFAULT_K
+    assert [c.name for c in router(store, index).route("a task", k=2).candidates] == ["skill-7", "skill-6"]
+
+
+def test_explore_policy_tries_the_rarely_used(store: Store, index: FakeIndex) -> None:
+    add(store, index, "a-workhorse", 0.6, uses=60, avg=6.0)
+    add(store, index, "b-newcomer", 0.6, uses=1, avg=6.0)
+    assert router(store, index).route("a task").matched.name == "a-workhorse"  # type: ignore[union-attr]
+    assert router(store, index, policy="explore").route("a task").matched.name == "b-newcomer"  # type: ignore[union-attr]
+
+
+def test_bad_quality_weight(store: Store, index: FakeIndex) -> None:
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        router(store, index, quality_weight=1.5)
+
+
+# ---------------------------------------------------------------- status
+
+
+@pytest.mark.parametrize("status", ["quarantined", "retired"])
+def test_quarantined_and_retired_skills_are_never_returned(store: Store, index: FakeIndex, status: str) -> None:
+    add(store, index, "best-but-blocked", 0.9, uses=40, avg=10.0)
+    add(store, index, "second", 0.5)
+    store.set_status("best-but-blocked", status)  # type: ignore[arg-type]
+    route = router(store, index).route("a task")
+    assert route.matched is not None and route.matched.name == "second"
+    assert "best-but-blocked" not in [c.name for c in route.candidates]
+    store.set_status("second", status)  # type: ignore[arg-type]
+    route = router(store, index).route("a task")
+    assert route.matched is None and route.candidates == ()
+
+
+def test_documents_of_skills_gone_from_the_store_are_ignored(store: Store, index: FakeIndex) -> None:
+    add(store, index, "kept", 0.5)
+    index.put("deleted-meanwhile", 0.9)
+    assert [c.name for c in router(store, index).route("a task").candidates] == ["kept"]
+
+
+# ---------------------------------------------------------------- determinism and batches
+
+
+def test_ties_break_by_name_and_routes_repeat(store: Store, index: FakeIndex) -> None:
+    for name in ("charlie", "alpha", "bravo"):
+        add(store, index, name, 0.5)
+    first = router(store, index).route("a task")
+    assert [c.name for c in first.candidates] == ["alpha", "bravo", "charlie"]
+    assert router(store, index).route("a task") == first
+
+
+def test_route_many_matches_route_and_embeds_once(store: Store, index: FakeIndex) -> None:
+    add(store, index, "one", 0.5, uses=3, avg=7.0)
+    add(store, index, "two", 0.45)
+    tasks = ["first task", "second task", "third task"]
+    r = router(store, index)
+    many = r.route_many(tasks, k=2)
+    assert index.embedder.batches[-1] == tasks
+    assert many == [r.route(t, k=2) for t in tasks]
+    assert [m.task for m in many] == tasks
+
+
+def test_rank_hits_matches_route(store: Store, index: FakeIndex) -> None:
+    add(store, index, "one", 0.5)
+    add(store, index, "two", 0.6)
+    r = router(store, index)
+    hits = index.query(np.eye(DIM, dtype=np.float32)[:1], 20)[0]
+    assert r.rank_hits("a task", hits) == r.route("a task")
+
+
+@pytest.mark.parametrize("task", ["", "   ", None])
+def test_tasks_must_be_text(store: Store, index: FakeIndex, task: object) -> None:
+    with pytest.raises(ValueError, match="non-empty"):
+        router(store, index).route(task)  # type: ignore[arg-type]
+
+
+def test_k_must_be_positive(store: Store, index: FakeIndex) -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        router(store, index).route("a task", k=0)
+
+
+# ---------------------------------------------------------------- filters
+
+
+def test_task_type_filter(store: Store, index: FakeIndex) -> None:
+    add(store, index, "closest-coding", 0.8, task_type="coding")
+    add(store, index, "writing", 0.5, task_type="writing")
+    route = router(store, index).route("a task", task_type="writing")
+    assert route.matched is not None and route.matched.name == "writing"
+    assert [c.name for c in route.candidates] == ["writing"]
+    assert index.asked[-1] == 200  # a filter fetches ten times as many
+    assert router(store, index).route("a task", task_type="cooking").matched is None
+
+
+def test_tags_filter_matches_any_tag(store: Store, index: FakeIndex) -> None:
+    add(store, index, "python-thing", 0.8, tags=["python", "lint"])
+    add(store, index, "sql-thing", 0.6, tags=["sql"])
+    add(store, index, "untagged", 0.9)
+    r = router(store, index)
+    assert [c.name for c in r.route("a task", tags=["sql", "nothing"]).candidates] == ["sql-thing"]
+    assert [c.name for c in r.route("a task", tags=["lint", "sql"]).candidates] == ["python-thing", "sql-thing"]
+    assert r.route("a task", tags=[]).candidates == ()
+    # an iterator of tags works for every task of a batch, not just the first
+    routes = r.route_many(["one", "two"], tags=(t for t in ["sql"]))
+    assert [[c.name for c in x.candidates] for x in routes] == [["sql-thing"], ["sql-thing"]]
+
+
+# ---------------------------------------------------------------- examples
+
+
+def test_a_skill_takes_its_best_document_example_or_description(store: Store, index: FakeIndex) -> None:
+    add(store, index, "learned", 0.35)
+    index.put("learned", 0.85, example="a task it served well")
+    add(store, index, "described", 0.6)
+    route = router(store, index).route("a task")
+    assert route.matched is not None and route.matched.name == "learned"
+    assert (route.candidates[0].similarity, route.candidates[0].via) == (0.85, "example")
+    assert [c.name for c in route.candidates] == ["learned", "described"]  # one candidate per skill
+    plain = router(store, index, use_examples=False).route("a task")
+    assert plain.matched.name == "described"  # type: ignore[union-attr]
+    assert [(c.name, c.similarity, c.via) for c in plain.candidates] == [
+        ("described", 0.6, "description"), ("learned", 0.35, "description")]
+
+
+# ---------------------------------------------------------------- what a route says
+
+
+def test_route_to_dict_shape(store: Store, index: FakeIndex) -> None:
+    add(store, index, "one", 0.612345678, uses=2, avg=8.0)
+    route = router(store, index).route("a task", k=1)
+    assert isinstance(route, Route)
+    data = route.to_dict()
+    assert list(data) == ["task", "matched", "threshold", "candidates", "reason"]
+    assert data["task"] == "a task" and data["matched"] == "one" and data["threshold"] == DEFAULT_THRESHOLD
+    cand = data["candidates"][0]
+    assert cand == {"name": "one", "similarity": 0.6123, "quality": round((30 + 16) / 7, 4),
+                    "score": round(route.candidates[0].score, 4), "via": "description"}
+    assert route.matched is not None and route.matched.use_count == 2 and route.matched.avg_score == 8.0
