@@ -25,6 +25,7 @@ from skillrouter.skillmd import parse_skill_md, read_skill_md, render_skill_md, 
 from skillrouter.store import Outcome, Store, Version
 
 __all__ = [
+    "AgentState",
     "Candidate",
     "DoctorReport",
     "EvaluationError",
@@ -33,6 +34,7 @@ __all__ = [
     "Outcome",
     "Route",
     "Router",
+    "SelfImprovingAgent",
     "Skill",
     "SkillExistsError",
     "SkillFormatError",
@@ -46,6 +48,9 @@ __all__ = [
     "StoreLockedError",
     "UnsafePathError",
     "Version",
+    "create_self_improving_agent",
+    "make_router_node",
+    "make_skill_tools",
     "parse_skill_md",
     "read_skill_md",
     "render_skill_md",
@@ -53,3 +58,15 @@ __all__ = [
     "skill_to_json",
     "slugify",
 ]
+
+# The agent needs LangGraph; it loads on first use, so ``import skillrouter`` stays light.
+_AGENT_NAMES = frozenset({"AgentState", "SelfImprovingAgent", "create_self_improving_agent", "make_router_node",
+                          "make_skill_tools"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _AGENT_NAMES:
+        import skillrouter.agent
+
+        return getattr(skillrouter.agent, name)
+    raise AttributeError(f"module 'skillrouter' has no attribute {name!r}")

@@ -29,7 +29,6 @@ M = TypeVar("M", bound=BaseModel)
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+•])\s+(.+?)\s*$")
 _RESULT = re.compile(r"^\s*(?:#{1,6}\s*)?\**\s*(?:final\s+)?(?:result|answer)\s*\**\s*:\s*\**\s*(.*)$",
                      re.IGNORECASE)
-_STEPS = re.compile(r"^\s*(?:#{1,6}\s*)?\**\s*steps(?:\s+taken)?\s*\**\s*:?\s*\**\s*$", re.IGNORECASE)
 _SCORE = re.compile(r"\b(?:overall\s+score|overall|score)\b\s*(?:is|=|:)?\s*\**\s*(\d+(?:\.\d+)?)\s*(?:/\s*10)?",
                     re.IGNORECASE)
 

@@ -1,0 +1,360 @@
+"""The five nodes of the loop, as plain functions of the state and their dependencies.
+
+    router -> executor -> evaluator -> skill_extractor -> memory_updater
+
+Each returns the fields it changes. ``graph.py`` binds the dependencies and wires them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+from langchain_core.messages import AnyMessage, HumanMessage, SystemMessage
+
+from skillrouter.agent import prompts
+from skillrouter.agent.parsing import UnreadableAnswer, ask, message_text, parse_execution
+from skillrouter.agent.prompts import Evaluation, MemoryConsolidation, SkillDraft, SkillRevision
+from skillrouter.agent.runtime import TASK_COUNTER, AgentDeps
+from skillrouter.agent.state import AgentState, run_defaults
+from skillrouter.errors import EvaluationError, MemoryLimitError, SkillFormatError, SkillNotFoundError
+from skillrouter.library import SkillLibrary
+from skillrouter.memory import AgentMemory, MemoryEntryError
+from skillrouter.router import DEFAULT_K, Route, Router
+from skillrouter.scoring import shrunk_quality
+from skillrouter.skill import DESCRIPTION_MAX, NAME_MAX, Skill, slugify
+
+# ---------------------------------------------------------------- Router
+
+
+def last_human(messages: Sequence[AnyMessage]) -> HumanMessage | None:
+    return next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
+
+
+def resolve_task(state: AgentState) -> tuple[str, HumanMessage | None, str | None]:
+    """(task, a human message to add or None, id of the human message this run answers).
+
+    ``task`` wins when this invoke set it (it differs from the task the thread last
+    handled); otherwise a human message the thread has not handled yet gives the task; a
+    repeated ``task`` with no new message runs again. On a fresh thread both are new.
+    """
+    human = last_human(state.get("messages") or [])
+    fresh = human is not None and human.id != state.get("handled_message_id")
+    task = (state.get("task") or "").strip()
+    new_task = bool(task) and task != (state.get("handled_task") or "")
+    if fresh and human is not None:
+        if new_task:
+            return task, None, human.id
+        text = message_text(human).strip()
+        if text:
+            return text, None, human.id
+    if task:
+        message = HumanMessage(content=task, id=str(uuid.uuid4()))
+        return task, message, message.id
+    raise ValueError("the agent needs a task: pass {'task': ...} or a human message in 'messages'")
+
+
+def route_update(route: Route) -> dict[str, Any]:
+    """The state fields a route sets."""
+    return {
+        "matched_skill": route.matched.name if route.matched else None,
+        "task_type": route.matched.task_type if route.matched else None,
+        "route_candidates": [c.to_dict() for c in route.candidates],
+        "route_reason": route.reason,
+    }
+
+
+def make_router_node(router: Router | SkillLibrary, *, k: int = DEFAULT_K) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A LangGraph node that routes ``state["task"]`` (or the last human message) to a skill.
+
+    It writes ``matched_skill`` (name or None), ``task_type``, ``route_candidates`` and
+    ``route_reason``; keys your state does not declare are dropped by LangGraph. Pass the
+    :class:`~skillrouter.SkillLibrary` to keep its index synced with the store on each route,
+    or a bare :class:`~skillrouter.Router` over an index you keep in step yourself.
+    """
+    route_fn = router.route
+
+    def router_node(state: dict[str, Any]) -> dict[str, Any]:
+        task = (state.get("task") or "").strip()
+        if not task:
+            human = last_human(state.get("messages") or [])
+            task = message_text(human).strip() if human is not None else ""
+        if not task:
+            raise ValueError("the router node needs state['task'] or a human message")
+        return route_update(route_fn(task, k=k))
+
+    return router_node
+
+
+def router_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
+    """Resolve the task, route it with the quality-weighted vector router, freeze the memory."""
+    task, message, message_id = resolve_task(state)
+    route = deps.library.route(task, k=deps.config.route_k)
+    update = run_defaults() | route_update(route) | {
+        "task": task,
+        "memory_snapshot": deps.memory.snapshot().render(),
+        "task_count": deps.task_count(),
+        "handled_task": task,
+        "handled_message_id": message_id,
+    }
+    if message is not None:
+        update["messages"] = [message]
+    return update
+
+
+# ---------------------------------------------------------------- Executor
+
+
+def _load(library: SkillLibrary, name: str | None) -> Skill | None:
+    if not name:
+        return None
+    try:
+        return library.get(name)
+    except (SkillNotFoundError, SkillFormatError):
+        return None
+
+
+def executor_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
+    """Do the task with the frozen memory and the matched skill's guidance in the system prompt."""
+    skill = _load(deps.library, state.get("matched_skill"))
+    system = SystemMessage(prompts.executor_system(state.get("memory_snapshot", ""), skill))
+    history = [m for m in state.get("messages") or [] if not isinstance(m, SystemMessage)]
+    reply = deps.llm.invoke([system, *history])
+    steps, result = parse_execution(message_text(reply))
+    update: dict[str, Any] = {"messages": [reply], "execution_steps": steps, "result": result}
+    if skill is None and state.get("matched_skill"):
+        update["matched_skill"] = None  # gone since routing: the run had no guidance
+    return update
+
+
+# ---------------------------------------------------------------- Evaluator
+
+
+def evaluate(deps: AgentDeps, task: str, steps: Sequence[str], result: str, skill: Skill | None) -> Evaluation:
+    """LLM-as-judge; :class:`EvaluationError` when its answer cannot be read."""
+    try:
+        return ask(deps.llm, prompts.evaluate_messages(task, steps, result, skill), Evaluation,
+                   deps.config.structured_output)
+    except UnreadableAnswer as err:
+        raise EvaluationError(str(err)) from None
+
+
+def evaluator_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
+    """Score the run, count the task, log the episode, and decide what to learn.
+
+    An unreadable evaluation leaves ``evaluation_score`` None: nothing is learned from the run.
+    """
+    cfg = deps.config
+    task, steps, result = state["task"], state.get("execution_steps") or [], state.get("result", "")
+    matched = state.get("matched_skill")
+    update: dict[str, Any] = {}
+    score: float | None = None
+    try:
+        evaluation = evaluate(deps, task, steps, result, _load(deps.library, matched))
+    except EvaluationError as err:
+        update["evaluation_error"] = str(err)
+    else:
+        score = evaluation.score
+        update |= {"evaluation_reasoning": evaluation.reasoning, "lessons": list(evaluation.lessons)}
+    count = deps.library.store.increment(TASK_COUNTER)
+    update |= {
+        "evaluation_score": score,
+        "should_create_skill": (score is not None and matched is None and score >= cfg.skill_threshold
+                                and len(steps) >= cfg.min_steps),
+        "task_count": count,
+        "should_update_memory": count % cfg.nudge_interval == 0,
+        "episode_id": deps.episodes.record(task, result, score, skill=matched),
+    }
+    return update
+
+
+# ---------------------------------------------------------------- Skill Extractor
+
+
+def skill_extractor_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
+    """Learn from a scored run: update the skill that was used, or turn the run into a skill."""
+    if state.get("matched_skill"):
+        return learn_from_reuse(state, deps)
+    if state.get("should_create_skill"):
+        return learn_new_skill(state, deps)
+    return {}
+
+
+def learn_from_reuse(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
+    """Record the outcome (a good score keeps the task as a routing example), revise the skill
+    when the run shows what it missed, and retire it when its record stays bad."""
+    cfg, store = deps.config, deps.library.store
+    name, score = state["matched_skill"], state["evaluation_score"]
+    assert name is not None and score is not None
+    try:
+        store.record_outcome(name, score, task=state["task"], example_min_score=cfg.skill_threshold,
+                             max_examples=deps.library.max_examples)
+    except SkillNotFoundError:
+        return {"skill_error": f"skill {name!r} was removed during the run; nothing recorded"}
+    update: dict[str, Any] = {}
+    lessons = state.get("lessons") or []
+    if score < cfg.revise_below or lessons:
+        skill = store.get(name)
+        messages = prompts.revise_messages(skill, state["task"], state.get("execution_steps") or [],
+                                           state.get("result", ""), score, state.get("evaluation_reasoning", ""),
+                                           lessons)
+        try:
+            revision = ask(deps.llm, messages, SkillRevision, cfg.structured_output)
+            revised = apply_revision(skill, revision)
+        except (UnreadableAnswer, SkillFormatError) as err:
+            update["skill_error"] = f"revision of {name!r} failed: {err}"
+        else:
+            if (revised.body, revised.description) != (skill.body, skill.description):
+                why = revision.reason.strip() or "the run showed what it missed"
+                stored = store.update(revised, reason=f"revised after a run scored {score:g}: {why}"[:300])
+                update |= {"updated_skill": name, "skill_version": stored.version}
+    if maybe_retire(deps, name):
+        update["retired_skill"] = name
+    return update
+
+
+def maybe_retire(deps: AgentDeps, name: str) -> bool:
+    """Retire ``name`` from routing when its shrunk average is below the floor after enough uses."""
+    cfg, store, router = deps.config, deps.library.store, deps.library.router
+    out = store.outcome(name)
+    if out.use_count < cfg.retire_min_uses:
+        return False
+    quality = shrunk_quality(out.use_count, out.avg_score, prior_mean=router.prior_mean,
+                             prior_weight=router.prior_weight)
+    if quality >= cfg.retire_floor or store.get(name).status != "active":
+        return False
+    store.set_status(name, "retired")
+    return True
+
+
+def apply_revision(skill: Skill, revision: SkillRevision) -> Skill:
+    revised = skill.with_sections(procedure=revision.procedure, pitfalls=revision.pitfalls,
+                                  verification=revision.verification)
+    if revision.description and revision.description.strip() != skill.description:
+        revised = replace(revised, description=revision.description.strip()[:DESCRIPTION_MAX])
+    return revised
+
+
+def skill_name(draft: SkillDraft) -> str:
+    """A valid skill name from whatever the LLM proposed (or from its description)."""
+    name = slugify(draft.name) or slugify(" ".join(draft.description.split()[:6]))
+    return name or "skill-" + hashlib.sha256(draft.description.encode()).hexdigest()[:8]
+
+
+def free_name(library: SkillLibrary, name: str) -> str:
+    """``name``, or ``name-2``, ``name-3``... if a skill (of any status) already has it."""
+    if name not in library.store:
+        return name
+    for n in range(2, 10_000):
+        candidate = f"{name[: NAME_MAX - len(str(n)) - 1].rstrip('-')}-{n}"
+        if candidate not in library.store:
+            return candidate
+    raise SkillFormatError(f"no free name near {name!r}", field="name")
+
+
+def skill_from_draft(draft: SkillDraft, name: str, task_type: str | None) -> Skill:
+    return Skill.create(name, " ".join(draft.description.split())[:DESCRIPTION_MAX],
+                        task_type=(draft.task_type or task_type or "general").strip(),
+                        procedure=draft.procedure, pitfalls=draft.pitfalls, verification=draft.verification,
+                        tags=draft.tags, source="agent")
+
+
+def near_duplicate(library: SkillLibrary, skill: Skill, threshold: float) -> tuple[str, float] | None:
+    """The active skill whose Level 0 text is most similar to ``skill``'s, if at ``threshold`` or above."""
+    texts = library.store.level0_texts()
+    records = library.store.records_for(sorted(texts))
+    names = [n for n in sorted(texts) if n in records and records[n].summary.status == "active"]
+    if not names:
+        return None
+    vectors = np.asarray(library.embedder.embed_documents([texts[n] for n in names]), dtype=np.float32)
+    draft = np.asarray(library.embedder.embed_documents([skill.level0_text()]), dtype=np.float32)[0]
+    sims = vectors @ draft
+    best = int(np.argmax(sims))
+    return (names[best], float(sims[best])) if sims[best] >= threshold else None
+
+
+def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
+    """Extract a skill from a good run. A near-duplicate of an active skill updates that skill."""
+    cfg, library = deps.config, deps.library
+    store = library.store
+    task, score = state["task"], state["evaluation_score"]
+    assert score is not None
+    messages = prompts.extract_messages(task, state.get("execution_steps") or [], state.get("result", ""), score,
+                                        state.get("evaluation_reasoning", ""))
+    try:
+        draft = ask(deps.llm, messages, SkillDraft, cfg.structured_output)
+        skill = skill_from_draft(draft, skill_name(draft), state.get("task_type"))
+    except (UnreadableAnswer, SkillFormatError) as err:
+        return {"skill_error": f"skill extraction failed: {err}"}
+    duplicate = near_duplicate(library, skill, cfg.duplicate_threshold)
+    if duplicate is not None:
+        name, similarity = duplicate
+        existing = store.get(name)
+        try:
+            revision = ask(deps.llm, prompts.merge_messages(existing, skill, task, similarity), SkillRevision,
+                           cfg.structured_output)
+            merged = apply_revision(existing, revision)
+        except (UnreadableAnswer, SkillFormatError) as err:
+            return {"skill_error": f"merging into near-duplicate {name!r} failed: {err}"}
+        if revision.same_skill:
+            why = revision.reason.strip() or "folded in a new run"
+            stored = store.update(merged, reason=f"merged near-duplicate draft {skill.name!r} "
+                                                 f"(similarity {similarity:.2f}): {why}"[:300])
+            store.add_examples([(name, task)], score=score)
+            return {"updated_skill": name, "skill_version": stored.version}
+    skill = replace(skill, name=free_name(library, skill.name))
+    stored = store.add(skill, reason=f"extracted from a run scored {score:g}")
+    store.add_examples([(stored.name, task)], score=score)
+    return {"created_skill": stored.name, "skill_version": stored.version, "task_type": stored.task_type}
+
+
+# ---------------------------------------------------------------- Memory Updater
+
+
+def _fits(memory: AgentMemory, answer: MemoryConsolidation) -> tuple[list[str], list[str]]:
+    """The answer's entries, checked against both limits before either file is touched."""
+    entries = ([e for e in answer.memory if e.strip()], [e for e in answer.user if e.strip()])
+    with tempfile.TemporaryDirectory() as tmp:
+        trial = AgentMemory(tmp, memory.memory.limit, memory.user.limit)
+        trial.memory.set_entries(entries[0])
+        trial.user.set_entries(entries[1])
+    return entries
+
+
+def consolidate(deps: AgentDeps, attempts: int = 2) -> None:
+    """Let the LLM rewrite MEMORY.md and USER.md from their entries and the recent episodes.
+
+    An answer that cannot be read, or that does not fit the limits, is sent back once with
+    the reason; if it fails again the files stay as they were and the error is raised.
+    """
+    memory = deps.memory
+    recent = deps.episodes.recent(deps.config.nudge_interval)
+    problem: str | None = None
+    for attempt in range(attempts):
+        messages = prompts.consolidate_messages(memory.memory.entries(), memory.memory.limit, memory.user.entries(),
+                                                memory.user.limit, recent, problem)
+        try:
+            answer = ask(deps.llm, messages, MemoryConsolidation, deps.config.structured_output)
+            new_memory, new_user = _fits(memory, answer)
+        except (UnreadableAnswer, MemoryLimitError, MemoryEntryError) as err:
+            if attempt == attempts - 1:
+                raise
+            problem = str(err)
+            continue
+        memory.memory.set_entries(new_memory)
+        memory.user.set_entries(new_user)
+        return
+
+
+def memory_updater_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
+    """The nudge: every ``nudge_interval`` tasks, consolidate the hot memory within its limits."""
+    try:
+        consolidate(deps)
+    except (UnreadableAnswer, MemoryLimitError, MemoryEntryError) as err:
+        return {"nudge_ran": False, "memory_error": f"memory consolidation failed, memory unchanged: {err}"}
+    return {"nudge_ran": True}
