@@ -39,7 +39,7 @@ from skillrouter.library import SkillLibrary
 from skillrouter.security import Finding, scan_skill_folder, scan_text
 from skillrouter.skill import Skill, slugify
 from skillrouter.skillmd import parse_skill_md, skill_from_json
-from skillrouter.store import Store
+from skillrouter.store import Status, Store
 
 OnConflict = Literal["skip", "replace", "rename"]
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz")
@@ -378,7 +378,7 @@ def import_paths(
                 if scan:
                     cand.findings = (scan_skill_folder(cand.folder) if cand.folder is not None
                                      else scan_text("SKILL.md", cand.skill.body + "\n" + cand.skill.description))
-                status = "quarantined" if cand.findings else None
+                status: Status | None = "quarantined" if cand.findings else None
                 if cand.findings:
                     report.quarantined.append({"name": name, "findings": [f.to_dict() for f in cand.findings]})
                 (report.updated if name in existing else report.added).append(name)

@@ -35,7 +35,13 @@ from typing import Any, Literal
 
 from filelock import FileLock
 
-from skillrouter.errors import SkillExistsError, SkillFormatError, SkillNotFoundError, StoreError, UnsafePathError
+from skillrouter.errors import (
+    SkillExistsError,
+    SkillFormatError,
+    SkillNotFoundError,
+    StoreError,
+    UnsafePathError,
+)
 from skillrouter.skill import Skill, SkillSummary, now_iso, validate_name, validate_score
 from skillrouter.skillmd import parse_skill_md, render_skill_md
 
@@ -200,7 +206,8 @@ class Store:
         self._db.executescript(_SCHEMA)
         with self._tx() as db:
             db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (uuid.uuid4().hex,))
-        self._recover()
+        with self._write_lock:  # another process may be mid-add: its staging folder is not debris
+            self._recover()
 
     @property
     def store_id(self) -> str:
@@ -490,14 +497,21 @@ class Store:
         """Bring the ledger in line with the files. Returns [(name, problem)] for files that
         cannot be read (they are left as they were)."""
         problems: list[tuple[str, str]] = []
-        on_disk = {p.name: p for p in self.skills_dir.iterdir()
-                   if not p.name.startswith(".") and (p / "SKILL.md").is_file()}
-        rows = {n: sig for n, sig in self._db.execute("SELECT name, file_sig FROM skills").fetchall()}
-        stale = [n for n, p in on_disk.items() if rows.get(n) != self._file_sig(p / "SKILL.md")]
-        gone = [n for n in rows if n not in on_disk]
+
+        def scan() -> tuple[dict[str, Path], list[str], list[str]]:
+            on_disk = {p.name: p for p in self.skills_dir.iterdir()
+                       if not p.name.startswith(".") and (p / "SKILL.md").is_file()}
+            rows = {n: sig for n, sig in self._db.execute("SELECT name, file_sig FROM skills").fetchall()}
+            stale = [n for n, p in on_disk.items() if rows.get(n) != self._file_sig(p / "SKILL.md")]
+            return on_disk, stale, [n for n in rows if n not in on_disk]
+
+        on_disk, stale, gone = scan()
         if not stale and not gone:
             return problems
         with self._write_lock:
+            # look again: a skill another process was replacing is briefly off disk, and
+            # dropping it as gone would throw away its statistics
+            on_disk, stale, gone = scan()
             for name in stale:
                 try:
                     skill, file_hash, sig = self.read_file_skill(name)
