@@ -1,25 +1,23 @@
 """Filling a library for an evaluation: skill files, benchmark tools, the built-in example set.
 
-- :func:`load_library` adds every skill found under some paths (SKILL.md folders, a store,
-  JSON / JSONL skills). It is the one place to swap for ``skillrouter.importer.import_paths``
-  once the bulk importer lands.
+- :func:`load_library` adds every skill found under some paths with the bulk importer
+  (``skillrouter.importer.import_paths``): SKILL.md folders, a store, JSON / JSONL skills.
 - :func:`add_tools` adds a benchmark's :class:`~eval.datasets.Tool` list as skills.
 - :func:`builtin_skills` and :func:`builtin_queries` locate the built-in benchmark: the
   example library shipped in ``skillrouter/examples/skills`` and ``eval/data/builtin_queries.jsonl``.
 
-Skills are written with ``lib.store.add`` (no Level 2 files, one index sync at the end), so a
-library of thousands of tools loads in seconds; the index is synced by the caller's first route.
+Benchmark tools are written with ``lib.store.add`` (no Level 2 files, no scan); the index is
+synced by the caller.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import skillrouter
-from skillrouter import Skill, SkillExistsError, SkillFormatError, read_skill_md, skill_from_json
+from skillrouter import Skill, SkillExistsError
 from skillrouter.library import SkillLibrary
 
 from eval.datasets import Tool
@@ -29,14 +27,19 @@ __all__ = ["LoadReport", "add_tools", "builtin_queries", "builtin_skills", "load
 
 @dataclass
 class LoadReport:
-    """What :func:`load_library` added, and what it skipped with the reason (one line each)."""
+    """What was added, and what was skipped with the reason (one line each).
+
+    ``distractors``: the added skills that came from ``--distractors`` paths (never gold).
+    """
 
     added: list[str] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    distractors: list[str] = field(default_factory=list)
 
     def merge(self, other: LoadReport) -> LoadReport:
         self.added += other.added
         self.skipped += other.skipped
+        self.distractors += other.distractors
         return self
 
 
@@ -55,91 +58,21 @@ def tool_skill(tool: Tool) -> Skill:
     return Skill.create(tool.name, tool.description, tags=tool.tags, source=tool.source_name or None)
 
 
-def _skill_files(path: Path) -> Iterator[tuple[Path, str]]:
-    """(file, kind) for every skill under ``path``: kind is ``md``, ``json`` or ``jsonl``."""
-    if path.is_file():
-        if path.name == "SKILL.md" or path.suffix == ".md":
-            yield path, "md"
-        elif path.suffix == ".json":
-            yield path, "json"
-        elif path.suffix == ".jsonl":
-            yield path, "jsonl"
-        else:
-            raise SkillFormatError("not a SKILL.md, JSON or JSONL skill file", path=path)
-        return
-    if not path.is_dir():
-        raise SkillFormatError("no such file or folder", path=path)
-    if (path / "SKILL.md").is_file():
-        yield path / "SKILL.md", "md"
-        return
-    found = sorted(p for p in path.rglob("SKILL.md") if not any(part.startswith(".") for part in p.parts[-3:]))
-    yield from ((p, "md") for p in found)
-    if not found:
-        for p in sorted(path.glob("*.json")):
-            yield p, "json"
-        for p in sorted(path.glob("*.jsonl")):
-            yield p, "jsonl"
-
-
-def _read(file: Path, kind: str) -> Iterator[Skill | tuple[str, str]]:
-    """Skills in one file; a problem is yielded as (where, why) instead of raised."""
-    if kind == "md":
-        try:
-            yield read_skill_md(file)
-        except SkillFormatError as err:
-            yield str(file), str(err)
-        return
-    try:
-        text = file.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        yield str(file), f"cannot read: {err}"
-        return
-    if kind == "json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            yield str(file), f"not valid JSON: {err.msg} (line {err.lineno})"
-            return
-        items: list[tuple[str, object]] = [(f"{file}[{i}]", d) for i, d in enumerate(data)] \
-            if isinstance(data, list) else [(str(file), data)]
-    else:
-        items = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                items.append((f"{file}:{number}", json.loads(line)))
-            except json.JSONDecodeError as err:
-                yield f"{file}:{number}", f"not valid JSON: {err.msg}"
-    for where, data in items:
-        try:
-            yield skill_from_json(data, path=where)
-        except SkillFormatError as err:
-            yield where, str(err)
-
-
 def load_library(lib: SkillLibrary, paths: Iterable[str | Path]) -> LoadReport:
-    """Add every skill found under ``paths`` to ``lib``'s store; report what was skipped.
+    """Add every skill found under ``paths`` to ``lib`` with the bulk importer.
 
-    A path may be a SKILL.md, a skill folder, a folder of skill folders (searched
-    recursively, e.g. a store's ``skills/``), a JSON skill (or a list of them) or a JSONL file
-    of skills. A file that does not parse, or a name already taken, is skipped and reported,
-    never fatal: real libraries hold a few odd files.
+    Anything ``skillrouter import`` reads: SKILL.md folders (recursively), a store, archives,
+    JSON / JSONL skills, index files. The security scan is off (a flagged skill would be
+    quarantined, and the router never returns those, which is not what a routing benchmark
+    measures) and a name already taken is skipped. Files that do not parse are reported in
+    :attr:`LoadReport.skipped`, never fatal: real libraries hold a few odd files.
     """
-    report = LoadReport()
-    for raw in paths:
-        path = Path(raw).expanduser()
-        for file, kind in _skill_files(path):
-            for item in _read(file, kind):
-                if isinstance(item, tuple):
-                    report.skipped.append(item)
-                    continue
-                try:
-                    lib.store.add(item)
-                except SkillExistsError:
-                    report.skipped.append((str(file), f"name {item.name!r} is already in the library"))
-                    continue
-                report.added.append(item.name)
+    from skillrouter.importer import import_paths
+
+    result = import_paths(lib, [Path(p).expanduser() for p in paths], on_conflict="skip", scan=False)
+    report = LoadReport(added=list(result.added) + list(result.updated))
+    report.skipped += [(e.get("path", ""), e.get("reason", "")) for e in result.errors]
+    report.skipped += [(s.get("path", ""), s.get("reason", "")) for s in result.skipped]
     return report
 
 

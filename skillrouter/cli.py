@@ -256,8 +256,12 @@ def history(name: str, store: Path | None, chroma_url: str | None, model: str | 
     """List the versions of a skill."""
     with _open(store, chroma_url, model) as lib:
         versions = lib.store.history(name)
-        _emit([v.to_dict() for v in versions], as_json, lambda: [
-            click.echo(f"v{v.version:<4} {v.created_at}  {v.reason}") for v in versions])
+
+        def text() -> None:
+            for v in versions:
+                click.echo(f"v{v.version:<4} {v.created_at}  {v.reason}")
+
+        _emit([v.to_dict() for v in versions], as_json, text)
 
 
 @cli.command()

@@ -96,6 +96,10 @@ class SkillIndex:
         self._client: Any = None
         self._collection: Any = None
         self._lock: FileLock | None = None
+        # What this process last wrote or read of the collection, so a sync after a small
+        # store change doesn't fetch every document's metadata again. Safe with other
+        # writers: a stale entry costs at most a redundant upsert or delete.
+        self._known: dict[str, str] | None = None
 
     # ------------------------------------------------------------ connection
 
@@ -160,6 +164,7 @@ class SkillIndex:
         self._lock = lock
 
     def close(self) -> None:
+        self._known = None
         self._collection = None
         self._client = None
         if self._lock is not None:
@@ -182,13 +187,17 @@ class SkillIndex:
                 out[doc_id] = str((meta or {}).get("hash", ""))
         return out
 
-    def sync(self, documents: dict[str, tuple[str, str, str]], *, dry_run: bool = False) -> SyncReport:
+    def sync(self, documents: dict[str, tuple[str, str, str]], *, dry_run: bool = False,
+             fresh: bool = False) -> SyncReport:
         """Make the collection hold exactly ``documents``: id -> (skill, kind, text).
 
-        Embeds only documents that are new or whose text changed; deletes the rest.
+        Embeds only documents that are new or whose text changed; deletes the rest. The
+        collection's contents are read once per process (or with ``fresh``), then tracked.
         """
         wanted = {doc_id: (skill, kind, text, _sha(text)) for doc_id, (skill, kind, text) in documents.items()}
-        have = self.hashes()
+        if fresh or self._known is None:
+            self._known = self.hashes()
+        have = self._known
         changed = sorted(i for i, (_, _, _, h) in wanted.items() if have.get(i) != h)
         gone = sorted(set(have) - set(wanted))
         report = SyncReport(embedded=len(changed), deleted=len(gone), unchanged=len(wanted) - len(changed),
@@ -209,6 +218,9 @@ class SkillIndex:
                 metadatas=[{"skill": wanted[i][0], "kind": wanted[i][1], "hash": wanted[i][3]} for i in ids],
                 documents=texts,
             )
+            self._known.update({i: wanted[i][3] for i in ids})
+        for doc_id in gone:
+            self._known.pop(doc_id, None)
         return report
 
     def reset(self) -> None:
@@ -217,6 +229,7 @@ class SkillIndex:
         self._connect()
         self._client.delete_collection(self.name)
         self._collection = None
+        self._known = None
 
     # ------------------------------------------------------------ queries
 

@@ -110,7 +110,8 @@ class SkillLibrary:
     # ------------------------------------------------------------ index upkeep
 
     def documents(self) -> dict[str, tuple[str, str, str]]:
-        """What the index must hold: every skill's Level 0 text, and examples of active skills."""
+        """What the index must hold: every skill's Level 0 text and its examples (whatever its
+        status: the router filters quarantined and retired skills out)."""
         docs: dict[str, tuple[str, str, str]] = {n: (n, "skill", t) for n, t in self.store.level0_texts().items()}
         for name, task in self.store.examples():
             if name in docs:
@@ -125,7 +126,7 @@ class SkillLibrary:
         generation = self.store.generation()
         if not force and self._synced == generation:
             return SyncReport(unchanged=-1)
-        report = self.index.sync(self.documents())
+        report = self.index.sync(self.documents(), fresh=force)
         self._synced = generation
         return report
 
@@ -140,7 +141,7 @@ class SkillLibrary:
         report = DoctorReport()
         report.unreadable = self.store.refresh()
         report.skills = len(self.store.names())
-        plan = self.index.sync(self.documents(), dry_run=True)
+        plan = self.index.sync(self.documents(), dry_run=True, fresh=True)
         have = self.index.hashes()
         wanted = self.documents()
         report.index_missing = sum(1 for i in wanted if i not in have)

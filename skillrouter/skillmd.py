@@ -278,7 +278,7 @@ def skill_from_json(data: object, *, path: str | Path | None = None) -> Skill:
         raise SkillFormatError(f"avg_score must be from 1 to 10, got {avg!r}", path=where, field="avg_score")
     common: dict[str, Any] = dict(
         task_type=str(data.get("task_type") or DEFAULT_TASK_TYPE),
-        tags=tuple(data.get("tags") or ()),
+        tags=_tags(data.get("tags"), None),  # a list, or "a, b" as in SKILL.md
         source=data.get("source"),
         license=data.get("license"),
         compatibility=data.get("compatibility"),

@@ -11,6 +11,10 @@ Session-wide (load once, share):
   :class:`~embeddings.CachedEmbedder` with that test's own
   :class:`~embeddings.EmbeddingCache` (the ``embedder`` fixture does exactly that), so
   caches never leak between tests.
+- ``hermes_library``: the 177 SKILL.md folders of
+  ``$SKILLROUTER_DATA/skill-libraries/hermes-agent-0.19.0`` (default ``../shared/data``) loaded (leniently, as a bulk
+  import would) into one store, embedded once with ``st_embedder`` (~30-60 s), with embedded
+  Chroma. Read-only: route through it, do not record outcomes or edit it.
 - ``chroma_server``: the URL (``http://127.0.0.1:PORT``) of a real ``chroma run`` server
   on loopback with its data under a session temp folder, started on first use and
   terminated at the end of the session.
@@ -45,7 +49,12 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, SentenceTransformerEmbedder  # noqa: E402
+from embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, SentenceTransformerEmbedder
+from skillrouter import SkillFormatError, SkillLibrary, Store
+from skillrouter.skillmd import parse_skill_md
+
+DATA = Path(os.environ.get("SKILLROUTER_DATA") or Path(__file__).resolve().parents[1].parent / "shared" / "data")
+HERMES = DATA / "skill-libraries" / "hermes-agent-0.19.0"
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +88,7 @@ def cli_uses(monkeypatch: pytest.MonkeyPatch) -> Callable[[Embedder], None]:
     """Route the CLI's default embedder to ``inner`` behind the store's persistent cache."""
 
     def use(inner: Embedder) -> None:
-        import skillrouter.library as library
+        from skillrouter import library
 
         def default_embedder(store_path: Path, model: str | None = None) -> CachedEmbedder:
             return CachedEmbedder(inner, EmbeddingCache(Path(store_path) / "cache" / "embeddings.db"))
@@ -87,6 +96,42 @@ def cli_uses(monkeypatch: pytest.MonkeyPatch) -> Callable[[Embedder], None]:
         monkeypatch.setattr(library, "default_embedder", default_embedder)
 
     return use
+
+
+def load_skill_folders(store: Store, root: Path) -> tuple[list[str], list[str]]:
+    """Add every SKILL.md folder under ``root`` to ``store`` (lenient, like a bulk import).
+    Returns (names added, problems); files that cannot be parsed are skipped."""
+    added: list[str] = []
+    problems: list[str] = []
+    for path in sorted(root.rglob("SKILL.md")):
+        warnings: list[str] = []
+        try:
+            skill = parse_skill_md(path.read_bytes(), path=path, fallback_name=path.parent.name, warnings=warnings)
+        except SkillFormatError as err:
+            problems.append(str(err))
+            continue
+        if skill.name in store:
+            problems.append(f"{path}: duplicate name {skill.name!r}")
+            continue
+        store.add(skill, files_from=path.parent)
+        added.append(skill.name)
+        problems += warnings
+    return added, problems
+
+
+@pytest.fixture(scope="session")
+def hermes_library(st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
+                   ) -> Iterator[SkillLibrary]:
+    """hermes-agent 0.19.0 as a store, embedded once for the session (read-only)."""
+    if not HERMES.is_dir():
+        pytest.skip(f"skill library data not in {HERMES} (set SKILLROUTER_DATA)")
+    path = tmp_path_factory.mktemp("hermes") / "store"
+    store = Store(path)
+    load_skill_folders(store, HERMES)
+    lib = SkillLibrary(store, CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db")))
+    lib.sync()
+    yield lib
+    lib.close()
 
 
 def free_port() -> int:
@@ -103,37 +148,48 @@ def _chroma_executable() -> str:
     return found
 
 
+def _wait_for_heartbeat(proc: subprocess.Popen[bytes], url: str, log: Path) -> bool:
+    """True once the server answers; False if it exited (say, the port was taken meanwhile)."""
+    deadline = time.monotonic() + 60
+    while proc.poll() is None:
+        try:
+            with urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=1) as resp:
+                if resp.status == 200:
+                    return True
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"chroma run did not answer its heartbeat within 60 s; see {log}")
+        time.sleep(0.1)
+    return False
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 @pytest.fixture(scope="session")
 def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real ``chroma run`` server on loopback; yields its URL."""
     data = tmp_path_factory.mktemp("chroma-server")
-    port = free_port()
-    log = open(data.parent / f"chroma-server-{port}.log", "wb")
-    proc = subprocess.Popen(
-        [_chroma_executable(), "run", "--path", str(data), "--host", "127.0.0.1", "--port", str(port)],
-        stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"chroma run exited with {proc.returncode}; see {log.name}")
-            try:
-                with urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=1) as resp:
-                    if resp.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"chroma run did not answer its heartbeat within 60 s; see {log.name}")
-            time.sleep(0.1)
-        yield url
-    finally:
-        proc.terminate()
+    for _ in range(3):  # a free port can be taken between finding it and the server binding it
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        log = data.parent / f"chroma-server-{port}.log"
+        with open(log, "wb") as out:
+            proc = subprocess.Popen(
+                [_chroma_executable(), "run", "--path", str(data), "--host", "127.0.0.1", "--port", str(port)],
+                stdout=out, stderr=subprocess.STDOUT,
+            )
         try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+            if _wait_for_heartbeat(proc, url, log):
+                yield url
+                return
+        finally:
+            _stop(proc)
+    raise RuntimeError(f"chroma run would not start; see {log}")

@@ -87,6 +87,8 @@ def run_cmd(task: str, llm_spec: str, base_url: str | None, api_key: str | None,
             thread: str | None, nudge_interval: int, skill_threshold: float, min_steps: int, structured_output: str,
             store: Path | None, chroma_url: str | None, embedding_model: str | None, as_json: bool) -> None:
     """Run TASK with the self-improving agent: route, do, score, learn, remember."""
+    from langchain_core.runnables import RunnableConfig
+
     from skillrouter.agent.graph import create_self_improving_agent
     from skillrouter.store import resolve_home
 
@@ -94,7 +96,7 @@ def run_cmd(task: str, llm_spec: str, base_url: str | None, api_key: str | None,
     folder = resolve_home(store).expanduser().resolve()
     folder.mkdir(parents=True, exist_ok=True)
     saver = _checkpointer(folder) if thread else None
-    config = {"configurable": {"thread_id": thread}} if thread else None
+    config: RunnableConfig | None = {"configurable": {"thread_id": thread}} if thread else None
     with create_self_improving_agent(llm, folder, nudge_interval=nudge_interval, skill_threshold=skill_threshold,
                                      min_steps=min_steps, structured_output=structured_output,  # type: ignore[arg-type]
                                      checkpointer=saver, model=embedding_model, chroma_url=chroma_url) as agent:

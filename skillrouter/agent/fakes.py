@@ -10,7 +10,7 @@ A *responder* gets a :class:`ScriptedCall` (which prompt: ``execute``, ``evaluat
 
 :class:`ScriptedChatModel` supports tool calling, so the agent uses ``with_structured_output``;
 :class:`ScriptedTextChatModel` does not, so the agent parses text, as with a plain local model.
-Every call is kept in ``model.calls``.
+Every call is kept in ``model.calls``; :func:`by_kind` builds a responder from answers per kind.
 """
 
 from __future__ import annotations
@@ -102,3 +102,22 @@ class ScriptedChatModel(ScriptedTextChatModel):
                    **kwargs: Any) -> Runnable[Any, AIMessage]:
         schemas = [convert_to_openai_tool(t) for t in tools]
         return self.bind(tools=schemas, tool_choice=tool_choice, **kwargs)
+
+
+def by_kind(**answers: Any) -> Responder:
+    """A responder answering each kind of prompt from ``answers``.
+
+    Each value is an answer (str, dict or message), a callable taking the
+    :class:`ScriptedCall`, or a list of those, used in turn (the last one repeats). A kind
+    with no entry raises ``LookupError``, so a test notices an unexpected call.
+    """
+    queues = {kind: list(value) if isinstance(value, list) else [value] for kind, value in answers.items()}
+
+    def respond(call: ScriptedCall) -> Any:
+        if call.kind not in queues:
+            raise LookupError(f"no scripted answer for a {call.kind!r} prompt")
+        queue = queues[call.kind]
+        answer = queue.pop(0) if len(queue) > 1 else queue[0]
+        return answer(call) if callable(answer) else answer
+
+    return respond

@@ -57,7 +57,7 @@ def after_learning(state: AgentState) -> str:
     return MEMORY_UPDATER if state.get("should_update_memory") else END
 
 
-def build_graph(deps: AgentDeps) -> StateGraph:
+def build_graph(deps: AgentDeps) -> StateGraph[AgentState, Any, Any, Any]:
     graph = StateGraph(AgentState)
     graph.add_node(ROUTER, partial(nodes.router_node, deps=deps))
     graph.add_node(EXECUTOR, partial(nodes.executor_node, deps=deps))

@@ -8,6 +8,7 @@ Each returns the fields it changes. ``graph.py`` binds the dependencies and wire
 from __future__ import annotations
 
 import hashlib
+import re
 import tempfile
 import uuid
 from collections.abc import Callable, Sequence
@@ -27,7 +28,9 @@ from skillrouter.library import SkillLibrary
 from skillrouter.memory import AgentMemory, MemoryEntryError
 from skillrouter.router import DEFAULT_K, Route, Router
 from skillrouter.scoring import shrunk_quality
+from skillrouter.security import scan_text
 from skillrouter.skill import DESCRIPTION_MAX, NAME_MAX, Skill, slugify
+from skillrouter.skillmd import render_skill_md
 
 # ---------------------------------------------------------------- Router
 
@@ -209,20 +212,28 @@ def learn_from_reuse(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
         except (UnreadableAnswer, SkillFormatError) as err:
             update["skill_error"] = f"revision of {name!r} failed: {err}"
         else:
-            if (revised.body, revised.description) != (skill.body, skill.description):
+            findings = screen(revised)
+            if findings:
+                update["skill_error"] = (f"revision of {name!r} refused by the security scan: "
+                                         f"{_findings_line(findings)}")
+            elif (revised.body, revised.description) != (skill.body, skill.description):
                 why = revision.reason.strip() or "the run showed what it missed"
                 stored = store.update(revised, reason=f"revised after a run scored {score:g}: {why}"[:300])
                 update |= {"updated_skill": name, "skill_version": stored.version}
-    if maybe_retire(deps, name):
+    if maybe_retire(deps, name, score):
         update["retired_skill"] = name
     return update
 
 
-def maybe_retire(deps: AgentDeps, name: str) -> bool:
-    """Retire ``name`` from routing when its shrunk average is below the floor after enough uses."""
+def maybe_retire(deps: AgentDeps, name: str, score: float) -> bool:
+    """Retire ``name`` from routing when its shrunk average is below the floor after enough uses.
+
+    A run that itself scored at least the floor never retires its skill, so a skill restored
+    after retirement (its record is kept) stays active while its runs are good.
+    """
     cfg, store, router = deps.config, deps.library.store, deps.library.router
     out = store.outcome(name)
-    if out.use_count < cfg.retire_min_uses:
+    if out.use_count < cfg.retire_min_uses or score >= cfg.retire_floor:
         return False
     quality = shrunk_quality(out.use_count, out.avg_score, prior_mean=router.prior_mean,
                              prior_weight=router.prior_weight)
@@ -230,6 +241,15 @@ def maybe_retire(deps: AgentDeps, name: str) -> bool:
         return False
     store.set_status(name, "retired")
     return True
+
+
+def screen(skill: Skill) -> list[dict[str, Any]]:
+    """Security findings in a skill the LLM wrote (it may have copied hostile text from a task)."""
+    return [f.to_dict() for f in scan_text("SKILL.md", render_skill_md(skill))]
+
+
+def _findings_line(findings: list[dict[str, Any]]) -> str:
+    return "; ".join(f"{f['rule']} (line {f['line']})" for f in findings[:3])
 
 
 def apply_revision(skill: Skill, revision: SkillRevision) -> Skill:
@@ -242,7 +262,8 @@ def apply_revision(skill: Skill, revision: SkillRevision) -> Skill:
 
 def skill_name(draft: SkillDraft) -> str:
     """A valid skill name from whatever the LLM proposed (or from its description)."""
-    name = slugify(draft.name) or slugify(" ".join(draft.description.split()[:6]))
+    first_sentence = re.split(r"[.!?\n]", draft.description.strip(), maxsplit=1)[0]
+    name = slugify(draft.name) or slugify(" ".join(first_sentence.split()[:6]))
     return name or "skill-" + hashlib.sha256(draft.description.encode()).hexdigest()[:8]
 
 
@@ -302,15 +323,24 @@ def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
         except (UnreadableAnswer, SkillFormatError) as err:
             return {"skill_error": f"merging into near-duplicate {name!r} failed: {err}"}
         if revision.same_skill:
+            findings = screen(merged)
+            if findings:
+                return {"skill_error": f"merge into {name!r} refused by the security scan: "
+                                       f"{_findings_line(findings)}"}
             why = revision.reason.strip() or "folded in a new run"
             stored = store.update(merged, reason=f"merged near-duplicate draft {skill.name!r} "
                                                  f"(similarity {similarity:.2f}): {why}"[:300])
             store.add_examples([(name, task)], score=score)
             return {"updated_skill": name, "skill_version": stored.version}
     skill = replace(skill, name=free_name(library, skill.name))
-    stored = store.add(skill, reason=f"extracted from a run scored {score:g}")
+    findings = screen(skill)
+    stored = store.add(skill, reason=f"extracted from a run scored {score:g}",
+                       status="quarantined" if findings else None, findings=findings)
     store.add_examples([(stored.name, task)], score=score)
-    return {"created_skill": stored.name, "skill_version": stored.version, "task_type": stored.task_type}
+    update = {"created_skill": stored.name, "skill_version": stored.version, "task_type": stored.task_type}
+    if findings:  # kept for review, never routed until 'skillrouter trust NAME'
+        update["skill_error"] = f"new skill {stored.name!r} quarantined: {_findings_line(findings)}"
+    return update
 
 
 # ---------------------------------------------------------------- Memory Updater

@@ -102,15 +102,17 @@ def ask(llm: BaseChatModel, messages: Sequence[BaseMessage], schema: type[M],
         except NotImplementedError:
             structured = None
     if structured is not None:
-        out = structured.invoke(list(messages))
-        parsed = out.get("parsed") if isinstance(out, dict) else out
+        out: Any = structured.invoke(list(messages))
+        if isinstance(out, schema):
+            return out
+        out = out if isinstance(out, dict) else {}
+        parsed, raw, error = out.get("parsed"), out.get("raw"), out.get("parsing_error")
         if isinstance(parsed, schema):
             return parsed
         if isinstance(parsed, dict):
             texts.append(json.dumps(parsed))
-        raw = out.get("raw") if isinstance(out, dict) else None
-        if out.get("parsing_error") if isinstance(out, dict) else None:
-            problem = str(out["parsing_error"]).splitlines()[0]
+        if error:
+            problem = (str(error).strip().splitlines() or [type(error).__name__])[0]
         if isinstance(raw, BaseMessage):
             texts.append(message_text(raw))
             texts.extend(json.dumps(call.get("args", {})) for call in getattr(raw, "tool_calls", []) or [])

@@ -156,8 +156,8 @@ def _shape(example: dict[str, Any]) -> str:
 def skill_guidance(skill: Skill) -> str:
     """A skill's procedure, pitfalls and verification as guidance for the executor."""
     parts = [f"## Guidance: the skill `{skill.name}` (version {skill.version})", "", skill.description, "",
-             "Follow it where it fits this task; where the task needs something else, deviate and say "
-             "why in your steps."]
+             ("Follow it where it fits this task; where the task needs something else, deviate and say "
+             "why in your steps.")]
     for title, text in (("Procedure", skill.procedure), ("Pitfalls", skill.pitfalls),
                         ("Verification", skill.verification)):
         if text:
@@ -195,9 +195,9 @@ def evaluate_messages(task: str, steps: Sequence[str], result: str, skill: Skill
         "- correctness: is the result right?",
         "- completeness: does it do everything the task asked?",
         "- efficiency: were the steps direct, without waste?",
-        "Then give an overall score (1-10), one or two sentences of reasoning, and lessons: pitfalls "
+        ("Then give an overall score (1-10), one or two sentences of reasoning, and lessons: pitfalls "
         "the run hit or steps the guidance missed that the next run of this kind should know "
-        "(an empty list if none).",
+        "(an empty list if none)."),
         "",
         _shape({"correctness": 8, "completeness": 7, "efficiency": 9, "score": 8,
                 "reasoning": "...", "lessons": []}),
@@ -233,10 +233,10 @@ def extract_messages(task: str, steps: Sequence[str], result: str, score: float,
     system = "\n".join([
         _TITLE_OF["extract"],
         "",
-        "The run below went well. Distil it into a reusable skill for tasks of the same kind (not "
+        ("The run below went well. Distil it into a reusable skill for tasks of the same kind (not "
         "just this one task): a short kebab-case name; a description that says what the skill does "
         "and when to use it; a task_type; a few tags; the procedure as ordered steps; pitfalls; and "
-        "how to verify the result. Leave out details that only fit this one task.",
+        "how to verify the result. Leave out details that only fit this one task."),
         "",
         _shape(_SKILL_SHAPE),
     ])
@@ -248,10 +248,10 @@ def revise_messages(skill: Skill, task: str, steps: Sequence[str], result: str, 
     system = "\n".join([
         _TITLE_OF["revise"],
         "",
-        "The skill below guided the run that follows, and the run showed something the skill misses "
+        ("The skill below guided the run that follows, and the run showed something the skill misses "
         "(a low score, or a lesson). Rewrite the procedure, pitfalls and verification so the next run "
         "of this kind avoids it. Keep what worked; change only what the run shows. Give the "
-        "description only if it must change (else null), and one line of reason.",
+        "description only if it must change (else null), and one line of reason."),
         "",
         _shape({k: v for k, v in _REVISION_SHAPE.items() if k != "same_skill"}),
     ])
@@ -263,12 +263,12 @@ def merge_messages(existing: Skill, draft: Skill, task: str, similarity: float) 
     system = "\n".join([
         _TITLE_OF["merge"],
         "",
-        f"A new skill was just drafted from a successful run, and an existing skill looks like a "
+        (f"A new skill was just drafted from a successful run, and an existing skill looks like a "
         f"near-duplicate (similarity {similarity:.2f}). If both serve the same kind of task, merge "
         "the draft into the existing skill: keep its procedure, add what the draft knows that it "
         "does not, and answer same_skill true. If they are different kinds of task (for example "
         "the same tools in the opposite direction), answer same_skill false and repeat the existing "
-        "sections unchanged.",
+        "sections unchanged."),
         "",
         _shape(_REVISION_SHAPE),
     ])
@@ -285,12 +285,12 @@ def consolidate_messages(memory_entries: Sequence[str], memory_limit: int, user_
     system = "\n".join([
         _TITLE_OF["consolidate"],
         "",
-        "Rewrite your two memory files. MEMORY.md holds what you keep about your work (facts of "
+        ("Rewrite your two memory files. MEMORY.md holds what you keep about your work (facts of "
         "the environment, conventions, durable lessons); USER.md holds the user's preferences and "
         "style. Merge duplicates, drop stale or one-off entries, and add durable lessons from the "
-        "recent tasks. Keep each entry short. Procedures belong in skills, not here.",
-        f"Limits: MEMORY.md {memory_limit} characters, USER.md {user_limit} characters "
-        "(each entry costs its length plus 3).",
+        "recent tasks. Keep each entry short. Procedures belong in skills, not here."),
+        (f"Limits: MEMORY.md {memory_limit} characters, USER.md {user_limit} characters "
+        "(each entry costs its length plus 3)."),
         "",
         _shape({"memory": ["..."], "user": ["..."]}),
     ])

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables import RunnableConfig
 
 from skillrouter.agent.config import AgentConfig
 from skillrouter.episodes import Episode, EpisodeLog
@@ -48,7 +49,7 @@ class SelfImprovingAgent:
     task string. Close the agent (or use ``with``) to release the store and the index.
     """
 
-    def __init__(self, graph: CompiledStateGraph, deps: AgentDeps) -> None:
+    def __init__(self, graph: CompiledStateGraph[Any, Any, Any, Any], deps: AgentDeps) -> None:
         self.graph = graph
         self.deps = deps
 
@@ -73,19 +74,20 @@ class SelfImprovingAgent:
         """Tasks this store's agent has run (persisted in the store)."""
         return self.deps.task_count()
 
-    def invoke(self, input: str | dict[str, Any], config: dict[str, Any] | None = None,
+    def invoke(self, input: str | dict[str, Any], config: RunnableConfig | None = None,
                **kwargs: Any) -> dict[str, Any]:
-        return dict(self.graph.invoke(_as_input(input), config, **kwargs))
+        """Run one task; returns the final state (a dict)."""
+        return cast(dict[str, Any], self.graph.invoke(_as_input(input), config, **kwargs))
 
-    async def ainvoke(self, input: str | dict[str, Any], config: dict[str, Any] | None = None,
+    async def ainvoke(self, input: str | dict[str, Any], config: RunnableConfig | None = None,
                       **kwargs: Any) -> dict[str, Any]:
-        return dict(await self.graph.ainvoke(_as_input(input), config, **kwargs))
+        return cast(dict[str, Any], await self.graph.ainvoke(_as_input(input), config, **kwargs))
 
-    def stream(self, input: str | dict[str, Any], config: dict[str, Any] | None = None,
+    def stream(self, input: str | dict[str, Any], config: RunnableConfig | None = None,
                **kwargs: Any) -> Iterator[Any]:
         return self.graph.stream(_as_input(input), config, **kwargs)
 
-    def get_state(self, config: dict[str, Any]) -> Any:
+    def get_state(self, config: RunnableConfig) -> Any:
         return self.graph.get_state(config)
 
     def search_episodes(self, query: str, limit: int = 10) -> list[Episode]:
@@ -95,7 +97,7 @@ class SelfImprovingAgent:
     def close(self) -> None:
         self.deps.library.close()
 
-    def __enter__(self) -> SelfImprovingAgent:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+
 from skillrouter.agent.runtime import SelfImprovingAgent
 
 
@@ -61,7 +63,7 @@ class ScenarioReport:
 
 
 def run_scenario(agent: SelfImprovingAgent, tasks: Iterable[str],
-                 config: dict[str, Any] | None = None) -> ScenarioReport:
+                 config: RunnableConfig | None = None) -> ScenarioReport:
     """Invoke ``agent`` on each task in order (one thread per task unless ``config`` names one)."""
     report = ScenarioReport()
     for task in tasks:

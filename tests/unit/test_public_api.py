@@ -40,12 +40,12 @@ def test_every_error_is_public_and_derives_from_the_root() -> None:
 
 
 def test_layering_and_lazy_imports() -> None:
-    """``embeddings`` imports nothing of ours; importing skillrouter loads neither Chroma, the
+    """``embeddings`` imports nothing of ours; importing skillrouter loads neither Chroma, LangGraph, the
     model stack nor ``eval`` (they load when first used, so the CLI starts quickly)."""
     code = (
         "import sys, embeddings; print(sorted(m for m in sys.modules if m.split('.')[0] == 'skillrouter'))\n"
         "import skillrouter, skillrouter.cli\n"
-        "print(sorted(m for m in ('chromadb', 'sentence_transformers', 'torch', 'eval') if m in sys.modules))"
+        "print(sorted(m for m in ('chromadb', 'sentence_transformers', 'torch', 'eval', 'langgraph') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["[]", "[]"]

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from skillrouter import Skill, SkillFormatError, SkillNotFoundError, SkillSummary, Store, UnsafePathError, slugify
+from skillrouter import (
+    Skill,
+    SkillFormatError,
+    SkillNotFoundError,
+    SkillSummary,
+    Store,
+    UnsafePathError,
+    slugify,
+)
 from skillrouter.skill import validate_description, validate_name, validate_score
 
 BODY = """# Fix Flaky Test

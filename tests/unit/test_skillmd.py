@@ -279,6 +279,12 @@ def test_json_errors_name_field_and_path(data: dict[str, object], field: str) ->
     assert (err.value.field, err.value.path) == (field, "skills.json")
 
 
+def test_json_tags_as_a_list_or_comma_separated_text() -> None:
+    assert skill_from_json({"name": "a", "description": "d", "tags": ["x", "y"]}).tags == ("x", "y")
+    assert skill_from_json({"name": "a", "description": "d", "tags": "x, y"}).tags == ("x", "y")
+    assert skill_from_json({"name": "a", "description": "d", "tags": None}).tags == ()
+
+
 def test_json_must_be_an_object() -> None:
     with pytest.raises(SkillFormatError, match="must be a JSON object, got list"):
         skill_from_json([1, 2])

@@ -220,6 +220,74 @@ def test_reopen_sweeps_staging_and_deletion_leftovers(store: Store) -> None:
     assert store.names() == ["fix-flaky-test"]
 
 
+def _open_store_when(path: str, started: object) -> None:
+    started.wait(30)  # type: ignore[attr-defined]
+    Store(path)  # e.g. 'skillrouter list' run while an import is writing
+
+
+def test_opening_the_store_mid_add_in_another_process_loses_nothing(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    import skillrouter.store as store_module
+
+    store.add(make(), files={"references/a.md": b"keep me"})
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    started = ctx.Event()
+    other = ctx.Process(target=_open_store_when, args=(str(store.path), started))
+    other.start()
+    real = store_module.atomic_write
+
+    def slow_write(path: Path, data: str | bytes) -> None:
+        started.set()  # the replacement is staged, its Level 2 files copied: now the other process opens
+        time.sleep(1.0)
+        real(path, data)
+
+    monkeypatch.setattr(store_module, "atomic_write", slow_write)
+    store.update(make(description="New words."), reason="edit")
+    other.join(60)
+    assert other.exitcode == 0
+    assert store.get("fix-flaky-test").description == "New words."
+    assert store.read_file("fix-flaky-test", "references/a.md") == b"keep me"
+
+
+def _refresh_when(path: str, ready: object, moved: object) -> None:
+    store = Store(path)
+    ready.set()  # type: ignore[attr-defined]
+    moved.wait(30)  # type: ignore[attr-defined]
+    store.refresh()  # e.g. 'skillrouter route' while the agent rewrites the skill
+
+
+def test_a_refresh_during_a_replace_keeps_the_statistics(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    store.add(make())
+    store.record_outcome("fix-flaky-test", 9, task="a flaky login test")
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    ready, moved = ctx.Event(), ctx.Event()
+    other = ctx.Process(target=_refresh_when, args=(str(store.path), ready, moved))
+    other.start()
+    assert ready.wait(60)
+    real = os.replace
+
+    def replace(src: str | Path, dst: str | Path) -> None:
+        real(src, dst)
+        if Path(dst).name.startswith(".old-"):  # the old folder is out, the new one not yet in
+            moved.set()
+            time.sleep(1.0)
+
+    monkeypatch.setattr(os, "replace", replace)
+    store.update(make(description="New words."), reason="edit")
+    monkeypatch.undo()
+    other.join(60)
+    assert other.exitcode == 0
+    out = store.outcome("fix-flaky-test")
+    assert (out.use_count, out.avg_score) == (1, 9.0)
+    assert store.examples() == [("fix-flaky-test", "a flaky login test")]
+
+
 # ---------------------------------------------------------------- outcomes
 
 

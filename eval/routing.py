@@ -1,0 +1,474 @@
+"""The routing benchmark: how often the router picks the right skill, and says "none" right.
+
+:func:`evaluate_routing` builds a throwaway library (skills + distractors) for one embedder,
+routes every query through the real index and router, fits what may be fitted on the train
+part only, and scores the test part with :func:`eval.metrics.routing_metrics`::
+
+    run = evaluate_routing(RoutingSetup(skills=[path], queries=queries), EmbedderSpec(),
+                           RoutingConfig(train_frac=0.5, seed=0))
+    run.metrics["p_at_1"]
+
+How one run goes:
+
+1. Queries are embedded once, in one batch, through a :class:`~embeddings.CachedEmbedder`
+   (a persistent cache: reruns embed nothing), and looked up in the index in chunks.
+   Each query's candidates (up to ``config.candidates`` skills) come from
+   ``Router.rank_hits``: the router's own ranking (similarity weighted by track record,
+   retired and quarantined skills left out), gathered with the gate open.
+2. Optional keyword fusion (``keyword_weight``): candidates are re-ranked by
+   ``route_score(similarity + w * bm25_normalised, quality)`` (see :mod:`eval.keyword`).
+   The abstention gate always compares the **dense** similarity with the threshold, as the
+   router does.
+3. Fitting, on the train part only: the keyword weight (``"auto"``: the grid value with the
+   best P@1) and the threshold (``fit_threshold`` on the same routes: the value with the best
+   decision accuracy). Without a split nothing is fitted: the threshold is ``--threshold`` or
+   the router's default, and the report says so.
+4. ``learn``: the train part is fed to ``SkillLibrary.record_outcome(gold, 10, task=query)``,
+   the path an agent's good outcomes take, so the tasks become examples in the index. The
+   threshold must then be fitted on routes the learned examples did not come from, so the
+   train part is cut again (:func:`eval.datasets.split`, same seed): the first
+   ``1 - calibration_frac`` is learned, the rest routed to fit on, then learned as well, and
+   only then is the test part routed.
+5. Latency: a sample of test queries is routed one at a time the way ``skillrouter route``
+   does (model call without the cache, index query, ranking, keyword scoring when on);
+   p50 / p95 in milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, SentenceTransformerEmbedder
+from embeddings import limit_threads
+from skillrouter import SkillRouterError, Store
+from skillrouter.library import SkillLibrary
+from skillrouter.router import DEFAULT_THRESHOLD
+
+from eval.datasets import Query, Tool, split
+from eval.keyword import KeywordIndex, fit_weight
+from eval.loading import LoadReport, add_tools, load_library
+from eval.metrics import RankedResult, fit_threshold, routing_metrics
+
+__all__ = [
+    "Candidate",
+    "EmbedderSpec",
+    "Routed",
+    "RoutingConfig",
+    "RoutingRun",
+    "RoutingSetup",
+    "ColonLevel0Library",
+    "LEVEL0_FORMATS",
+    "colon_level0",
+    "default_cache_dir",
+    "evaluate_routing",
+    "make_embedder",
+]
+
+Level0 = Literal["router", "colon"]
+LEVEL0_FORMATS: tuple[Level0, ...] = ("router", "colon")
+KEYWORD_GRID = tuple(round(0.05 * i, 2) for i in range(0, 21))  # 0.00 .. 1.00
+_CHUNK = 256
+
+
+# ---------------------------------------------------------------- embedders
+
+
+def default_cache_dir() -> Path:
+    """``$SKILLROUTER_CACHE_DIR`` or ``~/.cache/skillrouter``: where query vectors are kept."""
+    import os
+
+    return Path(os.environ.get("SKILLROUTER_CACHE_DIR") or Path.home() / ".cache" / "skillrouter")
+
+
+@dataclass(frozen=True)
+class EmbedderSpec:
+    """Which embedder to evaluate.
+
+    ``model``: ``None`` or ``"default"`` for all-MiniLM-L6-v2 (offline), ``"hash"`` for the
+    meaning-free :class:`~embeddings.HashEmbedder` (a floor to compare with), or any
+    sentence-transformers name or path. ``query_prompt`` / ``document_prompt`` are prepended
+    for models trained with them (e5: ``"query: "`` / ``"passage: "``).
+    """
+
+    model: str | None = None
+    query_prompt: str = ""
+    document_prompt: str = ""
+
+    @property
+    def label(self) -> str:
+        name = "all-MiniLM-L6-v2" if self.model in (None, "default") else str(self.model)
+        if self.query_prompt or self.document_prompt:
+            name += f" [q={self.query_prompt!r}, d={self.document_prompt!r}]"
+        return name
+
+
+def make_embedder(spec: EmbedderSpec, cache_dir: Path | None) -> Embedder:
+    """The embedder of ``spec`` behind a persistent cache in ``cache_dir`` (None: no cache)."""
+    inner: Embedder
+    if spec.model == "hash":
+        inner = HashEmbedder(dimension=256)
+    else:
+        inner = SentenceTransformerEmbedder(None if spec.model in (None, "default") else spec.model,
+                                            query_prompt=spec.query_prompt, document_prompt=spec.document_prompt)
+    if cache_dir is None:
+        return inner
+    return CachedEmbedder(inner, EmbeddingCache(Path(cache_dir) / "eval-embeddings.db"))
+
+
+# ---------------------------------------------------------------- what a run takes and gives
+
+
+@dataclass
+class RoutingSetup:
+    """The library and the queries: skill paths and/or benchmark tools, distractor paths."""
+
+    queries: list[Query]
+    skills: list[Path] = field(default_factory=list)
+    tools: list[Tool] = field(default_factory=list)
+    distractors: list[Path] = field(default_factory=list)
+    name: str = "custom"
+
+
+@dataclass(frozen=True)
+class RoutingConfig:
+    k: int = 5
+    train_frac: float | None = None
+    seed: int = 0
+    threshold: float | None = None  # fixed; None: fitted on train, or the router's default
+    keyword_weight: float | Literal["auto"] = 0.0
+    learn: bool = False
+    calibration_frac: float = 0.2
+    max_examples: int = 20
+    candidates: int = 10
+    latency_sample: int = 100
+    level0: Level0 = "router"
+
+    def __post_init__(self) -> None:
+        if self.k < 1:
+            raise ValueError(f"k must be at least 1, got {self.k}")
+        if self.train_frac is not None and not 0.0 < self.train_frac < 1.0:
+            raise ValueError(f"--train-frac must be between 0 and 1, got {self.train_frac}")
+        if self.learn and self.train_frac is None:
+            raise ValueError("--learn needs a split to learn from: give --train-frac")
+        if self.keyword_weight == "auto" and self.train_frac is None:
+            raise ValueError("--keyword-weight auto is fitted on a train part: give --train-frac")
+        if isinstance(self.keyword_weight, float) and self.keyword_weight < 0:
+            raise ValueError(f"keyword weight must be >= 0, got {self.keyword_weight}")
+        if not 0.0 < self.calibration_frac < 1.0:
+            raise ValueError(f"calibration fraction must be between 0 and 1, got {self.calibration_frac}")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One candidate skill for one query, as the router ranked it (gate open)."""
+
+    name: str
+    similarity: float
+    quality: float
+    keyword: float = 0.0  # BM25 normalised to [0, 1] over the library; 0 when fusion is off
+    via: str = "description"
+
+    def fused(self, weight: float, quality_weight: float) -> float:
+        """The route score with the keyword term folded into the similarity."""
+        factor = 1.0 - quality_weight + quality_weight * (self.quality - 1.0) / 9.0
+        return (self.similarity + weight * self.keyword) * factor
+
+
+@dataclass(frozen=True)
+class Routed:
+    """A query and its candidates (gate open), before any threshold or weight is applied."""
+
+    query: Query
+    candidates: tuple[Candidate, ...]
+
+    def ranked(self, weight: float, quality_weight: float, threshold: float | None = None) -> list[Candidate]:
+        """Candidates best first, the router's way: with ``threshold``, eligible ones first."""
+        def key(c: Candidate) -> tuple[Any, ...]:
+            eligible = 0 if threshold is None or c.similarity >= threshold else 1
+            return (eligible, -c.fused(weight, quality_weight), -c.similarity, c.name)
+
+        return sorted(self.candidates, key=key)
+
+    def result(self, weight: float, quality_weight: float, threshold: float | None = None) -> RankedResult:
+        ranked = self.ranked(weight, quality_weight, threshold)
+        top = max((c.similarity for c in ranked), default=-1.0)
+        return RankedResult(self.query.query, self.query.gold, tuple(c.name for c in ranked),
+                            tuple(c.fused(weight, quality_weight) for c in ranked), top)
+
+
+@dataclass
+class RoutingRun:
+    """Everything one embedder's run produced (metrics over the test part)."""
+
+    embedder: str
+    metrics: dict[str, Any]
+    routed: list[Routed]
+    results: list[RankedResult]
+    threshold: float
+    keyword_weight: float
+    quality_weight: float
+    fitted: dict[str, Any]
+    library: dict[str, Any]
+    timings: dict[str, float]
+    train_size: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The report's JSON: the metric keys first, then how they were obtained."""
+        keys = ("n_queries", "n_answerable", "k", "p_at_1", "recall_at_k", "mrr", "ndcg_at_k", "abstain_precision",
+                "abstain_recall", "abstain_f1", "decision_accuracy", "threshold", "latency_ms_p50", "latency_ms_p95")
+        out: dict[str, Any] = {key: _round(self.metrics[key]) for key in keys}
+        out.update({key: _round(v) for key, v in self.metrics.items() if key not in out})
+        out.update({
+            "embedder": self.embedder,
+            "keyword_weight": self.keyword_weight,
+            "fitted": self.fitted,
+            "library": self.library,
+            "timings_s": {k: round(v, 2) for k, v in self.timings.items()},
+        })
+        return out
+
+
+def _round(value: Any) -> Any:
+    return round(value, 4) if isinstance(value, float) else value
+
+
+# ---------------------------------------------------------------- a Level 0 variant
+
+
+class ColonLevel0Library(SkillLibrary):
+    """A library whose index holds ``"name words: description ..."`` instead of the router's
+    ``"name words. description ..."`` (everything else the same): a prototype of a Level 0
+    text change, measured with ``--level0 colon`` (see docs/evaluation.md)."""
+
+    def documents(self) -> dict[str, tuple[str, str, str]]:
+        docs = super().documents()
+        for doc_id, (skill, kind, text) in docs.items():
+            if kind == "skill":
+                docs[doc_id] = (skill, kind, colon_level0(skill, text))
+        return docs
+
+
+def colon_level0(name: str, text: str) -> str:
+    """``"research helper. Find papers"`` -> ``"research helper: Find papers"``."""
+    words = " ".join(name.split("-"))
+    if text.startswith(words + ". "):
+        return f"{words}: {text[len(words) + 2:]}"
+    return text
+
+
+# ---------------------------------------------------------------- the run
+
+
+def evaluate_routing(
+    setup: RoutingSetup,
+    spec: EmbedderSpec,
+    config: RoutingConfig,
+    *,
+    cache_dir: Path | None = None,
+    embedder: Embedder | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> RoutingRun:
+    """Route ``setup.queries`` with one embedder and score them (see the module docstring).
+
+    ``embedder`` overrides ``spec`` (tests pass one model instance to many runs).
+    """
+    limit_threads()
+    say = progress or (lambda message: None)
+    timings: dict[str, float] = {}
+    work = Path(tempfile.mkdtemp(prefix="skillrouter-eval-"))
+    try:
+        emb = embedder if embedder is not None else make_embedder(spec, cache_dir)
+        library_class = SkillLibrary if config.level0 == "router" else ColonLevel0Library
+        lib = library_class(Store(work / "store"), emb, max_examples=config.max_examples)
+        try:
+            started = time.perf_counter()
+            report = _build_library(lib, setup)
+            known = set(lib.store.names())
+            _check_gold(setup.queries, known)
+            say(f"{spec.label}: library of {len(known)} skills ({len(report.skipped)} skipped); indexing")
+            lib.sync()
+            timings["index"] = time.perf_counter() - started
+            return _run(lib, setup, spec, config, report, timings, say)
+        finally:
+            lib.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _build_library(lib: SkillLibrary, setup: RoutingSetup) -> LoadReport:
+    report = LoadReport()
+    if setup.tools:
+        report.merge(add_tools(lib, setup.tools))
+    if setup.skills:
+        report.merge(load_library(lib, setup.skills))
+    if setup.distractors:
+        extra = load_library(lib, setup.distractors)
+        extra.distractors = list(extra.added)
+        report.merge(extra)
+    if not report.added:
+        raise SkillRouterError("the library is empty: no skill could be read from the given paths")
+    return report
+
+
+def _check_gold(queries: Sequence[Query], known: set[str]) -> None:
+    if not queries:
+        raise SkillRouterError("no queries to evaluate")
+    missing = sorted({g for q in queries for g in q.gold if g not in known})
+    if missing:
+        shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        raise SkillRouterError(f"{len(missing)} gold skill(s) are not in the library: {shown}")
+
+
+def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: RoutingConfig, report: LoadReport,
+         timings: dict[str, float], say: Callable[[str], None]) -> RoutingRun:
+    queries = setup.queries
+    if config.train_frac is not None:
+        train, test = split(queries, config.train_frac, seed=config.seed)
+    else:
+        train, test = [], list(queries)
+    qw = lib.router.quality_weight
+    use_keywords = config.keyword_weight == "auto" or float(config.keyword_weight) > 0
+
+    started = time.perf_counter()
+    say(f"{spec.label}: embedding {len(queries)} queries")
+    _embed_queries(lib, [q.query for q in queries])
+    timings["embed_queries"] = time.perf_counter() - started
+
+    fitted: dict[str, Any] = {"on": None, "threshold": False, "keyword_weight": False, "learned": 0}
+    fit_on: list[Query] = []
+    if config.learn:
+        learn_part, calibration = split(train, 1.0 - config.calibration_frac, seed=config.seed)
+        started = time.perf_counter()
+        say(f"{spec.label}: learning {len(learn_part)} train queries as outcomes")
+        fitted["learned"] = _teach(lib, learn_part)
+        timings["learn"] = time.perf_counter() - started
+        fit_on = calibration
+        fitted["on"] = (f"calibration part of train ({len(calibration)} queries, after learning the other "
+                        f"{len(learn_part)})")
+    elif train:
+        fit_on = train
+        fitted["on"] = f"train part ({len(train)} queries)"
+
+    weight = 0.0 if config.keyword_weight == "auto" else float(config.keyword_weight)
+    threshold = DEFAULT_THRESHOLD if config.threshold is None else config.threshold
+    if fit_on:
+        started = time.perf_counter()
+        routed_fit = _route(lib, fit_on, config, use_keywords)
+        if config.keyword_weight == "auto":
+            weight = fit_weight(lambda w: _p_at_1([r.result(w, qw) for r in routed_fit]), KEYWORD_GRID)
+            fitted["keyword_weight"] = True
+        if config.threshold is None:
+            threshold = fit_threshold([r.result(weight, qw) for r in routed_fit])
+            fitted["threshold"] = True
+        timings["fit"] = time.perf_counter() - started
+    if config.learn and fit_on:
+        fitted["learned"] += _teach(lib, fit_on)
+
+    started = time.perf_counter()
+    say(f"{spec.label}: routing {len(test)} test queries")
+    routed = _route(lib, test, config, use_keywords)
+    timings["route_test"] = time.perf_counter() - started
+    results = [r.result(weight, qw, threshold) for r in routed]
+    latencies = _latencies(lib, test, config, weight if use_keywords else 0.0, say)
+    metrics = routing_metrics(results, k=config.k, threshold=threshold, latencies_ms=latencies)
+    library = {
+        "skills": len(lib.store.names()),
+        "distractors": len(report.distractors),
+        "skipped": len(report.skipped),
+        "skipped_examples": [f"{where}: {why}" for where, why in report.skipped[:10]],
+        "examples": len(lib.store.examples()),
+    }
+    return RoutingRun(spec.label, metrics, routed, results, threshold, weight, qw, fitted, library, timings,
+                      train_size=len(train))
+
+
+def _embed_queries(lib: SkillLibrary, texts: Sequence[str]) -> np.ndarray:
+    from embeddings.base import embed_queries
+
+    return embed_queries(lib.embedder, list(texts))
+
+
+def _teach(lib: SkillLibrary, queries: Sequence[Query]) -> int:
+    """Record each answerable query as a 10/10 outcome of each of its gold skills."""
+    taught = 0
+    for q in queries:
+        for name in q.gold:
+            lib.record_outcome(name, 10.0, task=q.query)
+            taught += 1
+    return taught
+
+
+def _route(lib: SkillLibrary, queries: Sequence[Query], config: RoutingConfig, use_keywords: bool) -> list[Routed]:
+    """Every query's candidates with the gate open (threshold at -inf), in index-sized chunks."""
+    lib.sync()
+    keyword = _keyword_index(lib) if use_keywords else None
+    n_docs = max(config.candidates * lib.router.overfetch, 20)
+    router_threshold = lib.router.threshold
+    lib.router.threshold = -math.inf
+    out: list[Routed] = []
+    try:
+        for start in range(0, len(queries), _CHUNK):
+            chunk = list(queries[start : start + _CHUNK])
+            texts = [q.query for q in chunk]
+            vectors = _embed_queries(lib, texts)
+            hits = lib.index.query(vectors, n_docs)
+            kw = keyword.normalised(texts) if keyword is not None else None
+            for row, (q, row_hits) in enumerate(zip(chunk, hits)):
+                route = lib.router.rank_hits(q.query, row_hits, k=config.candidates)
+                cands = []
+                for c in route.candidates:
+                    col = keyword.column(c.name) if keyword is not None else None
+                    score = float(kw[row, col]) if kw is not None and col is not None else 0.0
+                    cands.append(Candidate(c.name, c.similarity, c.quality, score, c.via))
+                out.append(Routed(q, tuple(cands)))
+    finally:
+        lib.router.threshold = router_threshold
+    return out
+
+
+def _keyword_index(lib: SkillLibrary) -> KeywordIndex:
+    """BM25 over each active skill's Level 0 text plus its learned examples."""
+    docs: dict[str, list[str]] = {name: [text] for name, text in lib.store.level0_texts().items()}
+    for name, task in lib.store.examples():
+        if name in docs:
+            docs[name].append(task)
+    return KeywordIndex(docs)
+
+
+def _p_at_1(results: Sequence[RankedResult]) -> float:
+    answerable = [r for r in results if r.answerable]
+    return sum(r.top1_correct for r in answerable) / len(answerable) if answerable else 0.0
+
+
+def _latencies(lib: SkillLibrary, test: Sequence[Query], config: RoutingConfig, weight: float,
+               say: Callable[[str], None]) -> list[float]:
+    """Milliseconds to route single queries end to end, without the embedding cache."""
+    if config.latency_sample <= 0 or not test:
+        return []
+    emb = lib.embedder
+    model = emb.inner if isinstance(emb, CachedEmbedder) else emb
+    step = max(1, len(test) // config.latency_sample)
+    sample = list(test)[::step][: config.latency_sample]
+    say(f"routing {len(sample)} queries one at a time for latency")
+    keyword = _keyword_index(lib) if weight > 0 else None
+    n_docs = max(config.k * lib.router.overfetch, 20)
+    model.embed_query("warm up")
+    out = []
+    for q in sample:
+        started = time.perf_counter()
+        vector = np.asarray(model.embed_query(q.query), dtype=np.float32)[None, :]
+        hits = lib.index.query(vector, n_docs)[0]
+        lib.router.rank_hits(q.query, hits, k=config.k)
+        if keyword is not None:
+            keyword.normalised([q.query])
+        out.append((time.perf_counter() - started) * 1000.0)
+    return out
