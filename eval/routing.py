@@ -63,6 +63,7 @@ __all__ = [
     "EmbedderSpec",
     "Routed",
     "RoutingConfig",
+    "by_split",
     "RoutingRun",
     "RoutingSetup",
     "ColonLevel0Library",
@@ -234,7 +235,27 @@ class RoutingRun:
             "library": self.library,
             "timings_s": {k: round(v, 2) for k, v in self.timings.items()},
         })
+        groups = by_split(self)
+        if groups:
+            out["by_split"] = {name: {key: _round(v) for key, v in m.items()} for name, m in groups.items()}
         return out
+
+
+def by_split(run: RoutingRun) -> dict[str, dict[str, Any]]:
+    """Test metrics per ``meta["split"]`` of the queries (Seal-Tools: in / out of domain).
+
+    Empty unless there are two or more splits that each hold answerable queries.
+    """
+    groups: dict[str, list[RankedResult]] = {}
+    for routed, result in zip(run.routed, run.results):
+        name = routed.query.meta.get("split")
+        if isinstance(name, str):
+            groups.setdefault(name, []).append(result)
+    groups = {n: rs for n, rs in groups.items() if any(r.answerable for r in rs)}
+    if len(groups) < 2:
+        return {}
+    return {name: routing_metrics(rs, k=run.metrics["k"], threshold=run.threshold)
+            for name, rs in sorted(groups.items())}
 
 
 def _round(value: Any) -> Any:
@@ -343,7 +364,8 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
     _embed_queries(lib, [q.query for q in queries])
     timings["embed_queries"] = time.perf_counter() - started
 
-    fitted: dict[str, Any] = {"on": None, "threshold": False, "keyword_weight": False, "learned": 0}
+    fitted: dict[str, Any] = {"on": None, "threshold": False, "keyword_weight": False, "learned": 0,
+                              "threshold_given": config.threshold is not None}
     fit_on: list[Query] = []
     if config.learn:
         learn_part, calibration = split(train, 1.0 - config.calibration_frac, seed=config.seed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -29,7 +30,7 @@ def ok(*args: str | Path) -> Result:
     return result
 
 
-def as_json(*args: str | Path) -> object:
+def as_json(*args: str | Path) -> Any:
     return json.loads(ok(*args, "--json").stdout)
 
 
@@ -45,7 +46,7 @@ def store(tmp_path: Path, cli_uses: Callable[[Embedder], None], st_embedder: Sen
         "added analyze-web-server-logs (version 1)\n")
     letter = skill_to_json(read_skill_md(EXAMPLES / "write-cover-letter" / "SKILL.md"), stats=False)
     (tmp_path / "letter.json").write_text(json.dumps(letter))
-    assert as_json("add", tmp_path / "letter.json", "--store", path)["added"] == "write-cover-letter"  # type: ignore[index]
+    assert as_json("add", tmp_path / "letter.json", "--store", path)["added"] == "write-cover-letter"
     yield path
 
 
@@ -66,8 +67,8 @@ def test_route_json_shape(store: Path) -> None:
         assert all(isinstance(cand[k], float) for k in ("similarity", "quality", "score"))
     nothing = as_json("route", "How long should I boil an egg?", "--store", store)
     assert nothing["matched"] is None and nothing["reason"].startswith("no skill fits")  # type: ignore[index]
-    assert as_json("route", TASK, "--threshold", "0.99", "--store", store)["matched"] is None  # type: ignore[index]
-    assert len(as_json("route", TASK, "-k", "2", "--store", store)["candidates"]) == 2  # type: ignore[index, arg-type]
+    assert as_json("route", TASK, "--threshold", "0.99", "--store", store)["matched"] is None
+    assert len(as_json("route", TASK, "-k", "2", "--store", store)["candidates"]) == 2
 
 
 def test_route_text(store: Path) -> None:
@@ -87,16 +88,16 @@ def test_cli_agrees_with_the_library(store: Path, st_embedder: SentenceTransform
     assert as_json("route", TASK, "--type", "coding", "--store", store) == as_json(
         "route", TASK, "--type", "coding", "--store", store)
     writing = as_json("route", TASK, "--type", "writing", "--store", store)
-    assert [c["name"] for c in writing["candidates"]] == ["write-cover-letter"]  # type: ignore[index]
+    assert [c["name"] for c in writing["candidates"]] == ["write-cover-letter"]
     tagged = as_json("route", TASK, "--tag", "logs", "--tag", "nothing", "--store", store)
-    assert [c["name"] for c in tagged["candidates"]] == ["analyze-web-server-logs"]  # type: ignore[index]
+    assert [c["name"] for c in tagged["candidates"]] == ["analyze-web-server-logs"]
 
 
 def test_record_moves_the_route_score(store: Path) -> None:
-    before = as_json("route", TASK, "--store", store)["candidates"][0]  # type: ignore[index]
+    before = as_json("route", TASK, "--store", store)["candidates"][0]
     for _ in range(5):
         ok("record", "review-python-pull-request", "10", "--task", TASK, "--store", store)
-    after = as_json("route", TASK, "--store", store)["candidates"][0]  # type: ignore[index]
+    after = as_json("route", TASK, "--store", store)["candidates"][0]
     assert after["name"] == "review-python-pull-request" and after["via"] == "example"
     assert after["quality"] == 8.0 and after["score"] > before["score"]
 
@@ -109,7 +110,7 @@ def test_show_after_add(store: Path) -> None:
     level1 = as_json("show", "write-cover-letter", "--store", store)
     original = read_skill_md(EXAMPLES / "write-cover-letter" / "SKILL.md")
     assert (level1["procedure"], level1["body"]) == (original.procedure, original.body)  # type: ignore[index]
-    assert [s["name"] for s in as_json("list", "--store", store)] == [  # type: ignore[union-attr]
+    assert [s["name"] for s in as_json("list", "--store", store)] == [
         "analyze-web-server-logs", "review-python-pull-request", "write-cover-letter"]
 
 
@@ -121,15 +122,15 @@ def test_add_replace_history_and_restore(store: Path, tmp_path: Path) -> None:
     edited.write_text((EXAMPLES / "write-cover-letter" / "SKILL.md").read_text().replace(
         "description: Write a tailored cover letter", "description: Tune a guitar by ear; formerly a cover letter"))
     assert as_json("add", edited, "--replace", "--store", store) == {"added": "write-cover-letter", "version": 2}
-    assert as_json("route", "tune my guitar", "--store", store)["matched"] == "write-cover-letter"  # type: ignore[index]
+    assert as_json("route", "tune my guitar", "--store", store)["matched"] == "write-cover-letter"
 
     history = as_json("history", "write-cover-letter", "--store", store)
-    assert [(v["version"], v["reason"]) for v in history] == [(1, "add"), (2, "add")]  # type: ignore[index, union-attr]
+    assert [(v["version"], v["reason"]) for v in history] == [(1, "add"), (2, "add")]
     assert as_json("restore", "write-cover-letter", "1", "--store", store) == {
         "name": "write-cover-letter", "restored": 1, "version": 3}
-    assert as_json("show", "write-cover-letter", "--level", "0", "--store", store)["description"].startswith(  # type: ignore[index]
+    assert as_json("show", "write-cover-letter", "--level", "0", "--store", store)["description"].startswith(
         "Write a tailored cover letter")
-    assert as_json("route", "tune my guitar", "--store", store)["matched"] is None  # type: ignore[index]
+    assert as_json("route", "tune my guitar", "--store", store)["matched"] is None
     assert ok("restore", "write-cover-letter", "2", "--store", store).stdout == (
         "write-cover-letter: version 2 restored as version 4\n")
     bad = run("restore", "write-cover-letter", "99", "--store", store)
@@ -148,8 +149,8 @@ def test_reindex_and_doctor(store: Path, st_embedder: SentenceTransformerEmbedde
     report = as_json("doctor", "--no-repair", "--store", store)
     assert (report["index_missing"], report["ok"], report["repaired"]) == (1, False, False)  # type: ignore[index]
     assert ok("doctor", "--no-repair", "--store", store).stdout.splitlines()[-1] == "drift found"
-    assert as_json("doctor", "--store", store)["repaired"] is True  # type: ignore[index]
-    assert as_json("doctor", "--store", store)["ok"] is True  # type: ignore[index]
+    assert as_json("doctor", "--store", store)["repaired"] is True
+    assert as_json("doctor", "--store", store)["ok"] is True
 
     (store / "skills" / "write-cover-letter" / "SKILL.md").write_text("---\nname: write-cover-letter\n---\n")
     broken = run("doctor", "--json", "--store", store)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -47,7 +48,7 @@ def ok(*args: str | Path) -> Result:
     return result
 
 
-def as_json(*args: str | Path) -> object:
+def as_json(*args: str | Path) -> Any:
     return json.loads(ok(*args, "--json").stdout)
 
 
@@ -75,9 +76,9 @@ def test_help_lists_the_core_commands() -> None:
 
 def test_list(store: Store) -> None:
     data = as_json("list", "--store", store.path)
-    assert [d["name"] for d in data] == ["fix-flaky-test", "risky-script"]  # type: ignore[index]
+    assert [d["name"] for d in data] == ["fix-flaky-test", "risky-script"]
     assert data[0] == store.records()["fix-flaky-test"].summary.to_dict()  # type: ignore[index]
-    assert [d["name"] for d in as_json("list", "--status", "quarantined", "--store", store.path)] == [  # type: ignore[union-attr]
+    assert [d["name"] for d in as_json("list", "--status", "quarantined", "--store", store.path)] == [
         "risky-script"]
     text = ok("list", "--store", store.path).stdout
     assert "fix-flaky-test" in text and "[quarantined]" in text and text.endswith("2 skills\n")
@@ -85,7 +86,7 @@ def test_list(store: Store) -> None:
 
 def test_the_store_comes_from_skillrouter_home(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SKILLROUTER_HOME", str(store.path))
-    assert len(as_json("list")) == 2  # type: ignore[arg-type]
+    assert len(as_json("list")) == 2
 
 
 # ---------------------------------------------------------------- show
@@ -126,7 +127,7 @@ def test_show_of_a_quarantined_skill_lists_its_findings(store: Store) -> None:
     result = ok("show", "risky-script", "--level", "0", "--store", store.path)
     assert "[quarantined]" in result.stdout
     assert "skillrouter trust risky-script" in result.stderr and "curl-pipe-shell" in result.stderr
-    assert as_json("show", "risky-script", "--level", "0", "--store", store.path)["findings"][0]["line"] == 3  # type: ignore[index]
+    assert as_json("show", "risky-script", "--level", "0", "--store", store.path)["findings"][0]["line"] == 3
 
 
 # ---------------------------------------------------------------- record, history, trust
@@ -149,7 +150,7 @@ def test_record_refuses_scores_out_of_range(store: Store) -> None:
 def test_history(store: Store) -> None:
     store.update(Skill.create("fix-flaky-test", "Edited."), reason="refined")
     data = as_json("history", "fix-flaky-test", "--store", store.path)
-    assert [(v["version"], v["reason"]) for v in data] == [(1, "add"), (2, "refined")]  # type: ignore[index, union-attr]
+    assert [(v["version"], v["reason"]) for v in data] == [(1, "add"), (2, "refined")]
     text = ok("history", "fix-flaky-test", "--store", store.path).stdout.splitlines()
     assert text[0].startswith("v1 ") and text[0].endswith("add") and text[1].endswith("refined")
 
@@ -219,4 +220,4 @@ def test_a_plugin_that_cannot_load_breaks_neither_help_nor_the_core(
     monkeypatch.setattr(_Group, "_plugins", lambda self: {"broken-plugin": Broken()})
     assert "broken-plugin  (unavailable: No module named 'not_installed')" in ok("--help").stdout
     fails_in_one_line(run("broken-plugin", "--some", "arg"), "'broken-plugin' is unavailable", "not_installed")
-    assert len(as_json("list", "--store", store.path)) == 2  # type: ignore[arg-type]
+    assert len(as_json("list", "--store", store.path)) == 2

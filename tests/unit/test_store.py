@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -233,7 +234,7 @@ def test_opening_the_store_mid_add_in_another_process_loses_nothing(
 
     store.add(make(), files={"references/a.md": b"keep me"})
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
+    ctx: Any = multiprocessing.get_context(method)
     started = ctx.Event()
     other = ctx.Process(target=_open_store_when, args=(str(store.path), started))
     other.start()
@@ -265,7 +266,7 @@ def test_a_refresh_during_a_replace_keeps_the_statistics(store: Store, monkeypat
     store.add(make())
     store.record_outcome("fix-flaky-test", 9, task="a flaky login test")
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
+    ctx: Any = multiprocessing.get_context(method)
     ready, moved = ctx.Event(), ctx.Event()
     other = ctx.Process(target=_refresh_when, args=(str(store.path), ready, moved))
     other.start()
@@ -354,7 +355,7 @@ def test_concurrent_processes_lose_no_outcome(store: Store) -> None:
     # fork starts the 8 writers at once (spawn would re-import the test module in each);
     # each opens its own Store, so no SQLite handle crosses the fork
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
+    ctx: Any = multiprocessing.get_context(method)
     start = ctx.Barrier(8)
     procs = [ctx.Process(target=_record_many, args=(str(store.path), scores, start)) for scores in per_process]
     for proc in procs:
@@ -441,8 +442,7 @@ def test_refresh_picks_up_hand_edits_new_folders_and_removals(store: Store) -> N
 
     shutil.rmtree(store.skill_dir("gone-soon"))
 
-    assert store.refresh() == []
-    records = store.records(refresh=False)
+    records = store.records()  # reads the files again first
     assert sorted(records) == ["fix-flaky-test", "written-by-hand"]
     assert records["fix-flaky-test"].summary.description == "Edited by hand."
     assert store.level0_texts()["fix-flaky-test"] == "fix flaky test. Edited by hand."

@@ -1,0 +1,255 @@
+"""``skillrouter eval``: the routing benchmark and the skill-evolution simulation.
+
+Loaded by the ``skillrouter`` command through the ``skillrouter.commands`` entry point, so
+``skillrouter eval routing`` and ``skillrouter eval evolution`` work once the package is
+installed. Each command parses its options, builds one setup, calls :mod:`eval.routing` or
+:mod:`eval.evolution`, and prints a table (progress goes to stderr). Errors raised on purpose
+become one line on stderr and exit status 1.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from skillrouter import SkillRouterError
+
+__all__ = ["eval_group"]
+
+DEFAULT_METATOOL = Path("..") / "shared" / "data" / "metatool"
+
+
+class _EvalGroup(click.Group):
+    """One line on stderr for errors raised on purpose (and bad input files), never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException:
+            raise
+        except (SkillRouterError, ValueError, OSError) as err:
+            click.echo(f"error: {err}", err=True)
+            ctx.exit(1)
+
+
+@click.group("eval", cls=_EvalGroup)
+def eval_group() -> None:
+    """Benchmarks: routing precision, and skill evolution over a simulated agent's life."""
+
+
+def _command_line() -> str:
+    args = sys.argv[1:]
+    return "skillrouter " + " ".join(shlex.quote(a) for a in args) if args else "skillrouter eval"
+
+
+def _say(quiet: bool):  # type: ignore[no-untyped-def]
+    return (lambda message: None) if quiet else (lambda message: click.echo(message, err=True))
+
+
+def _cache(cache_dir: Path | None, no_cache: bool) -> Path | None:
+    from eval.routing import default_cache_dir
+
+    return None if no_cache else (cache_dir or default_cache_dir())
+
+
+def _write_json(data: Any, target: str) -> None:
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    if target == "-":
+        click.echo(text)
+    else:
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        Path(target).write_text(text + "\n", "utf-8")
+
+
+def _keyword_weight(value: str) -> float | str:
+    if value == "auto":
+        return "auto"
+    try:
+        weight = float(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is neither a number nor 'auto'", param_hint="--keyword-weight") from None
+    if weight < 0:
+        raise click.BadParameter("must be 0 or more", param_hint="--keyword-weight")
+    return weight
+
+
+# ---------------------------------------------------------------- routing
+
+
+@eval_group.command("routing")
+@click.option("--skills", "skills", multiple=True, type=click.Path(path_type=Path),
+              help="Skill library: SKILL.md folders, a store, JSON/JSONL skills (repeatable).")
+@click.option("--distractors", multiple=True, type=click.Path(path_type=Path),
+              help="More skills that are never the answer (repeatable): how precision holds as the library grows.")
+@click.option("--queries", type=click.Path(path_type=Path), default=None,
+              help='JSONL of {"query": ..., "gold": [names]}; "gold": [] means no skill fits.')
+@click.option("--dataset", default=None, metavar="metatool:DIR|seal-tools:DIR",
+              help="A benchmark: its tools become the library, its queries the test.")
+@click.option("--sample", type=int, default=None, help="Use a random sample of this many queries (seeded).")
+@click.option("--embedder", "embedders", multiple=True, metavar="MODEL",
+              help="Model name or path; 'default' (all-MiniLM-L6-v2) or 'hash' (no meaning, a floor). "
+                   "Repeat to compare side by side.")
+@click.option("--query-prompt", default="", help="Text put before every query (e5: 'query: ').")
+@click.option("--document-prompt", default="", help="Text put before every skill document (e5: 'passage: ').")
+@click.option("-k", "k", type=click.IntRange(1), default=5, show_default=True, help="Cut-off of recall@k and nDCG@k.")
+@click.option("--threshold", type=float, default=None,
+              help="Fixed threshold (default: fitted on the train part, or the router's default without one).")
+@click.option("--train-frac", type=float, default=None,
+              help="Fit on this share of the queries, report on the rest (disjoint; stratified by gold).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the split and the sample.")
+@click.option("--learn", is_flag=True, help="Feed the train part as good outcomes (examples) before testing.")
+@click.option("--max-examples", type=click.IntRange(1), default=20, show_default=True,
+              help="Examples kept per skill (the library's cap) when learning.")
+@click.option("--keyword-weight", default="0", show_default=True, metavar="W|auto",
+              help="Fuse a BM25 keyword score into the ranking with this weight; 'auto' fits it on train.")
+@click.option("--level0", type=click.Choice(["router", "colon"]), default="router", show_default=True,
+              help="Level 0 text: the router's ('name. description'), or the 'name: description' variant.")
+@click.option("--json", "json_path", default=None, metavar="FILE", help="Write the metrics as JSON ('-': stdout).")
+@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
+              help="Write report.md, metrics.json, errors.jsonl and PNG plots here.")
+@click.option("--cache-dir", type=click.Path(path_type=Path), default=None,
+              help="Embedding cache folder (default: $SKILLROUTER_CACHE_DIR or ~/.cache/skillrouter).")
+@click.option("--no-cache", is_flag=True, help="Embed everything again; keep nothing.")
+@click.option("--latency-sample", type=click.IntRange(0), default=100, show_default=True,
+              help="Queries routed one at a time to measure latency (0: skip).")
+@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries: Path | None, dataset: str | None,
+                sample: int | None, embedders: tuple[str, ...], query_prompt: str, document_prompt: str, k: int,
+                threshold: float | None, train_frac: float | None, seed: int, learn: bool, max_examples: int,
+                keyword_weight: str, level0: str, json_path: str | None, report_dir: Path | None,
+                cache_dir: Path | None, no_cache: bool, latency_sample: int, quiet: bool) -> None:
+    """Routing precision: P@1, recall@k, MRR, nDCG@k, abstention, latency.
+
+    With no arguments, runs the built-in benchmark (the example library and its 134 queries).
+    """
+    from eval.datasets import load_dataset, load_queries_jsonl
+    from eval.loading import builtin_queries, builtin_skills
+    from eval.report import fitting_note, routing_json, routing_table, write_routing_report
+    from eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, by_split, evaluate_routing
+
+    weight = _keyword_weight(keyword_weight)
+    config = RoutingConfig(k=k, train_frac=train_frac, seed=seed, threshold=threshold, keyword_weight=weight,  # type: ignore[arg-type]
+                           learn=learn, max_examples=max_examples, latency_sample=latency_sample,
+                           level0=level0)  # type: ignore[arg-type]
+    if dataset is not None:
+        if queries is not None:
+            raise click.UsageError("give --dataset or --queries, not both")
+        data = load_dataset(dataset, sample=sample, seed=seed)
+        setup = RoutingSetup(queries=data.queries, tools=data.tools, skills=list(skills),
+                             distractors=list(distractors), name=data.name)
+        title = data.name
+    elif skills or queries is not None:
+        if not skills or queries is None:
+            raise click.UsageError("--skills and --queries go together (or use --dataset, or neither for the "
+                                   "built-in benchmark)")
+        qs = load_queries_jsonl(queries)
+        if sample is not None and sample < len(qs):
+            import random
+
+            qs = [qs[i] for i in sorted(random.Random(seed).sample(range(len(qs)), sample))]
+        setup = RoutingSetup(queries=qs, skills=list(skills), distractors=list(distractors), name=queries.stem)
+        title = queries.stem
+    else:
+        setup = RoutingSetup(queries=load_queries_jsonl(builtin_queries()), skills=[builtin_skills()],
+                             distractors=list(distractors), name="built-in benchmark")
+        title = "built-in benchmark"
+
+    say = _say(quiet)
+    specs = [EmbedderSpec(None if e == "default" else e, query_prompt, document_prompt)
+             for e in (embedders or ("default",))]
+    runs = [evaluate_routing(setup, spec, config, cache_dir=_cache(cache_dir, no_cache), progress=say)
+            for spec in specs]
+
+    click.echo(f"{title}: {len(setup.queries)} queries")
+    click.echo(routing_table(runs))
+    for run in runs:
+        click.echo(f"{run.embedder}: {fitting_note(run)}")
+        for split_name, metrics in by_split(run).items():
+            click.echo(f"  {split_name}: {metrics['n_queries']} queries, P@1 {_fmt(metrics['p_at_1'])}, "
+                       f"recall@{k} {_fmt(metrics['recall_at_k'])}, MRR {_fmt(metrics['mrr'])}")
+    if json_path is not None:
+        _write_json(routing_json(runs), json_path)
+    if report_dir is not None:
+        lines = [f"Queries: {len(setup.queries)} ({title})",
+                 f"Library: {', '.join(str(s) for s in setup.skills) or title}"
+                 + (f"; distractors: {', '.join(str(d) for d in setup.distractors)}" if setup.distractors else ""),
+                 f"Split: {'none' if train_frac is None else f'train {train_frac:g} / test, seed {seed}'}"
+                 + ("; learning from the train part" if learn else ""),
+                 f"Level 0 text: {level0}; keyword weight: {keyword_weight}; k = {k}"]
+        paths = write_routing_report(runs, report_dir, title=title, command=_command_line(), setup_lines=lines)
+        click.echo(f"report: {paths['report.md']}")
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+# ---------------------------------------------------------------- evolution
+
+
+@eval_group.command("evolution")
+@click.option("--dataset", default=None, metavar="metatool:DIR|builtin",
+              help=f"Labelled tasks; a query's gold tool is its kind (default: metatool:{DEFAULT_METATOOL}).")
+@click.option("--tasks", type=click.IntRange(1), default=1000, show_default=True, help="Length of the task stream.")
+@click.option("--kinds", type=click.IntRange(1), default=24, show_default=True, help="Kinds of work (gold tools) drawn.")
+@click.option("--every", type=click.IntRange(1), default=50, show_default=True, help="Tasks between checkpoints.")
+@click.option("--probes", "probe_per_kind", type=click.IntRange(0), default=4, show_default=True,
+              help="Held-out probe queries per kind (routing P@1 at each checkpoint).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--policy", "policies", multiple=True,
+              type=click.Choice(["similarity", "raw", "shrunk", "explore", "all"]),
+              help="Routing policy; repeat to compare, or 'all' (default: all four).")
+@click.option("--threshold", type=float, default=None, help="Router threshold (default: the router's).")
+@click.option("--variant-kinds", type=click.IntRange(0), default=6, show_default=True,
+              help="Kinds seeded with competing variants of hidden quality 0.9 / 0.55 / 0.2.")
+@click.option("--embedder", default="default", show_default=True, metavar="MODEL",
+              help="Model name or path; 'hash' for a meaning-free floor.")
+@click.option("--json", "json_path", default=None, metavar="FILE", help="Write the results as JSON ('-': stdout).")
+@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
+              help="Write summary.md, metrics.json and learning_curves.png here.")
+@click.option("--cache-dir", type=click.Path(path_type=Path), default=None, help="Embedding cache folder.")
+@click.option("--no-cache", is_flag=True, help="Embed everything again; keep nothing.")
+@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+def evolution_cmd(dataset: str | None, tasks: int, kinds: int, every: int, probe_per_kind: int, seed: int,
+                  policies: tuple[str, ...], threshold: float | None, variant_kinds: int, embedder: str,
+                  json_path: str | None, report_dir: Path | None, cache_dir: Path | None, no_cache: bool,
+                  quiet: bool) -> None:
+    """Skill evolution: a simulated agent's life over a labelled task stream, per routing policy."""
+    import eval.evolution as evolution
+    from eval.datasets import load_dataset, load_queries_jsonl
+    from eval.loading import builtin_queries
+    from eval.report import evolution_table, write_evolution_report
+    from eval.routing import EmbedderSpec, make_embedder
+
+    if dataset == "builtin":
+        queries, source = load_queries_jsonl(builtin_queries()), "the built-in benchmark's queries"
+    else:
+        spec = dataset or f"metatool:{DEFAULT_METATOOL}"
+        if dataset is None and not DEFAULT_METATOOL.is_dir():
+            raise SkillRouterError(f"MetaTool not found at {DEFAULT_METATOOL}; pass --dataset metatool:DIR "
+                                   f"(or --dataset builtin for the small built-in set)")
+        data = load_dataset(spec, **({"include_no_tool": False} if spec.startswith("metatool") else {}))
+        queries, source = data.queries, f"{data.name} ({spec.partition(':')[2]})"
+    chosen = evolution.POLICIES if not policies or "all" in policies else tuple(dict.fromkeys(policies))
+    config = evolution.EvolutionConfig(
+        tasks=tasks, kinds=kinds, every=every, probe_per_kind=probe_per_kind, seed=seed,
+        policies=chosen,  # type: ignore[arg-type]
+        variant_kinds=variant_kinds,
+        **({"threshold": threshold} if threshold is not None else {}),
+    )
+    emb = make_embedder(EmbedderSpec(None if embedder == "default" else embedder), _cache(cache_dir, no_cache))
+    stream, runs = evolution.run_policies(queries, config, emb, progress=_say(quiet))
+    click.echo(f"skill evolution: {len(stream.tasks)} tasks over {len(set(stream.kinds))} kinds, seed {seed}")
+    click.echo(evolution_table(runs))
+    if json_path is not None:
+        _write_json({"config": config.__dict__ | {"policies": list(chosen)},
+                     "runs": [run.to_dict() for run in runs]}, json_path)
+    if report_dir is not None:
+        paths = write_evolution_report(stream, runs, config, report_dir, command=_command_line(), source=source,
+                                       rules=evolution.__doc__ or "")
+        click.echo(f"report: {paths['summary.md']}")
