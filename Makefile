@@ -23,7 +23,7 @@ demo: $(BIN)/.installed
 	$(BIN)/skillrouter import skillrouter/examples/skills --store $(DEMO_STORE)
 	@echo "== route a few tasks (the last two fit no skill: the router abstains)"
 	$(BIN)/skillrouter route "the GitHub Actions build went red after I bumped numpy" --store $(DEMO_STORE)
-	$(BIN)/skillrouter route "add a NOT NULL column to the orders table in production postgres" --store $(DEMO_STORE)
+	$(BIN)/skillrouter route "write a zero-downtime migration that adds a NOT NULL column to the orders table" --store $(DEMO_STORE)
 	$(BIN)/skillrouter route "our node api's memory keeps climbing until it gets OOM-killed" --store $(DEMO_STORE)
 	$(BIN)/skillrouter route "plan five days in Lisbon with kids on a modest budget" --store $(DEMO_STORE)
 	$(BIN)/skillrouter route "write a haiku about autumn leaves" --store $(DEMO_STORE)

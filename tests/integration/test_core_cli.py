@@ -6,32 +6,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from support import as_json, ok, run
 
 from embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from skillrouter import SkillLibrary, read_skill_md, skill_to_json
-from skillrouter.cli import cli
 from skillrouter.router import DEFAULT_THRESHOLD
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "skillrouter" / "examples" / "skills"
 TASK = "Please review this Python PR before I merge it"
-
-
-def run(*args: str | Path) -> Result:
-    return CliRunner().invoke(cli, [str(a) for a in args])
-
-
-def ok(*args: str | Path) -> Result:
-    result = run(*args)
-    assert result.exit_code == 0, (result.output, result.exception)
-    return result
-
-
-def as_json(*args: str | Path) -> Any:
-    return json.loads(ok(*args, "--json").stdout)
 
 
 @pytest.fixture

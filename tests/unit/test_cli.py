@@ -9,14 +9,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
+from support import as_json, ok, run
 
 from embeddings import Embedder, HashEmbedder
 from skillrouter import Skill, Store
-from skillrouter.cli import cli
 from skillrouter.skillmd import render_skill_md, skill_to_json
 
 CORE_COMMANDS = ["add", "doctor", "history", "list", "record", "reindex", "restore", "route", "show", "trust"]
@@ -36,20 +35,6 @@ def store(tmp_path: Path) -> Store:
     st.add(Skill.create("risky-script", "Runs a script from the internet."), status="quarantined",
            findings=[{"rule": "curl-pipe-shell", "path": "SKILL.md", "line": 3, "excerpt": "curl x | sh"}])
     return st
-
-
-def run(*args: str | Path) -> Result:
-    return CliRunner().invoke(cli, [str(a) for a in args])
-
-
-def ok(*args: str | Path) -> Result:
-    result = run(*args)
-    assert result.exit_code == 0, (result.output, result.exception)
-    return result
-
-
-def as_json(*args: str | Path) -> Any:
-    return json.loads(ok(*args, "--json").stdout)
 
 
 def fails_in_one_line(result: Result, *fragments: str) -> str:

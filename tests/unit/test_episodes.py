@@ -5,42 +5,13 @@ from __future__ import annotations
 import math
 import multiprocessing
 import sqlite3
-import time
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from support import run_workers
 
 from skillrouter.episodes import Episode, EpisodeLog, fts_query
-
-
-def _mp_context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods:
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
-
-
-def _run_workers(target: Callable[..., None], workers: int, *args: object) -> list[int | None]:
-    """Run ``target(*args, worker, barrier)`` in ``workers`` processes; their exit codes.
-
-    The processes are daemons, the barrier and the joins time out, and stragglers are
-    terminated, so a broken implementation fails the test instead of hanging pytest.
-    """
-    ctx = _mp_context()
-    barrier = ctx.Barrier(workers)
-    procs = [ctx.Process(target=target, args=(*args, w, barrier), daemon=True) for w in range(workers)]
-    for proc in procs:
-        proc.start()
-    deadline = time.monotonic() + 90
-    for proc in procs:
-        proc.join(timeout=max(0.0, deadline - time.monotonic()))
-    for proc in procs:
-        if proc.is_alive():
-            proc.terminate()
-            proc.join(timeout=5)
-    return [proc.exitcode for proc in procs]
 
 
 def _record_many(db: str, count: int, worker: int, barrier: multiprocessing.synchronize.Barrier) -> None:
@@ -281,7 +252,7 @@ def test_fts_index_follows_updates_and_deletes(log: EpisodeLog) -> None:
 def test_concurrent_records_lose_nothing(tmp_path: Path) -> None:
     db = tmp_path / "episodes.db"
     workers, per_worker = 4, 25
-    assert _run_workers(_record_many, workers, str(db), per_worker) == [0] * workers
+    assert run_workers(_record_many, workers, str(db), per_worker) == [0] * workers
 
     log = EpisodeLog(db)
     assert log.count() == workers * per_worker

@@ -5,12 +5,11 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import os
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from filelock import FileLock
+from support import run_workers
 
 from skillrouter.errors import MemoryLimitError, SkillRouterError
 from skillrouter.memory import (
@@ -21,34 +20,6 @@ from skillrouter.memory import (
     MemoryEntryError,
     MemorySnapshot,
 )
-
-
-def _mp_context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods:
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
-
-
-def _run_workers(target: Callable[..., None], workers: int, *args: object) -> list[int | None]:
-    """Run ``target(*args, worker, barrier)`` in ``workers`` processes; their exit codes.
-
-    The processes are daemons, the barrier and the joins time out, and stragglers are
-    terminated, so a broken implementation fails the test instead of hanging pytest.
-    """
-    ctx = _mp_context()
-    barrier = ctx.Barrier(workers)
-    procs = [ctx.Process(target=target, args=(*args, w, barrier), daemon=True) for w in range(workers)]
-    for proc in procs:
-        proc.start()
-    deadline = time.monotonic() + 90
-    for proc in procs:
-        proc.join(timeout=max(0.0, deadline - time.monotonic()))
-    for proc in procs:
-        if proc.is_alive():
-            proc.terminate()
-            proc.join(timeout=5)
-    return [proc.exitcode for proc in procs]
 
 
 def _add_entries(path: str, count: int, worker: int, barrier: multiprocessing.synchronize.Barrier) -> None:
@@ -316,7 +287,7 @@ def test_write_waits_for_the_file_lock(tmp_path: Path) -> None:
 def test_concurrent_adds_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "MEMORY.md"
     workers, per_worker = 8, 5
-    assert _run_workers(_add_entries, workers, str(path), per_worker) == [0] * workers
+    assert run_workers(_add_entries, workers, str(path), per_worker) == [0] * workers
     entries = BoundedMemory(path, limit=100_000).entries()
     expected = {f"worker {w} entry {i}" for w in range(workers) for i in range(per_worker)}
     assert len(entries) == workers * per_worker
