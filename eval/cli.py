@@ -220,7 +220,7 @@ def evolution_cmd(dataset: str | None, tasks: int, kinds: int, every: int, probe
                   json_path: str | None, report_dir: Path | None, cache_dir: Path | None, no_cache: bool,
                   quiet: bool) -> None:
     """Skill evolution: a simulated agent's life over a labelled task stream, per routing policy."""
-    import eval.evolution as evolution
+    from eval import evolution
     from eval.datasets import load_dataset, load_queries_jsonl
     from eval.loading import builtin_queries
     from eval.report import evolution_table, write_evolution_report
@@ -239,8 +239,7 @@ def evolution_cmd(dataset: str | None, tasks: int, kinds: int, every: int, probe
     config = evolution.EvolutionConfig(
         tasks=tasks, kinds=kinds, every=every, probe_per_kind=probe_per_kind, seed=seed,
         policies=chosen,  # type: ignore[arg-type]
-        variant_kinds=variant_kinds,
-        **({"threshold": threshold} if threshold is not None else {}),
+        variant_kinds=variant_kinds, threshold=evolution.DEFAULT_THRESHOLD if threshold is None else threshold,
     )
     emb = make_embedder(EmbedderSpec(None if embedder == "default" else embedder), _cache(cache_dir, no_cache))
     stream, runs = evolution.run_policies(queries, config, emb, progress=_say(quiet))

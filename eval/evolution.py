@@ -19,10 +19,12 @@ up front, so every policy sees the same tasks, steps and noise: runs differ only
 **The loop's rules** (the agent's defaults, ``skillrouter.agent.AgentConfig``):
 
 - routed to a skill: ``record_outcome(skill, score, task)``; a score >= ``skill_threshold``
-  keeps the task as a routing example. A run of the skill's own kind scoring below
-  ``revise_below`` revises the skill (a new version in the store; its hidden quality moves
-  ``revise_gain`` of the way to 1). A skill whose shrunk average is below ``retire_floor``
-  after ``retire_min_uses`` uses, on a run that itself scored below the floor, is retired.
+  keeps the task as a routing example. A run scoring below ``revise_below`` revises the skill
+  (a new version in the store, as the loop's LLM revision would make); a revision after a run
+  of the skill's own kind moves its hidden quality ``revise_gain`` of the way to 1, one after
+  a misrouted run teaches it nothing (counted as ``revisions_after_misroute``). A skill whose
+  shrunk average is below ``retire_floor`` after ``retire_min_uses`` uses, on a run that
+  itself scored below the floor, is retired.
 - no skill matched, score >= ``skill_threshold`` and at least ``min_steps`` steps: a skill is
   drafted. Its description is the task text (an extractor summarising the run it saw; never
   the gold description), its name the first words of the task, its hidden quality drawn
@@ -64,17 +66,16 @@ import numpy as np
 
 from embeddings import Embedder, limit_threads
 from embeddings.base import embed_queries
+from eval.datasets import Query
 from skillrouter import Skill, SkillRouterError, Store, slugify
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
 
-from eval.datasets import Query
-
 __all__ = [
     "POLICIES",
+    "Checkpoint",
     "EvolutionConfig",
     "EvolutionRun",
-    "Checkpoint",
     "TaskStream",
     "make_stream",
     "run_policies",
@@ -209,6 +210,7 @@ class Checkpoint:
     retired: int
     created: int
     merged: int
+    kinds_covered: int
     probe_p_at_1: float | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -245,9 +247,13 @@ class _Life:
         self.stream = stream
         self.config = config
         self.hidden: dict[str, _Hidden] = {}
+        self.seeded: list[str] = []
         self.retired: set[str] = set()
         self.created = 0
+        self.created_duplicates = 0
         self.merged = 0
+        self.revisions = 0
+        self.misroute_revisions = 0
         self.events: list[dict[str, Any]] = []
         self.window: list[dict[str, Any]] = []
 
@@ -314,8 +320,8 @@ class _Life:
         if skill is not None:
             lib.store.record_outcome(skill, score, task=task.query, example_min_score=c.skill_threshold,
                                      max_examples=c.max_examples)
-            if event["fit"] and score < c.revise_below and c.revise_gain > 0:
-                self.revise(skill, score)
+            if score < c.revise_below:
+                self.revise(skill, score, fits=event["fit"])
                 event["revised"] = True
             if self.maybe_retire(skill, score):
                 event["retired"] = skill
@@ -326,15 +332,22 @@ class _Life:
                 self.merged += 1
                 event["merged_into"] = duplicate[0]
             else:
+                if any(h.kind == kind and n not in self.retired for n, h in self.hidden.items()):
+                    self.created_duplicates += 1
                 name = self.add_skill(task.query, kind, self.stream.new_quality[i], source="agent")
                 self.created += 1
                 event["created"] = name
         self.window.append(event)
         self.events.append(event)
 
-    def revise(self, name: str, score: float) -> None:
+    def revise(self, name: str, score: float, *, fits: bool) -> None:
+        """A new version of the skill; only a run of its own kind teaches it anything."""
         h = self.hidden[name]
-        h.quality += self.config.revise_gain * (1.0 - h.quality)
+        if fits:
+            h.quality += self.config.revise_gain * (1.0 - h.quality)
+        else:
+            self.misroute_revisions += 1
+        self.revisions += 1
         skill = self.lib.store.get(name)
         note = f"- Revised after a run scored {score:g} (simulated revision, version {skill.version + 1})."
         self.lib.store.update(skill.with_sections(pitfalls=(skill.pitfalls + "\n" + note).strip()),
@@ -388,6 +401,7 @@ class _Life:
             retired=len(self.retired),
             created=self.created,
             merged=self.merged,
+            kinds_covered=len(per_kind),
             probe_p_at_1=self.probe(),
         )
 
@@ -411,7 +425,7 @@ def simulate(
         try:
             life = _Life(lib, stream, config)
             for kind, text, quality in stream.variants:
-                life.add_skill(text, kind, quality, source="seeded variant")
+                life.seeded.append(life.add_skill(text, kind, quality, source="seeded variant"))
             checkpoints = [life.checkpoint(0)]
             for i in range(len(stream.tasks)):
                 life.step(i)
@@ -454,9 +468,16 @@ def _summary(life: _Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
         "final_library_size": last.library_size,
         "final_skills_per_kind": last.skills_per_kind and round(last.skills_per_kind, 3),
         "final_duplicates": last.duplicates,
+        "kinds": len(set(life.stream.kinds)),
+        "final_kinds_covered": last.kinds_covered,
         "created": life.created,
+        "created_duplicates": life.created_duplicates,
         "merged": life.merged,
+        "revisions": life.revisions,
+        "revisions_after_misroute": life.misroute_revisions,
         "retired": len(life.retired),
+        "retired_skills": [{"name": n, "kind": life.hidden[n].kind, "quality": round(life.hidden[n].quality, 3),
+                            "uses": life.lib.store.outcome(n).use_count} for n in sorted(life.retired)],
         "reuse_rate": mean([1.0 if e["skill"] else 0.0 for e in events]),
         "reuse_precision": mean([1.0 if e["fit"] else 0.0 for e in routed]),
         "success_rate": mean([1.0 if e["score"] >= SUCCESS else 0.0 for e in events]),
@@ -468,7 +489,15 @@ def _summary(life: _Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
         "probe_p_at_1_start": checkpoints[0].probe_p_at_1,
         "probe_p_at_1_end": last.probe_p_at_1,
         "hidden_quality": _hidden_quality(life),
+        "seeded_variants": [_variant(life, name) for name in life.seeded],
     }
+
+
+def _variant(life: _Life, name: str) -> dict[str, Any]:
+    out = life.lib.store.outcome(name)
+    return {"name": name, "kind": life.hidden[name].kind, "quality": round(life.hidden[name].quality, 3),
+            "uses": out.use_count, "avg_score": None if out.avg_score is None else round(out.avg_score, 2),
+            "retired": name in life.retired}
 
 
 def _hidden_quality(life: _Life) -> dict[str, Any]:

@@ -27,12 +27,7 @@ __all__ = ["KeywordIndex", "fit_weight", "fuse", "stem", "tokenize"]
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 _STOP = frozenset(
-    "a about above after again against all am an and any are as at be because been before being below between "
-    "both but by can could did do does doing down during each few for from further had has have having he her "
-    "here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not "
-    "now of off on once only or other our ours ourselves out over own same she should so some such than that the "
-    "their theirs them themselves then there these they this those through to too under until up very was we "
-    "were what when where which while who whom why will with would you your yours yourself yourselves".split()
+    ["a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "down", "during", "each", "few", "for", "from", "further", "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves"]
 )
 
 
@@ -102,7 +97,7 @@ def fuse(similarity: float, keyword: float, weight: float) -> float:
 def fit_weight(objective: Callable[[float], float], grid: Iterable[float]) -> float:
     """The grid weight that maximises ``objective`` (P@1 on the train part); ties go to the lowest."""
     best_weight, best_value = 0.0, -np.inf
-    for weight in sorted(set(float(w) for w in grid)):
+    for weight in sorted({float(w) for w in grid}):
         value = objective(weight)
         if value > best_value + 1e-12:
             best_weight, best_value = weight, value

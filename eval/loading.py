@@ -17,10 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import skillrouter
+from eval.datasets import Tool
 from skillrouter import Skill, SkillExistsError
 from skillrouter.library import SkillLibrary
-
-from eval.datasets import Tool
 
 __all__ = ["LoadReport", "add_tools", "builtin_queries", "builtin_skills", "load_library", "tool_skill"]
 

@@ -38,8 +38,8 @@ def precision_coverage_plot(
         if label in chosen:
             t, c, p = chosen[label]
             ax.plot([c], [p], marker="o", markersize=9, color=line.get_color(), markerfacecolor="none")
-            ax.annotate(f"threshold {t:.3f}", (c, p), textcoords="offset points", xytext=(8, -14), fontsize=8,
-                        color=line.get_color())
+            ax.annotate(f"threshold {t:.3f}", (c, p), textcoords="offset points",
+                        xytext=(-80, -16) if c > 0.7 else (8, -14), fontsize=8, color=line.get_color())
     ax.set_xlabel("coverage (share of answerable queries routed)")
     ax.set_ylabel("precision (share of routed queries routed right)")
     ax.set_xlim(-0.02, 1.02)

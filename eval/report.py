@@ -181,24 +181,24 @@ def write_routing_report(runs: Sequence[Any], out_dir: Path, *, title: str, comm
     if setup_lines:
         lines += [*(f"- {line}" for line in setup_lines), ""]
     lines += ["## Metrics", "", routing_table(runs, markdown=True), ""]
-    lines += ["Retrieval metrics (P@1, recall, MRR, nDCG) are over answerable queries and ignore the threshold; "
-              "abstention metrics treat \"abstain\" as the positive class; decision accuracy is over all queries "
-              "(routed to a gold skill, or abstained when no skill fits). Latency: single queries routed end to "
-              "end (model call without the cache, index query, ranking).", ""]
+    lines += [("Retrieval metrics (P@1, recall, MRR, nDCG) are over answerable queries and ignore the threshold; "
+               "abstention metrics treat \"abstain\" as the positive class; decision accuracy is over all queries "
+               "(routed to a gold skill, or abstained when no skill fits). Latency: single queries routed end to "
+               "end (model call without the cache, index query, ranking)."), ""]
     for run in runs:
         lines += [f"- **{run.embedder}**: {fitting_note(run)}"]
         lib = run.library
-        lines += [f"  Library: {lib['skills']} skills ({lib['distractors']} distractors, {lib['skipped']} inputs "
-                  f"skipped), {lib['examples']} learned examples in the index."]
+        lines += [(f"  Library: {lib['skills']} skills ({lib['distractors']} distractors, {lib['skipped']} inputs "
+                   f"skipped), {lib['examples']} learned examples in the index.")]
     lines += ["", "## Plots", "", "![precision vs coverage](precision_coverage.png)", "",
               "![rank of the gold skill](gold_rank.png)", "", "## Errors", ""]
     for run in runs:
         mine = [e for e in errors if e["embedder"] == run.embedder]
         kinds = Counter(e["error"] for e in mine)
-        lines += [f"**{run.embedder}**: {len(mine)} wrong decisions of {run.metrics['n_queries']} "
-                  f"({kinds.get('wrong_skill', 0)} wrong skill, {kinds.get('false_abstain', 0)} abstained on an "
-                  f"answerable query, {kinds.get('false_route', 0)} routed a query no skill fits); every one is in "
-                  f"`errors.jsonl` with its top candidates.", ""]
+        lines += [(f"**{run.embedder}**: {len(mine)} wrong decisions of {run.metrics['n_queries']} "
+                   f"({kinds.get('wrong_skill', 0)} wrong skill, {kinds.get('false_abstain', 0)} abstained on an "
+                   f"answerable query, {kinds.get('false_route', 0)} routed a query no skill fits); every one is in "
+                   f"`errors.jsonl` with its top candidates."), ""]
         confusions = Counter((e["gold"][0] if e["gold"] else "(none)", e["routed_to"] or "(abstained)")
                              for e in mine)
         if confusions:
@@ -218,17 +218,21 @@ EVOLUTION_PANELS: tuple[tuple[str, str], ...] = (
     ("success_rate", "online success rate (score >= 7)"),
     ("best_variant_share", "routes to the best variant"),
     ("retired", "retired skills"),
+    ("kinds_covered", "kinds with an active skill"),
     ("probe_p_at_1", "routing P@1 on the probe set"),
-    ("mean_score", "mean score"),
 )
 
 EVOLUTION_ROWS: tuple[tuple[str, str], ...] = (
     ("final_library_size", "library size (end)"),
     ("final_skills_per_kind", "skills per kind (end)"),
     ("final_duplicates", "duplicates (end)"),
+    ("final_kinds_covered", "kinds with a skill (end)"),
     ("created", "skills created"),
+    ("created_duplicates", "created for a kind that had one"),
     ("merged", "drafts merged by the duplicate gate"),
     ("retired", "skills retired"),
+    ("revisions", "revisions"),
+    ("revisions_after_misroute", "revisions after a misroute"),
     ("reuse_rate", "reuse rate"),
     ("reuse_precision", "reuse precision"),
     ("success_rate", "success rate"),
@@ -270,10 +274,10 @@ def write_evolution_report(stream: Any, runs: Sequence[Any], config: Any, out_di
     lines = [
         "# Skill evolution (simulated)", "",
         f"Command: `{command}`", "",
-        f"- Tasks: {len(stream.tasks)} from {source}, over {len(set(stream.kinds))} kinds (gold tools); "
-        f"{len(stream.probes)} held-out probe queries; {len(stream.variants)} seeded variants.",
-        f"- Router threshold {config.threshold}, k {config.k}; checkpoints every {config.every} tasks; seed "
-        f"{config.seed}.", "",
+        (f"- Tasks: {len(stream.tasks)} from {source}, over {len(set(stream.kinds))} kinds (gold tools); "
+         f"{len(stream.probes)} held-out probe queries; {len(stream.variants)} seeded variants."),
+        (f"- Router threshold {config.threshold}, k {config.k}; checkpoints every {config.every} tasks; seed "
+         f"{config.seed}."), "",
         "## Results", "", evolution_table(runs, markdown=True), "",
         "Rates are over the whole stream unless marked; \"2nd half\" is the last half of the tasks.", "",
         "![learning curves](learning_curves.png)", "",

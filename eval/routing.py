@@ -47,27 +47,32 @@ from typing import Any, Literal
 
 import numpy as np
 
-from embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, SentenceTransformerEmbedder
-from embeddings import limit_threads
-from skillrouter import SkillRouterError, Store
-from skillrouter.library import SkillLibrary
-from skillrouter.router import DEFAULT_THRESHOLD
-
+from embeddings import (
+    CachedEmbedder,
+    Embedder,
+    EmbeddingCache,
+    HashEmbedder,
+    SentenceTransformerEmbedder,
+    limit_threads,
+)
 from eval.datasets import Query, Tool, split
 from eval.keyword import KeywordIndex, fit_weight
 from eval.loading import LoadReport, add_tools, load_library
 from eval.metrics import RankedResult, fit_threshold, routing_metrics
+from skillrouter import SkillRouterError, Store
+from skillrouter.library import SkillLibrary
+from skillrouter.router import DEFAULT_THRESHOLD
 
 __all__ = [
+    "LEVEL0_FORMATS",
     "Candidate",
+    "ColonLevel0Library",
     "EmbedderSpec",
     "Routed",
     "RoutingConfig",
-    "by_split",
     "RoutingRun",
     "RoutingSetup",
-    "ColonLevel0Library",
-    "LEVEL0_FORMATS",
+    "by_split",
     "colon_level0",
     "default_cache_dir",
     "evaluate_routing",
@@ -76,7 +81,7 @@ __all__ = [
 
 Level0 = Literal["router", "colon"]
 LEVEL0_FORMATS: tuple[Level0, ...] = ("router", "colon")
-KEYWORD_GRID = tuple(round(0.05 * i, 2) for i in range(0, 21))  # 0.00 .. 1.00
+KEYWORD_GRID = tuple(round(0.05 * i, 2) for i in range(21))  # 0.00 .. 1.00
 _CHUNK = 256
 
 
