@@ -108,7 +108,10 @@ class CachedEmbedder:
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         inner_batch = getattr(self.inner, "embed_queries", None)
         embed = inner_batch if callable(inner_batch) else (lambda ts: np.stack([self.inner.embed_query(t) for t in ts]))
-        return self._cached(list(texts), "query:" + getattr(self.inner, "query_prefix", ""), embed)
+        query_prefix = getattr(self.inner, "query_prefix", "")
+        # with the same prompt on both sides a query's vector is a document's: share the entry
+        same = query_prefix == getattr(self.inner, "document_prefix", "")
+        return self._cached(list(texts), query_prefix if same else "query:" + query_prefix, embed)
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed_queries([text])[0]

@@ -103,7 +103,7 @@ def _keyword_weight(value: str) -> float | str:
               help="Fit on this share of the queries, report on the rest (disjoint; stratified by gold).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the split and the sample.")
 @click.option("--learn", is_flag=True, help="Feed the train part as good outcomes (examples) before testing.")
-@click.option("--max-examples", type=click.IntRange(1), default=20, show_default=True,
+@click.option("--max-examples", type=click.IntRange(1), default=200, show_default=True,
               help="Examples kept per skill (the library's cap) when learning.")
 @click.option("--keyword-weight", default="0", show_default=True, metavar="W|auto",
               help="Fuse a BM25 keyword score into the ranking with this weight; 'auto' fits it on train.")

@@ -121,7 +121,7 @@ class EvolutionConfig:
     revise_below: float = REVISE_BELOW
     retire_floor: float = RETIRE_FLOOR
     retire_min_uses: int = RETIRE_MIN_USES
-    max_examples: int = 20
+    max_examples: int = 200
 
     def __post_init__(self) -> None:
         if self.tasks < 1 or self.kinds < 1 or self.every < 1:

@@ -153,7 +153,7 @@ class RoutingConfig:
     keyword_weight: float | Literal["auto"] = 0.0
     learn: bool = False
     calibration_frac: float = 0.2
-    max_examples: int = 20
+    max_examples: int = 200
     candidates: int = 10
     latency_sample: int = 100
     level0: Level0 = "router"

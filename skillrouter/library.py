@@ -70,7 +70,7 @@ class SkillLibrary:
         threshold: float = DEFAULT_THRESHOLD,
         quality_weight: float = QUALITY_WEIGHT,
         policy: Policy = "shrunk",
-        max_examples: int = 20,
+        max_examples: int = 200,
     ) -> None:
         self.store = store
         self.embedder = embedder

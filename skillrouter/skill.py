@@ -268,8 +268,17 @@ class Skill:
         )
 
     def level0_text(self) -> str:
-        """The text the index embeds: name split into words, description, task_type, tags."""
-        parts = [split_words(self.name) + ".", self.description]
+        """The text the index embeds: ``"name words: description. Task type: t. Tags: a, b."``
+
+        ``name words: description`` beat ``name words. description`` on MetaTool's train
+        split (P@1 0.516 -> 0.552 with the default model, eval/routing ``--level0``), and a
+        description without final punctuation gets a period so tags don't run into it.
+        """
+        description = self.description.rstrip()
+        parts = [f"{split_words(self.name)}: {description}"]
+        if (self.task_type and self.task_type != DEFAULT_TASK_TYPE) or self.tags:
+            if description[-1:] not in ".!?":
+                parts[0] += "."
         if self.task_type and self.task_type != DEFAULT_TASK_TYPE:
             parts.append(f"Task type: {self.task_type}.")
         if self.tags:

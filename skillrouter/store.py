@@ -532,7 +532,7 @@ class Store:
     # ------------------------------------------------------------ outcomes
 
     def record_outcome(self, name: str, score: float, *, task: str | None = None,
-                       example_min_score: float = 7.0, max_examples: int = 20) -> Outcome:
+                       example_min_score: float = 7.0, max_examples: int = 200) -> Outcome:
         """Record that ``name`` was used and scored ``score`` (1-10), in one transaction.
 
         With ``task`` and a score of at least ``example_min_score``, the task is kept as an

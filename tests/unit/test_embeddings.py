@@ -86,14 +86,20 @@ def test_cache_persists_across_instances(tmp_path: Path) -> None:
     assert cached.cache.count() == 2 and cached.cache.count(fresh.model_id) == 2
 
 
-def test_queries_are_cached_apart_from_documents(tmp_path: Path) -> None:
+def test_queries_share_document_entries_only_when_the_prompts_match(tmp_path: Path) -> None:
     inner = HashEmbedder()
     cached = CachedEmbedder(inner, EmbeddingCache(tmp_path / "cache.db"))
     cached.embed_documents(["same text"])
-    q = cached.embed_query("same text")  # a query may use another prompt: its own entry
-    assert inner.calls == 2
+    q = cached.embed_query("same text")  # no prompts: a query's vector is the document's
+    assert inner.calls == 1
     assert np.array_equal(cached.embed_queries(["same text", "same text"])[1], q)
-    assert inner.calls == 2 and q.shape == (inner.dimension,)
+    assert inner.calls == 1 and q.shape == (inner.dimension,)
+    prompted = HashEmbedder()
+    prompted.query_prefix = "query: "  # another prompt on the query side: its own entry
+    cached = CachedEmbedder(prompted, EmbeddingCache(tmp_path / "cache2.db"))
+    cached.embed_documents(["same text"])
+    cached.embed_query("same text")
+    assert prompted.calls == 2
 
 
 def test_cache_keys_include_the_model(tmp_path: Path) -> None:

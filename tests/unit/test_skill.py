@@ -163,9 +163,9 @@ def test_level0_summary_carries_statistics() -> None:
 
 def test_level0_text_is_what_gets_embedded() -> None:
     text = make(task_type="debugging", tags=("ci", "tests"), body=BODY).level0_text()
-    assert text == "fix flaky test. Find why a test fails sometimes. Task type: debugging. Tags: ci, tests."
+    assert text == "fix flaky test: Find why a test fails sometimes. Task type: debugging. Tags: ci, tests."
     assert "Run the test 50 times" not in text  # the body is Level 1, not embedded
-    assert make().level0_text() == "fix flaky test. Find why a test fails sometimes."
+    assert make().level0_text() == "fix flaky test: Find why a test fails sometimes."
 
 
 # ---------------------------------------------------------------- Level 1
