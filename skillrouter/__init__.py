@@ -8,6 +8,7 @@ evaluation harness.
 from skillrouter.errors import (
     EvaluationError,
     IndexUnavailableError,
+    MemoryEntryError,
     MemoryLimitError,
     SkillExistsError,
     SkillFormatError,
@@ -30,6 +31,7 @@ __all__ = [
     "DoctorReport",
     "EvaluationError",
     "IndexUnavailableError",
+    "MemoryEntryError",
     "MemoryLimitError",
     "Outcome",
     "Route",

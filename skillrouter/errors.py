@@ -12,6 +12,7 @@ CLI) can catch ``SkillRouterError`` and print its message as one line::
     ├── IndexUnavailableError     the Chroma server cannot be reached
     ├── UnsafePathError           a Level 2 path or archive member leaves its folder
     ├── MemoryLimitError          a bounded memory file would exceed its limit
+    ├── MemoryEntryError          an empty memory entry, or a substring naming none or several
     └── EvaluationError           an evaluation cannot be read (agent loop)
 """
 
@@ -76,6 +77,10 @@ class UnsafePathError(SkillRouterError, ValueError):
 
 class MemoryLimitError(SkillRouterError):
     """A bounded memory file would exceed its character limit."""
+
+
+class MemoryEntryError(SkillRouterError, ValueError):
+    """An entry is empty, or a substring names no entry or several entries."""
 
 
 class EvaluationError(SkillRouterError):

@@ -53,7 +53,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from skillrouter.errors import MemoryLimitError, SkillRouterError
+from skillrouter.errors import MemoryEntryError, MemoryLimitError, SkillRouterError
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -77,10 +77,6 @@ USER_FILE = "USER.md"
 
 _BULLET = "- "
 _INDENT = "  "
-
-
-class MemoryEntryError(SkillRouterError, ValueError):
-    """An entry is empty, or a substring names no entry or several entries."""
 
 
 def _normalise(text: str) -> str:
