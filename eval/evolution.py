@@ -60,7 +60,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
@@ -70,6 +70,7 @@ from eval.datasets import Query
 from skillrouter import Skill, SkillRouterError, Store, slugify
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
+from skillrouter.scoring import POLICIES, Policy
 
 __all__ = [
     "POLICIES",
@@ -83,8 +84,6 @@ __all__ = [
     "warm_cache",
 ]
 
-Policy = Literal["similarity", "raw", "shrunk", "explore"]
-POLICIES: tuple[Policy, ...] = ("similarity", "raw", "shrunk", "explore")
 SUCCESS = 7.0
 
 # The agent loop's defaults (skillrouter.agent.config); a unit test keeps them in step.

@@ -30,21 +30,31 @@ def _emit(data: Any, as_json: bool, text: Callable[[], None]) -> None:
         text()
 
 
-def store_options(func: F) -> F:
-    """--store, --chroma-url, --model and --json, shared by every command."""
+def make_store_options(model_flag: str = "--model", model_param: str = "model") -> Callable[[F], F]:
+    """A decorator adding --store, --chroma-url, the embedding model option and --json.
 
-    @click.option("--store", type=click.Path(path_type=Path), default=None, envvar="SKILLROUTER_HOME",
-                  help="Store folder (default: $SKILLROUTER_HOME or ./.skillrouter).")
-    @click.option("--chroma-url", default=None, envvar="SKILLROUTER_CHROMA_URL",
-                  help="Use a Chroma server (http://HOST:PORT) instead of the embedded index.")
-    @click.option("--model", default=None, envvar="SKILLROUTER_MODEL",
-                  help="sentence-transformers model name or path (default: all-MiniLM-L6-v2, offline).")
-    @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        return func(*args, **kwargs)
+    Every command uses :data:`store_options`; ``skillrouter run``, whose ``--model`` is the
+    chat model, names the embedding model ``--embedding-model`` instead.
+    """
 
-    return wrapper  # type: ignore[return-value]
+    def decorate(func: F) -> F:
+        @click.option("--store", type=click.Path(path_type=Path), default=None, envvar="SKILLROUTER_HOME",
+                      help="Store folder (default: $SKILLROUTER_HOME or ./.skillrouter).")
+        @click.option("--chroma-url", default=None, envvar="SKILLROUTER_CHROMA_URL",
+                      help="Use a Chroma server (http://HOST:PORT) instead of the embedded index.")
+        @click.option(model_flag, model_param, default=None, envvar="SKILLROUTER_MODEL",
+                      help="sentence-transformers model name or path (default: all-MiniLM-L6-v2, offline).")
+        @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            return func(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+store_options = make_store_options()
 
 
 def _open(store: Path | None, chroma_url: str | None, model: str | None, *, create: bool = False,

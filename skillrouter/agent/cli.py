@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from skillrouter.cli import _emit, _open, store_options
+from skillrouter.cli import _emit, _open, make_store_options, store_options
 from skillrouter.errors import SkillRouterError
 
 RUN_EXTRA = "pip install 'skillrouter[run]'"
@@ -76,13 +76,7 @@ def _checkpointer(store: Path) -> Any:
               help="Minimum steps for a run to become a skill.")
 @click.option("--structured-output", type=click.Choice(["auto", "json"]), default="auto", show_default=True,
               help="auto: tool calling where the model has it; json: always parse JSON from text.")
-@click.option("--store", type=click.Path(path_type=Path), default=None, envvar="SKILLROUTER_HOME",
-              help="Store folder (default: $SKILLROUTER_HOME or ./.skillrouter).")
-@click.option("--chroma-url", default=None, envvar="SKILLROUTER_CHROMA_URL",
-              help="Use a Chroma server (http://HOST:PORT) instead of the embedded index.")
-@click.option("--embedding-model", default=None, envvar="SKILLROUTER_MODEL",
-              help="sentence-transformers model (default: all-MiniLM-L6-v2, offline).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@make_store_options("--embedding-model", "embedding_model")
 def run_cmd(task: str, llm_spec: str, base_url: str | None, api_key: str | None, temperature: float | None,
             thread: str | None, nudge_interval: int, skill_threshold: float, min_steps: int, structured_output: str,
             store: Path | None, chroma_url: str | None, embedding_model: str | None, as_json: bool) -> None:
