@@ -24,6 +24,7 @@ import json
 import os
 import shutil
 import sqlite3
+import stat
 import tempfile
 import threading
 import uuid
@@ -499,10 +500,21 @@ class Store:
         problems: list[tuple[str, str]] = []
 
         def scan() -> tuple[dict[str, Path], list[str], list[str]]:
-            on_disk = {p.name: p for p in self.skills_dir.iterdir()
-                       if not p.name.startswith(".") and (p / "SKILL.md").is_file()}
+            # one stat per skill: this runs before every route, so it must stay cheap
+            sigs: dict[str, str] = {}
+            with os.scandir(self.skills_dir) as entries:
+                for entry in entries:
+                    if entry.name.startswith("."):
+                        continue
+                    try:
+                        st = os.stat(os.path.join(entry.path, "SKILL.md"))
+                    except (FileNotFoundError, NotADirectoryError):
+                        continue
+                    if stat.S_ISREG(st.st_mode):
+                        sigs[entry.name] = f"{st.st_mtime_ns}:{st.st_size}"
+            on_disk = {name: self.skills_dir / name for name in sigs}
             rows = {n: sig for n, sig in self._db.execute("SELECT name, file_sig FROM skills").fetchall()}
-            stale = [n for n, p in on_disk.items() if rows.get(n) != self._file_sig(p / "SKILL.md")]
+            stale = [n for n, sig in sigs.items() if rows.get(n) != sig]
             return on_disk, stale, [n for n in rows if n not in on_disk]
 
         on_disk, stale, gone = scan()
