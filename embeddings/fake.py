@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from embeddings.base import normalise
+from skillrouter.embeddings.base import normalise
 
 _WORD = re.compile(r"[a-z0-9]+")
 

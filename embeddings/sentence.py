@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from embeddings.base import normalise
+from skillrouter.embeddings.base import normalise
 
 log = logging.getLogger(__name__)
 

@@ -2,8 +2,8 @@
 
 Loaded by the ``skillrouter`` command through the ``skillrouter.commands`` entry point, so
 ``skillrouter eval routing`` and ``skillrouter eval evolution`` work once the package is
-installed. Each command parses its options, builds one setup, calls :mod:`eval.routing` or
-:mod:`eval.evolution`, and prints a table (progress goes to stderr). Errors raised on purpose
+installed. Each command parses its options, builds one setup, calls :mod:`skillrouter.eval.routing` or
+:mod:`skillrouter.eval.evolution`, and prints a table (progress goes to stderr). Errors raised on purpose
 become one line on stderr and exit status 1.
 """
 
@@ -52,7 +52,7 @@ def _say(quiet: bool):  # type: ignore[no-untyped-def]
 
 
 def _cache(cache_dir: Path | None, no_cache: bool) -> Path | None:
-    from eval.routing import default_cache_dir
+    from skillrouter.eval.routing import default_cache_dir
 
     return None if no_cache else (cache_dir or default_cache_dir())
 
@@ -127,10 +127,10 @@ def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries
 
     With no arguments, runs the built-in benchmark (the example library and its 134 queries).
     """
-    from eval.datasets import load_dataset, load_queries_jsonl
-    from eval.loading import builtin_queries, builtin_skills
-    from eval.report import fitting_note, routing_json, routing_table, write_routing_report
-    from eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, by_split, evaluate_routing
+    from skillrouter.eval.datasets import load_dataset, load_queries_jsonl
+    from skillrouter.eval.loading import builtin_queries, builtin_skills
+    from skillrouter.eval.report import fitting_note, routing_json, routing_table, write_routing_report
+    from skillrouter.eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, by_split, evaluate_routing
 
     weight = _keyword_weight(keyword_weight)
     config = RoutingConfig(k=k, train_frac=train_frac, seed=seed, threshold=threshold, keyword_weight=weight,  # type: ignore[arg-type]
@@ -220,11 +220,11 @@ def evolution_cmd(dataset: str | None, tasks: int, kinds: int, every: int, probe
                   json_path: str | None, report_dir: Path | None, cache_dir: Path | None, no_cache: bool,
                   quiet: bool) -> None:
     """Skill evolution: a simulated agent's life over a labelled task stream, per routing policy."""
-    from eval import evolution
-    from eval.datasets import load_dataset, load_queries_jsonl
-    from eval.loading import builtin_queries
-    from eval.report import evolution_table, write_evolution_report
-    from eval.routing import EmbedderSpec, make_embedder
+    from skillrouter.eval import evolution
+    from skillrouter.eval.datasets import load_dataset, load_queries_jsonl
+    from skillrouter.eval.loading import builtin_queries
+    from skillrouter.eval.report import evolution_table, write_evolution_report
+    from skillrouter.eval.routing import EmbedderSpec, make_embedder
 
     if dataset == "builtin":
         queries, source = load_queries_jsonl(builtin_queries()), "the built-in benchmark's queries"

@@ -2,7 +2,7 @@
 
 - :func:`load_library` adds every skill found under some paths with the bulk importer
   (``skillrouter.importer.import_paths``): SKILL.md folders, a store, JSON / JSONL skills.
-- :func:`add_tools` adds a benchmark's :class:`~eval.datasets.Tool` list as skills.
+- :func:`add_tools` adds a benchmark's :class:`~skillrouter.eval.datasets.Tool` list as skills.
 - :func:`builtin_skills` and :func:`builtin_queries` locate the built-in benchmark: the
   example library shipped in ``skillrouter/examples/skills`` and ``eval/data/builtin_queries.jsonl``.
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import skillrouter
-from eval.datasets import Tool
+from skillrouter.eval.datasets import Tool
 from skillrouter import Skill, SkillExistsError
 from skillrouter.library import SkillLibrary
 

@@ -24,8 +24,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from eval.metrics import gold_ranks, precision_coverage_curve
-from eval.plots import gold_rank_plot, learning_curves_plot, precision_coverage_plot
+from skillrouter.eval.metrics import gold_ranks, precision_coverage_curve
+from skillrouter.eval.plots import gold_rank_plot, learning_curves_plot, precision_coverage_plot
 
 __all__ = [
     "ROUTING_ROWS",

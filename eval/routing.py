@@ -2,7 +2,7 @@
 
 :func:`evaluate_routing` builds a throwaway library (skills + distractors) for one embedder,
 routes every query through the real index and router, fits what may be fitted on the train
-part only, and scores the test part with :func:`eval.metrics.routing_metrics`::
+part only, and scores the test part with :func:`skillrouter.eval.metrics.routing_metrics`::
 
     run = evaluate_routing(RoutingSetup(skills=[path], queries=queries), EmbedderSpec(),
                            RoutingConfig(train_frac=0.5, seed=0))
@@ -10,13 +10,13 @@ part only, and scores the test part with :func:`eval.metrics.routing_metrics`::
 
 How one run goes:
 
-1. Queries are embedded once, in one batch, through a :class:`~embeddings.CachedEmbedder`
+1. Queries are embedded once, in one batch, through a :class:`~skillrouter.embeddings.CachedEmbedder`
    (a persistent cache: reruns embed nothing), and looked up in the index in chunks.
    Each query's candidates (up to ``config.candidates`` skills) come from
    ``Router.rank_hits``: the router's own ranking (similarity weighted by track record,
    retired and quarantined skills left out), gathered with the gate open.
 2. Optional keyword fusion (``keyword_weight``): candidates are re-ranked by
-   ``route_score(similarity + w * bm25_normalised, quality)`` (see :mod:`eval.keyword`).
+   ``route_score(similarity + w * bm25_normalised, quality)`` (see :mod:`skillrouter.eval.keyword`).
    The abstention gate always compares the **dense** similarity with the threshold, as the
    router does.
 3. Fitting, on the train part only: the keyword weight (``"auto"``: the grid value with the
@@ -26,7 +26,7 @@ How one run goes:
 4. ``learn``: the train part is fed to ``SkillLibrary.record_outcome(gold, 10, task=query)``,
    the path an agent's good outcomes take, so the tasks become examples in the index. The
    threshold must then be fitted on routes the learned examples did not come from, so the
-   train part is cut again (:func:`eval.datasets.split`, same seed): the first
+   train part is cut again (:func:`skillrouter.eval.datasets.split`, same seed): the first
    ``1 - calibration_frac`` is learned, the rest routed to fit on, then learned as well, and
    only then is the test part routed.
 5. Latency: a sample of test queries is routed one at a time the way ``skillrouter route``
@@ -47,7 +47,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from embeddings import (
+from skillrouter.embeddings import (
     CachedEmbedder,
     Embedder,
     EmbeddingCache,
@@ -55,10 +55,10 @@ from embeddings import (
     SentenceTransformerEmbedder,
     limit_threads,
 )
-from eval.datasets import Query, Tool, split
-from eval.keyword import KeywordIndex, fit_weight
-from eval.loading import LoadReport, add_tools, load_library
-from eval.metrics import RankedResult, fit_threshold, routing_metrics
+from skillrouter.eval.datasets import Query, Tool, split
+from skillrouter.eval.keyword import KeywordIndex, fit_weight
+from skillrouter.eval.loading import LoadReport, add_tools, load_library
+from skillrouter.eval.metrics import RankedResult, fit_threshold, routing_metrics
 from skillrouter import SkillRouterError, Store
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_THRESHOLD
@@ -100,7 +100,7 @@ class EmbedderSpec:
     """Which embedder to evaluate.
 
     ``model``: ``None`` or ``"default"`` for all-MiniLM-L6-v2 (offline), ``"hash"`` for the
-    meaning-free :class:`~embeddings.HashEmbedder` (a floor to compare with), or any
+    meaning-free :class:`~skillrouter.embeddings.HashEmbedder` (a floor to compare with), or any
     sentence-transformers name or path. ``query_prompt`` / ``document_prompt`` are prepended
     for models trained with them (e5: ``"query: "`` / ``"passage: "``).
     """
@@ -419,7 +419,7 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
 
 
 def _embed_queries(lib: SkillLibrary, texts: Sequence[str]) -> np.ndarray:
-    from embeddings.base import embed_queries
+    from skillrouter.embeddings.base import embed_queries
 
     return embed_queries(lib.embedder, list(texts))
 

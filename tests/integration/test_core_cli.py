@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from support import as_json, ok, run
 
-from embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from skillrouter import SkillLibrary, read_skill_md, skill_to_json
 from skillrouter.router import DEFAULT_THRESHOLD
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from embeddings import DEFAULT_MODEL, CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
-from embeddings.sentence import default_model_path
+from skillrouter.embeddings import DEFAULT_MODEL, CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings.sentence import default_model_path
 from skillrouter import Route, Skill, SkillLibrary, Store
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
+from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
 from skillrouter import Route, Skill, SkillIndex, SkillLibrary, Store, StoreLockedError
 from skillrouter.index import collection_name, example_id
 
@@ -176,7 +176,7 @@ def test_a_second_process_cannot_write(tmp_path: Path) -> None:
     holder = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent(f"""
             import sys
-            from embeddings import HashEmbedder
+            from skillrouter.embeddings import HashEmbedder
             from skillrouter import SkillLibrary
             lib = SkillLibrary.open({str(path)!r}, embedder=HashEmbedder())
             lib.sync()

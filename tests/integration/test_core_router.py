@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
 from skillrouter import Route, Router, Skill, SkillLibrary, read_skill_md
 from skillrouter.router import DEFAULT_THRESHOLD
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
-from eval import routing
-from eval.cli import eval_group
-from eval.datasets import load_metatool
-from eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, evaluate_routing
+from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.eval import routing
+from skillrouter.eval.cli import eval_group
+from skillrouter.eval.datasets import load_metatool
+from skillrouter.eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, evaluate_routing
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 METATOOL = DATA / "metatool"
@@ -47,8 +47,8 @@ def test_builtin_benchmark_runs_with_no_arguments(cli_model: None, tmp_path: Pat
 
 def test_split_on_the_builtin_benchmark_reports_the_test_part(st_embedder: SentenceTransformerEmbedder,
                                                              cache_dir: Path) -> None:
-    from eval.datasets import load_queries_jsonl
-    from eval.loading import builtin_queries, builtin_skills
+    from skillrouter.eval.datasets import load_queries_jsonl
+    from skillrouter.eval.loading import builtin_queries, builtin_skills
 
     setup = RoutingSetup(queries=load_queries_jsonl(builtin_queries()), skills=[builtin_skills()])
     emb = CachedEmbedder(st_embedder, EmbeddingCache(cache_dir / "eval-embeddings.db"))

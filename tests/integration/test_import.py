@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
+from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
 from skillrouter import SkillLibrary
 from skillrouter.cli import cli
 from skillrouter.exporter import export_skills
@@ -217,7 +217,7 @@ def test_prune_and_dry_run(tmp_path: Path) -> None:
 
 _CHILD = textwrap.dedent("""
     import os, sys
-    from embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
+    from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
     from skillrouter import SkillLibrary
     from skillrouter.importer import import_paths
     import skillrouter.store as store_mod

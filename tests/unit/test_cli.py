@@ -14,7 +14,7 @@ import pytest
 from click.testing import Result
 from support import as_json, ok, run
 
-from embeddings import Embedder, HashEmbedder
+from skillrouter.embeddings import Embedder, HashEmbedder
 from skillrouter import Skill, Store
 from skillrouter.skillmd import render_skill_md, skill_to_json
 

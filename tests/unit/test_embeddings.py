@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, normalise
-from embeddings.base import embed_queries
+from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, normalise
+from skillrouter.embeddings.base import embed_queries
 
 
 class QueryOnly:

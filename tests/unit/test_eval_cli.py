@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from embeddings import HashEmbedder
-from eval.cli import eval_group
-from eval.datasets import load_queries_jsonl
-from eval.loading import builtin_queries, builtin_skills
-from eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, evaluate_routing
+from skillrouter.embeddings import HashEmbedder
+from skillrouter.eval.cli import eval_group
+from skillrouter.eval.datasets import load_queries_jsonl
+from skillrouter.eval.loading import builtin_queries, builtin_skills
+from skillrouter.eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, evaluate_routing
 
 KEYS = ("n_queries", "n_answerable", "k", "p_at_1", "recall_at_k", "mrr", "ndcg_at_k", "abstain_precision",
         "abstain_recall", "abstain_f1", "decision_accuracy", "threshold", "latency_ms_p50", "latency_ms_p95")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from eval.datasets import (
+from skillrouter.eval.datasets import (
     Dataset,
     DatasetFormatError,
     Query,

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from embeddings import HashEmbedder
-from eval import evolution
-from eval.datasets import Query
-from eval.evolution import EvolutionConfig, TaskStream, make_stream, simulate
+from skillrouter.embeddings import HashEmbedder
+from skillrouter.eval import evolution
+from skillrouter.eval.datasets import Query
+from skillrouter.eval.evolution import EvolutionConfig, TaskStream, make_stream, simulate
 
 
 def labelled(kinds: int = 4, per_kind: int = 30) -> list[Query]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from eval.keyword import KeywordIndex, fit_weight, fuse, stem, tokenize
+from skillrouter.eval.keyword import KeywordIndex, fit_weight, fuse, stem, tokenize
 
 
 @pytest.mark.parametrize(

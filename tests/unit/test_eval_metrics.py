@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from eval.metrics import (
+from skillrouter.eval.metrics import (
     RankedResult,
     fit_threshold,
     gold_ranks,

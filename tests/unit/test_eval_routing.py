@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from embeddings import HashEmbedder
-from eval import routing
-from eval.datasets import Query, split
-from eval.metrics import RankedResult
-from eval.report import fitting_note
-from eval.routing import (
+from skillrouter.embeddings import HashEmbedder
+from skillrouter.eval import routing
+from skillrouter.eval.datasets import Query, split
+from skillrouter.eval.metrics import RankedResult
+from skillrouter.eval.report import fitting_note
+from skillrouter.eval.routing import (
     Candidate,
     EmbedderSpec,
     Routed,

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import inspect
 import subprocess
 import sys
+from pathlib import Path
 
 import skillrouter
 from skillrouter import errors
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_all_is_sorted_and_unique() -> None:
@@ -39,13 +43,42 @@ def test_every_error_is_public_and_derives_from_the_root() -> None:
         assert cls.__name__ in (errors.__doc__ or ""), f"{cls.__name__} missing from the tree in errors.py"
 
 
-def test_layering_and_lazy_imports() -> None:
-    """``embeddings`` imports nothing of ours; importing skillrouter loads neither Chroma, LangGraph, the
-    model stack nor ``eval`` (they load when first used, so the CLI starts quickly)."""
+def _imports(folder: Path) -> dict[str, set[str]]:
+    """file -> the modules it imports (absolute imports only; we use no relative ones)."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(folder.rglob("*.py")):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.add(node.module)
+        found[str(path.relative_to(ROOT))] = names
+    return found
+
+
+def test_layering_embeddings_skillrouter_eval() -> None:
+    """``embeddings`` <- ``skillrouter`` <- ``eval``: no import runs upward, and nothing imports the
+    folders by their bare names (they install as ``skillrouter.embeddings`` / ``skillrouter.eval``)."""
+    upward = []
+    for file, names in _imports(ROOT / "embeddings").items():
+        upward += [(file, n) for n in names if n.split(".")[0] == "skillrouter" and not n.startswith("skillrouter.embeddings")]
+    for file, names in _imports(ROOT / "skillrouter").items():
+        upward += [(file, n) for n in names if n.startswith("skillrouter.eval")]
+    bare = [(file, n) for folder in ("embeddings", "eval", "skillrouter", "tests", "benchmarks")
+            for file, names in _imports(ROOT / folder).items()
+            for n in names if n.split(".")[0] in ("embeddings", "eval")]
+    assert upward == []
+    assert bare == []
+
+
+def test_lazy_imports() -> None:
+    """Importing skillrouter (and its CLI) loads neither Chroma, LangGraph, the model stack nor the
+    evaluation harness: they load when first used, so the CLI starts quickly."""
     code = (
-        "import sys, embeddings; print(sorted(m for m in sys.modules if m.split('.')[0] == 'skillrouter'))\n"
-        "import skillrouter, skillrouter.cli\n"
-        "print(sorted(m for m in ('chromadb', 'sentence_transformers', 'torch', 'eval', 'langgraph') if m in sys.modules))"
+        "import sys, skillrouter, skillrouter.cli\n"
+        "print(sorted(m for m in ('chromadb', 'sentence_transformers', 'torch', 'skillrouter.eval', 'langgraph')"
+        " if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.splitlines() == ["[]", "[]"]
+    assert out.splitlines() == ["[]"]
