@@ -16,6 +16,7 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder  # noqa: E402
+
 from skillrouter import SkillLibrary  # noqa: E402
 from skillrouter.importer import import_paths  # noqa: E402
 

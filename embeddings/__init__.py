@@ -14,7 +14,12 @@ Lives in the ``embeddings/`` folder of the repository and installs as ``skillrou
 from skillrouter.embeddings.base import Embedder, normalise
 from skillrouter.embeddings.cache import CachedEmbedder, EmbeddingCache
 from skillrouter.embeddings.fake import HashEmbedder
-from skillrouter.embeddings.sentence import DEFAULT_MODEL, SentenceTransformerEmbedder, default_model_path, limit_threads
+from skillrouter.embeddings.sentence import (
+    DEFAULT_MODEL,
+    SentenceTransformerEmbedder,
+    default_model_path,
+    limit_threads,
+)
 
 __all__ = [
     "DEFAULT_MODEL",

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-
 from skillrouter.embeddings.base import Embedder
 
 

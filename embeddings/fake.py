@@ -7,7 +7,6 @@ import re
 from collections.abc import Sequence
 
 import numpy as np
-
 from skillrouter.embeddings.base import normalise
 
 _WORD = re.compile(r"[a-z0-9]+")

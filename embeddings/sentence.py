@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 from skillrouter.embeddings.base import normalise
 
 log = logging.getLogger(__name__)

@@ -63,10 +63,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 from skillrouter.embeddings import Embedder, limit_threads
 from skillrouter.embeddings.base import embed_queries
 from skillrouter.eval.datasets import Query
+
 from skillrouter import Skill, SkillRouterError, Store, slugify
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD

@@ -8,8 +8,8 @@ import shutil
 from pathlib import Path
 from typing import Literal
 
-from skillrouter.store import Store, atomic_write
 from skillrouter.skillmd import render_skill_md, skill_to_json
+from skillrouter.store import Store, atomic_write
 
 ExportFormat = Literal["skillmd", "json", "jsonl"]
 

@@ -49,7 +49,14 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, SentenceTransformerEmbedder
+from skillrouter.embeddings import (
+    CachedEmbedder,
+    Embedder,
+    EmbeddingCache,
+    HashEmbedder,
+    SentenceTransformerEmbedder,
+)
+
 from skillrouter import SkillFormatError, SkillLibrary, Store
 from skillrouter.skillmd import parse_skill_md
 

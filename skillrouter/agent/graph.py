@@ -19,7 +19,6 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
-from skillrouter.embeddings import Embedder
 from skillrouter.agent import nodes
 from skillrouter.agent.config import (
     DUPLICATE_THRESHOLD,
@@ -33,6 +32,7 @@ from skillrouter.agent.config import (
 )
 from skillrouter.agent.runtime import EPISODES_FILE, AgentDeps, SelfImprovingAgent
 from skillrouter.agent.state import AgentState
+from skillrouter.embeddings import Embedder
 from skillrouter.episodes import EpisodeLog
 from skillrouter.library import SkillLibrary
 from skillrouter.memory import DEFAULT_MEMORY_LIMIT, DEFAULT_USER_LIMIT, AgentMemory

@@ -16,8 +16,8 @@ from typing import Annotated, Any, TypedDict
 import pytest
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.graph.message import add_messages
-
 from skillrouter.embeddings import Embedder
+
 from skillrouter import Skill, create_self_improving_agent
 from skillrouter.agent import SelfImprovingAgent, run_scenario
 from skillrouter.agent.fakes import ScriptedCall, ScriptedChatModel, ScriptedTextChatModel, by_kind

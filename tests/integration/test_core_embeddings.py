@@ -7,9 +7,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-
-from skillrouter.embeddings import DEFAULT_MODEL, CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings import (
+    DEFAULT_MODEL,
+    CachedEmbedder,
+    Embedder,
+    EmbeddingCache,
+    SentenceTransformerEmbedder,
+)
 from skillrouter.embeddings.sentence import default_model_path
+
 from skillrouter import Route, Skill, SkillLibrary, Store
 
 

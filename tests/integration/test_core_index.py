@@ -14,8 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
+
 from skillrouter import Route, Skill, SkillIndex, SkillLibrary, Store, StoreLockedError
 from skillrouter.index import collection_name, example_id
 

@@ -17,9 +17,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
 from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from skillrouter.embeddings.base import embed_queries
+
 from skillrouter import IndexUnavailableError, Route, Skill, SkillIndex, SkillLibrary, Store
 from skillrouter.cli import cli
 from skillrouter.skillmd import render_skill_md

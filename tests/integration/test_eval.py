@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
 from skillrouter.eval import routing
 from skillrouter.eval.cli import eval_group

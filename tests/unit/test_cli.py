@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import Result
+from skillrouter.embeddings import Embedder, HashEmbedder
 from support import as_json, ok, run
 
-from skillrouter.embeddings import Embedder, HashEmbedder
 from skillrouter import Skill, Store
 from skillrouter.skillmd import render_skill_md, skill_to_json
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, normalise
 from skillrouter.embeddings.base import embed_queries
 

@@ -9,7 +9,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from skillrouter.eval.datasets import (
     Dataset,
     DatasetFormatError,

@@ -7,7 +7,6 @@ import math
 import random
 
 import pytest
-
 from skillrouter.eval.metrics import (
     RankedResult,
     fit_threshold,
