@@ -31,14 +31,12 @@ def runs(data: Path) -> dict[str, list[str]]:
         "builtin": [],
         "builtin-distractors": ["--distractors", str(data / "skill-libraries")],
         "metatool-cold": ["--dataset", metatool, *split],
-        "metatool-cold-best": ["--dataset", metatool, *split, "--level0", "colon", "--keyword-weight", "auto"],
+        "metatool-cold-dense": ["--dataset", metatool, *split, "--keyword-weight", "0"],
+        "metatool-cold-auto": ["--dataset", metatool, *split, "--keyword-weight", "auto"],
         "metatool-learn": ["--dataset", metatool, *split, "--learn"],
         "metatool-learn-all": ["--dataset", metatool, *split, "--learn", "--max-examples", "100000"],
-        "metatool-learn-best": ["--dataset", metatool, *split, "--learn", "--max-examples", "100000",
-                                "--level0", "colon", "--keyword-weight", "auto"],
         "seal-tools": ["--dataset", seal],
-        # the keyword weight fitted on MetaTool's train part, carried over (Seal-Tools has no train part here)
-        "seal-tools-best": ["--dataset", seal, "--level0", "colon", "--keyword-weight", "0.1"],
+        "seal-tools-dense": ["--dataset", seal, "--keyword-weight", "0"],
     }
 
 

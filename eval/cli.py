@@ -9,6 +9,7 @@ become one line on stderr and exit status 1.
 
 from __future__ import annotations
 
+import functools
 import json
 import shlex
 import sys
@@ -98,17 +99,16 @@ def _keyword_weight(value: str) -> float | str:
 @click.option("--document-prompt", default="", help="Text put before every skill document (e5: 'passage: ').")
 @click.option("-k", "k", type=click.IntRange(1), default=5, show_default=True, help="Cut-off of recall@k and nDCG@k.")
 @click.option("--threshold", type=float, default=None,
-              help="Fixed threshold (default: fitted on the train part, or the router's default without one).")
+              help="Fixed threshold (default: fitted on the train part, or the router's default gate without one).")
 @click.option("--train-frac", type=float, default=None,
               help="Fit on this share of the queries, report on the rest (disjoint; stratified by gold).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the split and the sample.")
 @click.option("--learn", is_flag=True, help="Feed the train part as good outcomes (examples) before testing.")
 @click.option("--max-examples", type=click.IntRange(1), default=200, show_default=True,
               help="Examples kept per skill (the library's cap) when learning.")
-@click.option("--keyword-weight", default="0", show_default=True, metavar="W|auto",
-              help="Fuse a BM25 keyword score into the ranking with this weight; 'auto' fits it on train.")
-@click.option("--level0", type=click.Choice(["router", "colon"]), default="router", show_default=True,
-              help="Level 0 text: the router's ('name. description'), or the 'name: description' variant.")
+@click.option("--keyword-weight", default=None, metavar="W|auto",
+              help="Weight of the keyword (BM25) score in the ranking (default: the router's); 0 switches it "
+                   "off; 'auto' fits it on train.")
 @click.option("--json", "json_path", default=None, metavar="FILE", help="Write the metrics as JSON ('-': stdout).")
 @click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
               help="Write report.md, metrics.json, errors.jsonl and PNG plots here.")
@@ -121,7 +121,7 @@ def _keyword_weight(value: str) -> float | str:
 def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries: Path | None, dataset: str | None,
                 sample: int | None, embedders: tuple[str, ...], query_prompt: str, document_prompt: str, k: int,
                 threshold: float | None, train_frac: float | None, seed: int, learn: bool, max_examples: int,
-                keyword_weight: str, level0: str, json_path: str | None, report_dir: Path | None,
+                keyword_weight: str | None, json_path: str | None, report_dir: Path | None,
                 cache_dir: Path | None, no_cache: bool, latency_sample: int, quiet: bool) -> None:
     """Routing precision: P@1, recall@k, MRR, nDCG@k, abstention, latency.
 
@@ -132,10 +132,9 @@ def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries
     from skillrouter.eval.report import fitting_note, routing_json, routing_table, write_routing_report
     from skillrouter.eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, by_split, evaluate_routing
 
-    weight = _keyword_weight(keyword_weight)
+    weight = None if keyword_weight is None else _keyword_weight(keyword_weight)
     config = RoutingConfig(k=k, train_frac=train_frac, seed=seed, threshold=threshold, keyword_weight=weight,  # type: ignore[arg-type]
-                           learn=learn, max_examples=max_examples, latency_sample=latency_sample,
-                           level0=level0)  # type: ignore[arg-type]
+                           learn=learn, max_examples=max_examples, latency_sample=latency_sample)
     if dataset is not None:
         if queries is not None:
             raise click.UsageError("give --dataset or --queries, not both")
@@ -165,13 +164,15 @@ def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries
     runs = [evaluate_routing(setup, spec, config, cache_dir=_cache(cache_dir, no_cache), progress=say)
             for spec in specs]
 
-    click.echo(f"{title}: {len(setup.queries)} queries")
-    click.echo(routing_table(runs))
+    to_stderr = json_path == "-"  # stdout carries the JSON alone
+    echo = functools.partial(click.echo, err=to_stderr)
+    echo(f"{title}: {len(setup.queries)} queries")
+    echo(routing_table(runs))
     for run in runs:
-        click.echo(f"{run.embedder}: {fitting_note(run)}")
+        echo(f"{run.embedder}: {fitting_note(run)}")
         for split_name, metrics in by_split(run).items():
-            click.echo(f"  {split_name}: {metrics['n_queries']} queries, P@1 {_fmt(metrics['p_at_1'])}, "
-                       f"recall@{k} {_fmt(metrics['recall_at_k'])}, MRR {_fmt(metrics['mrr'])}")
+            echo(f"  {split_name}: {metrics['n_queries']} queries, P@1 {_fmt(metrics['p_at_1'])}, "
+                 f"recall@{k} {_fmt(metrics['recall_at_k'])}, MRR {_fmt(metrics['mrr'])}")
     if json_path is not None:
         _write_json(routing_json(runs), json_path)
     if report_dir is not None:
@@ -180,13 +181,63 @@ def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries
                  + (f"; distractors: {', '.join(str(d) for d in setup.distractors)}" if setup.distractors else ""),
                  f"Split: {'none' if train_frac is None else f'train {train_frac:g} / test, seed {seed}'}"
                  + ("; learning from the train part" if learn else ""),
-                 f"Level 0 text: {level0}; keyword weight: {keyword_weight}; k = {k}"]
+                 (f"Keyword weight: {runs[0].keyword_weight:g}; threshold {runs[0].threshold:.3f} "
+                  f"({runs[0].threshold_source}); k = {k}")]
         paths = write_routing_report(runs, report_dir, title=title, command=_command_line(), setup_lines=lines)
-        click.echo(f"report: {paths['report.md']}")
+        echo(f"report: {paths['report.md']}")
 
 
 def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
+
+
+# ---------------------------------------------------------------- suite
+
+
+@eval_group.command("suite")
+@click.option("--corpus", "corpora", multiple=True, metavar="NAME",
+              help="Run only these corpora or rows (repeatable; default: all). See docs/evaluation.md.")
+@click.option("--data", type=click.Path(path_type=Path), default=None,
+              help="The shared data folder (default: $SKILLROUTER_DATA or ../shared/data).")
+@click.option("--embedder", default="default", show_default=True, metavar="MODEL",
+              help="Model name or path; 'default' (all-MiniLM-L6-v2) or 'hash'.")
+@click.option("--keyword-weight", type=click.FloatRange(0.0), default=None,
+              help="Keyword weight for the router column (default: the router's).")
+@click.option("--threshold", type=click.FloatRange(0.0, 2.0), default=None,
+              help="Threshold for the router column (default: the router's default gate).")
+@click.option("--latency-sample", type=click.IntRange(0), default=50, show_default=True,
+              help="Queries per corpus routed one at a time to measure latency (0: skip).")
+@click.option("--json", "json_path", default=None, metavar="FILE", help="Write the rows as JSON ('-': stdout).")
+@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
+              help="Write suite.md and suite.json here.")
+@click.option("--cache-dir", type=click.Path(path_type=Path), default=None, help="Embedding cache folder.")
+@click.option("--no-cache", is_flag=True, help="Embed everything again; keep nothing.")
+@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+def suite_cmd(corpora: tuple[str, ...], data: Path | None, embedder: str, keyword_weight: float | None,
+              threshold: float | None, latency_sample: int, json_path: str | None, report_dir: Path | None,
+              cache_dir: Path | None, no_cache: bool, quiet: bool) -> None:
+    """Every dev corpus in one table, the plain dense baseline beside each row."""
+    from skillrouter.eval.routing import EmbedderSpec
+    from skillrouter.eval.suite import mean_row, run_suite, suite_table
+
+    spec = EmbedderSpec(None if embedder == "default" else embedder)
+    rows = run_suite(corpora or None, data=data, spec=spec, cache_dir=_cache(cache_dir, no_cache),
+                     keyword_weight=keyword_weight, threshold=threshold, latency_sample=latency_sample,
+                     progress=_say(quiet))
+    echo = functools.partial(click.echo, err=json_path == "-")
+    echo(suite_table(rows))
+    result = {"command": _command_line(), "embedder": spec.label, "rows": [r.to_dict() for r in rows],
+              "mean": mean_row(rows)}
+    if json_path is not None:
+        _write_json(result, json_path)
+    if report_dir is not None:
+        report_dir.mkdir(parents=True, exist_ok=True)
+        _write_json(result, str(report_dir / "suite.json"))
+        (report_dir / "suite.md").write_text(
+            f"# Routing suite\n\n`{_command_line()}` ({spec.label})\n\nEach cell is router | plain dense "
+            f"baseline (cosine over \"name: description\", threshold 0.28).\n\n{suite_table(rows, markdown=True)}\n",
+            "utf-8")
+        echo(f"report: {report_dir / 'suite.md'}")
 
 
 # ---------------------------------------------------------------- evolution

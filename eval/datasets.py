@@ -46,6 +46,7 @@ __all__ = [
     "DatasetFormatError",
     "Query",
     "Tool",
+    "hold_out_tools",
     "load_dataset",
     "load_metatool",
     "load_queries_jsonl",
@@ -493,6 +494,33 @@ def load_dataset(spec: str, **kw: Any) -> Dataset:
     if not sep or loader is None or not location.strip():
         raise ValueError(f"unknown dataset spec {spec!r}; use 'metatool:DIR' or 'seal-tools:DIR'")
     return loader(location.strip(), **kw)
+
+
+# ---------------------------------------------------------------- held-out tools
+
+
+def hold_out_tools(data: Dataset, share: float = 0.35, seed: int = 0) -> Dataset:
+    """``data`` with tools taken out of the library until ``share`` of its queries fit none left.
+
+    How "nothing fits" arises in a real function library: the request needs a tool that is not
+    installed, while its neighbours are. Queries are visited in a seeded random order and each
+    one's gold tools are removed, until the queries whose gold tools are all gone reach
+    ``share``; those get ``gold == ()`` and the rest keep the gold tools still in the library.
+    """
+    if not 0.0 < share < 1.0:
+        raise ValueError(f"share must be between 0 and 1, got {share}")
+    removed: set[str] = set()
+    order = list(range(len(data.queries)))
+    random.Random(seed).shuffle(order)
+    unanswerable = 0
+    for i in order:
+        if unanswerable >= share * len(data.queries):
+            break
+        removed.update(data.queries[i].gold)
+        unanswerable = sum(1 for q in data.queries if q.gold and set(q.gold) <= removed)
+    tools = [t for t in data.tools if t.name not in removed]
+    queries = [Query(q.query, tuple(g for g in q.gold if g not in removed), q.meta) for q in data.queries]
+    return Dataset(name=f"{data.name} ({len(removed)} tools held out)", tools=tools, queries=queries)
 
 
 # ---------------------------------------------------------------- train / test

@@ -16,12 +16,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import skillrouter
 from skillrouter.eval.datasets import Tool
+
+import skillrouter
 from skillrouter import Skill, SkillExistsError
 from skillrouter.library import SkillLibrary
 
-__all__ = ["LoadReport", "add_tools", "builtin_queries", "builtin_skills", "load_library", "tool_skill"]
+__all__ = ["LoadReport", "add_tools", "builtin_queries", "builtin_skills", "load_library", "read_skills", "tool_skill"]
 
 
 @dataclass
@@ -73,6 +74,21 @@ def load_library(lib: SkillLibrary, paths: Iterable[str | Path]) -> LoadReport:
     report.skipped += [(e.get("path", ""), e.get("reason", "")) for e in result.errors]
     report.skipped += [(s.get("path", ""), s.get("reason", "")) for s in result.skipped]
     return report
+
+
+def read_skills(paths: Iterable[str | Path]) -> list[Skill]:
+    """Every skill under ``paths`` as the importer reads it (repairs included), without a store;
+    a name already read is skipped, as :func:`load_library` does."""
+    from contextlib import ExitStack
+
+    from skillrouter.importer import ImportReport, read_sources
+
+    found: dict[str, Skill] = {}
+    with ExitStack() as stack:
+        for _, candidates in read_sources([Path(p).expanduser() for p in paths], ImportReport(), stack):
+            for cand in candidates:
+                found.setdefault(cand.skill.name, cand.skill)
+    return list(found.values())
 
 
 def add_tools(lib: SkillLibrary, tools: Sequence[Tool]) -> LoadReport:

@@ -101,7 +101,7 @@ def fitting_note(run: Any) -> str:
     fitted = run.fitted
     if not fitted.get("on"):
         return (f"Nothing was fitted: no train split was given, so the threshold {run.threshold:.3f} is "
-                f"{'the one given' if fitted.get('threshold_given') else 'the router default'} and all "
+                f"{'the one given' if fitted.get('threshold_given') else 'the router default gate'} and all "
                 f"{run.metrics['n_queries']} queries are test queries.")
     parts = []
     if fitted.get("threshold"):
@@ -143,10 +143,9 @@ def _errors(run: Any, limit: int) -> list[dict[str, Any]]:
             "error": kind,
             "routed_to": None if abstained else result.ranked[0],
             "gold_rank": rank,
-            "top_similarity": round(result.top_similarity, 4),
+            "top_relevance": round(result.top_similarity, 4),
             "threshold": round(run.threshold, 4),
-            "candidates": [{"name": n, "similarity": round(by_name[n].similarity, 4),
-                            "keyword": round(by_name[n].keyword, 4), "score": round(s, 4), "via": by_name[n].via}
+            "candidates": [by_name[n].to_dict() | {"score": round(s, 4)}
                            for n, s in list(zip(result.ranked, result.scores))[:limit]],
         })
     return out

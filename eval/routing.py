@@ -8,34 +8,32 @@ part only, and scores the test part with :func:`skillrouter.eval.metrics.routing
                            RoutingConfig(train_frac=0.5, seed=0))
     run.metrics["p_at_1"]
 
-How one run goes:
+How one run goes (every ranking and gate decision is the shipped router's own):
 
 1. Queries are embedded once, in one batch, through a :class:`~skillrouter.embeddings.CachedEmbedder`
-   (a persistent cache: reruns embed nothing), and looked up in the index in chunks.
-   Each query's candidates (up to ``config.candidates`` skills) come from
-   ``Router.rank_hits``: the router's own ranking (similarity weighted by track record,
-   retired and quarantined skills left out), gathered with the gate open.
-2. Optional keyword fusion (``keyword_weight``): candidates are re-ranked by
-   ``route_score(similarity + w * bm25_normalised, quality)`` (see :mod:`skillrouter.eval.keyword`).
-   The abstention gate always compares the **dense** similarity with the threshold, as the
-   router does.
-3. Fitting, on the train part only: the keyword weight (``"auto"``: the grid value with the
-   best P@1) and the threshold (``fit_threshold`` on the same routes: the value with the best
-   decision accuracy). Without a split nothing is fitted: the threshold is ``--threshold`` or
-   the router's default, and the report says so.
-4. ``learn``: the train part is fed to ``SkillLibrary.record_outcome(gold, 10, task=query)``,
-   the path an agent's good outcomes take, so the tasks become examples in the index. The
+   (a persistent cache: reruns embed nothing), then routed in chunks with
+   ``SkillLibrary.route_many``: dense and keyword candidates, fused ranking, track record,
+   relevance gate, retired and quarantined skills left out; the ``k`` candidates it returns
+   are kept, with every number the router computed for them.
+2. Fitting, on the train part only: the keyword weight (``"auto"``: the grid value with the
+   best P@1, each query's k candidates re-ranked by :func:`skillrouter.router.rank_candidates`) and the
+   threshold (``fit_threshold`` on the same routes: the value with the best decision
+   accuracy). Without a split nothing is fitted: the router's own gate decides (its default
+   threshold, or ``--threshold``), and the report says which.
+3. ``learn``: the train part is fed to ``SkillLibrary.record_outcome(gold, 10, task=query)``,
+   the path an agent's good outcomes take, so the tasks become examples in both indexes. The
    threshold must then be fitted on routes the learned examples did not come from, so the
    train part is cut again (:func:`skillrouter.eval.datasets.split`, same seed): the first
    ``1 - calibration_frac`` is learned, the rest routed to fit on, then learned as well, and
    only then is the test part routed.
-5. Latency: a sample of test queries is routed one at a time the way ``skillrouter route``
-   does (model call without the cache, index query, ranking, keyword scoring when on);
-   p50 / p95 in milliseconds.
+4. Latency: a sample of test queries is routed one at a time the way ``skillrouter route``
+   does (model call without the cache, both index lookups, ranking, gate); p50 / p95 in
+   milliseconds.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import shutil
 import tempfile
@@ -45,8 +43,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import numpy as np
-
 from skillrouter.embeddings import (
     CachedEmbedder,
     Embedder,
@@ -55,32 +51,29 @@ from skillrouter.embeddings import (
     SentenceTransformerEmbedder,
     limit_threads,
 )
+from skillrouter.embeddings.base import embed_queries
+from skillrouter.eval.baseline import dense_baseline
 from skillrouter.eval.datasets import Query, Tool, split
-from skillrouter.eval.keyword import KeywordIndex, fit_weight
 from skillrouter.eval.loading import LoadReport, add_tools, load_library
 from skillrouter.eval.metrics import RankedResult, fit_threshold, routing_metrics
+
 from skillrouter import SkillRouterError, Store
 from skillrouter.library import SkillLibrary
-from skillrouter.router import DEFAULT_THRESHOLD
+from skillrouter.router import Candidate as RouterCandidate
+from skillrouter.router import rank_candidates
 
 __all__ = [
-    "LEVEL0_FORMATS",
-    "Candidate",
-    "ColonLevel0Library",
     "EmbedderSpec",
     "Routed",
     "RoutingConfig",
     "RoutingRun",
     "RoutingSetup",
     "by_split",
-    "colon_level0",
     "default_cache_dir",
     "evaluate_routing",
     "make_embedder",
 ]
 
-Level0 = Literal["router", "colon"]
-LEVEL0_FORMATS: tuple[Level0, ...] = ("router", "colon")
 KEYWORD_GRID = tuple(round(0.05 * i, 2) for i in range(21))  # 0.00 .. 1.00
 _CHUNK = 256
 
@@ -149,14 +142,13 @@ class RoutingConfig:
     k: int = 5
     train_frac: float | None = None
     seed: int = 0
-    threshold: float | None = None  # fixed; None: fitted on train, or the router's default
-    keyword_weight: float | Literal["auto"] = 0.0
+    threshold: float | None = None  # fixed; None: fitted on train, or the router's default gate
+    keyword_weight: float | Literal["auto"] | None = None  # None: the router's default
     learn: bool = False
     calibration_frac: float = 0.2
     max_examples: int = 200
-    candidates: int = 10
     latency_sample: int = 100
-    level0: Level0 = "router"
+    baseline: bool = False  # also score the plain dense baseline on the same library (eval/baseline.py)
 
     def __post_init__(self) -> None:
         if self.k < 1:
@@ -167,48 +159,33 @@ class RoutingConfig:
             raise ValueError("--learn needs a split to learn from: give --train-frac")
         if self.keyword_weight == "auto" and self.train_frac is None:
             raise ValueError("--keyword-weight auto is fitted on a train part: give --train-frac")
-        if isinstance(self.keyword_weight, float) and self.keyword_weight < 0:
-            raise ValueError(f"keyword weight must be >= 0, got {self.keyword_weight}")
+        if isinstance(self.keyword_weight, float) and not (self.keyword_weight >= 0 and math.isfinite(self.keyword_weight)):
+            raise ValueError(f"keyword weight must be a number >= 0, got {self.keyword_weight}")
+        if self.threshold is not None and not math.isfinite(self.threshold):
+            raise ValueError(f"threshold must be a finite number, got {self.threshold}")
         if not 0.0 < self.calibration_frac < 1.0:
             raise ValueError(f"calibration fraction must be between 0 and 1, got {self.calibration_frac}")
 
 
 @dataclass(frozen=True)
-class Candidate:
-    """One candidate skill for one query, as the router ranked it (gate open)."""
-
-    name: str
-    similarity: float
-    quality: float
-    keyword: float = 0.0  # BM25 normalised to [0, 1] over the library; 0 when fusion is off
-    via: str = "description"
-
-    def fused(self, weight: float, quality_weight: float) -> float:
-        """The route score with the keyword term folded into the similarity."""
-        factor = 1.0 - quality_weight + quality_weight * (self.quality - 1.0) / 9.0
-        return (self.similarity + weight * self.keyword) * factor
-
-
-@dataclass(frozen=True)
 class Routed:
-    """A query and its candidates (gate open), before any threshold or weight is applied."""
+    """A query and the router's candidates for it (best first, with every number it computed)."""
 
     query: Query
-    candidates: tuple[Candidate, ...]
+    candidates: tuple[RouterCandidate, ...]
+    matched: str | None = None  # the router's own decision at its threshold
 
-    def ranked(self, weight: float, quality_weight: float, threshold: float | None = None) -> list[Candidate]:
-        """Candidates best first, the router's way: with ``threshold``, eligible ones first."""
-        def key(c: Candidate) -> tuple[Any, ...]:
-            eligible = 0 if threshold is None or c.similarity >= threshold else 1
-            return (eligible, -c.fused(weight, quality_weight), -c.similarity, c.name)
+    def ranked(self, keyword_weight: float, quality_weight: float) -> list[RouterCandidate]:
+        """The candidates in the router's order at ``keyword_weight`` (:func:`rank_candidates`)."""
+        return rank_candidates(self.candidates, keyword_weight=keyword_weight, quality_weight=quality_weight)
 
-        return sorted(self.candidates, key=key)
-
-    def result(self, weight: float, quality_weight: float, threshold: float | None = None) -> RankedResult:
-        ranked = self.ranked(weight, quality_weight, threshold)
-        top = max((c.similarity for c in ranked), default=-1.0)
+    def result(self, keyword_weight: float, quality_weight: float) -> RankedResult:
+        """For the metrics: names best first, their route scores, and the gate value (the
+        relevance of the best-ranked candidate, which the router compares with its threshold)."""
+        ranked = self.ranked(keyword_weight, quality_weight)
+        top = ranked[0].relevance if ranked else -1.0
         return RankedResult(self.query.query, self.query.gold, tuple(c.name for c in ranked),
-                            tuple(c.fused(weight, quality_weight) for c in ranked), top)
+                            tuple(c.score for c in ranked), top)
 
 
 @dataclass
@@ -226,6 +203,9 @@ class RoutingRun:
     library: dict[str, Any]
     timings: dict[str, float]
     train_size: int = 0
+    threshold_source: str = "default"  # "default", "given" or "fitted on train"
+    baseline: dict[str, Any] | None = None  # the plain dense baseline's metrics on the test part
+    baseline_by_split: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The report's JSON: the metric keys first, then how they were obtained."""
@@ -236,6 +216,7 @@ class RoutingRun:
         out.update({
             "embedder": self.embedder,
             "keyword_weight": self.keyword_weight,
+            "threshold_source": self.threshold_source,
             "fitted": self.fitted,
             "library": self.library,
             "timings_s": {k: round(v, 2) for k, v in self.timings.items()},
@@ -243,6 +224,8 @@ class RoutingRun:
         groups = by_split(self)
         if groups:
             out["by_split"] = {name: {key: _round(v) for key, v in m.items()} for name, m in groups.items()}
+        if self.baseline is not None:
+            out["baseline"] = {key: _round(v) for key, v in self.baseline.items()}
         return out
 
 
@@ -267,30 +250,6 @@ def _round(value: Any) -> Any:
     return round(value, 4) if isinstance(value, float) else value
 
 
-# ---------------------------------------------------------------- a Level 0 variant
-
-
-class ColonLevel0Library(SkillLibrary):
-    """A library whose index holds ``"name words: description ..."`` instead of the router's
-    ``"name words. description ..."`` (everything else the same): a prototype of a Level 0
-    text change, measured with ``--level0 colon`` (see docs/evaluation.md)."""
-
-    def documents(self) -> dict[str, tuple[str, str, str]]:
-        docs = super().documents()
-        for doc_id, (skill, kind, text) in docs.items():
-            if kind == "skill":
-                docs[doc_id] = (skill, kind, colon_level0(skill, text))
-        return docs
-
-
-def colon_level0(name: str, text: str) -> str:
-    """``"research helper. Find papers"`` -> ``"research helper: Find papers"``."""
-    words = " ".join(name.split("-"))
-    if text.startswith(words + ". "):
-        return f"{words}: {text[len(words) + 2:]}"
-    return text
-
-
 # ---------------------------------------------------------------- the run
 
 
@@ -313,8 +272,7 @@ def evaluate_routing(
     work = Path(tempfile.mkdtemp(prefix="skillrouter-eval-"))
     try:
         emb = embedder if embedder is not None else make_embedder(spec, cache_dir)
-        library_class = SkillLibrary if config.level0 == "router" else ColonLevel0Library
-        lib = library_class(Store(work / "store"), emb, max_examples=config.max_examples)
+        lib = SkillLibrary(Store(work / "store"), emb, max_examples=config.max_examples, threshold=config.threshold)
         try:
             started = time.perf_counter()
             report = _build_library(lib, setup)
@@ -362,11 +320,10 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
     else:
         train, test = [], list(queries)
     qw = lib.router.quality_weight
-    use_keywords = config.keyword_weight == "auto" or float(config.keyword_weight) > 0
 
     started = time.perf_counter()
     say(f"{spec.label}: embedding {len(queries)} queries")
-    _embed_queries(lib, [q.query for q in queries])
+    embed_queries(lib.embedder, [q.query for q in queries])
     timings["embed_queries"] = time.perf_counter() - started
 
     fitted: dict[str, Any] = {"on": None, "threshold": False, "keyword_weight": False, "learned": 0,
@@ -385,13 +342,13 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
         fit_on = train
         fitted["on"] = f"train part ({len(train)} queries)"
 
-    weight = 0.0 if config.keyword_weight == "auto" else float(config.keyword_weight)
-    threshold = DEFAULT_THRESHOLD if config.threshold is None else config.threshold
+    weight = lib.router.keyword_weight if config.keyword_weight in (None, "auto") else float(config.keyword_weight)
+    threshold = lib.router.threshold
     if fit_on:
         started = time.perf_counter()
-        routed_fit = _route(lib, fit_on, config, use_keywords)
+        routed_fit = _route(lib, fit_on, config)
         if config.keyword_weight == "auto":
-            weight = fit_weight(lambda w: _p_at_1([r.result(w, qw) for r in routed_fit]), KEYWORD_GRID)
+            weight = _fit_weight(lambda w: _p_at_1([r.result(w, qw) for r in routed_fit]), KEYWORD_GRID)
             fitted["keyword_weight"] = True
         if config.threshold is None:
             threshold = fit_threshold([r.result(weight, qw) for r in routed_fit])
@@ -402,10 +359,10 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
 
     started = time.perf_counter()
     say(f"{spec.label}: routing {len(test)} test queries")
-    routed = _route(lib, test, config, use_keywords)
+    routed = _route(lib, test, config)
     timings["route_test"] = time.perf_counter() - started
-    results = [r.result(weight, qw, threshold) for r in routed]
-    latencies = _latencies(lib, test, config, weight if use_keywords else 0.0, say)
+    results = [r.result(weight, qw) for r in routed]
+    latencies = _latencies(lib, test, config, weight, say)
     metrics = routing_metrics(results, k=config.k, threshold=threshold, latencies_ms=latencies)
     library = {
         "skills": len(lib.store.names()),
@@ -414,14 +371,15 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
         "skipped_examples": [f"{where}: {why}" for where, why in report.skipped[:10]],
         "examples": len(lib.store.examples()),
     }
-    return RoutingRun(spec.label, metrics, routed, results, threshold, weight, qw, fitted, library, timings,
-                      train_size=len(train))
-
-
-def _embed_queries(lib: SkillLibrary, texts: Sequence[str]) -> np.ndarray:
-    from skillrouter.embeddings.base import embed_queries
-
-    return embed_queries(lib.embedder, list(texts))
+    source = "fitted on train" if fitted["threshold"] else lib.router.threshold_source
+    run = RoutingRun(spec.label, metrics, routed, results, threshold, weight, qw, fitted, library, timings,
+                     train_size=len(train), threshold_source=source)
+    if config.baseline:
+        run.baseline = dense_baseline(lib, test, k=config.k)
+        for name in by_split(run):
+            run.baseline_by_split[name] = dense_baseline(
+                lib, [q for q in test if q.meta.get("split") == name], k=config.k)
+    return run
 
 
 def _teach(lib: SkillLibrary, queries: Sequence[Query]) -> int:
@@ -434,41 +392,24 @@ def _teach(lib: SkillLibrary, queries: Sequence[Query]) -> int:
     return taught
 
 
-def _route(lib: SkillLibrary, queries: Sequence[Query], config: RoutingConfig, use_keywords: bool) -> list[Routed]:
-    """Every query's candidates with the gate open (threshold at -inf), in index-sized chunks."""
-    lib.sync()
-    keyword = _keyword_index(lib) if use_keywords else None
-    n_docs = max(config.candidates * lib.router.overfetch, 20)
-    router_threshold = lib.router.threshold
-    lib.router.threshold = -math.inf
+def _route(lib: SkillLibrary, queries: Sequence[Query], config: RoutingConfig) -> list[Routed]:
+    """Every query routed by the library's router, in chunks; its candidates kept."""
     out: list[Routed] = []
-    try:
-        for start in range(0, len(queries), _CHUNK):
-            chunk = list(queries[start : start + _CHUNK])
-            texts = [q.query for q in chunk]
-            vectors = _embed_queries(lib, texts)
-            hits = lib.index.query(vectors, n_docs)
-            kw = keyword.normalised(texts) if keyword is not None else None
-            for row, (q, row_hits) in enumerate(zip(chunk, hits)):
-                route = lib.router.rank_hits(q.query, row_hits, k=config.candidates)
-                cands = []
-                for c in route.candidates:
-                    col = keyword.column(c.name) if keyword is not None else None
-                    score = float(kw[row, col]) if kw is not None and col is not None else 0.0
-                    cands.append(Candidate(c.name, c.similarity, c.quality, score, c.via))
-                out.append(Routed(q, tuple(cands)))
-    finally:
-        lib.router.threshold = router_threshold
+    for start in range(0, len(queries), _CHUNK):
+        chunk = list(queries[start : start + _CHUNK])
+        for q, route in zip(chunk, lib.route_many([q.query for q in chunk], k=config.k)):
+            out.append(Routed(q, route.candidates, route.matched.name if route.matched else None))
     return out
 
 
-def _keyword_index(lib: SkillLibrary) -> KeywordIndex:
-    """BM25 over each active skill's Level 0 text plus its learned examples."""
-    docs: dict[str, list[str]] = {name: [text] for name, text in lib.store.level0_texts().items()}
-    for name, task in lib.store.examples():
-        if name in docs:
-            docs[name].append(task)
-    return KeywordIndex(docs)
+def _fit_weight(objective: Callable[[float], float], grid: Sequence[float]) -> float:
+    """The grid weight that maximises ``objective`` (P@1 on the train part); ties go to the lowest."""
+    best_weight, best_value = 0.0, -math.inf
+    for weight in sorted({float(w) for w in grid}):
+        value = objective(weight)
+        if value > best_value + 1e-12:
+            best_weight, best_value = weight, value
+    return best_weight
 
 
 def _p_at_1(results: Sequence[RankedResult]) -> float:
@@ -476,26 +417,25 @@ def _p_at_1(results: Sequence[RankedResult]) -> float:
     return sum(r.top1_correct for r in answerable) / len(answerable) if answerable else 0.0
 
 
-def _latencies(lib: SkillLibrary, test: Sequence[Query], config: RoutingConfig, weight: float,
+def _latencies(lib: SkillLibrary, test: Sequence[Query], config: RoutingConfig, keyword_weight: float,
                say: Callable[[str], None]) -> list[float]:
-    """Milliseconds to route single queries end to end, without the embedding cache."""
+    """Milliseconds to route single queries end to end, the model called without the cache."""
     if config.latency_sample <= 0 or not test:
         return []
     emb = lib.embedder
     model = emb.inner if isinstance(emb, CachedEmbedder) else emb
+    router = copy.copy(lib.router)  # the same router, whose index view embeds without the cache
+    router.keyword_weight = keyword_weight
+    router.index = copy.copy(lib.index)
+    router.index.embedder = model
     step = max(1, len(test) // config.latency_sample)
     sample = list(test)[::step][: config.latency_sample]
     say(f"routing {len(sample)} queries one at a time for latency")
-    keyword = _keyword_index(lib) if weight > 0 else None
-    n_docs = max(config.k * lib.router.overfetch, 20)
-    model.embed_query("warm up")
+    lib.sync()
+    router.route("warm up")
     out = []
     for q in sample:
         started = time.perf_counter()
-        vector = np.asarray(model.embed_query(q.query), dtype=np.float32)[None, :]
-        hits = lib.index.query(vector, n_docs)[0]
-        lib.router.rank_hits(q.query, hits, k=config.k)
-        if keyword is not None:
-            keyword.normalised([q.query])
+        router.route(q.query, k=config.k)
         out.append((time.perf_counter() - started) * 1000.0)
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +19,8 @@ import click
 
 from skillrouter.errors import SkillRouterError
 from skillrouter.library import SkillLibrary
-from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
+from skillrouter.router import DEFAULT_K
+from skillrouter.scoring import DEFAULT_THRESHOLD, KEYWORD_WEIGHT
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -131,25 +133,35 @@ def add(path: Path, replace: bool, store: Path | None, chroma_url: str | None, m
               lambda: click.echo(f"added {skill.name} (version {skill.version})"))
 
 
+def _check_threshold(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is not None and not (math.isfinite(value) and 0.0 <= value <= 2.0):
+        raise click.BadParameter(f"must be a number from 0 to 2, got {value}", ctx=ctx, param=param)
+    return value
+
+
 @cli.command("route")
 @click.argument("task")
 @click.option("-k", "k", default=DEFAULT_K, show_default=True, help="Number of candidates to show.")
 @click.option("--type", "task_type", default=None, help="Only skills of this task_type.")
 @click.option("--tag", "tags", multiple=True, help="Only skills with one of these tags (repeatable).")
-@click.option("--threshold", type=float, default=DEFAULT_THRESHOLD, show_default=True,
-              help="Minimum similarity for a skill to be chosen.")
+@click.option("--threshold", type=float, default=None, callback=_check_threshold,
+              help=f"Relevance the best candidate must reach to be chosen (default {DEFAULT_THRESHOLD} "
+                   "for the default model).")
+@click.option("--keyword-weight", type=click.FloatRange(0.0), default=KEYWORD_WEIGHT, show_default=True,
+              help="Weight of the keyword (BM25) score in the ranking; 0 ranks by embeddings alone.")
 @store_options
-def route_cmd(task: str, k: int, task_type: str | None, tags: tuple[str, ...], threshold: float,
-              store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+def route_cmd(task: str, k: int, task_type: str | None, tags: tuple[str, ...], threshold: float | None,
+              keyword_weight: float, store: Path | None, chroma_url: str | None, model: str | None,
+              as_json: bool) -> None:
     """Pick the skill that fits TASK, or say that none does."""
-    with _open(store, chroma_url, model, threshold=threshold) as lib:
+    with _open(store, chroma_url, model, threshold=threshold, keyword_weight=keyword_weight) as lib:
         route = lib.route(task, k=k, task_type=task_type, tags=tags or None)
 
         def text() -> None:
             click.echo(f"matched: {route.matched.name if route.matched else '(none)'}  [{route.reason}]")
             for c in route.candidates:
-                click.echo(f"  {c.name:<40} similarity {c.similarity:.3f}  quality {c.quality:.2f}  "
-                           f"score {c.score:.3f}")
+                click.echo(f"  {c.name:<40} similarity {c.similarity:.3f}  keyword {c.keyword:.2f}  "
+                           f"relevance {c.relevance:.3f}  quality {c.quality:.2f}  score {c.score:.3f}")
 
         _emit(route.to_dict(), as_json, text)
 

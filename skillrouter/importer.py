@@ -4,8 +4,9 @@ write what changed, then embed in large batches.
 Reads:
 
 - folders, recursively: every ``SKILL.md`` is a skill and brings the files beside it
-  (Hermes' ``skills/<category>/<name>/``: a folder holding ``DESCRIPTION.md`` is a
-  category and becomes a tag; dot-folders such as ``.archive`` and ``.hub`` are skipped);
+  (Hermes' ``skills/<category>/<name>/`` included; the folders a skill sits in are packaging,
+  not tags: only the tags its author wrote count; dot-folders such as ``.archive`` and
+  ``.hub`` are skipped);
 - a single ``SKILL.md``; ``.zip``, ``.tar.gz`` and ``.tgz`` archives of the above,
   unpacked safely (no member outside the target, no links, size caps);
 - JSON (one skill or a list, the design's skill form) and JSONL (one skill per line);
@@ -131,19 +132,6 @@ def _level2_files(folder: Path) -> list[str]:
     return out
 
 
-def _category_tags(skill_dir: Path, root: Path) -> list[str]:
-    """Hermes categories: ancestors (below the import root) that hold a DESCRIPTION.md."""
-    tags = []
-    parent = skill_dir.parent
-    while parent != root and root in parent.parents:
-        if (parent / "DESCRIPTION.md").is_file():
-            tags.append(parent.name)
-        parent = parent.parent
-    if skill_dir.parent == root and (root / "DESCRIPTION.md").is_file():
-        tags.append(root.name)
-    return list(reversed(tags))
-
-
 def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin: str) -> Candidate | None:
     folder = skill_md.parent
     try:
@@ -161,8 +149,7 @@ def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin:
     if skill.name != slugify(folder.name) and folder != root:
         warnings.append(f"{skill_md}: name {skill.name!r} differs from its folder {folder.name!r}; "
                         f"stored as {skill.name!r}")
-    tags = [*skill.tags, *(t for t in _category_tags(folder, root) if t not in skill.tags)]
-    skill = replace(skill, tags=tuple(tags), source=skill.source or origin)
+    skill = replace(skill, source=skill.source or origin)
     return Candidate(skill, str(skill_md), folder, _hash_folder(folder, raw), warnings=warnings)
 
 

@@ -233,6 +233,18 @@ class SkillIndex:
 
     # ------------------------------------------------------------ queries
 
+    def level0_similarities(self, vector: np.ndarray, skills: list[str]) -> dict[str, float]:
+        """Cosine similarity of ``vector`` to the Level 0 document of each of ``skills`` (those
+        the index holds), for candidates found by keywords rather than by the vector query."""
+        if not skills:
+            return {}
+        got = self._connect().get(ids=list(skills), include=["embeddings"])
+        embs = got.get("embeddings")
+        if embs is None or not len(got["ids"]):
+            return {}
+        sims = np.asarray(embs, dtype=np.float32) @ np.asarray(vector, dtype=np.float32)
+        return {doc_id: round(float(s), 6) for doc_id, s in zip(got["ids"], sims)}
+
     def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
         """The ``n`` nearest documents to each query vector, by exact cosine similarity.
 

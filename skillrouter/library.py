@@ -20,8 +20,9 @@ from typing import Any
 from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from skillrouter.errors import SkillFormatError, SkillRouterError
 from skillrouter.index import SkillIndex, SyncReport, example_id
-from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD, Route, Router
-from skillrouter.scoring import QUALITY_WEIGHT, Policy
+from skillrouter.lexical import LexicalIndex
+from skillrouter.router import DEFAULT_K, Route, Router
+from skillrouter.scoring import COVERAGE_WEIGHT, KEYWORD_WEIGHT, QUALITY_WEIGHT, Policy
 from skillrouter.skill import Skill
 from skillrouter.skillmd import read_skill_md, skill_from_json
 from skillrouter.store import Outcome, Store
@@ -67,17 +68,24 @@ class SkillLibrary:
         *,
         chroma_url: str | None = None,
         collection: str | None = None,
-        threshold: float = DEFAULT_THRESHOLD,
+        threshold: float | None = None,
+        keyword_weight: float = KEYWORD_WEIGHT,
+        coverage_weight: float = COVERAGE_WEIGHT,
         quality_weight: float = QUALITY_WEIGHT,
         policy: Policy = "shrunk",
         max_examples: int = 200,
     ) -> None:
+        """``threshold=None`` uses the router's default gate (see :mod:`skillrouter.router`);
+        ``keyword_weight=0`` routes without keyword fusion."""
         self.store = store
         self.embedder = embedder
         self.max_examples = max_examples
         scope = store.store_id
         self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope)
-        self.router = Router(store, self.index, threshold=threshold, quality_weight=quality_weight, policy=policy)
+        self.lexical = LexicalIndex(store.path / "cache" / "lexical.db")
+        self.router = Router(store, self.index, lexical=self.lexical, threshold=threshold,
+                             keyword_weight=keyword_weight, coverage_weight=coverage_weight,
+                             quality_weight=quality_weight, policy=policy)
         self._synced: int | None = None
 
     @classmethod
@@ -99,6 +107,7 @@ class SkillLibrary:
 
     def close(self) -> None:
         self.index.close()
+        self.lexical.close()
         self.store.close()
 
     def __enter__(self) -> SkillLibrary:
@@ -118,6 +127,16 @@ class SkillLibrary:
                 docs[example_id(name, task)] = (name, "example", task)
         return docs
 
+    def lexical_documents(self) -> dict[str, tuple[str, str, str]]:
+        """What the keyword index must hold, by the same ids: each skill's lexical text (Level 0
+        text and the start of its body; its Level 0 text counts for coverage) and its examples."""
+        level0 = self.store.level0_texts()
+        docs = {n: (n, t, level0[n]) for n, t in self.store.lexical_texts().items() if n in level0}
+        for name, task in self.store.examples():
+            if name in docs:
+                docs[example_id(name, task)] = (name, task, task)
+        return docs
+
     def sync(self, *, force: bool = False) -> SyncReport:
         """Bring the index in line with the store (embeds only what changed)."""
         # refresh first: a SKILL.md edited by hand changes no counter until the ledger reads
@@ -127,6 +146,7 @@ class SkillLibrary:
         if not force and self._synced == generation:
             return SyncReport(unchanged=-1)
         report = self.index.sync(self.documents(), fresh=force)
+        self.lexical.sync(self.lexical_documents())
         self._synced = generation
         return report
 

@@ -1,57 +1,80 @@
 """The router: which skill fits this task, or none.
 
-1. Relevance gate: a skill is eligible only if its similarity to the task reaches the
-   threshold. A skill's similarity is the best of its Level 0 text and the tasks it has
-   served well (its examples). No eligible skill -> ``matched`` is None.
-2. Among eligible skills, rank by similarity weighted by quality (see ``scoring``).
-   Chroma is asked for several times ``k`` documents, so re-ranking can promote a good
-   skill from below the top ``k``.
-3. Quarantined and retired skills are never returned.
+1. **Candidates**: the skills whose documents (Level 0 text, task examples) are nearest to the
+   task's embedding, joined by the skills with the best keyword (BM25) scores, as many of each
+   as ``max(4 * k, 20)``. A skill's ``similarity`` is the cosine of its best document (a
+   skill found by keywords alone is measured on its Level 0 text).
+2. **Ranking** (pure functions in :mod:`skillrouter.scoring`)::
 
-Deterministic: similarities are exact and ties are broken by name.
+       fused = similarity + keyword_weight * keyword      # keyword: BM25 / task's best BM25
+       score = fused * (1 - w + w * (quality - 1) / 9)     # quality: shrunk average score
+
+   Keywords lift a skill that shares the task's rare words (product and file names, flags);
+   quality only reorders skills whose similarities are close.
+3. **Relevance gate**: the best-ranked candidate is routed if its relevance reaches the
+   threshold, ``similarity + coverage_weight * coverage >= threshold``, where coverage is the
+   idf-weighted share of the task's words found in the skill's text. Otherwise ``matched`` is
+   None: no skill fits. A threshold given by the user wins over the default (see
+   :attr:`Route.threshold_source`).
+4. Quarantined and retired skills are never candidates.
+
+Deterministic: similarities are exact and ties are broken by name. Defaults (keyword weight
+0.25, coverage weight 0.4, threshold 0.34) were chosen on the evaluation suite, nine corpora
+(docs/evaluation.md, "Choosing the defaults"); the threshold is on the relevance scale of
+all-MiniLM-L6-v2: another model needs its own (``skillrouter eval routing --train-frac``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+import numpy as np
 
 from skillrouter.embeddings.base import embed_queries
 from skillrouter.index import Hit, SkillIndex
-from skillrouter.scoring import PRIOR_MEAN, PRIOR_WEIGHT, QUALITY_WEIGHT, Policy, quality, route_score
+from skillrouter.lexical import LexicalIndex, LexicalScores
+from skillrouter.scoring import (
+    COVERAGE_WEIGHT,
+    DEFAULT_THRESHOLD,
+    KEYWORD_WEIGHT,
+    PRIOR_MEAN,
+    PRIOR_WEIGHT,
+    QUALITY_WEIGHT,
+    Policy,
+    fused,
+    quality,
+    relevance,
+    route_score,
+)
 from skillrouter.skill import SkillSummary
 from skillrouter.store import Store
 
-# Calibrated for all-MiniLM-L6-v2 on two libraries, by the best similarity per task:
-# - built-in benchmark: tasks with a fitting skill median 0.41 (5th percentile 0.22), tasks
-#   without one median 0.12 (95th percentile 0.30); estimated from those, the two error
-#   rates cross near 0.26;
-# - hermes-agent 0.19.0 (177 skills; 43 covered and 15 uncovered hand-written tasks in
-#   tests/integration/test_core_hermes.py): covered 0.32-0.76 (median 0.55), uncovered
-#   0.10-0.27 (median 0.21), so anything from 0.28 to 0.32 separates them.
-# The ranges agree on 0.27-0.30; 0.28 is near the middle. A no-fit task's best similarity
-# grows with library size, so small curated libraries can go lower (terse paraphrases of
-# the built-in examples score 0.19-0.29) and big ones higher. Pass ``threshold`` to change it.
-DEFAULT_THRESHOLD = 0.28
 DEFAULT_K = 5
 
 
 @dataclass(frozen=True)
 class Candidate:
+    """One skill considered for a task, with every number that ranked and gated it."""
+
     skill: SkillSummary
     similarity: float
     quality: float
     score: float
-    via: str  # "description" or "example": which document gave the similarity
+    via: str  # "description", "example" or "keywords": what found it / gave the similarity
+    keyword: float = 0.0  # BM25 / the task's best BM25 over the library, in [0, 1]
+    coverage: float = 0.0  # idf-weighted share of the task's words in the skill's text
+    relevance: float = 0.0  # similarity + coverage_weight * coverage: what the gate compares
 
     @property
     def name(self) -> str:
         return self.skill.name
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "similarity": round(self.similarity, 4), "quality": round(self.quality, 4),
-                "score": round(self.score, 4), "via": self.via}
+        return {"name": self.name, "similarity": round(self.similarity, 4), "keyword": round(self.keyword, 4),
+                "coverage": round(self.coverage, 4), "relevance": round(self.relevance, 4),
+                "quality": round(self.quality, 4), "score": round(self.score, 4), "via": self.via}
 
 
 @dataclass(frozen=True)
@@ -61,26 +84,46 @@ class Route:
     candidates: tuple[Candidate, ...]
     threshold: float
     reason: str
+    threshold_source: str = "default"  # "default" (chosen on the suite) or "given" (by the caller)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "task": self.task,
             "matched": self.matched.name if self.matched else None,
             "threshold": self.threshold,
+            "threshold_source": self.threshold_source,
             "candidates": [c.to_dict() for c in self.candidates],
             "reason": self.reason,
         }
 
 
+def rank_candidates(candidates: Iterable[Candidate], *, keyword_weight: float = KEYWORD_WEIGHT,
+                    quality_weight: float = QUALITY_WEIGHT) -> list[Candidate]:
+    """Candidates scored (``route_score(fused(similarity, keyword), quality)``) and sorted best
+    first, ties by similarity, then name. The router's one ranking rule; the evaluation harness
+    calls it to fit the keyword weight on a train split."""
+    scored = [replace(c, score=route_score(fused(c.similarity, c.keyword, keyword_weight), c.quality,
+                                           quality_weight)) for c in candidates]
+    return sorted(scored, key=lambda c: (-c.score, -c.similarity, c.name))
+
+
 class Router:
-    """Quality-weighted vector routing over a store's index."""
+    """Hybrid (dense + keyword) routing over a store's indexes, weighted by track record.
+
+    ``lexical=None`` routes on the dense index alone (keyword and coverage terms are 0).
+    ``keyword_weight=0`` switches keyword fusion off in the ranking; the gate still counts
+    coverage unless ``coverage_weight=0``.
+    """
 
     def __init__(
         self,
         store: Store,
         index: SkillIndex,
         *,
-        threshold: float = DEFAULT_THRESHOLD,
+        lexical: LexicalIndex | None = None,
+        threshold: float | None = None,
+        keyword_weight: float = KEYWORD_WEIGHT,
+        coverage_weight: float = COVERAGE_WEIGHT,
         quality_weight: float = QUALITY_WEIGHT,
         policy: Policy = "shrunk",
         prior_mean: float = PRIOR_MEAN,
@@ -90,9 +133,18 @@ class Router:
     ) -> None:
         if not 0.0 <= quality_weight <= 1.0:
             raise ValueError(f"quality_weight must be from 0 to 1, got {quality_weight}")
+        for label, value in (("keyword_weight", keyword_weight), ("coverage_weight", coverage_weight)):
+            if not (value >= 0.0 and np.isfinite(value)):
+                raise ValueError(f"{label} must be a number >= 0, got {value}")
+        if threshold is not None and not np.isfinite(threshold):
+            raise ValueError(f"threshold must be a finite number, got {threshold}")
         self.store = store
         self.index = index
-        self.threshold = threshold
+        self.lexical = lexical
+        self.threshold_source = "default" if threshold is None else "given"
+        self.threshold = DEFAULT_THRESHOLD if threshold is None else float(threshold)
+        self.keyword_weight = keyword_weight
+        self.coverage_weight = coverage_weight
         self.quality_weight = quality_weight
         self.policy = policy
         self.prior_mean = prior_mean
@@ -118,22 +170,29 @@ class Router:
         filtered = task_type is not None or wanted_tags is not None
         n = max(k * self.overfetch, 20) * (10 if filtered else 1)
         hits = self.index.query(vectors, n)
-        return [self._rank(task, row, k, task_type, wanted_tags) for task, row in zip(tasks, hits)]
+        routes = []
+        for task, vector, row in zip(tasks, vectors, hits):
+            keywords = self.lexical.score(task) if self.lexical is not None else None
+            routes.append(self._rank(task, vector, row, keywords, k, n, task_type, wanted_tags))
+        return routes
 
-    def rank_hits(self, task: str, hits: list[Hit], k: int = DEFAULT_K) -> Route:
-        """Rank already-fetched index hits (the evaluation harness reuses one query)."""
-        return self._rank(task, hits, k, None, None)
-
-    def _rank(self, task: str, hits: list[Hit], k: int, task_type: str | None, tags: set[str] | None) -> Route:
+    def _rank(self, task: str, vector: np.ndarray, hits: list[Hit], keywords: LexicalScores | None, k: int,
+              n: int, task_type: str | None, tags: set[str] | None) -> Route:
         best: dict[str, Hit] = {}
         for hit in hits:  # hits are sorted best first: the first per skill is its best
             if hit.kind == "example" and not self.use_examples:
                 continue
             best.setdefault(hit.skill, hit)
-        records = self.store.records_for(list(best))
+        similarity = {name: hit.similarity for name, hit in best.items()}
+        via = {name: "example" if hit.kind == "example" else "description" for name, hit in best.items()}
+        if keywords is not None and self.keyword_weight > 0:
+            extra = [name for name in keywords.top(n) if name not in similarity]
+            for name, sim in self.index.level0_similarities(vector, extra).items():
+                similarity[name], via[name] = sim, "keywords"
+        records = self.store.records_for(list(similarity))
         total_uses = self.store.total_uses() if self.policy == "explore" else 0
         candidates: list[Candidate] = []
-        for name, hit in best.items():
+        for name, sim in similarity.items():
             record = records.get(name)
             if record is None or record.summary.status != "active":
                 continue
@@ -142,20 +201,26 @@ class Router:
                 continue
             if tags is not None and not tags & set(summary.tags):
                 continue
+            keyword = keywords.normalised(name) if keywords is not None else 0.0
+            coverage = keywords.coverage_of(name) if keywords is not None else 0.0
             q = quality(summary.use_count, summary.avg_score, policy=self.policy, total_uses=total_uses,
                         prior_mean=self.prior_mean, prior_weight=self.prior_weight)
-            candidates.append(Candidate(summary, hit.similarity, q, route_score(hit.similarity, q, self.quality_weight),
-                                        "example" if hit.kind == "example" else "description"))
-        candidates.sort(key=lambda c: (-(c.similarity >= self.threshold), -c.score, -c.similarity, c.name))
-        top = tuple(candidates[:k])
-        eligible = [c for c in top if c.similarity >= self.threshold]
-        if eligible:
-            pick = eligible[0]
-            reason = (f"{pick.name}: similarity {pick.similarity:.3f} >= {self.threshold:.2f} via {pick.via}, "
-                      f"quality {pick.quality:.1f} ({pick.skill.use_count} uses)")
-            return Route(task, pick.skill, top, self.threshold, reason)
-        if top:
-            reason = f"no skill fits: best similarity {top[0].similarity:.3f} ({top[0].name}) < {self.threshold:.2f}"
-        else:
-            reason = "no skill fits: the index holds no eligible skill"
-        return Route(task, None, top, self.threshold, reason)
+            candidates.append(Candidate(summary, sim, q, 0.0, via[name], keyword, coverage,
+                                        relevance(sim, coverage, self.coverage_weight)))
+        ranked = rank_candidates(candidates, keyword_weight=self.keyword_weight, quality_weight=self.quality_weight)
+        matched, top, reason = self.decide(ranked[:k])
+        return Route(task, matched, top, self.threshold, reason, threshold_source=self.threshold_source)
+
+    def decide(self, ranked: Sequence[Candidate]) -> tuple[SkillSummary | None, tuple[Candidate, ...], str]:
+        """(matched, candidates, reason): the best-ranked candidate if it passes the gate."""
+        ranked = tuple(ranked)
+        if not ranked:
+            return None, ranked, "no skill fits: the index holds no eligible skill"
+        pick = ranked[0]
+        if pick.relevance >= self.threshold:
+            reason = (f"{pick.name}: relevance {pick.relevance:.3f} >= {self.threshold:.2f} (similarity "
+                      f"{pick.similarity:.3f} via {pick.via}, keyword coverage {pick.coverage:.2f}), quality "
+                      f"{pick.quality:.1f} ({pick.skill.use_count} uses)")
+            return pick.skill, ranked, reason
+        return None, ranked, (f"no skill fits: best candidate {pick.name} has relevance {pick.relevance:.3f} "
+                              f"< {self.threshold:.2f}")

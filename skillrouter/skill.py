@@ -268,19 +268,33 @@ class Skill:
         )
 
     def level0_text(self) -> str:
-        """The text the index embeds: ``"name words: description. Task type: t. Tags: a, b."``
+        """The text the index embeds: ``"name: description"`` (see :func:`level0_text`)."""
+        return level0_text(self.name, self.description)
 
-        ``name words: description`` beat ``name words. description`` on MetaTool's train
-        split (P@1 0.516 -> 0.552 with the default model, eval/routing ``--level0``), and a
-        description without final punctuation gets a period so tags don't run into it.
-        """
-        description = self.description.rstrip()
-        parts = [f"{split_words(self.name)}: {description}"]
-        if (self.task_type and self.task_type != DEFAULT_TASK_TYPE) or self.tags:
-            if description[-1:] not in ".!?":
-                parts[0] += "."
-        if self.task_type and self.task_type != DEFAULT_TASK_TYPE:
-            parts.append(f"Task type: {self.task_type}.")
-        if self.tags:
-            parts.append("Tags: " + ", ".join(self.tags) + ".")
-        return " ".join(parts)
+    def lexical_text(self) -> str:
+        """The text the keyword index reads: the Level 0 text and the start of the body
+        (see :func:`lexical_text`)."""
+        return lexical_text(self.name, self.description, self.body)
+
+
+LEXICAL_BODY_CHARS = 1500
+
+
+def level0_text(name: str, description: str) -> str:
+    """What the dense index embeds for a skill: ``"name: description"``.
+
+    Chosen on the evaluation suite (docs/evaluation.md, "Level 0 text"): over nine corpora,
+    appending tags lowered P@1 (Seal-Tools' fields cost 8 points, folder categories from an
+    import path 2-3 on skill libraries), the task type carried nothing, and the name as
+    written beat its words split apart and the description alone on the suite mean.
+    Tags and task type still filter a route (``route(tags=..., task_type=...)``).
+    """
+    return f"{name}: {description.strip()}"
+
+
+def lexical_text(name: str, description: str, body: str) -> str:
+    """What the keyword (BM25) index reads for a skill: the Level 0 text and the first
+    1,500 characters of the body, where a skill names the tools, files and terms a user's
+    request shares with it (+3 points of suite-mean P@1 over the Level 0 text alone; the
+    whole body was worse than its start)."""
+    return f"{level0_text(name, description)}\n{body[:LEXICAL_BODY_CHARS]}"

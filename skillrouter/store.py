@@ -40,10 +40,11 @@ from skillrouter.errors import (
     SkillExistsError,
     SkillFormatError,
     SkillNotFoundError,
+    SkillRouterError,
     StoreError,
     UnsafePathError,
 )
-from skillrouter.skill import Skill, SkillSummary, now_iso, validate_name, validate_score
+from skillrouter.skill import Skill, SkillSummary, level0_text, now_iso, validate_name, validate_score
 from skillrouter.skillmd import parse_skill_md, render_skill_md
 
 Status = Literal["active", "quarantined", "retired"]
@@ -318,7 +319,7 @@ class Store:
                          (skill.name,)).fetchone()
         procedure = " ".join(skill.procedure.split()).lower()
         level0 = json.dumps(skill.summary().to_dict() | {
-            "level0_text": skill.level0_text(),
+            "lexical_text": skill.lexical_text(),
             "procedure_hash": sha256_text(procedure)[:16] if procedure else None,
         })
         now = now_iso()
@@ -486,7 +487,25 @@ class Store:
     def level0_texts(self) -> dict[str, str]:
         """name -> the Level 0 text the index embeds (from the ledger, no file reads)."""
         rows = self._db.execute("SELECT name, level0 FROM skills").fetchall()
-        return {name: json.loads(level0)["level0_text"] for name, level0 in rows}
+        return {name: level0_text(name, json.loads(blob)["description"]) for name, blob in rows}
+
+    def lexical_texts(self) -> dict[str, str]:
+        """name -> the text the keyword index reads (Level 0 text + start of the body).
+
+        From the ledger; a row written before the keyword index existed has no copy, and
+        its SKILL.md is read instead (its Level 0 text if that fails).
+        """
+        out: dict[str, str] = {}
+        for name, blob in self._db.execute("SELECT name, level0 FROM skills").fetchall():
+            data = json.loads(blob)
+            text = data.get("lexical_text")
+            if text is None:
+                try:
+                    text = self.read_file_skill(name)[0].lexical_text()
+                except SkillRouterError:
+                    text = level0_text(name, data["description"])
+            out[name] = text
+        return out
 
     def procedure_hashes(self) -> dict[str, str]:
         """name -> hash of the whitespace-normalised procedure, for skills that have one."""

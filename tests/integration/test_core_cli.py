@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from support import as_json, ok, run
 
-from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from skillrouter import SkillLibrary, read_skill_md, skill_to_json
 from skillrouter.router import DEFAULT_THRESHOLD
 
@@ -42,22 +42,24 @@ def library(path: Path, st_embedder: SentenceTransformerEmbedder) -> SkillLibrar
 def test_route_json_shape(store: Path) -> None:
     data = as_json("route", TASK, "--store", store)
     assert isinstance(data, dict)
-    assert list(data) == ["task", "matched", "threshold", "candidates", "reason"]
+    assert list(data) == ["task", "matched", "threshold", "threshold_source", "candidates", "reason"]
     assert data["task"] == TASK and data["matched"] == "review-python-pull-request"
     assert data["threshold"] == DEFAULT_THRESHOLD and isinstance(data["reason"], str)
+    assert data["threshold_source"] == "default"
     assert data["candidates"][0]["name"] == "review-python-pull-request"
     for cand in data["candidates"]:
-        assert {"name", "similarity", "quality", "score"} <= set(cand)
-        assert all(isinstance(cand[k], float) for k in ("similarity", "quality", "score"))
+        assert {"name", "similarity", "keyword", "coverage", "relevance", "quality", "score"} <= set(cand)
+        assert all(isinstance(cand[k], float) for k in ("similarity", "relevance", "quality", "score"))
     nothing = as_json("route", "How long should I boil an egg?", "--store", store)
     assert nothing["matched"] is None and nothing["reason"].startswith("no skill fits")  # type: ignore[index]
-    assert as_json("route", TASK, "--threshold", "0.99", "--store", store)["matched"] is None
+    strict = as_json("route", TASK, "--threshold", "1.9", "--store", store)
+    assert strict["matched"] is None and strict["threshold_source"] == "given"  # type: ignore[index]
     assert len(as_json("route", TASK, "-k", "2", "--store", store)["candidates"]) == 2
 
 
 def test_route_text(store: Path) -> None:
     lines = ok("route", TASK, "--store", store).stdout.splitlines()
-    assert lines[0].startswith("matched: review-python-pull-request  [review-python-pull-request: similarity")
+    assert lines[0].startswith("matched: review-python-pull-request  [review-python-pull-request: relevance")
     assert lines[1].split()[0] == "review-python-pull-request" and "quality 6.00" in lines[1]
     assert ok("route", "How long should I boil an egg?", "--store", store).stdout.startswith(
         "matched: (none)  [no skill fits")
@@ -140,3 +142,16 @@ def test_reindex_and_doctor(store: Path, st_embedder: SentenceTransformerEmbedde
     broken = run("doctor", "--json", "--store", store)
     assert broken.exit_code == 1
     assert [u["name"] for u in json.loads(broken.stdout)["unreadable"]] == ["write-cover-letter"]
+
+
+@pytest.mark.parametrize("value", ["nan", "-0.1", "inf", "3"])
+def test_route_refuses_a_threshold_that_is_not_a_number_from_0_to_2(store: Path, value: str) -> None:
+    result = run("route", TASK, "--threshold", value, "--store", store)
+    assert result.exit_code == 2 and "--threshold" in result.stderr and "from 0 to 2" in result.stderr
+
+
+def test_route_without_keywords_ranks_by_embeddings_alone(store: Path) -> None:
+    data = as_json("route", TASK, "--keyword-weight", "0", "--store", store)
+    assert data["matched"] == "review-python-pull-request"
+    assert all(c["score"] == pytest.approx(c["similarity"] * (0.7 + 0.3 * (c["quality"] - 1) / 9), abs=1e-3)
+               for c in data["candidates"])

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
+
 from skillrouter import Route, Router, Skill, SkillLibrary, read_skill_md
 from skillrouter.router import DEFAULT_THRESHOLD
 
@@ -82,7 +82,7 @@ def test_hard_phrasings_rank_the_right_skill_first(examples: SkillLibrary) -> No
 def test_example_library_abstains_when_nothing_fits(examples: SkillLibrary) -> None:
     for route in examples.route_many(NO_FIT):
         assert route.matched is None, route.to_dict()
-        assert route.reason.startswith("no skill fits: best similarity")
+        assert route.reason.startswith("no skill fits: best candidate")
         assert len(route.candidates) == 5  # the near misses are still shown
 
 

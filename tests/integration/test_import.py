@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
+
 from skillrouter import SkillLibrary
 from skillrouter.cli import cli
 from skillrouter.exporter import export_skills
@@ -77,11 +77,11 @@ def test_folder_import_is_idempotent_and_incremental(tmp_path: Path) -> None:
     assert len(lib2.store.history("debug-failing-ci")) == 2
 
 
-def test_hermes_layout_categories_become_tags_and_dot_folders_are_skipped(tmp_path: Path) -> None:
+def test_hermes_layout_folders_are_not_tags_and_dot_folders_are_skipped(tmp_path: Path) -> None:
     root = tmp_path / "hermes" / "skills"
     (root / "github").mkdir(parents=True)
     (root / "github" / "DESCRIPTION.md").write_text("---\ndescription: GitHub skills\n---\n")
-    write_skill(root / "github" / "pr-review", "pr-review", "Review a pull request.")
+    write_skill(root / "github" / "pr-review", "pr-review", "Review a pull request.", extra="tags: [code-review]\n")
     (root / "github" / "pr-review" / "references").mkdir()
     (root / "github" / "pr-review" / "references" / "guide.md").write_text("# guide\n")
     write_skill(root / ".archive" / "old", "old-skill", "Archived.")
@@ -91,7 +91,7 @@ def test_hermes_layout_categories_become_tags_and_dot_folders_are_skipped(tmp_pa
     report = import_paths(lib, [tmp_path / "hermes"])
     assert report.added == ["pr-review"]
     skill = lib.get("pr-review")
-    assert "github" in skill.tags
+    assert skill.tags == ("code-review",)  # the author's tags; the import path's folders are packaging
     assert lib.store.list_files("pr-review") == ["references/guide.md"]
 
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from skillrouter.embeddings import HashEmbedder
 from skillrouter.eval.cli import eval_group
 from skillrouter.eval.datasets import load_queries_jsonl
@@ -32,10 +31,10 @@ def test_builtin_benchmark_json_and_report(tmp_path: Path) -> None:
     code, out, err = invoke("routing", "--embedder", "hash", "--latency-sample", "5", "--json", "-",
                             "--report", str(tmp_path / "rep"), "--quiet")
     assert code == 0, err
-    data = json.loads(out[out.index("{"): out.rindex("}") + 1])
+    data = json.loads(out)  # with --json -, stdout is the JSON alone; the table goes to stderr
     assert all(key in data for key in KEYS)
     assert data["n_queries"] == 134 and data["n_answerable"] == 102 and data["k"] == 5
-    assert "built-in benchmark" in out and "Nothing was fitted" in out
+    assert "built-in benchmark" in err and "Nothing was fitted" in err
     files = {p.name for p in (tmp_path / "rep").iterdir()}
     assert files == {"report.md", "metrics.json", "errors.jsonl", "precision_coverage.png", "gold_rank.png"}
     assert (tmp_path / "rep" / "precision_coverage.png").read_bytes()[:4] == b"\x89PNG"

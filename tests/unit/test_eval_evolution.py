@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
 from skillrouter.embeddings import HashEmbedder
 from skillrouter.eval import evolution
 from skillrouter.eval.datasets import Query
@@ -67,7 +66,7 @@ def test_a_good_run_without_a_skill_becomes_one_unless_too_short() -> None:
 
 def test_duplicate_gate_merges_a_draft_of_the_same_kind() -> None:
     tasks = [Query("red blue green job", ("k",)), Query("red blue green job", ("k",))]
-    config = EvolutionConfig(tasks=2, kinds=1, no_skill_mean=8.0, threshold=1.01, duplicate_threshold=0.8)
+    config = EvolutionConfig(tasks=2, kinds=1, no_skill_mean=8.0, threshold=2.0, duplicate_threshold=0.8)
     run = simulate(stream_of(tasks), config, HashEmbedder(), "shrunk")
     assert run.summary["created"] == 1 and run.summary["merged"] == 1
     assert run.events[1]["merged_into"] == run.events[0]["created"]

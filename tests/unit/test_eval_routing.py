@@ -6,24 +6,24 @@ import json
 from pathlib import Path
 
 import pytest
-
 from skillrouter.embeddings import HashEmbedder
 from skillrouter.eval import routing
 from skillrouter.eval.datasets import Query, split
 from skillrouter.eval.metrics import RankedResult
 from skillrouter.eval.report import fitting_note
 from skillrouter.eval.routing import (
-    Candidate,
     EmbedderSpec,
     Routed,
     RoutingConfig,
     RoutingSetup,
     by_split,
-    colon_level0,
     evaluate_routing,
 )
+
 from skillrouter import SkillRouterError
-from skillrouter.router import DEFAULT_THRESHOLD
+from skillrouter.router import Candidate
+from skillrouter.scoring import DEFAULT_THRESHOLD, KEYWORD_WEIGHT
+from skillrouter.skill import SkillSummary
 
 # Three skills; each kind of task uses words that its description does not, so only learning
 # (the tasks as examples) can route them. "plain" queries share the description's words.
@@ -68,7 +68,8 @@ def test_without_a_split_nothing_is_fitted(tmp_path: Path) -> None:
     result = run(tmp_path, plain_queries(), RoutingConfig(latency_sample=3))
     assert result.metrics["n_queries"] == 4 and result.metrics["n_answerable"] == 3
     assert result.metrics["p_at_1"] == 1.0
-    assert result.threshold == DEFAULT_THRESHOLD
+    assert result.threshold == DEFAULT_THRESHOLD and result.threshold_source == "default"
+    assert result.keyword_weight == KEYWORD_WEIGHT
     assert result.fitted["on"] is None and not result.fitted["threshold"]
     assert "Nothing was fitted" in fitting_note(result)
     assert result.metrics["latency_ms_p50"] is not None and result.metrics["latency_ms_p95"] >= 0
@@ -120,18 +121,32 @@ def test_keyword_weight_auto_is_fitted(tmp_path: Path) -> None:
     assert any(c.keyword > 0 for r in result.routed for c in r.candidates) or result.keyword_weight == 0.0
 
 
+def cand(name: str, similarity: float, quality: float, keyword: float = 0.0, relevance: float = 0.0) -> Candidate:
+    return Candidate(SkillSummary(name, "d", "general", ()), similarity, quality, 0.0, "description", keyword, 0.0,
+                     relevance)
+
+
 def test_ranking_follows_the_router() -> None:
     q = Query("task", ("b",))
-    routed = Routed(q, (Candidate("a", 0.50, 6.0, keyword=0.0), Candidate("b", 0.45, 6.0, keyword=1.0),
-                        Candidate("c", 0.35, 10.0, keyword=0.0)))
+    routed = Routed(q, (cand("a", 0.50, 6.0, relevance=0.5), cand("b", 0.45, 6.0, keyword=1.0, relevance=0.3),
+                        cand("c", 0.35, 10.0, relevance=0.9)))
     assert [c.name for c in routed.ranked(0.0, 0.3)] == ["a", "b", "c"]
     assert [c.name for c in routed.ranked(0.2, 0.3)] == ["b", "a", "c"]  # keyword fusion
-    # with a threshold, eligible candidates come first, as in Router._rank
-    assert [c.name for c in routed.ranked(0.0, 1.0, threshold=0.4)] == ["a", "b", "c"]
     assert [c.name for c in routed.ranked(0.0, 1.0)] == ["c", "a", "b"]  # quality weight 1: c's 10/10 wins
-    result = routed.result(0.2, 0.3, threshold=0.48)
-    assert result.top_similarity == 0.50  # the gate is the dense similarity, whatever the fusion
-    assert result.ranked[0] == "a"  # b is fused higher but below the gate
+    result = routed.result(0.2, 0.3)
+    assert result.ranked[0] == "b" and result.top_similarity == 0.3  # the gate value: relevance of the pick
+    assert result.abstains(0.34) and not result.abstains(0.3)
+
+
+def test_without_a_split_the_decisions_are_the_routers_own(tmp_path: Path) -> None:
+    """No fitting: every decision the metrics count is the one the shipped router made."""
+    result = run(tmp_path, learnable_queries() + plain_queries(), RoutingConfig(latency_sample=0))
+    assert result.threshold == DEFAULT_THRESHOLD
+    for routed, ranked in zip(result.routed, result.results):
+        assert ranked.abstains(result.threshold) == (routed.matched is None)
+        if routed.matched is not None:
+            assert ranked.ranked[0] == routed.matched
+    assert any(r.matched is None for r in result.routed) and any(r.matched for r in result.routed)
 
 
 def test_gold_outside_the_library_is_an_error(tmp_path: Path) -> None:
@@ -154,16 +169,6 @@ def test_config_is_checked() -> None:
         RoutingConfig(keyword_weight="auto")
     with pytest.raises(ValueError, match="train-frac"):
         RoutingConfig(train_frac=1.0)
-
-
-def test_colon_level0() -> None:
-    assert colon_level0("research-helper", "research helper. Find papers.") == "research helper: Find papers."
-    assert colon_level0("x", "something else") == "something else"
-
-
-def test_colon_variant_changes_only_skill_documents(tmp_path: Path) -> None:
-    result = run(tmp_path, plain_queries(), RoutingConfig(level0="colon", latency_sample=0))
-    assert result.metrics["p_at_1"] == 1.0
 
 
 def test_metrics_by_split(tmp_path: Path) -> None:

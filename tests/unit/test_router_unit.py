@@ -17,7 +17,8 @@ import pytest
 
 from skillrouter import Route, Router, Skill, Store
 from skillrouter.index import Hit
-from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
+from skillrouter.lexical import LexicalIndex
+from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD, rank_candidates
 
 
 def name_of(route: Route) -> str | None:
@@ -68,6 +69,9 @@ class FakeIndex:
         doc_id = f"{skill}::ex::{example}" if example else skill
         self.docs[doc_id] = (skill, "example" if example else "skill", at(similarity))
 
+    def level0_similarities(self, vector: np.ndarray, skills: list[str]) -> dict[str, float]:
+        return {s: round(float(self.docs[s][2] @ vector), 6) for s in skills if s in self.docs}
+
     def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
         self.asked.append(n)
         out = []
@@ -108,22 +112,25 @@ def test_no_eligible_skill_means_no_match(store: Store, index: FakeIndex) -> Non
     route = router(store, index, threshold=0.3).route("a task")
     assert route.matched is None
     assert [c.name for c in route.candidates] == ["close-but-not-enough", "far-away"]  # still shown
-    assert route.reason == "no skill fits: best similarity 0.290 (close-but-not-enough) < 0.30"
+    assert route.reason == "no skill fits: best candidate close-but-not-enough has relevance 0.290 < 0.30"
 
 
 def test_the_threshold_itself_is_eligible(store: Store, index: FakeIndex) -> None:
     add(store, index, "on-the-line", 0.3)
     route = router(store, index, threshold=0.3).route("a task")
     assert route.matched is not None and route.matched.name == "on-the-line"
-    assert route.reason.startswith("on-the-line: similarity 0.300 >= 0.30 via description, quality 6.0 (0 uses)")
+    assert route.reason == ("on-the-line: relevance 0.300 >= 0.30 (similarity 0.300 via description, keyword "
+                            "coverage 0.00), quality 6.0 (0 uses)")
 
 
 def test_quality_never_lifts_a_skill_over_the_gate(store: Store, index: FakeIndex) -> None:
     add(store, index, "proven-but-off-topic", 0.29, uses=100, avg=10.0)
     add(store, index, "unproven-on-topic", 0.31, uses=100, avg=1.0)
     route = router(store, index, threshold=0.3).route("a task")
-    assert route.matched is not None and route.matched.name == "unproven-on-topic"
-    assert route.candidates[1].score > route.candidates[0].score  # it scores higher, yet is not eligible
+    # the track record ranks the proven skill first, but its relevance is under the gate: the
+    # router abstains rather than route to either
+    assert [c.name for c in route.candidates] == ["proven-but-off-topic", "unproven-on-topic"]
+    assert route.matched is None and "proven-but-off-topic has relevance 0.290" in route.reason
 
 
 def test_empty_index(store: Store, index: FakeIndex) -> None:
@@ -233,12 +240,13 @@ def test_route_many_matches_route_and_embeds_once(store: Store, index: FakeIndex
     assert [m.task for m in many] == tasks
 
 
-def test_rank_hits_matches_route(store: Store, index: FakeIndex) -> None:
-    add(store, index, "one", 0.5)
-    add(store, index, "two", 0.6)
-    r = router(store, index)
-    hits = index.query(np.eye(DIM, dtype=np.float32)[:1], 20)[0]
-    assert r.rank_hits("a task", hits) == r.route("a task")
+def test_rank_candidates_is_the_routers_ordering(store: Store, index: FakeIndex) -> None:
+    add(store, index, "one", 0.5, uses=10, avg=9.0)
+    add(store, index, "two", 0.52, uses=10, avg=2.0)
+    route = router(store, index).route("a task")
+    shuffled = list(reversed(route.candidates))
+    assert tuple(rank_candidates(shuffled)) == route.candidates
+    assert [c.name for c in rank_candidates(shuffled, quality_weight=0.0)] == ["two", "one"]
 
 
 @pytest.mark.parametrize("task", ["", "   ", None])
@@ -303,9 +311,63 @@ def test_route_to_dict_shape(store: Store, index: FakeIndex) -> None:
     route = router(store, index).route("a task", k=1)
     assert isinstance(route, Route)
     data = route.to_dict()
-    assert list(data) == ["task", "matched", "threshold", "candidates", "reason"]
+    assert list(data) == ["task", "matched", "threshold", "threshold_source", "candidates", "reason"]
     assert data["task"] == "a task" and data["matched"] == "one" and data["threshold"] == DEFAULT_THRESHOLD
+    assert data["threshold_source"] == "default"
+    assert router(store, index, threshold=0.5).route("a task").to_dict()["threshold_source"] == "given"
     cand = data["candidates"][0]
-    assert cand == {"name": "one", "similarity": 0.6123, "quality": round((30 + 16) / 7, 4),
-                    "score": round(route.candidates[0].score, 4), "via": "description"}
+    assert cand == {"name": "one", "similarity": 0.6123, "keyword": 0.0, "coverage": 0.0, "relevance": 0.6123,
+                    "quality": round((30 + 16) / 7, 4), "score": round(route.candidates[0].score, 4),
+                    "via": "description"}
     assert route.matched is not None and route.matched.use_count == 2 and route.matched.avg_score == 8.0
+
+
+# ---------------------------------------------------------------- keywords
+
+
+def lexical_for(store: Store, texts: dict[str, str]) -> LexicalIndex:
+    lexical = LexicalIndex()
+    lexical.sync({name: (name, text, text) for name, text in texts.items()})
+    return lexical
+
+
+def test_keywords_lift_a_skill_that_shares_the_tasks_rare_words(store: Store, index: FakeIndex) -> None:
+    add(store, index, "generic-notes", 0.50)
+    add(store, index, "bibtex-cleaner", 0.46)
+    lexical = lexical_for(store, {"generic-notes": "take notes about papers you read",
+                                  "bibtex-cleaner": "fix broken bibtex entries and citation keys"})
+    task = "my bibtex file has broken entries"
+    assert name_of(router(store, index, lexical=lexical, keyword_weight=0.0).route(task)) == "generic-notes"
+    route = router(store, index, lexical=lexical).route(task)
+    assert name_of(route) == "bibtex-cleaner"
+    best = route.candidates[0]
+    assert best.keyword == 1.0 and best.score == pytest.approx((0.46 + 0.25) * (0.7 + 0.3 * 5 / 9))
+    assert route.candidates[1].keyword == 0.0
+
+
+def test_a_skill_found_by_keywords_alone_joins_with_its_level0_similarity(store: Store, index: FakeIndex) -> None:
+    for i in range(25):  # fill the dense candidate list
+        add(store, index, f"dense-{i:02d}", 0.60 - i * 0.001)
+    add(store, index, "himalaya", 0.55)  # just below all 25, so the vector query (n=20) misses it
+    lexical = lexical_for(store, {"himalaya": "read and send email with the himalaya command line client"})
+    route = router(store, index, lexical=lexical).route("set up himalaya for my mailbox")
+    assert name_of(route) == "himalaya"
+    assert (route.candidates[0].via, route.candidates[0].similarity) == ("keywords", 0.55)
+
+
+def test_coverage_counts_in_the_gate_not_in_the_ranking(store: Store, index: FakeIndex) -> None:
+    add(store, index, "disk-cleanup", 0.25)
+    lexical = lexical_for(store, {"disk-cleanup": "free disk space docker images volumes"})
+    off = router(store, index, lexical=lexical, coverage_weight=0.0).route("prune docker volumes and images")
+    assert off.matched is None
+    on = router(store, index, lexical=lexical).route("prune docker volumes and images")
+    pick = on.candidates[0]
+    assert 0.3 < pick.coverage < 1.0  # "prune" is in no skill's text: it weighs most
+    assert pick.relevance == pytest.approx(0.25 + 0.4 * pick.coverage)
+    assert name_of(on) == "disk-cleanup"
+
+
+def test_weights_and_threshold_are_checked(store: Store, index: FakeIndex) -> None:
+    for kw in ({"keyword_weight": -0.1}, {"coverage_weight": float("nan")}, {"threshold": float("nan")}):
+        with pytest.raises(ValueError):
+            router(store, index, **kw)

@@ -1,0 +1,224 @@
+"""How the router's defaults were chosen: on the suite's mean, never on one corpus.
+
+For every corpus of ``skillrouter eval suite`` this script computes, once, what the router
+sees for each query (dense similarity to every skill under several Level 0 texts, BM25 and
+coverage from :class:`skillrouter.lexical.LexicalIndex` under two lexical texts), then replays
+the router's rule (candidate pool = dense top 20 + keyword top 20; rank by
+``scoring.fused``; route the best if ``scoring.relevance`` reaches the threshold) for a grid of
+settings. It prints:
+
+1. Level 0 text x lexical text x keyword weight: P@1 per corpus, and the mean;
+2. the gate (coverage weight x threshold): decision accuracy per corpus, and the mean;
+3. leave-one-corpus-out: settings chosen on all corpora but one (best mean, no corpus below
+   the plain dense baseline), and what they give on the one left out.
+
+Everything is cold (no track record, no examples), as in the suite. Run from the project root:
+
+    .venv/bin/python benchmarks/choose_defaults.py [--data ../shared/data] [--out reports/defaults.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from skillrouter.embeddings.base import embed_queries
+from skillrouter.eval.baseline import BASELINE_THRESHOLD
+from skillrouter.eval.loading import read_skills, tool_skill
+from skillrouter.eval.routing import EmbedderSpec, default_cache_dir, make_embedder
+from skillrouter.eval.suite import CORPORA, default_data_dir
+from skillrouter.lexical import LexicalIndex
+from skillrouter.scoring import fused, relevance
+from skillrouter.skill import Skill, split_words
+
+POOL = 20
+LEVEL0 = {
+    "name: description": lambda s: f"{s.name}: {s.description}",
+    "name words: description": lambda s: f"{split_words(s.name)}: {s.description}",
+    "description": lambda s: s.description,
+    "name: description. Tags": lambda s: (f"{s.name}: {s.description.rstrip('.')}. Tags: {', '.join(s.tags)}."
+                                          if s.tags else f"{s.name}: {s.description}"),
+}
+LEXICAL = {
+    "Level 0 text": lambda s: f"{s.name}: {s.description}",
+    "Level 0 + body[:1500]": lambda s: s.lexical_text(),
+}
+WEIGHTS = (0.0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)
+COVERAGE_WEIGHTS = (0.0, 0.2, 0.3, 0.4, 0.5)
+THRESHOLDS = tuple(round(0.26 + 0.02 * i, 2) for i in range(10))
+
+
+@dataclass
+class Data:
+    """One suite row: per query, gold mask over skills and the router's raw numbers."""
+
+    name: str
+    gold: np.ndarray  # queries x skills, bool
+    dense: dict[str, np.ndarray]  # Level 0 variant -> queries x skills cosine
+    bm25: dict[str, np.ndarray]  # lexical variant -> queries x skills
+    coverage: np.ndarray  # queries x skills (coverage text = the Level 0 text)
+
+    @property
+    def answerable(self) -> np.ndarray:
+        return self.gold.any(axis=1)
+
+
+def corpus_rows(data_dir: Path, embedder: object, say: object) -> list[Data]:
+    out = []
+    for corpus in CORPORA:
+        setup = corpus.build(data_dir)
+        skills: list[Skill] = [tool_skill(t) for t in setup.tools]
+        seen = {s.name for s in skills}
+        for s in read_skills([*setup.skills, *setup.distractors]):
+            if s.name not in seen:
+                skills.append(s)
+                seen.add(s.name)
+        names = [s.name for s in skills]
+        column = {n: i for i, n in enumerate(names)}
+        groups = corpus.rows or {None: corpus.name}
+        for split_name, row in groups.items():
+            queries = [q for q in setup.queries if split_name is None or q.meta.get("split") == split_name]
+            say(f"{row}: {len(skills)} skills, {len(queries)} queries")  # type: ignore[operator]
+            gold = np.zeros((len(queries), len(skills)), dtype=bool)
+            for i, q in enumerate(queries):
+                gold[i, [column[g] for g in q.gold]] = True
+            vectors = embed_queries(embedder, [q.query for q in queries])  # type: ignore[arg-type]
+            dense = {label: vectors @ np.asarray(embedder.embed_documents([text(s) for s in skills]),  # type: ignore[attr-defined]
+                                                 dtype=np.float32).T for label, text in LEVEL0.items()}
+            bm25, coverage = {}, np.zeros(gold.shape)
+            for label, text in LEXICAL.items():
+                index = LexicalIndex()
+                index.sync({s.name: (s.name, text(s), f"{s.name}: {s.description}") for s in skills})
+                matrix = np.zeros(gold.shape)
+                for i, q in enumerate(queries):
+                    scores = index.score(q.query)
+                    cols = [column[n] for n in scores.skills]
+                    matrix[i, cols] = scores.bm25[: len(cols)]
+                    coverage[i, cols] = scores.coverage[: len(cols)]
+                bm25[label] = matrix
+            out.append(Data(row, gold, dense, bm25, coverage))
+    return out
+
+
+def picks(d: Data, level0: str, lexical: str, weight: float) -> np.ndarray:
+    """The router's best candidate per query (cold: quality is the prior for all)."""
+    dense, bm25 = d.dense[level0], d.bm25[lexical]
+    n = dense.shape[1]
+    pool = np.zeros(dense.shape, dtype=bool)
+    k = min(POOL, n)
+    np.put_along_axis(pool, np.argsort(-dense, axis=1, kind="stable")[:, :k], True, axis=1)
+    if weight > 0:
+        top = np.argsort(-bm25, axis=1, kind="stable")[:, :k]
+        np.put_along_axis(pool, top, np.take_along_axis(bm25, top, axis=1) > 0, axis=1)
+    best = bm25.max(axis=1, keepdims=True)
+    keyword = np.divide(bm25, best, out=np.zeros_like(bm25), where=best > 0)
+    return np.where(pool, fused(dense, keyword, weight), -np.inf).argmax(axis=1)
+
+
+def p_at_1(d: Data, pick: np.ndarray) -> float:
+    rows = np.arange(len(pick))
+    return float(d.gold[rows, pick][d.answerable].mean())
+
+
+def decision(d: Data, pick: np.ndarray, level0: str, coverage_weight: float, threshold: float) -> float:
+    rows = np.arange(len(pick))
+    routed = relevance(d.dense[level0][rows, pick], d.coverage[rows, pick], coverage_weight) >= threshold
+    return float(np.where(routed, d.gold[rows, pick], ~d.answerable).mean())
+
+
+def baseline(d: Data) -> tuple[float, float]:
+    dense = d.dense["name: description"]
+    pick = dense.argmax(axis=1)
+    rows = np.arange(len(pick))
+    routed = dense[rows, pick] >= BASELINE_THRESHOLD
+    return p_at_1(d, pick), float(np.where(routed, d.gold[rows, pick], ~d.answerable).mean())
+
+
+def choose(scores: dict[tuple, dict[str, float]], names: list[str], floor: dict[str, float]) -> tuple:
+    """Best mean over ``names`` among settings that keep every one of them at or above ``floor``."""
+    ok = [s for s, per in scores.items() if all(per[n] >= floor[n] - 1e-9 for n in names)] or list(scores)
+    return max(ok, key=lambda s: (round(float(np.mean([scores[s][n] for n in names])), 6), -ok.index(s)))
+
+
+def table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=default_data_dir())
+    parser.add_argument("--out", type=Path, default=None, help="also write the numbers as JSON here")
+    args = parser.parse_args()
+    embedder = make_embedder(EmbedderSpec(), default_cache_dir())
+    rows = corpus_rows(args.data, embedder, lambda m: print(m, file=sys.stderr, flush=True))
+    names = [d.name for d in rows]
+    base = {d.name: baseline(d) for d in rows}
+
+    ranking: dict[tuple, dict[str, float]] = {}
+    pick_cache: dict[tuple, dict[str, np.ndarray]] = {}
+    for setting in itertools.product(LEVEL0, LEXICAL, WEIGHTS):
+        pick_cache[setting] = {d.name: picks(d, *setting) for d in rows}
+        ranking[setting] = {d.name: p_at_1(d, pick_cache[setting][d.name]) for d in rows}
+    p1_floor = {n: base[n][0] for n in names}
+    chosen_rank = choose(ranking, names, p1_floor)
+
+    gates: dict[tuple, dict[str, float]] = {}
+    for lam, t in itertools.product(COVERAGE_WEIGHTS, THRESHOLDS):
+        gates[(lam, t)] = {d.name: decision(d, pick_cache[chosen_rank][d.name], chosen_rank[0], lam, t) for d in rows}
+    dec_floor = {n: base[n][1] for n in names}
+    chosen_gate = choose(gates, names, dec_floor)
+
+    out: dict[str, object] = {"corpora": names, "baseline": base, "chosen": {"ranking": chosen_rank,
+                                                                              "gate": chosen_gate}}
+    print("## Ranking: P@1 per corpus (cold), baseline = plain dense\n")
+    header = ["Level 0 text", "lexical text", "keyword weight", *names, "mean"]
+    lines = [["plain dense baseline", "", "", *(f"{base[n][0]:.3f}" for n in names),
+              f"{np.mean([base[n][0] for n in names]):.3f}"]]
+    for setting, per in ranking.items():
+        if setting[2] in (0.0, 0.15, 0.25) or setting == chosen_rank:
+            mark = " **(chosen)**" if setting == chosen_rank else ""
+            lines.append([setting[0] + mark, setting[1], f"{setting[2]:g}", *(f"{per[n]:.3f}" for n in names),
+                          f"{np.mean(list(per.values())):.3f}"])
+    print(table(header, lines))
+    print("\n## Gate: decision accuracy per corpus, ranking as chosen\n")
+    header = ["coverage weight", "threshold", *names, "mean"]
+    lines = [["plain dense @ 0.28", "", *(f"{base[n][1]:.3f}" for n in names),
+              f"{np.mean([base[n][1] for n in names]):.3f}"]]
+    for setting, per in gates.items():
+        if setting[0] in (0.0, 0.4) and setting[1] in (0.28, 0.3, 0.34, 0.38) or setting == chosen_gate:
+            mark = " **(chosen)**" if setting == chosen_gate else ""
+            lines.append([f"{setting[0]:g}{mark}", f"{setting[1]:.2f}", *(f"{per[n]:.3f}" for n in names),
+                          f"{np.mean(list(per.values())):.3f}"])
+    print(table(header, lines))
+    print("\n## Leave one corpus out: chosen on the other rows, reported on the one left out\n")
+    lines, loco = [], {}
+    for held in names:
+        rest = [n for n in names if n != held]
+        rank = choose(ranking, rest, p1_floor)
+        gate = choose({g: {d.name: decision(d, pick_cache[rank][d.name], rank[0], *g) for d in rows}
+                       for g in gates}, rest, dec_floor)
+        p1 = ranking[rank][held]
+        dec = decision(next(d for d in rows if d.name == held), pick_cache[rank][held], rank[0], *gate)
+        loco[held] = {"ranking": rank, "gate": gate, "p_at_1": p1, "decision_accuracy": dec}
+        lines.append([held, f"{rank[0]} / {rank[1]} / w {rank[2]:g}", f"λ {gate[0]:g}, t {gate[1]:.2f}",
+                      f"{p1:.3f} ({p1 - base[held][0]:+.3f})", f"{dec:.3f} ({dec - base[held][1]:+.3f})"])
+    print(table(["left out", "ranking chosen on the rest", "gate chosen on the rest",
+                 "P@1 (vs dense)", "decision acc. (vs dense)"], lines))
+    out["loco"] = loco
+    out["ranking"] = {" / ".join(map(str, k)): v for k, v in ranking.items()}
+    out["gates"] = {" / ".join(map(str, k)): v for k, v in gates.items()}
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(out, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

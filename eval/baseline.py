@@ -1,0 +1,40 @@
+"""The plain dense baseline every routing number is printed beside.
+
+Ten lines anyone would write first: embed ``"name: description"`` of every active skill with
+the same model, embed the task, take the skill of highest cosine similarity, and abstain when
+that similarity is under a fixed 0.28 (the router's threshold before the evaluation suite
+existed). No keywords, no track record, no examples. It runs on the library the router was
+built on, with the same (cached) embedder, so the two columns differ only in the routing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from skillrouter.embeddings.base import embed_queries
+from skillrouter.eval.datasets import Query
+from skillrouter.eval.metrics import RankedResult, routing_metrics
+
+from skillrouter.library import SkillLibrary
+
+__all__ = ["BASELINE_THRESHOLD", "dense_baseline"]
+
+BASELINE_THRESHOLD = 0.28
+
+
+def dense_baseline(lib: SkillLibrary, queries: Sequence[Query], *, k: int = 5,
+                   threshold: float = BASELINE_THRESHOLD) -> dict[str, Any]:
+    """Metrics of plain dense routing over ``lib``'s active skills (see the module docstring)."""
+    skills = [r.summary for r in lib.store.records().values() if r.summary.status == "active"]
+    names = [s.name for s in skills]
+    vectors = np.asarray(lib.embedder.embed_documents([f"{s.name}: {s.description}" for s in skills]),
+                         dtype=np.float32)
+    tasks = embed_queries(lib.embedder, [q.query for q in queries])
+    results = []
+    for q, sims in zip(queries, tasks @ vectors.T if len(names) else np.zeros((len(queries), 0))):
+        top = np.argsort(-sims, kind="stable")[:k]
+        results.append(RankedResult(q.query, q.gold, tuple(names[i] for i in top),
+                                    tuple(float(sims[i]) for i in top), float(sims[top[0]]) if len(top) else -1.0))
+    return routing_metrics(results, k=k, threshold=threshold)

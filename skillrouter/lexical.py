@@ -1,0 +1,339 @@
+"""The keyword index: BM25 over each skill's text, kept in step with the store.
+
+Embeddings miss what a user's words share literally with a skill: product and file names,
+flags, rare terms ("bibtex", "PM2.5", "himalaya"). The router fuses a keyword score into its
+ranking and a keyword *coverage* into its relevance gate (see :mod:`skillrouter.router`).
+
+Documents, by the same ids as the dense index: a skill's :meth:`~skillrouter.skill.Skill.lexical_text`
+(its Level 0 text and the first 1,500 characters of its body) under ``<skill>``, and each
+task example under ``<skill>::ex::<sha>``. For a task:
+
+- ``bm25[skill]``: the Okapi BM25 score (k1 = 1.2, b = 0.75, idf = ln(1 + (N - n + 0.5) /
+  (n + 0.5))) of the task against the skill's best document;
+- ``coverage[skill]``: the idf-weighted share of the task's words that occur in the skill's
+  Level 0 text or one of its examples, in [0, 1] (a word no skill has counts with the highest
+  idf, so a task about something the library never mentions covers little). The body is left
+  out of coverage: a long body shares common words ("book", "table") with any request, and
+  counting them let everyday requests through the gate.
+
+Words: lower-cased runs of two or more letters or digits, English stop words removed, a light
+suffix stemmer (``papers`` -> ``paper``, ``booking`` -> ``book``).
+
+Incremental: :meth:`LexicalIndex.sync` adds, replaces and removes only the documents whose
+text changed (by content hash), like the dense index; adding a skill touches the posting
+lists of its own words and nothing else. Removed documents leave tombstones that are swept
+once they are a third of the index. The token counts are kept in ``<store>/cache/lexical.db``
+(SQLite), so a new process loads them instead of tokenising every skill again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+import sqlite3
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["K1", "B", "LexicalIndex", "LexicalScores", "tokenize"]
+
+K1 = 1.2
+B = 0.75
+_FORMAT = 1  # of lexical.db; a file of another format is rebuilt from the store
+
+_TOKEN = re.compile(r"\w\w+")
+_STOP_WORDS = (
+    "a about above after again against all am an and any are as at be because been before being below between "
+    "both but by can could did do does doing down during each few for from further had has have having he her "
+    "here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not "
+    "now of off on once only or other our ours ourselves out over own same she should so some such than that "
+    "the their theirs them themselves then there these they this those through to too under until up very was "
+    "we were what when where which while who whom why will with would you your yours yourself yourselves"
+)
+_STOP = frozenset(_STOP_WORDS.split())
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suffix, keep in (("ies", "y"), ("sses", "ss"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith(("ss", "us", "is")):
+                return word
+            if suffix == "es" and not word.endswith(("shes", "ches", "xes", "zes")):
+                continue
+            return word[: len(word) - len(suffix)] + keep
+    return word
+
+
+def tokenize(text: str) -> list[str]:
+    """Words of ``text`` as the keyword index sees them."""
+    return [_stem(w) for w in _TOKEN.findall(text.lower().replace("_", " ")) if w not in _STOP]
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class LexicalScores:
+    """One task's keyword evidence over the library: BM25 and coverage per skill (0 when the
+    skill shares no word with the task)."""
+
+    skills: Mapping[str, int]  # skill name -> column
+    bm25: np.ndarray
+    coverage: np.ndarray
+
+    @property
+    def best(self) -> float:
+        return float(self.bm25.max()) if len(self.bm25) else 0.0
+
+    def score_of(self, skill: str) -> float:
+        column = self.skills.get(skill)
+        return float(self.bm25[column]) if column is not None else 0.0
+
+    def normalised(self, skill: str) -> float:
+        """The skill's BM25 divided by the task's best over the library, in [0, 1]."""
+        best = self.best
+        return self.score_of(skill) / best if best > 0 else 0.0
+
+    def coverage_of(self, skill: str) -> float:
+        column = self.skills.get(skill)
+        return float(self.coverage[column]) if column is not None else 0.0
+
+    def top(self, n: int) -> list[str]:
+        """Up to ``n`` skills with a positive BM25 score, best first (ties by name)."""
+        hits = np.flatnonzero(self.bm25 > 0)
+        if not len(hits):
+            return []
+        names = list(self.skills)
+        ranked = sorted(hits.tolist(), key=lambda c: (-self.bm25[c], names[c]))
+        return [names[c] for c in ranked[:n]]
+
+
+class LexicalIndex:
+    """BM25 postings over skill documents, in memory, backed by a SQLite file of token counts.
+
+    ``path=None`` keeps nothing on disk (tests, throwaway libraries).
+    """
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else None
+        self._db: sqlite3.Connection | None = None
+        self._loaded = False
+        self._reset()
+
+    def _reset(self) -> None:
+        # one slot per document added since the last sweep; removed ones stay as tombstones
+        self._slot_of: dict[str, int] = {}
+        self._slot_doc: list[str] = []
+        self._slot_hash: list[str] = []
+        self._slot_counts: list[dict[str, int] | None] = []
+        self._slot_skill: list[int] = []
+        self._length: list[int] = []
+        self._skills: dict[str, int] = {}  # skill name -> column (columns are never reused)
+        self._postings: dict[str, list[tuple[int, int]]] = {}  # word -> [(slot, count)]
+        self._cover: dict[str, list[int]] = {}  # word -> slots whose coverage text has it
+        self._cover_arrays: dict[str, np.ndarray] = {}
+        self._cover_df: Counter[str] = Counter()
+        self._slot_cover: list[frozenset[str]] = []
+        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # word -> numpy copy, cached
+        self._slot_arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._df: Counter[str] = Counter()
+        self._total_length = 0
+        self._live = 0
+
+    # ------------------------------------------------------------ storage
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self.path is None:
+            return None
+        if self._db is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            if self._db.execute("PRAGMA user_version").fetchone()[0] != _FORMAT:  # derived data: rebuild
+                self._db.execute("DROP TABLE IF EXISTS docs")
+                self._db.execute(f"PRAGMA user_version = {_FORMAT}")
+            self._db.execute("CREATE TABLE IF NOT EXISTS docs (id TEXT PRIMARY KEY, skill TEXT NOT NULL, "
+                             "hash TEXT NOT NULL, tokens TEXT NOT NULL, cover TEXT NOT NULL)")
+        return self._db
+
+    def _load(self) -> None:
+        if self._loaded:
+            return
+        self._loaded = True
+        db = self._connect()
+        if db is None:
+            return
+        rows = db.execute("SELECT id, skill, hash, tokens, cover FROM docs ORDER BY id")
+        for doc_id, skill, digest, tokens, cover in rows:
+            self._insert(doc_id, skill, digest, Counter(tokens.split()), frozenset(cover.split()))
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    # ------------------------------------------------------------ contents
+
+    def __len__(self) -> int:
+        self._load()
+        return self._live
+
+    def hashes(self) -> dict[str, str]:
+        """id -> content hash of every document held."""
+        self._load()
+        return {doc_id: self._slot_hash[slot] for doc_id, slot in self._slot_of.items()}
+
+    def _insert(self, doc_id: str, skill: str, digest: str, counts: Counter[str], cover: frozenset[str]) -> None:
+        slot = len(self._slot_doc)
+        self._slot_cover.append(cover)
+        for word in cover:
+            self._cover.setdefault(word, []).append(slot)
+            self._cover_arrays.pop(word, None)
+            self._cover_df[word] += 1
+        self._slot_of[doc_id] = slot
+        self._slot_doc.append(doc_id)
+        self._slot_hash.append(digest)
+        self._slot_counts.append(dict(counts))
+        self._slot_skill.append(self._skills.setdefault(skill, len(self._skills)))
+        length = sum(counts.values())
+        self._length.append(length)
+        for word, count in counts.items():
+            self._postings.setdefault(word, []).append((slot, count))
+            self._arrays.pop(word, None)
+            self._df[word] += 1
+        self._total_length += length
+        self._live += 1
+        self._slot_arrays = None
+
+    def _remove(self, doc_id: str) -> None:
+        slot = self._slot_of.pop(doc_id)
+        counts = self._slot_counts[slot] or {}
+        self._slot_counts[slot] = None
+        for word in self._slot_cover[slot]:
+            self._cover_df[word] -= 1
+            if self._cover_df[word] <= 0:
+                del self._cover_df[word]
+        self._total_length -= self._length[slot]
+        self._live -= 1
+        for word in counts:
+            self._df[word] -= 1
+            if self._df[word] <= 0:
+                del self._df[word]
+        self._slot_arrays = None
+
+    def sync(self, documents: Mapping[str, tuple[str, str, str]]) -> tuple[int, int]:
+        """Hold exactly ``documents``: id -> (skill, text, coverage text), where the coverage
+        text is the part of ``text`` that counts for coverage. Returns (added or changed, removed)."""
+        self._load()
+        wanted = {doc_id: (skill, text, cover, _sha(f"{text}\x00{cover}"))
+                  for doc_id, (skill, text, cover) in documents.items()}
+        have = self.hashes()
+        changed = sorted(i for i, (_, _, _, h) in wanted.items() if have.get(i) != h)
+        gone = sorted(set(have) - set(wanted))
+        if not changed and not gone:
+            return 0, 0
+        rows = []
+        for doc_id in gone:
+            self._remove(doc_id)
+        for doc_id in changed:
+            if doc_id in self._slot_of:
+                self._remove(doc_id)
+            skill, text, cover_text, digest = wanted[doc_id]
+            tokens, cover = tokenize(text), frozenset(tokenize(cover_text))
+            self._insert(doc_id, skill, digest, Counter(tokens), cover)
+            rows.append((doc_id, skill, digest, " ".join(tokens), " ".join(sorted(cover))))
+        db = self._connect()
+        if db is not None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany("DELETE FROM docs WHERE id = ?", [(i,) for i in gone])
+                db.executemany("INSERT OR REPLACE INTO docs VALUES (?, ?, ?, ?, ?)", rows)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        if len(self._slot_doc) > 64 and 3 * self._live < 2 * len(self._slot_doc):
+            self._sweep()
+        return len(changed), len(gone)
+
+    def _sweep(self) -> None:
+        """Rebuild without tombstones (from the token counts held in memory)."""
+        names = {column: name for name, column in self._skills.items()}
+        docs = [(doc_id, names[self._slot_skill[slot]], self._slot_hash[slot], self._slot_counts[slot] or {},
+                 self._slot_cover[slot]) for doc_id, slot in sorted(self._slot_of.items())]
+        self._reset()
+        for doc_id, skill, digest, counts, cover in docs:
+            self._insert(doc_id, skill, digest, Counter(counts), cover)
+
+    # ------------------------------------------------------------ scoring
+
+    def _postings_of(self, word: str) -> tuple[np.ndarray, np.ndarray]:
+        cached = self._arrays.get(word)
+        if cached is None:
+            plist = self._postings.get(word, [])
+            cached = (np.fromiter((s for s, _ in plist), dtype=np.int64, count=len(plist)),
+                      np.fromiter((c for _, c in plist), dtype=np.float64, count=len(plist)))
+            self._arrays[word] = cached
+        return cached
+
+    def _per_slot(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(document lengths, alive mask, skill column) per slot, cached until the next change."""
+        if self._slot_arrays is None:
+            self._slot_arrays = (np.asarray(self._length, dtype=np.float64),
+                                 np.asarray([c is not None for c in self._slot_counts], dtype=bool),
+                                 np.asarray(self._slot_skill, dtype=np.int64))
+        return self._slot_arrays
+
+    def _cover_slots(self, word: str) -> np.ndarray:
+        cached = self._cover_arrays.get(word)
+        if cached is None:
+            cached = np.asarray(self._cover.get(word, []), dtype=np.int64)
+            self._cover_arrays[word] = cached
+        return cached
+
+    def _idf(self, n: int) -> float:
+        return math.log(1.0 + (self._live - n + 0.5) / (n + 0.5))
+
+    def idf(self, word: str) -> float:
+        """BM25's inverse document frequency of ``word`` over the documents held."""
+        return self._idf(self._df.get(word, 0))
+
+    def score(self, task: str) -> LexicalScores:
+        """BM25 and coverage of ``task`` for every skill (see the module docstring)."""
+        self._load()
+        bm25 = np.zeros(len(self._skills), dtype=np.float64)  # columns of removed skills stay 0
+        coverage = np.zeros(len(self._skills), dtype=np.float64)
+        words = sorted(set(tokenize(task)))
+        if not words or not self._live:
+            return LexicalScores(self._skills, bm25, coverage)
+        lengths, alive, skill_of = self._per_slot()
+        average = self._total_length / self._live
+        doc_scores = np.zeros(len(lengths), dtype=np.float64)
+        total_idf = 0.0
+        for word in words:
+            cover_idf = self._idf(self._cover_df.get(word, 0))
+            total_idf += cover_idf
+            covering = self._cover_slots(word)
+            covering = covering[alive[covering]]
+            if len(covering):
+                coverage[np.unique(skill_of[covering])] += cover_idf
+            slots, counts = self._postings_of(word)
+            live = alive[slots]
+            slots, counts = slots[live], counts[live]
+            if len(slots):
+                idf = self.idf(word)
+                doc_scores[slots] += idf * counts * (K1 + 1.0) / (counts + K1 * (1.0 - B + B * lengths[slots] / average))
+        hit = np.flatnonzero(doc_scores)
+        np.maximum.at(bm25, skill_of[hit], doc_scores[hit])
+        if total_idf > 0:
+            coverage /= total_idf
+        return LexicalScores(self._skills, bm25, coverage)

@@ -1,0 +1,110 @@
+"""The keyword index (skillrouter/lexical.py): words, BM25, coverage, incremental sync, persistence."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from skillrouter.lexical import B, K1, LexicalIndex, tokenize
+
+
+def test_tokenize_drops_stop_words_and_stems_lightly() -> None:
+    assert tokenize("The papers I am booking, and CI_builds!") == ["paper", "book", "ci", "build"]
+    assert tokenize("a I to") == []
+    assert tokenize("PM2.5 levels") == ["pm2", "level"]
+
+
+def docs(**texts: str) -> dict[str, tuple[str, str]]:
+    return {name.replace("_", "-"): (name.replace("_", "-"), text, text) for name, text in texts.items()}
+
+
+def test_bm25_by_hand() -> None:
+    ix = LexicalIndex()
+    ix.sync(docs(alpha="zebra zebra yak", beta="yak quokka lemur okapi"))
+    scores = ix.score("zebra")
+    # zebra: n=1 of N=2 documents; alpha has it twice in 3 words, average length 3.5
+    idf = math.log(1 + (2 - 1 + 0.5) / (1 + 0.5))
+    tf = 2 * (K1 + 1) / (2 + K1 * (1 - B + B * 3 / 3.5))
+    assert scores.score_of("alpha") == pytest.approx(idf * tf)
+    assert scores.score_of("beta") == 0.0 and scores.normalised("alpha") == 1.0
+    assert scores.top(5) == ["alpha"]
+
+
+def test_coverage_weighs_words_by_idf_and_unknown_words_most() -> None:
+    ix = LexicalIndex()
+    ix.sync(docs(alpha="docker images volumes", beta="docker compose files", gamma="python wheels"))
+    scores = ix.score("docker volumes")
+    assert scores.coverage_of("alpha") == pytest.approx(1.0)
+    assert 0 < scores.coverage_of("beta") < 0.5  # shares only the commoner word
+    assert scores.coverage_of("gamma") == 0.0
+    unknown = ix.score("docker volumes kubernetes")  # a word no skill has lowers every coverage
+    assert unknown.coverage_of("alpha") < 0.7
+
+
+def test_a_skill_scores_its_best_document_and_coverage_spans_all_of_them() -> None:
+    ix = LexicalIndex()
+    ix.sync({"alpha": ("alpha", "zebra yak", "zebra yak"), "alpha::ex::1": ("alpha", "orange pear", "orange pear"),
+             "beta": ("beta", "orange lemur okapi tapir", "orange lemur okapi tapir")})
+    scores = ix.score("orange pear zebra")
+    assert scores.coverage_of("alpha") == pytest.approx(1.0)
+    assert scores.top(2) == ["alpha", "beta"]
+
+
+def test_sync_is_incremental_and_by_content() -> None:
+    ix = LexicalIndex()
+    assert ix.sync(docs(alpha="zebra", beta="yak")) == (2, 0)
+    assert ix.sync(docs(alpha="zebra", beta="yak")) == (0, 0)
+    assert ix.sync(docs(alpha="zebra", beta="quokka", gamma="lemur")) == (2, 0)
+    assert ix.score("yak").top(3) == [] and ix.score("quokka").top(3) == ["beta"]
+    assert ix.sync(docs(gamma="lemur")) == (0, 2)
+    assert len(ix) == 1 and ix.score("zebra").top(3) == [] and ix.score("lemur").top(3) == ["gamma"]
+
+
+def test_tombstones_are_swept_without_changing_scores() -> None:
+    ix = LexicalIndex()
+    many = {f"s{i:03d}": f"common word{i} text{i % 7}" for i in range(100)}
+    ix.sync({n: (n, t, t) for n, t in many.items()})
+    before = ix.score("common text3 word43")
+    keep = {n: t for i, (n, t) in enumerate(sorted(many.items())) if i % 3 == 0}
+    ix.sync({n: (n, t, t) for n, t in keep.items()})
+    fresh = LexicalIndex()
+    fresh.sync({n: (n, t, t) for n, t in keep.items()})
+    after, expected = ix.score("common text3 word43"), fresh.score("common text3 word43")
+    assert len(ix._slot_doc) == len(keep)  # swept: no tombstones left
+    assert {n: after.score_of(n) for n in keep} == pytest.approx({n: expected.score_of(n) for n in keep})
+    assert before.score_of("s043") > 0 and after.score_of("s043") == 0.0  # removed with its skill
+
+
+def test_token_counts_persist_and_load_in_a_new_process(tmp_path: Path) -> None:
+    path = tmp_path / "cache" / "lexical.db"
+    ix = LexicalIndex(path)
+    ix.sync(docs(alpha="zebra zebra yak", beta="yak quokka"))
+    expected = ix.score("zebra yak")
+    ix.close()
+    again = LexicalIndex(path)
+    assert again.hashes() == ix.hashes()
+    got = again.score("zebra yak")
+    assert (got.score_of("alpha"), got.coverage_of("beta")) == (expected.score_of("alpha"), expected.coverage_of("beta"))
+    assert again.sync(docs(alpha="zebra zebra yak", beta="yak quokka")) == (0, 0)  # nothing re-tokenised
+    again.sync(docs(alpha="zebra zebra yak"))
+    again.close()
+    assert LexicalIndex(path).hashes().keys() == {"alpha"}
+
+
+def test_an_empty_index_or_a_task_of_stop_words_scores_nothing() -> None:
+    ix = LexicalIndex()
+    assert ix.score("zebra").top(3) == [] and ix.score("zebra").best == 0.0
+    ix.sync(docs(alpha="zebra"))
+    nothing = ix.score("the and of")
+    assert nothing.top(3) == [] and nothing.coverage_of("alpha") == 0.0 and nothing.normalised("alpha") == 0.0
+
+
+def test_only_the_coverage_text_counts_for_coverage() -> None:
+    ix = LexicalIndex()
+    ix.sync({"market": ("market", "prediction markets: odds\nplace an order on the order book", "prediction markets: odds"),
+             "cafe": ("cafe", "find a cafe", "find a cafe")})
+    scores = ix.score("book a table")
+    assert scores.score_of("market") > 0  # the body counts for BM25 ...
+    assert scores.coverage_of("market") == 0.0  # ... but "book" in a body is no sign the task fits
