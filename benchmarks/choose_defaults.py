@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
 from skillrouter.embeddings.base import embed_queries
 from skillrouter.eval.baseline import BASELINE_THRESHOLD
 from skillrouter.eval.loading import read_skills, tool_skill
 from skillrouter.eval.routing import EmbedderSpec, default_cache_dir, make_embedder
 from skillrouter.eval.suite import CORPORA, default_data_dir
+
 from skillrouter.lexical import LexicalIndex
 from skillrouter.scoring import fused, relevance
 from skillrouter.skill import Skill, split_words

@@ -252,7 +252,8 @@ class SkillIndex:
         and ties broken by id, so the same index and query always give the same list.
         """
         col = self._connect()
-        total = col.count()
+        # the documents this process last synced, without asking Chroma to count them each time
+        total = len(self._known) if self._known is not None else col.count()
         if total == 0 or len(vectors) == 0:
             return [[] for _ in range(len(vectors))]
         vectors = np.asarray(vectors, dtype=np.float32)

@@ -34,7 +34,7 @@ import re
 import sqlite3
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -89,10 +89,10 @@ class LexicalScores:
     skills: Mapping[str, int]  # skill name -> column
     bm25: np.ndarray
     coverage: np.ndarray
+    best: float = field(init=False)  # the task's best BM25 over the library
 
-    @property
-    def best(self) -> float:
-        return float(self.bm25.max()) if len(self.bm25) else 0.0
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "best", float(self.bm25.max()) if len(self.bm25) else 0.0)
 
     def score_of(self, skill: str) -> float:
         column = self.skills.get(skill)
