@@ -93,8 +93,8 @@ def test_1_a_crash_after_the_swap_keeps_the_quarantine(tmp_path: Path) -> None:
     lib = hash_lib(store)
     report = import_paths(lib, [src])
     assert not report.errors
-    assert lib.store.records()["helpful-setup"].summary.status == "quarantined"
-    assert lib.store.findings("helpful-setup")
+    assert lib.get("helpful-setup").status == "quarantined"
+    assert lib.findings("helpful-setup")
     lib.close()
     doctor = run("doctor", "--json", "--store", store)
     assert json.loads(doctor.stdout)["ok"] is True, doctor.output
@@ -132,7 +132,7 @@ def test_2_deleting_the_ledger_reactivates_nothing_and_doctor_says_what_was_lost
     assert report.exit_code == 1, report.output
     data = json.loads(report.stdout)
     assert data["ok"] is False and data["ledger"]["rebuilt"] is True
-    assert "statistics" in data["ledger"]["lost"]
+    assert any("statistics" in lost for lost in data["ledger"]["lost"])
     text = run("doctor", "--store", store)
     assert "lost" in text.stdout and "statistics" in text.stdout
     again = import_paths(hash_lib(store), [src])  # the origins came back with the files
@@ -455,8 +455,8 @@ def test_12_jsonl_skills_have_the_same_size_cap_as_folders(tmp_path: Path) -> No
     assert report.added == ["small"] and "larger than" in report.errors[0]["reason"]
 
 
-@pytest.mark.parametrize("value", ["nan", "-0.1", "1.5", "inf"])
-def test_12_a_threshold_outside_0_to_1_is_a_usage_error(tmp_path: Path, value: str) -> None:
+@pytest.mark.parametrize("value", ["nan", "-0.1", "-inf"])
+def test_12_a_nan_or_negative_threshold_is_a_usage_error(tmp_path: Path, value: str) -> None:
     store = tmp_path / "store"
     ok("add", write_skill(tmp_path / "s" / "fine", "fine", "A fine skill."), "--store", store)
     result = run("route", "a task", "--threshold", value, "--store", store)

@@ -15,7 +15,7 @@ from click.testing import Result
 from support import as_json, ok, run
 
 from skillrouter.embeddings import Embedder, HashEmbedder
-from skillrouter import Skill, Store
+from skillrouter import Provenance, Skill, Store
 from skillrouter.skillmd import render_skill_md, skill_to_json
 
 CORE_COMMANDS = ["add", "doctor", "history", "list", "record", "reindex", "restore", "route", "show", "trust"]
@@ -32,8 +32,8 @@ def store(tmp_path: Path) -> Store:
     st.add(Skill.create("fix-flaky-test", "Find why a test fails sometimes.", task_type="debugging",
                         procedure=["Run it 50 times"], tags=["ci"]),
            files={"references/guide.md": b"# Guide\n", "scripts/run.sh": b"echo hi\n"})
-    st.add(Skill.create("risky-script", "Runs a script from the internet."), status="quarantined",
-           findings=[{"rule": "curl-pipe-shell", "path": "SKILL.md", "line": 3, "excerpt": "curl x | sh"}])
+    st.add(Skill.create("risky-script", "Runs a script from the internet."), provenance=Provenance(
+        findings=({"rule": "curl-pipe-shell", "path": "SKILL.md", "line": 3, "excerpt": "curl x | sh"},)))
     return st
 
 
