@@ -309,10 +309,11 @@ class Ledger:
                 db.execute("INSERT OR IGNORE INTO stats (name) VALUES (?)", (skill.name,))
             else:
                 version = row.version + (0 if row.file_hash == file_hash else 1)
-                db.execute("UPDATE skills SET file_hash = ?, file_sig = ?, level0 = ?, source = ?, status = ?, "
-                           "findings = ?, version = ?, updated_at = ? WHERE name = ?",
-                           (file_hash, sig, level0, skill.source, status or row.status,
-                            json.dumps(list(findings if findings is not None else row.findings)), version, now,
+                db.execute("UPDATE skills SET updated_at = CASE WHEN file_hash = ? THEN updated_at ELSE ? END, "
+                           "file_hash = ?, file_sig = ?, level0 = ?, source = ?, status = ?, findings = ?, version = ? "
+                           "WHERE name = ?",
+                           (file_hash, now, file_hash, sig, level0, skill.source, status or row.status,
+                            json.dumps(list(findings if findings is not None else row.findings)), version,
                             skill.name))
             self._bump(db)
             if row is None or row.file_hash != file_hash:
@@ -447,7 +448,7 @@ class Ledger:
     # ------------------------------------------------------------ a lost or damaged file
 
     @classmethod
-    def open(cls, path: Path, *, repair: bool = False, files_exist: bool = False) -> Ledger:
+    def open(cls, path: Path, *, repair: bool = False, files_exist: Callable[[], bool] = lambda: False) -> Ledger:
         """Open (or create) the ledger. A damaged one raises :class:`LedgerDamagedError`, or
         with ``repair`` is checked (``PRAGMA quick_check``) and rebuilt (:meth:`rebuild`). A
         missing one beside existing skill folders is noted as lost (``notes()``)."""
@@ -464,7 +465,7 @@ class Ledger:
                 ledger.close()
             return cls.rebuild(path, damage)
         assert ledger is not None
-        if ledger.created and files_exist:
+        if ledger.created and files_exist():
             ledger.note("ledger_rebuilt", cls.loss_note("skillrouter.db was missing"))
         return ledger
 
@@ -486,7 +487,7 @@ class Ledger:
                 Path(f"{path}{suffix}").replace(f"{aside}{suffix}")
         ledger = cls(path)
         kept = ledger.restore_rows(rows)
-        note = cls.loss_note(f"the ledger was damaged ({why})", sorted(broken))
+        note = cls.loss_note(f"{path.name} was damaged: {why}", sorted(broken))
         note["lost"] = [f"{what} ({f'partly: {kept[t]} rows read' if kept.get(t) else 'all'})"
                         for t, what in zip(sorted(broken), note["lost"])]
         ledger.note("ledger_rebuilt", note | {"kept_at": str(aside), "salvaged": {t: n for t, n in kept.items() if n}})

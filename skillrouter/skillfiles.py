@@ -21,12 +21,14 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from skillrouter.atomic import atomic_write, fsync_dir
-from skillrouter.errors import SkillFormatError, SkillNotFoundError, UnsafePathError
+from skillrouter.errors import SkillFormatError, SkillNotFoundError, StoreError, UnsafePathError
 from skillrouter.provenance import SIDECAR, Sidecar
 from skillrouter.skill import Skill, validate_name
 from skillrouter.skillmd import parse_skill_md
 
 LEVEL2_DIRS = ("references", "scripts", "templates", "assets")
+ENV_HOME = "SKILLROUTER_HOME"
+DEFAULT_HOME = ".skillrouter"
 
 
 def safe_relpath(relpath: str) -> PurePosixPath:
@@ -69,10 +71,19 @@ def copy_level2(src: Path, dst: Path, relpaths: list[str] | None = None) -> None
 
 
 class SkillFiles:
-    """The ``skills/`` folder of a store."""
+    """The ``skills/`` folder of a store (made unless ``create=False``)."""
 
-    def __init__(self, skills_dir: Path) -> None:
+    def __init__(self, skills_dir: Path, *, create: bool = True) -> None:
         self.skills_dir = skills_dir
+        if not skills_dir.is_dir():
+            store = skills_dir.parent
+            if not create:
+                raise StoreError(f"no skill store at {store} (create one with 'skillrouter add' or "
+                                 f"'skillrouter import', or point --store / {ENV_HOME} at one)")
+            try:
+                skills_dir.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise StoreError(f"cannot create a store at {store}: {err.strerror}") from None
 
     def folder(self, name: str) -> Path:
         validate_name(name)
@@ -156,7 +167,9 @@ class SkillFiles:
                 target = staged / safe_relpath(rel)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(data)
-            atomic_write(staged / SIDECAR, sidecar.dumps())
+            # no fsync of its own: the folder is private until renamed in, and a sidecar torn by a
+            # power cut reads as none, so the skill is scanned again (fail closed), never trusted
+            (staged / SIDECAR).write_text(sidecar.dumps(), "utf-8")
             atomic_write(staged / "SKILL.md", content)
         except BaseException:
             self.discard(staged)

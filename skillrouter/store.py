@@ -1,23 +1,16 @@
-"""The store: one folder holding skill files (the source of truth) and a SQLite ledger.
-
-Layout of a store folder::
+"""The store: one folder of skill files (the source of truth) and a SQLite ledger.
 
     skills/<name>/SKILL.md            human-editable skill, Agent Skills format
     skills/<name>/references/..       its Level 2 files (scripts/, templates/, assets/ too)
     skills/<name>/.skillrouter.json   its sidecar: status, findings, import provenance
-    skillrouter.db                    the ledger (see ``ledger``): statistics, versions,
-                                      examples, status, import origins, counters
-    chroma/                           the embedded index (derived data, see ``index``)
-    cache/embeddings.db               the embedding cache
+    skillrouter.db                    the ledger: statistics, versions, examples, statuses, origins
+    chroma/, cache/embeddings.db      the index and the embedding cache (derived data)
 
-:class:`Store` coordinates two layers: :class:`~skillrouter.skillfiles.SkillFiles` (folders,
-atomic swaps, crash recovery, Level 2) and :class:`~skillrouter.ledger.Ledger` (SQLite). A
-write stages the folder with its sidecar, then commits the ledger around the rename.
-
-Fail closed: whenever the ledger meets a SKILL.md it has no record of (a crash between the
-rename and the commit, a deleted or damaged ledger, a folder added by hand), the skill takes
-the status its sidecar vouches for by hash; with no such sidecar it is scanned first and
-quarantined if anything is found. A lost ledger can lose statistics, never a quarantine.
+:class:`Store` coordinates :class:`~skillrouter.skillfiles.SkillFiles` (folders, atomic swap,
+recovery, Level 2) and :class:`~skillrouter.ledger.Ledger` (SQLite): a write stages the folder
+with its sidecar and commits the ledger around the rename. Fail closed: a SKILL.md the ledger
+has no record of (a crash before the commit, a lost or damaged ledger, a folder added by hand)
+takes the status its sidecar vouches for by hash, or is scanned first (:func:`settle`).
 """
 
 from __future__ import annotations
@@ -31,15 +24,12 @@ from typing import Any
 
 from filelock import FileLock
 
-from skillrouter.errors import SkillExistsError, SkillFormatError, SkillNotFoundError, StoreError
+from skillrouter.errors import SkillExistsError, SkillFormatError, SkillNotFoundError
 from skillrouter.ledger import Ledger, Outcome, Record, Row, Version
 from skillrouter.provenance import Provenance, Sidecar, Status, check_status, settle
 from skillrouter.skill import Skill, now_iso
-from skillrouter.skillfiles import SkillFiles
+from skillrouter.skillfiles import DEFAULT_HOME, ENV_HOME, SkillFiles
 from skillrouter.skillmd import parse_skill_md, render_skill_md
-
-ENV_HOME = "SKILLROUTER_HOME"
-DEFAULT_HOME = ".skillrouter"
 
 
 def resolve_home(store: str | Path | None = None) -> Path:
@@ -55,21 +45,12 @@ class Store:
 
     def __init__(self, path: str | Path | None = None, *, create: bool = True, repair: bool = False) -> None:
         self.path = resolve_home(path).expanduser().resolve()
-        if not (self.path / "skills").is_dir():
-            if not create:
-                raise StoreError(f"no skill store at {self.path} (create one with 'skillrouter add' or "
-                                 f"'skillrouter import', or point --store / {ENV_HOME} at one)")
-            try:
-                (self.path / "skills").mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                raise StoreError(f"cannot create a store at {self.path}: {err.strerror}") from None
-        self.skills_dir = self.path / "skills"
-        self.db_path = self.path / "skillrouter.db"
-        self.files = SkillFiles(self.skills_dir)
+        self.files = SkillFiles(self.path / "skills", create=create)
+        self.skills_dir, self.db_path = self.files.skills_dir, self.path / "skillrouter.db"
         self._write_lock = FileLock(str(self.path / "store.lock"), timeout=120)
         with self._write_lock:  # another process may be mid-add: its staging folder is not debris
             self.files.recover()
-        self.ledger = Ledger.open(self.db_path, repair=repair, files_exist=bool(self.files.names()))
+        self.ledger = Ledger.open(self.db_path, repair=repair, files_exist=lambda: bool(self.files.names()))
 
     def close(self) -> None:
         self.ledger.close()
@@ -245,11 +226,8 @@ class Store:
 
     def record_outcome(self, name: str, score: float, *, task: str | None = None,
                        example_min_score: float = 7.0, max_examples: int = 200) -> Outcome:
-        """Record that ``name`` was used and scored ``score`` (1-10), in one transaction.
-
-        With ``task`` and a score of at least ``example_min_score``, the task is kept as an
-        example of when the skill applies (at most ``max_examples`` per skill, newest kept).
-        """
+        """Record a use scored ``score`` (1-10) in one transaction; with ``task`` and a score of at
+        least ``example_min_score`` the task becomes an example (``max_examples`` kept, newest)."""
         if name not in self.files:
             raise SkillNotFoundError(name)
         return self.ledger.record_outcome(name, score, task=task, example_min_score=example_min_score,
@@ -260,7 +238,7 @@ class Store:
             raise SkillNotFoundError(name)
         return self.ledger.history(name)
 
-    # ------------------------------------------------------------ the layers' read side, for callers
+    # ------------------------------------------------------------ the layers' read side, as callers use it
 
     def names(self) -> list[str]:
         return self.files.names()
