@@ -18,8 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from skillrouter import SkillLibrary
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
+
+from skillrouter import SkillLibrary
 
 LIBRARY = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "skill-libraries" / "hermes-agent-0.19.0"
 CHILD = ("import sys\nfrom skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder\n"

@@ -232,6 +232,9 @@ def _read_json(path: Path, origin: str, report: ImportReport) -> list[Candidate]
             except json.JSONDecodeError as err:
                 report.errors.append({"path": f"{path}:{number}", "reason": f"not valid JSON: {err.msg}"})
                 continue
+            except RecursionError:
+                report.errors.append({"path": f"{path}:{number}", "reason": "JSON nested too deeply to read"})
+                continue
             cand = _from_json_item(item, f"{path}:{number}", origin, report)
             if cand:
                 out.append(cand)
@@ -240,6 +243,9 @@ def _read_json(path: Path, origin: str, report: ImportReport) -> list[Candidate]
         data = json.loads(text)
     except json.JSONDecodeError as err:
         report.errors.append({"path": str(path), "reason": f"not valid JSON: {err.msg} (line {err.lineno})"})
+        return out
+    except RecursionError:
+        report.errors.append({"path": str(path), "reason": "JSON nested too deeply to read"})
         return out
     if isinstance(data, dict) and isinstance(data.get("skills"), list):
         data = data["skills"]

@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder
 from support import as_json, ok, run
 
 from skillrouter import SkillFormatError, SkillLibrary
-from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder
 from skillrouter.importer import import_paths
 from skillrouter.skillmd import parse_skill_md
 
@@ -75,7 +75,7 @@ _CRASH_AFTER_SWAP = textwrap.dedent("""
 
 def crash_import(store: Path, src: Path, after: int = 1) -> None:
     proc = subprocess.run([sys.executable, "-c", _CRASH_AFTER_SWAP, str(store), str(src), str(after)],
-                          capture_output=True, text=True, cwd=ROOT)
+                          capture_output=True, text=True, cwd=ROOT, check=False)
     assert proc.returncode == 9, proc.stderr
 
 
@@ -200,7 +200,7 @@ def _import_in_a_child(store: Path, src: Path) -> subprocess.CompletedProcess[st
             "EmbeddingCache(sys.argv[1] + '/c.db')))\n"
             "print(json.dumps(import_paths(lib, [sys.argv[2]]).to_dict()))\n")
     return subprocess.run([sys.executable, "-c", code, str(store), str(src)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=30)
+                          cwd=ROOT, timeout=30, check=False)
 
 
 def test_5_a_fifo_in_a_skill_folder_does_not_hang_the_import(tmp_path: Path) -> None:
@@ -269,6 +269,7 @@ def test_7_one_bad_file_does_not_abort_the_import(tmp_path: Path) -> None:
         "extra.json": json.dumps({"name": "extra", "description": "d", "procedure": "p", "extra": [1]}),
         "tags.json": json.dumps([{"name": "tagged", "description": "d", "tags": 5}]),
         "good.json": json.dumps({"name": "good-json", "description": "d", "procedure": "p"}),
+        "nested.json": "[" * 100_000 + "]" * 100_000,
     }
     for fname, text in files.items():
         (tmp_path / fname).write_text(text)
@@ -276,10 +277,11 @@ def test_7_one_bad_file_does_not_abort_the_import(tmp_path: Path) -> None:
     assert sorted(report.added) == ["fine", "good-json"]
     reasons = {Path(e["path"].split("[")[0]).name if "[" in e["path"] else Path(e["path"]).name: e["reason"]
                for e in report.errors}
-    assert set(reasons) == {"SKILL.md", "huge.json", "meta.json", "extra.json", "tags.json"}, reasons
+    assert set(reasons) == {"SKILL.md", "huge.json", "meta.json", "extra.json", "tags.json", "nested.json"}, reasons
     assert "deep" in reasons["SKILL.md"] or "nested" in reasons["SKILL.md"]
     assert "use_count" in reasons["huge.json"] and "metadata" in reasons["meta.json"]
     assert "extra" in reasons["extra.json"] and "tags" in reasons["tags.json"]
+    assert "nested too deeply" in reasons["nested.json"]
     for reason in reasons.values():
         assert "\n" not in reason
 

@@ -8,10 +8,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from skillrouter.embeddings import HashEmbedder
 
 from skillrouter import Ledger, LedgerDamagedError, SkillLibrary, Store, StoreError
 from skillrouter import ledger as ledger_module
-from skillrouter.embeddings import HashEmbedder
 
 V0 = Path(__file__).resolve().parents[1] / "fixtures" / "store-v0"
 

@@ -32,14 +32,14 @@ def test_a_sidecar_vouching_for_this_content_wins() -> None:
 
 def test_content_nobody_vouches_for_is_scanned_and_quarantined_on_a_finding() -> None:
     assert settle("h1", None, None, lambda: [FINDING]).status == "quarantined"
-    clean = settle("h1", None, None, lambda: [])
+    clean = settle("h1", None, None, list)
     assert (clean.status, clean.findings, clean.reason, clean.adopt) == ("active", [], "found on disk", False)
 
 
 def test_a_stale_sidecar_that_was_strict_stays_strict_even_if_the_scan_is_clean() -> None:
     for status in ("quarantined", "retired"):
         side = Sidecar("old", status, "import", Provenance("src", "in", (FINDING,)))  # type: ignore[arg-type]
-        done = settle("new", None, side, lambda: [])
+        done = settle("new", None, side, list)
         assert (done.status, done.findings, done.adopt) == (status, [FINDING], True)
     active = Sidecar("old", "active", "add", Provenance("src", "in"))
     assert settle("new", None, active, lambda: [FINDING]).status == "quarantined"
