@@ -494,12 +494,12 @@ class Ledger:
         return ledger
 
     @staticmethod
-    def salvage(path: Path) -> tuple[dict[str, list[tuple[Any, ...]]], dict[str, str]]:
-        """What can still be read of a damaged ledger: ({table: rows}, {table: why it stopped}).
-
-        Rows are read one by one, so a table that breaks halfway keeps its first part.
+    def salvage(path: Path) -> tuple[dict[str, list[dict[str, Any]]], dict[str, str]]:
+        """What can still be read of a damaged ledger: ({table: rows as column -> value},
+        {table: why reading it stopped}). Rows are read one by one, so a table that breaks
+        halfway keeps its first part; columns are named, so rows of an older schema fit a newer one.
         """
-        rows: dict[str, list[tuple[Any, ...]]] = {t: [] for t in TABLES}
+        rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
         broken: dict[str, str] = {}
         try:
             db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -508,29 +508,33 @@ class Ledger:
         try:
             for table in TABLES:
                 try:
-                    for found in db.execute(f"SELECT * FROM {table}"):
-                        rows[table].append(tuple(found))
+                    cursor = db.execute(f"SELECT * FROM {table}")
+                    columns = [c[0] for c in cursor.description]
+                    for found in cursor:
+                        rows[table].append(dict(zip(columns, found)))
                 except sqlite3.DatabaseError as err:
                     broken[table] = str(err)
         finally:
             db.close()
         return rows, broken
 
-    def restore_rows(self, rows: dict[str, list[tuple[Any, ...]]]) -> dict[str, int]:
+    def restore_rows(self, rows: dict[str, list[dict[str, Any]]]) -> dict[str, int]:
         """Copy salvaged rows in (skills rows are marked unread, so their files are read again)."""
         kept: dict[str, int] = {}
         with self.transaction() as db:
             for table, found in rows.items():
-                if table == "skills":
-                    found = [(*r[:2], "", *r[3:]) for r in found]
+                have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
                 kept[table] = 0
                 for row in found:
+                    row = {k: v for k, v in row.items() if k in have} | ({"file_sig": ""} if table == "skills" else {})
                     try:
-                        db.execute(f"INSERT OR REPLACE INTO {table} VALUES ({','.join('?' * len(row))})", row)
+                        db.execute(f"INSERT OR REPLACE INTO {table} ({', '.join(row)}) "
+                                   f"VALUES ({', '.join('?' * len(row))})", list(row.values()))
                         kept[table] += 1
                     except sqlite3.Error:
                         continue  # a row of the wrong shape: leave it behind
         return kept
+
 
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -184,3 +184,19 @@ def test_nested_transactions_join_the_outer_one(tmp_path: Path) -> None:
         ledger.increment("a")
         ledger.increment("b")
     assert (ledger.counter("a"), ledger.counter("b")) == (1, 1)
+
+
+def test_salvaged_rows_of_an_older_schema_fit_a_newer_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = v0_store(tmp_path)
+    rows, broken = Ledger.salvage(path / "skillrouter.db")  # sound here, and of the v0 schema
+    assert broken == {} and len(rows["stats"]) == 5
+
+    def _v_next(db: sqlite3.Connection) -> None:
+        db.execute("ALTER TABLE stats ADD COLUMN streak INTEGER NOT NULL DEFAULT 0")
+
+    monkeypatch.setattr(ledger_module, "MIGRATIONS", (*ledger_module.MIGRATIONS, _v_next))
+    newer = Ledger(tmp_path / "new.db")
+    kept = newer.restore_rows(rows)
+    assert kept["stats"] == 5 and kept["versions"] == len(rows["versions"])
+    assert newer.outcome("hand-made").use_count == 2 and newer.store_id == "d09c7f956478493391eae98ad1628d44"
+    assert newer.sigs()["hand-made"] == ""  # read the file again before trusting the row
