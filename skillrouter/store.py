@@ -75,6 +75,8 @@ class Store:
             if exists and not replace_existing:
                 raise SkillExistsError(name)
             row, now = self.ledger.row(name), now_iso()
+            if exists and row is None:  # a folder the ledger never recorded: its verdict first
+                row = self._settled_row(name)
             stored = replace(skill, created_at=self._created_at(name, row, exists) or skill.created_at or now,
                              updated_at=now)
             content = render_skill_md(stored)
@@ -94,6 +96,13 @@ class Store:
             finally:
                 self.files.discard(staged)
         return replace(stored, version=version)
+
+    def _settled_row(self, name: str) -> Row | None:
+        try:
+            self._reconcile(name)
+        except SkillFormatError:  # unreadable: replacing it is the fix, as a new skill
+            return None
+        return self.ledger.row(name)
 
     def _created_at(self, name: str, row: Row | None, exists: bool) -> str | None:
         try:

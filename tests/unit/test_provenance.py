@@ -108,3 +108,13 @@ def test_level2_listing_skips_links_special_files_dot_entries_and_nested_skills(
     os.symlink(tmp_path, folder / "references" / "out")
     os.symlink(folder / "references" / "a.md", folder / "references" / "link.md")
     assert level2_files(folder) == ["references/a.md"]
+
+
+def test_replacing_a_folder_the_ledger_never_recorded_keeps_its_quarantine(tmp_path: Path) -> None:
+    store = Store(tmp_path / "store")
+    store.add(Skill.create("risky", "Runs things."), provenance=Provenance("src", "in", (FINDING,)))
+    store.close()
+    (store.path / "skillrouter.db").unlink()
+    again = Store(store.path)
+    again.update(Skill.create("risky", "Runs things, edited by the agent."), reason="revised")
+    assert again.get("risky").status == "quarantined"
