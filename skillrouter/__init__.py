@@ -8,6 +8,7 @@ evaluation harness.
 from skillrouter.errors import (
     EvaluationError,
     IndexUnavailableError,
+    LedgerDamagedError,
     MemoryEntryError,
     MemoryLimitError,
     SkillExistsError,
@@ -19,11 +20,14 @@ from skillrouter.errors import (
     UnsafePathError,
 )
 from skillrouter.index import SkillIndex
+from skillrouter.ledger import Ledger, Outcome, Version
 from skillrouter.library import DoctorReport, SkillLibrary
+from skillrouter.provenance import Provenance
 from skillrouter.router import Candidate, Route, Router
 from skillrouter.skill import Skill, SkillSummary, slugify
+from skillrouter.skillfiles import SkillFiles
 from skillrouter.skillmd import parse_skill_md, read_skill_md, render_skill_md, skill_from_json, skill_to_json
-from skillrouter.store import Outcome, Store, Version
+from skillrouter.store import Store
 
 __all__ = [
     "AgentState",
@@ -31,14 +35,18 @@ __all__ = [
     "DoctorReport",
     "EvaluationError",
     "IndexUnavailableError",
+    "Ledger",
+    "LedgerDamagedError",
     "MemoryEntryError",
     "MemoryLimitError",
     "Outcome",
+    "Provenance",
     "Route",
     "Router",
     "SelfImprovingAgent",
     "Skill",
     "SkillExistsError",
+    "SkillFiles",
     "SkillFormatError",
     "SkillIndex",
     "SkillLibrary",

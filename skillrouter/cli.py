@@ -1,16 +1,21 @@
 """The ``skillrouter`` command: a thin layer over :class:`~skillrouter.library.SkillLibrary`.
 
-Each command parses its options, opens one library, calls one method and prints (text, or
-JSON with ``--json``). Errors raised on purpose (:class:`SkillRouterError`) become one line
-on stderr and exit status 1; bad usage exits 2 (click's convention).
+Each command parses its options, opens one library, calls its methods and prints (text, or
+JSON with ``--json``); none reaches past the library into the store. Errors raised on
+purpose (:class:`SkillRouterError`) and the operating system's answers about the user's
+files (missing, not allowed, a folder where a file was expected, a full disk) become one
+line on stderr and exit status 1; bad usage exits 2 (click's convention). Anything else is
+a bug: its traceback is shown, with a line asking for a report.
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import math
 import sys
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -64,8 +69,24 @@ def _open(store: Path | None, chroma_url: str | None, model: str | None, *, crea
     return SkillLibrary.open(store, create=create, chroma_url=chroma_url, model=model, **kwargs)
 
 
+def _warn(lib: SkillLibrary) -> None:
+    for line in lib.warnings():
+        click.echo(f"warning: {line}", err=True)
+
+
+# The operating system's answers about the user's own files and disk: one line, not a bug.
+_USER_OS_ERRORS = (FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError)
+_USER_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS}
+
+
+def _one_line(err: OSError) -> str:
+    what = err.strerror or str(err)
+    return f"{err.filename}: {what}" if err.filename else what
+
+
 class _Group(click.Group):
-    """Turns SkillRouterError into one line on stderr, never a traceback.
+    """Turns SkillRouterError (and an OS error about the user's files) into one line on
+    stderr; anything else is a bug, shown with its traceback.
 
     Commands that live in other modules or packages (``eval``, the agent, the importer)
     come through the ``skillrouter.commands`` entry-point group and load only when used,
@@ -93,14 +114,24 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
         except SkillRouterError as err:
             click.echo(f"error: {err}", err=True)
             ctx.exit(1)
-        except (ValueError, OSError) as err:
-            if isinstance(err, click.ClickException):
-                raise
-            click.echo(f"error: {err}", err=True)
+        except OSError as err:
+            if not isinstance(err, _USER_OS_ERRORS) and err.errno not in _USER_ERRNOS:
+                _bug(ctx)
+            click.echo(f"error: {_one_line(err)}", err=True)
             ctx.exit(1)
+        except Exception:  # noqa: BLE001  the CLI's last line of defence: show the bug, ask for a report
+            _bug(ctx)
+
+
+def _bug(ctx: click.Context) -> None:
+    click.echo(traceback.format_exc(), err=True, nl=False)
+    click.echo("error: this is a bug in skillrouter; please report it with the traceback above", err=True)
+    ctx.exit(1)
 
 
 def _unavailable(name: str, err: ImportError) -> click.Command:
@@ -133,18 +164,25 @@ def add(path: Path, replace: bool, store: Path | None, chroma_url: str | None, m
               lambda: click.echo(f"added {skill.name} (version {skill.version})"))
 
 
-def _check_threshold(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+def _threshold(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
     if value is not None and not (math.isfinite(value) and 0.0 <= value <= 2.0):
-        raise click.BadParameter(f"must be a number from 0 to 2, got {value}", ctx=ctx, param=param)
+        raise click.BadParameter(f"must be a relevance from 0 to 2, got {value}")
+    return value
+
+
+def _task(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    if not value.strip():
+        raise click.BadParameter("a task must be non-empty text")
     return value
 
 
 @cli.command("route")
-@click.argument("task")
-@click.option("-k", "k", default=DEFAULT_K, show_default=True, help="Number of candidates to show.")
+@click.argument("task", callback=_task)
+@click.option("-k", "k", type=click.IntRange(min=1), default=DEFAULT_K, show_default=True,
+              help="Number of candidates to show.")
 @click.option("--type", "task_type", default=None, help="Only skills of this task_type.")
 @click.option("--tag", "tags", multiple=True, help="Only skills with one of these tags (repeatable).")
-@click.option("--threshold", type=float, default=None, callback=_check_threshold,
+@click.option("--threshold", type=float, default=None, callback=_threshold,
               help=f"Relevance the best candidate must reach to be chosen (default {DEFAULT_THRESHOLD} "
                    "for the default model).")
 @click.option("--keyword-weight", type=click.FloatRange(0.0), default=KEYWORD_WEIGHT, show_default=True,
@@ -156,6 +194,7 @@ def route_cmd(task: str, k: int, task_type: str | None, tags: tuple[str, ...], t
     """Pick the skill that fits TASK, or say that none does."""
     with _open(store, chroma_url, model, threshold=threshold, keyword_weight=keyword_weight) as lib:
         route = lib.route(task, k=k, task_type=task_type, tags=tags or None)
+        _warn(lib)
 
         def text() -> None:
             click.echo(f"matched: {route.matched.name if route.matched else '(none)'}  [{route.reason}]")
@@ -177,7 +216,7 @@ def show(name: str, level: int, relpath: str | None, store: Path | None, chroma_
     """Show a skill at Level 0, 1 or 2."""
     with _open(store, chroma_url, model) as lib:
         if relpath is not None:
-            data = lib.store.read_file(name, relpath)
+            data = lib.read_file(name, relpath)
             if as_json:
                 _emit({"name": name, "path": relpath, "content": data.decode("utf-8", errors="replace")}, True,
                       lambda: None)
@@ -185,7 +224,7 @@ def show(name: str, level: int, relpath: str | None, store: Path | None, chroma_
                 sys.stdout.buffer.write(data)
             return
         skill = lib.get(name)
-        findings = lib.store.findings(name)
+        findings = lib.findings(name)
         from skillrouter.skillmd import render_skill_md, skill_to_json
 
         if level == 0:
@@ -200,10 +239,13 @@ def show(name: str, level: int, relpath: str | None, store: Path | None, chroma_
                            f"avg score {'-' if skill.avg_score is None else f'{skill.avg_score:.2f}'}")
             _emit(skill_to_json(skill) | {"findings": findings}, as_json, text1)
         else:
-            files = lib.store.list_files(name)
+            files = lib.list_files(name)
             _emit({"name": name, "files": files}, as_json, lambda: click.echo("\n".join(files) or "(no files)"))
         if findings and not as_json:
-            click.echo(f"quarantined: {len(findings)} finding(s); 'skillrouter trust {name}' releases it", err=True)
+            if skill.status == "quarantined":
+                click.echo(f"quarantined: {len(findings)} finding(s); 'skillrouter trust {name}' releases it", err=True)
+            else:
+                click.echo(f"{skill.status}, trusted despite {len(findings)} finding(s):", err=True)
             for f in findings:
                 click.echo(f"  {f.get('path')}:{f.get('line') or '-'}: {f.get('rule')}: {f.get('excerpt')}", err=True)
 
@@ -215,7 +257,8 @@ def list_cmd(status: str | None, store: Path | None, chroma_url: str | None, mod
              as_json: bool) -> None:
     """List the skills in the store (Level 0)."""
     with _open(store, chroma_url, model) as lib:
-        records = [r.summary for r in lib.store.records().values() if status is None or r.summary.status == status]
+        records = lib.list_skills(status)  # type: ignore[arg-type]
+        _warn(lib)
 
         def text() -> None:
             for s in records:
@@ -252,22 +295,33 @@ def reindex(store: Path | None, chroma_url: str | None, model: str | None, as_js
 
 
 @cli.command()
-@click.option("--no-repair", is_flag=True, help="Only report.")
+@click.option("--no-repair", is_flag=True, help="Only report (exit 1 if anything is found).")
 @store_options
 def doctor(no_repair: bool, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
-    """Report (and repair) drift between skill files, SQLite and Chroma."""
-    with _open(store, chroma_url, model) as lib:
+    """Check (and repair) the ledger, the skill files and the index; exit 1 if anything is left
+    broken."""
+    with _open(store, chroma_url, model, repair=not no_repair) as lib:
         report = lib.doctor(repair=not no_repair)
 
         def text() -> None:
             click.echo(f"{report.skills} skills; index: {report.index_missing} missing, {report.index_stale} stale, "
-                       f"{report.index_orphans} orphaned" + ("; repaired" if report.repaired else ""))
-            for name, why in report.unreadable:
-                click.echo(f"  unreadable: {why}")
-            click.echo("ok" if report.ok or report.repaired else "drift found")
+                       f"{report.index_orphans} orphaned; sidecars: {len(report.sidecars)} out of step")
+            if report.ledger["rebuilt"] and report.ledger.get("kept_at"):
+                click.echo(f"  the damaged ledger is kept at {report.ledger['kept_at']}")
+            for line in report.unrepaired:
+                click.echo(f"  {'not repaired' if not no_repair else 'found'}: {line}")
+            if report.ok:
+                click.echo("ok")
+            elif no_repair:
+                click.echo("drift found")
+            elif report.unrepaired:
+                click.echo(f"not repaired: {len(report.unrepaired)} problem(s), see above"
+                           + ("; the rest was repaired" if report.repaired else ""))
+            else:
+                click.echo("repaired")
 
         _emit(report.to_dict(), as_json, text)
-        if report.unreadable:
+        if report.unrepaired:
             sys.exit(1)
 
 
@@ -277,7 +331,7 @@ def doctor(no_repair: bool, store: Path | None, chroma_url: str | None, model: s
 def history(name: str, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
     """List the versions of a skill."""
     with _open(store, chroma_url, model) as lib:
-        versions = lib.store.history(name)
+        versions = lib.history(name)
 
         def text() -> None:
             for v in versions:
@@ -292,12 +346,9 @@ def history(name: str, store: Path | None, chroma_url: str | None, model: str | 
 @store_options
 def restore(name: str, version: int, store: Path | None, chroma_url: str | None, model: str | None,
             as_json: bool) -> None:
-    """Make VERSION of a skill current again (saved as a new version)."""
+    """Make VERSION of a skill current again (saved as a new version; a retired skill becomes active)."""
     with _open(store, chroma_url, model) as lib:
-        skill = lib.store.restore(name, version)
-        if lib.store.get(name).status == "retired":
-            lib.store.set_status(name, "active")
-        lib.sync()
+        skill = lib.restore(name, version)
         _emit({"name": name, "restored": version, "version": skill.version}, as_json,
               lambda: click.echo(f"{name}: version {version} restored as version {skill.version}"))
 
@@ -308,7 +359,7 @@ def restore(name: str, version: int, store: Path | None, chroma_url: str | None,
 def trust(name: str, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
     """Release a quarantined (or retired) skill so the router may return it."""
     with _open(store, chroma_url, model) as lib:
-        lib.store.set_status(name, "active")
+        lib.trust(name)
         _emit({"name": name, "status": "active"}, as_json, lambda: click.echo(f"{name} is active"))
 
 

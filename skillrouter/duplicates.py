@@ -61,7 +61,7 @@ def find_duplicates(lib: SkillLibrary, *, names: set[str] | None = None,
         if focus[i] or focus[j]:
             found[(all_names[i], all_names[j])] = float(sims[i, j])
     by_proc: dict[str, list[str]] = {}
-    for name, digest in lib.store.procedure_hashes().items():
+    for name, digest in lib.store.ledger.procedure_hashes().items():
         by_proc.setdefault(digest, []).append(name)
     for group in by_proc.values():
         group.sort()

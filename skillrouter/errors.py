@@ -8,7 +8,8 @@ CLI) can catch ``SkillRouterError`` and print its message as one line::
     ├── SkillFormatError          a SKILL.md / JSON skill is invalid (carries path and field)
     ├── SkillExistsError          adding a skill whose name is taken
     ├── StoreError                the store folder is missing or unusable
-    │   └── StoreLockedError      another process holds the embedded index's writer lock
+    │   ├── StoreLockedError      another process holds the embedded index's writer lock
+    │   └── LedgerDamagedError    skillrouter.db is not a readable SQLite file ('doctor' rebuilds it)
     ├── IndexUnavailableError     the Chroma server cannot be reached
     ├── UnsafePathError           a Level 2 path or archive member leaves its folder
     ├── MemoryLimitError          a bounded memory file would exceed its limit
@@ -65,6 +66,16 @@ class StoreError(SkillRouterError):
 
 class StoreLockedError(StoreError):
     """Another process holds the embedded Chroma index for writing."""
+
+
+class LedgerDamagedError(StoreError):
+    """The ledger (skillrouter.db) is damaged; ``skillrouter doctor`` rebuilds it from the files."""
+
+    def __init__(self, path: str | Path, detail: str) -> None:
+        super().__init__(f"the ledger {path} is damaged ({detail}); run 'skillrouter doctor' to rebuild it "
+                         f"from the skill files")
+        self.path = str(path)
+        self.detail = detail
 
 
 class IndexUnavailableError(SkillRouterError):

@@ -8,8 +8,9 @@ import shutil
 from pathlib import Path
 from typing import Literal
 
+from skillrouter.atomic import atomic_write
 from skillrouter.skillmd import render_skill_md, skill_to_json
-from skillrouter.store import Store, atomic_write
+from skillrouter.store import Store
 
 ExportFormat = Literal["skillmd", "json", "jsonl"]
 
@@ -33,7 +34,7 @@ def export_skills(store: Store, target: str | Path, *, fmt: ExportFormat = "skil
             for rel in store.list_files(name):
                 dest = folder / rel
                 dest.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(store.skill_dir(name) / rel, dest)
+                shutil.copyfile(store.files.folder(name) / rel, dest)
             atomic_write(folder / "SKILL.md", render_skill_md(skill))
         return target
     items = [skill_to_json(store.get(name)) for name in chosen]

@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import tarfile
 import tempfile
 import time
@@ -35,12 +36,14 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
 from skillrouter.duplicates import find_duplicates
-from skillrouter.errors import SkillFormatError, SkillRouterError, UnsafePathError
+from skillrouter.errors import IndexUnavailableError, SkillFormatError, SkillRouterError, UnsafePathError
 from skillrouter.library import SkillLibrary
+from skillrouter.provenance import Provenance
 from skillrouter.security import Finding, scan_skill_folder, scan_text
-from skillrouter.skill import Skill, slugify
+from skillrouter.skill import Skill, slugify, validate_stats
+from skillrouter.skillfiles import level2_files
 from skillrouter.skillmd import parse_skill_md, skill_from_json
-from skillrouter.store import Status, Store
+from skillrouter.store import Store
 
 OnConflict = Literal["skip", "replace", "rename"]
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz")
@@ -59,7 +62,7 @@ class Candidate:
     folder: Path | None  # its folder, for Level 2 files
     input_hash: str
     findings: list[Finding] = field(default_factory=list)
-    stats: tuple[int, float | None] | None = None
+    stats: tuple[int, float | None] = (0, None)  # (use_count, avg_score) it came with, validated
     warnings: list[str] = field(default_factory=list)  # reported only if the skill is written
 
 
@@ -78,6 +81,7 @@ class ImportReport:
     embedded: int = 0
     seconds: float = 0.0
     dry_run: bool = False
+    index_error: str | None = None  # the index could not be updated (the files are written)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -91,6 +95,7 @@ class ImportReport:
             "duplicates": self.duplicates,
             "seconds": round(self.seconds, 3),
             "embedded": self.embedded,
+            "index_error": self.index_error,
             "dry_run": self.dry_run,
             "details": {
                 "added": self.added,
@@ -108,49 +113,54 @@ class ImportReport:
 
 
 def _hash_folder(folder: Path, skill_md: bytes) -> str:
+    """The input hash of a skill folder: its SKILL.md and every Level 2 file it will bring.
+    A Level 2 file that cannot be read raises OSError: the skill is rejected, not half-copied."""
     digest = hashlib.sha256(skill_md)
-    for rel in _level2_files(folder):
+    for rel in level2_files(folder):
         digest.update(b"\x00" + rel.encode())
-        try:
-            digest.update(hashlib.sha256((folder / rel).read_bytes()).digest())
-        except OSError:
-            digest.update(b"?")
+        digest.update(hashlib.sha256((folder / rel).read_bytes()).digest())
     return digest.hexdigest()
 
 
-def _level2_files(folder: Path) -> list[str]:
-    """Relative paths below a skill folder, not entering nested skills or dot-folders."""
-    out: list[str] = []
-    for root, dirs, files in os.walk(folder):
-        here = Path(root)
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (here / d / "SKILL.md").exists()
-                         and d != "__pycache__")
-        for name in sorted(files):
-            if name.startswith(".") or (here == folder and name == "SKILL.md"):
-                continue
-            out.append((here / name).relative_to(folder).as_posix())
-    return out
+def _open_skill_md(skill_md: Path, root: Path) -> bytes:
+    """The bytes of a SKILL.md found in the input, never read through a link leaving ``root``
+    nor from a FIFO, device or socket (opening one could hang the import)."""
+    info = os.lstat(skill_md)
+    if stat.S_ISLNK(info.st_mode):
+        target = os.path.realpath(skill_md)
+        if not Path(target).is_relative_to(os.path.realpath(root)):
+            raise UnsafePathError("SKILL.md is a symlink leaving the import folder; not read")
+        info = os.stat(target)
+    if not stat.S_ISREG(info.st_mode):
+        raise UnsafePathError("SKILL.md is not a regular file (a FIFO, device or socket); not read")
+    if info.st_size > MAX_SKILL_FILE_BYTES:
+        raise UnsafePathError(f"SKILL.md is larger than {MAX_SKILL_FILE_BYTES // 1024} KB")
+    return skill_md.read_bytes()
 
 
 def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin: str) -> Candidate | None:
     folder = skill_md.parent
     try:
-        if skill_md.stat().st_size > MAX_SKILL_FILE_BYTES:
-            raise SkillFormatError(f"SKILL.md is larger than {MAX_SKILL_FILE_BYTES // 1024} KB", path=skill_md)
-        raw = skill_md.read_bytes()
+        raw = _open_skill_md(skill_md, root)
         warnings: list[str] = []
         skill = parse_skill_md(raw, path=skill_md, fallback_name=folder.name, warnings=warnings)
+        input_hash = _hash_folder(folder, raw)
     except SkillFormatError as err:
         report.errors.append({"path": str(skill_md), "reason": err.message if err.path else str(err)})
         return None
+    except UnsafePathError as err:
+        report.errors.append({"path": str(skill_md), "reason": str(err)})
+        return None
     except OSError as err:
-        report.errors.append({"path": str(skill_md), "reason": f"cannot read: {err.strerror}"})
+        where = f" {Path(err.filename).relative_to(folder)}" if err.filename and Path(err.filename).is_relative_to(
+            folder) and Path(err.filename) != skill_md else ""
+        report.errors.append({"path": str(skill_md), "reason": f"cannot read{where}: {err.strerror}"})
         return None
     if skill.name != slugify(folder.name) and folder != root:
         warnings.append(f"{skill_md}: name {skill.name!r} differs from its folder {folder.name!r}; "
                         f"stored as {skill.name!r}")
     skill = replace(skill, source=skill.source or origin)
-    return Candidate(skill, str(skill_md), folder, _hash_folder(folder, raw), warnings=warnings)
+    return Candidate(skill, str(skill_md), folder, input_hash, warnings=warnings)
 
 
 def _is_index_entry(item: dict[str, Any]) -> bool:
@@ -160,29 +170,37 @@ def _is_index_entry(item: dict[str, Any]) -> bool:
 def _from_json_item(item: object, where: str, origin: str, report: ImportReport) -> Candidate | None:
     raw = json.dumps(item, sort_keys=True, ensure_ascii=False).encode()
     try:
+        if len(raw) > MAX_SKILL_FILE_BYTES:
+            raise SkillFormatError(f"skill is larger than {MAX_SKILL_FILE_BYTES // 1024} KB (as SKILL.md files are)")
         if isinstance(item, dict) and _is_index_entry(item):
-            # an index entry (name + description): a Level-0-only skill
-            name = item.get("name") or item.get("id")
-            if isinstance(name, str) and name and slugify(name) != name:
-                report.warnings.append(f"{where}: name {name!r} is not valid; using {slugify(name)!r}")
-                name = slugify(name)
-            tags = [str(item["category"])] if item.get("category") else []
-            extra = {k: v for k, v in item.items() if k not in ("name", "description", "category", "tags",
-                                                                 "task_type", "use_count", "avg_score")}
-            skill = Skill(name=name, description=item.get("description"),  # type: ignore[arg-type]
-                          task_type=str(item.get("task_type") or "general"),
-                          tags=(*tags, *(item.get("tags") or ())), source=origin, extra=extra)
+            skill = _index_entry(item, where, origin, report)
+            stats = validate_stats(item.get("use_count"), item.get("avg_score"))
         else:
             skill = skill_from_json(item, path=where)
+            stats = (skill.use_count, skill.avg_score)
             if not skill.source:
                 skill = replace(skill, source=origin)
     except SkillFormatError as err:
         report.errors.append({"path": where, "reason": err.message if err.path else str(err)})
         return None
-    stats = None
-    if isinstance(item, dict) and isinstance(item.get("use_count"), int) and item.get("use_count"):
-        stats = (int(item["use_count"]), item.get("avg_score"))
     return Candidate(skill, where, None, hashlib.sha256(raw).hexdigest(), stats=stats)
+
+
+def _index_entry(item: dict[str, Any], where: str, origin: str, report: ImportReport) -> Skill:
+    """An index entry (name + description, maybe category and tags): a Level-0-only skill."""
+    name = item.get("name") or item.get("id")
+    if isinstance(name, str) and name and slugify(name) != name:
+        report.warnings.append(f"{where}: name {name!r} is not valid; using {slugify(name)!r}")
+        name = slugify(name)
+    tags = item.get("tags") or []
+    if not isinstance(tags, list):
+        raise SkillFormatError(f"tags must be a list, got {type(tags).__name__}", field="tags")
+    category = [str(item["category"])] if item.get("category") else []
+    extra = {k: v for k, v in item.items() if k not in ("name", "description", "category", "tags", "task_type",
+                                                        "use_count", "avg_score")}
+    return Skill(name=name, description=item.get("description"),  # type: ignore[arg-type]
+                 task_type=str(item.get("task_type") or "general"), tags=(*category, *tags), source=origin,
+                 extra=extra)
 
 
 def _read_json(path: Path, origin: str, report: ImportReport) -> list[Candidate]:
@@ -201,6 +219,9 @@ def _read_json(path: Path, origin: str, report: ImportReport) -> list[Candidate]
             except json.JSONDecodeError as err:
                 report.errors.append({"path": f"{path}:{number}", "reason": f"not valid JSON: {err.msg}"})
                 continue
+            except RecursionError:
+                report.errors.append({"path": f"{path}:{number}", "reason": "JSON nested too deeply to read"})
+                continue
             cand = _from_json_item(item, f"{path}:{number}", origin, report)
             if cand:
                 out.append(cand)
@@ -209,6 +230,9 @@ def _read_json(path: Path, origin: str, report: ImportReport) -> list[Candidate]
         data = json.loads(text)
     except json.JSONDecodeError as err:
         report.errors.append({"path": str(path), "reason": f"not valid JSON: {err.msg} (line {err.lineno})"})
+        return out
+    except RecursionError:
+        report.errors.append({"path": str(path), "reason": "JSON nested too deeply to read"})
         return out
     if isinstance(data, dict) and isinstance(data.get("skills"), list):
         data = data["skills"]
@@ -220,12 +244,15 @@ def _read_json(path: Path, origin: str, report: ImportReport) -> list[Candidate]
     return out
 
 
-def _walk(root: Path) -> Iterator[Path]:
-    """Every SKILL.md below ``root``, skipping dot-folders and links to folders."""
+def _walk(root: Path, report: ImportReport) -> Iterator[Path]:
+    """Every SKILL.md below ``root``, skipping dot-folders and links to folders (a folder
+    named SKILL.md is reported)."""
     for current, dirs, files in os.walk(root):
         here = Path(current)
+        if "SKILL.md" in dirs:
+            report.errors.append({"path": str(here / "SKILL.md"), "reason": "SKILL.md is a folder, not a file"})
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__")
-                         and not (here / d).is_symlink())
+                         and d != "SKILL.md" and not (here / d).is_symlink())
         if "SKILL.md" in files:
             yield here / "SKILL.md"
 
@@ -287,7 +314,7 @@ def read_sources(paths: Sequence[str | Path], report: ImportReport, stack: ExitS
             except (UnsafePathError, zipfile.BadZipFile, tarfile.TarError, OSError) as err:
                 report.errors.append({"path": str(path), "reason": str(err).removeprefix(f"{path}: ")})
                 continue
-            for skill_md in _walk(tmp):
+            for skill_md in _walk(tmp, report):
                 cand = _read_skill_folder(skill_md, tmp, report, origin)
                 if cand:
                     cand.path = f"{path}!{skill_md.relative_to(tmp).as_posix()}"
@@ -299,7 +326,7 @@ def read_sources(paths: Sequence[str | Path], report: ImportReport, stack: ExitS
             origin = str(path.parent.resolve())
             cands = [cand] if cand else []
         else:
-            for skill_md in _walk(path):
+            for skill_md in _walk(path, report):
                 cand = _read_skill_folder(skill_md, path, report, origin)
                 if cand:
                     cands.append(cand)
@@ -331,7 +358,8 @@ def import_paths(
     started = time.perf_counter()
     report = ImportReport(dry_run=dry_run)
     store = lib.store
-    origins = store.origins()
+    store.refresh()  # adopts folders a killed import left unrecorded (their sidecars say where from)
+    origins = store.ledger.origins()
     existing = set(store.names())
     claimed: dict[str, str] = {}  # name -> input path, within this import
     with ExitStack() as stack:
@@ -342,10 +370,9 @@ def import_paths(
                 name = cand.skill.name
                 other = origins.get(name)
                 if other is None and name in existing and name not in claimed and _same_skill(store, cand):
-                    # written by an import that was killed before it recorded where the skill came from
-                    if not dry_run:
-                        store.set_origin(name, origin, cand.input_hash)
-                    origins[name] = other = (origin, cand.input_hash)
+                    # written by an import (of an older skillrouter) killed before it recorded where
+                    # the skill came from: this source claims it and writes it again, scan included
+                    origins[name] = other = (origin, "")
                 if name in claimed or (name in existing and (other is None or other[0] != origin)):
                     if on_conflict == "skip" or (name in claimed and on_conflict == "replace"):
                         first = claimed.get(name) or (other[0] if other else "the store")
@@ -361,22 +388,7 @@ def import_paths(
                 if name in existing and origins.get(name) == (origin, cand.input_hash):
                     report.unchanged.append(name)  # same input as last time: no scan, no write, no embedding
                     continue
-                report.warnings.extend(cand.warnings)
-                if scan:
-                    cand.findings = (scan_skill_folder(cand.folder) if cand.folder is not None
-                                     else scan_text("SKILL.md", cand.skill.body + "\n" + cand.skill.description))
-                status: Status | None = "quarantined" if cand.findings else None
-                if cand.findings:
-                    report.quarantined.append({"name": name, "findings": [f.to_dict() for f in cand.findings]})
-                (report.updated if name in existing else report.added).append(name)
-                if not dry_run:
-                    store.add(
-                        cand.skill, replace_existing=name in existing, files_from=cand.folder,
-                        files={} if cand.folder is None else None, reason="import",
-                        status=status or ("active" if name not in existing else None),
-                        findings=[f.to_dict() for f in cand.findings], stats=cand.stats,
-                        origin=(origin, cand.input_hash),
-                    )
+                _write(store, cand, origin, name in existing, scan=scan, dry_run=dry_run, report=report)
                 if progress:
                     progress("written", 1)
             if prune:
@@ -386,9 +398,11 @@ def import_paths(
                         if not dry_run:
                             store.delete(name)
         if not dry_run:
-            sync = lib.sync(force=True)
-            report.embedded = sync.embedded
-    if (report.added or report.updated) and not dry_run:
+            try:
+                report.embedded = lib.sync(force=True).embedded
+            except IndexUnavailableError as err:
+                report.index_error = f"{err} (the skills are written; the next route or doctor syncs the index)"
+    if (report.added or report.updated) and not dry_run and report.index_error is None:
         dups, clusters = find_duplicates(lib, names=set(report.added + report.updated),
                                          threshold=duplicate_threshold or DUPLICATE_THRESHOLD)
         report.duplicates = [[a, b, round(s, 4)] for a, b, s in dups]
@@ -397,13 +411,36 @@ def import_paths(
     return report
 
 
+def _write(store: Store, cand: Candidate, origin: str, exists: bool, *, scan: bool, dry_run: bool,
+           report: ImportReport) -> None:
+    """Scan one candidate and write it (a failure is that candidate's error, not the import's)."""
+    name = cand.skill.name
+    try:
+        if scan:
+            cand.findings = (scan_skill_folder(cand.folder) if cand.folder is not None
+                             else scan_text("SKILL.md", cand.skill.body + "\n" + cand.skill.description))
+        if not dry_run:
+            store.add(cand.skill, replace_existing=exists, files_from=cand.folder,
+                      files={} if cand.folder is None else None, reason="import",
+                      provenance=Provenance(origin, cand.input_hash, tuple(f.to_dict() for f in cand.findings),
+                                            *cand.stats))
+    except (SkillRouterError, OSError) as err:
+        reason = str(err) if isinstance(err, SkillRouterError) else f"cannot copy: {err.strerror} ({err.filename})"
+        report.errors.append({"path": cand.path, "reason": reason})
+        return
+    report.warnings.extend(cand.warnings)
+    if cand.findings:
+        report.quarantined.append({"name": name, "findings": [f.to_dict() for f in cand.findings]})
+    (report.updated if exists else report.added).append(name)
+
+
 def _same_skill(store: Store, cand: Candidate) -> bool:
     try:
         have = store.get(cand.skill.name)
     except SkillRouterError:
         return False
     new = cand.skill
-    files = _level2_files(cand.folder) if cand.folder is not None else []
+    files = level2_files(cand.folder) if cand.folder is not None else []
     return ((have.description, have.body, have.tags, dict(have.extra), dict(have.metadata), have.source)
             == (new.description, new.body, new.tags, dict(new.extra), dict(new.metadata), new.source)
             and store.list_files(new.name) == files)

@@ -9,10 +9,8 @@ from typing import Any
 
 import click
 
-from skillrouter.cli import _emit, _open, store_options
-from skillrouter.duplicates import DUPLICATE_THRESHOLD, find_duplicates
-from skillrouter.exporter import export_skills
-from skillrouter.importer import import_paths
+from skillrouter.cli import _emit, _open, _threshold, store_options
+from skillrouter.duplicates import DUPLICATE_THRESHOLD
 
 
 @click.command("import")
@@ -36,11 +34,11 @@ def import_cmd(paths: tuple[Path, ...], on_conflict: str, prune: bool, dry_run: 
                     bar.length = (bar.length or 0) + n if stage == "parsed" else bar.length
                     if stage == "written":
                         bar.update(n)
-                report = import_paths(lib, paths, on_conflict=on_conflict, prune=prune,  # type: ignore[arg-type]
-                                      dry_run=dry_run, scan=not no_scan, progress=progress)
+                report = lib.import_skills(paths, on_conflict=on_conflict, prune=prune,  # type: ignore[arg-type]
+                                           dry_run=dry_run, scan=not no_scan, progress=progress)
         else:
-            report = import_paths(lib, paths, on_conflict=on_conflict, prune=prune,  # type: ignore[arg-type]
-                                  dry_run=dry_run, scan=not no_scan)
+            report = lib.import_skills(paths, on_conflict=on_conflict, prune=prune,  # type: ignore[arg-type]
+                                       dry_run=dry_run, scan=not no_scan)
 
     def text() -> None:
         click.echo(f"{'would import' if dry_run else 'imported'}: {len(report.added)} added, "
@@ -64,6 +62,9 @@ def import_cmd(paths: tuple[Path, ...], on_conflict: str, prune: bool, dry_run: 
             click.echo(f"  ... and {len(report.warnings) - 20} more warnings (see --json)", err=True)
 
     _emit(report.to_dict(), as_json, text)
+    if report.index_error:  # the files are written; the next command that routes syncs the index
+        click.echo(f"error: {report.index_error}", err=True)
+        sys.exit(1)
     if report.errors and not allow_errors:
         sys.exit(1)
 
@@ -77,21 +78,21 @@ def export_cmd(target: Path, fmt: str, store: Path | None, chroma_url: str | Non
                as_json: bool) -> None:
     """Export every skill to TARGET (a SKILL.md tree, or skills.json / skills.jsonl)."""
     with _open(store, chroma_url, model) as lib:
-        out = export_skills(lib.store, target, fmt=fmt)  # type: ignore[arg-type]
-        count = len(lib.store.names())
+        out = lib.export(target, fmt=fmt)  # type: ignore[arg-type]
+        count = len(lib.list_skills())
     _emit({"exported": count, "path": str(out), "format": fmt}, as_json,
           lambda: click.echo(f"exported {count} skills to {out}"))
 
 
 @click.command("duplicates")
-@click.option("--threshold", type=float, default=DUPLICATE_THRESHOLD, show_default=True,
+@click.option("--threshold", type=float, default=DUPLICATE_THRESHOLD, show_default=True, callback=_threshold,
               help="Level 0 cosine similarity at or above which two skills are near-duplicates.")
 @store_options
 def duplicates_cmd(threshold: float, store: Path | None, chroma_url: str | None, model: str | None,
                    as_json: bool) -> None:
     """Near-duplicate skills, grouped into clusters."""
     with _open(store, chroma_url, model) as lib:
-        pairs, clusters = find_duplicates(lib, threshold=threshold)
+        pairs, clusters = lib.duplicates(threshold)
     data: dict[str, Any] = {"threshold": threshold, "pairs": [[a, b, round(s, 4)] for a, b, s in pairs],
                             "clusters": clusters}
 

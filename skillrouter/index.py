@@ -19,12 +19,14 @@ example; metadata ``{"skill", "kind": "skill"|"example", "hash"}``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlparse
 
 import numpy as np
@@ -45,6 +47,29 @@ def _sha(text: str) -> str:
 
 def example_id(skill: str, task: str) -> str:
     return f"{skill}::ex::{_sha(task)}"
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _server_errors(method: _F) -> _F:
+    """A Chroma server that stops answering mid-way becomes one IndexUnavailableError (the
+    next call connects again) instead of an httpx traceback."""
+
+    @functools.wraps(method)
+    def wrapper(self: SkillIndex, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as err:
+            from_server = isinstance(err, ConnectionError) or type(err).__module__.split(".")[0] in (
+                "httpx", "httpcore", "chromadb")
+            if not self.chroma_url or not from_server:
+                raise
+            self._collection = self._client = self._known = None
+            raise IndexUnavailableError(
+                f"lost the Chroma server at {self.chroma_url}: {type(err).__name__}: {err}") from None
+
+    return wrapper  # type: ignore[return-value]
 
 
 def collection_name(model_id: str, scope: str) -> str:
@@ -173,9 +198,11 @@ class SkillIndex:
 
     # ------------------------------------------------------------ contents
 
+    @_server_errors
     def count(self) -> int:
         return int(self._connect().count())
 
+    @_server_errors
     def hashes(self) -> dict[str, str]:
         """id -> content hash of every document in the collection."""
         col = self._connect()
@@ -187,6 +214,7 @@ class SkillIndex:
                 out[doc_id] = str((meta or {}).get("hash", ""))
         return out
 
+    @_server_errors
     def sync(self, documents: dict[str, tuple[str, str, str]], *, dry_run: bool = False,
              fresh: bool = False) -> SyncReport:
         """Make the collection hold exactly ``documents``: id -> (skill, kind, text).
@@ -223,6 +251,7 @@ class SkillIndex:
             self._known.pop(doc_id, None)
         return report
 
+    @_server_errors
     def reset(self) -> None:
         """Drop the collection (``reindex`` then rebuilds it from the store)."""
         self._take_write_lock()
@@ -233,6 +262,7 @@ class SkillIndex:
 
     # ------------------------------------------------------------ queries
 
+    @_server_errors
     def level0_similarities(self, vector: np.ndarray, skills: list[str]) -> dict[str, float]:
         """Cosine similarity of ``vector`` to the Level 0 document of each of ``skills`` (those
         the index holds), for candidates found by keywords rather than by the vector query."""
@@ -245,6 +275,7 @@ class SkillIndex:
         sims = np.asarray(embs, dtype=np.float32) @ np.asarray(vector, dtype=np.float32)
         return {doc_id: round(float(s), 6) for doc_id, s in zip(got["ids"], sims)}
 
+    @_server_errors
     def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
         """The ``n`` nearest documents to each query vector, by exact cosine similarity.
 

@@ -1,9 +1,13 @@
-"""``SkillLibrary``: a store, its index and a router, kept in step. The CLI's one object.
+"""``SkillLibrary``: a store, its index and a router, kept in step: the one facade.
 
     lib = SkillLibrary.open("./.skillrouter")          # embedded Chroma, default model
     lib.add(Skill.create("fix-flaky-test", "Find why a test fails sometimes ..."))
     route = lib.route("the login test fails one run in ten")
     lib.record_outcome(route.matched.name, 9, task="the login test fails one run in ten")
+
+The CLI, the agent and servers built on skillrouter use this class, never the store's
+internals; the rules that span layers (restoring a retired skill makes it active again,
+trusting releases a quarantine, what doctor repairs) live here once.
 
 The index follows the store automatically: every call that reads the index first syncs
 it if the store changed (by content hash: only changed text is embedded).
@@ -15,42 +19,62 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
-from skillrouter.errors import SkillFormatError, SkillRouterError
+from skillrouter.errors import LedgerDamagedError, SkillFormatError, SkillNotFoundError, SkillRouterError
 from skillrouter.index import SkillIndex, SyncReport, example_id
+from skillrouter.ledger import Outcome, Version
 from skillrouter.lexical import LexicalIndex
+from skillrouter.provenance import Status
 from skillrouter.router import DEFAULT_K, Route, Router
 from skillrouter.scoring import COVERAGE_WEIGHT, KEYWORD_WEIGHT, QUALITY_WEIGHT, Policy
-from skillrouter.skill import Skill
+from skillrouter.skill import Skill, SkillSummary
 from skillrouter.skillmd import read_skill_md, skill_from_json
-from skillrouter.store import Outcome, Store
+from skillrouter.store import Store
+
+if TYPE_CHECKING:
+    from skillrouter.importer import ImportReport, OnConflict
 
 
 @dataclass
 class DoctorReport:
-    """Drift found between files, SQLite and Chroma, and what was repaired."""
+    """What doctor found between the files, the ledger and the index, and what it repaired.
+
+    ``ok``: nothing was found. ``unrepaired``: what is still wrong (or was lost) after this
+    run, each with what to do; the CLI exits 1 when it is not empty.
+    """
 
     skills: int = 0
     unreadable: list[tuple[str, str]] = field(default_factory=list)
+    ledger: dict[str, Any] = field(default_factory=lambda: {"rebuilt": False})
+    sidecars: list[str] = field(default_factory=list)
     index_missing: int = 0
     index_stale: int = 0
     index_orphans: int = 0
     repaired: bool = False
+    unrepaired: list[str] = field(default_factory=list)
+
+    @property
+    def drift(self) -> bool:
+        """Differences a sync or a rewrite of sidecars repairs."""
+        return bool(self.sidecars or self.index_missing or self.index_stale or self.index_orphans)
 
     @property
     def ok(self) -> bool:
-        return not (self.unreadable or self.index_missing or self.index_stale or self.index_orphans)
+        return not (self.drift or self.unreadable or self.ledger["rebuilt"])
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "skills": self.skills,
             "unreadable": [{"name": n, "reason": r} for n, r in self.unreadable],
+            "ledger": self.ledger,
+            "sidecars_out_of_step": self.sidecars,
             "index_missing": self.index_missing,
             "index_stale": self.index_stale,
             "index_orphans": self.index_orphans,
             "repaired": self.repaired,
+            "unrepaired": self.unrepaired,
             "ok": self.ok,
         }
 
@@ -60,7 +84,17 @@ def default_embedder(store_path: Path, model: str | None = None) -> CachedEmbedd
     return CachedEmbedder(SentenceTransformerEmbedder(model), EmbeddingCache(store_path / "cache" / "embeddings.db"))
 
 
+def check_threshold(threshold: float) -> float:
+    """A routing threshold: a relevance of 0 or more (above 1.4, nothing is ever chosen); not NaN."""
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not threshold >= 0.0 \
+            or threshold == float("inf"):
+        raise ValueError(f"threshold must be a relevance of 0 or more, got {threshold!r}")
+    return float(threshold)
+
+
 class SkillLibrary:
+    """A skill store with its index and router (see the module docstring)."""
+
     def __init__(
         self,
         store: Store,
@@ -83,9 +117,11 @@ class SkillLibrary:
         scope = store.store_id
         self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope)
         self.lexical = LexicalIndex(store.path / "cache" / "lexical.db")
-        self.router = Router(store, self.index, lexical=self.lexical, threshold=threshold,
+        self.router = Router(store, self.index, lexical=self.lexical,
+                             threshold=None if threshold is None else check_threshold(threshold),
                              keyword_weight=keyword_weight, coverage_weight=coverage_weight,
                              quality_weight=quality_weight, policy=policy)
+        self.unreadable: list[tuple[str, str]] = []  # SKILL.md files the last sync could not parse
         self._synced: int | None = None
 
     @classmethod
@@ -94,13 +130,15 @@ class SkillLibrary:
         store: str | Path | None = None,
         *,
         create: bool = True,
+        repair: bool = False,
         model: str | None = None,
         embedder: Embedder | None = None,
         chroma_url: str | None = None,
         **kwargs: Any,
     ) -> SkillLibrary:
-        """Open (or create) a store with the default embedder, or ``model``, or ``embedder``."""
-        st = Store(store, create=create)
+        """Open (or create) a store with the default embedder, or ``model``, or ``embedder``.
+        ``repair`` rebuilds a damaged ledger instead of raising :class:`LedgerDamagedError`."""
+        st = Store(store, create=create, repair=repair)
         if embedder is None:
             embedder = default_embedder(st.path, model)
         return cls(st, embedder, chroma_url=chroma_url, **kwargs)
@@ -141,8 +179,8 @@ class SkillLibrary:
         """Bring the index in line with the store (embeds only what changed)."""
         # refresh first: a SKILL.md edited by hand changes no counter until the ledger reads
         # it again (one stat per skill when nothing changed)
-        self.store.refresh()
-        generation = self.store.generation()
+        self.unreadable = self.store.refresh()
+        generation = self.store.ledger.generation()
         if not force and self._synced == generation:
             return SyncReport(unchanged=-1)
         report = self.index.sync(self.documents(), fresh=force)
@@ -156,26 +194,79 @@ class SkillLibrary:
         self._synced = None
         return self.sync(force=True)
 
+    def warnings(self) -> list[str]:
+        """What a user should hear about on every command until it is dealt with: SKILL.md
+        files that no longer parse (as of the last sync) and a ledger rebuilt with data lost."""
+        out = [f"{why} (the skill is used as it last read well: fix the file, or 'skillrouter restore {name} "
+               f"VERSION')" for name, why in self.unreadable]
+        note = self.store.ledger.notes().get("ledger_rebuilt")
+        if note:
+            out.append(f"the ledger was rebuilt on {note['at']} ({note['reason']}); lost: "
+                       f"{', '.join(note['lost']) or 'nothing'}; 'skillrouter doctor' reports it in full")
+        return out
+
     def doctor(self, *, repair: bool = True) -> DoctorReport:
-        """Report drift between files, SQLite and Chroma; with ``repair``, fix it."""
+        """Check the ledger, the files, the sidecars and the index; with ``repair``, fix what
+        can be fixed and say what cannot (see :class:`DoctorReport`)."""
         report = DoctorReport()
-        report.unreadable = self.store.refresh()
+        damage = self.store.ledger.check()
+        if damage is not None:
+            if not repair:
+                raise LedgerDamagedError(self.store.db_path, damage)
+            self.store.rebuild_ledger(damage)
+        self.unreadable = report.unreadable = self.store.refresh()
         report.skills = len(self.store.names())
-        plan = self.index.sync(self.documents(), dry_run=True, fresh=True)
-        have = self.index.hashes()
+        self._check_ledger_note(report, repair)
+        self._check_sidecars(report, repair)
+        self._check_index(report, repair)
+        for name, why in report.unreadable:
+            row = self.store.ledger.row(name)
+            back = f"'skillrouter restore {name} {row.version}' (its last good version)" if row else "remove it"
+            report.unrepaired.append(f"{why}: fix the file by hand, or {back}")
+        return report
+
+    def _check_ledger_note(self, report: DoctorReport, repair: bool) -> None:
+        note = self.store.ledger.notes().get("ledger_rebuilt")
+        if note is None:
+            return
+        report.ledger.update(note, rebuilt=True)
+        report.unrepaired.append(f"the ledger was rebuilt on {note['at']} ({note['reason']}); lost for good: "
+                                 f"{', '.join(note['lost']) or 'nothing'}; statuses, findings and import "
+                                 f"origins came back from the skill folders")
+        if repair:  # said once: the store is consistent again
+            self.store.ledger.note("ledger_rebuilt", None)
+
+    def _check_sidecars(self, report: DoctorReport, repair: bool) -> None:
+        for name, record in self.store.ledger.records().items():
+            side = self.store.files.read_sidecar(name) if name in self.store else None
+            if name in self.store and (side is None or (side.file_hash, side.status, list(side.provenance.findings))
+                                       != (record.file_hash, record.summary.status, list(record.findings))):
+                report.sidecars.append(name)
+        if report.sidecars and repair:
+            for name in report.sidecars:
+                self.store.write_sidecar(name)
+            report.repaired = True
+        elif report.sidecars:
+            report.unrepaired.append(f"{len(report.sidecars)} sidecar(s) missing or out of step with the ledger")
+
+    def _check_index(self, report: DoctorReport, repair: bool) -> None:
         wanted = self.documents()
+        plan = self.index.sync(wanted, dry_run=True, fresh=True)
+        have = self.index.hashes()
         report.index_missing = sum(1 for i in wanted if i not in have)
         report.index_stale = plan.embedded - report.index_missing
         report.index_orphans = plan.deleted
-        if repair and not report.ok:
-            self.sync(force=True)
-            report.repaired = True
-        return report
+        if plan.embedded or plan.deleted:
+            if repair:
+                self.sync(force=True)
+                report.repaired = True
+            else:
+                report.unrepaired.append("the index differs from the store")
 
     # ------------------------------------------------------------ skills
 
     def add(self, skill: Skill | str | Path, *, replace: bool = False) -> Skill:
-        """Add a skill (a :class:`Skill`, or the path of a SKILL.md / skill folder)."""
+        """Add a skill (a :class:`Skill`, or the path of a SKILL.md / skill folder / JSON skill)."""
         files_from = None
         if isinstance(skill, (str, Path)):
             path = Path(skill)
@@ -197,11 +288,57 @@ class SkillLibrary:
         return stored
 
     def get(self, name: str) -> Skill:
+        """Level 1: the full skill with its status and statistics."""
         return self.store.get(name)
+
+    def list_skills(self, status: Status | None = None) -> list[SkillSummary]:
+        """Level 0 of every skill (or those of one ``status``), by name; files changed on disk
+        are read again first (problems go to :meth:`warnings`)."""
+        self.unreadable = self.store.refresh()
+        return [r.summary for r in self.store.ledger.records().values() if status is None or r.summary.status == status]
+
+    def findings(self, name: str) -> list[dict[str, Any]]:
+        """The security findings recorded for a skill (why it was quarantined)."""
+        row = self.store.ledger.row(name) if name in self.store else None
+        if row is None:
+            raise SkillNotFoundError(name)
+        return [dict(f) for f in row.findings]
+
+    def list_files(self, name: str) -> list[str]:
+        """Level 2: the relative paths of the files beside a skill's SKILL.md."""
+        return self.store.list_files(name)
+
+    def read_file(self, name: str, relpath: str) -> bytes:
+        """Level 2: one of those files; paths (or links) leaving the skill's folder are refused."""
+        return self.store.read_file(name, relpath)
 
     def delete(self, name: str) -> None:
         self.store.delete(name)
         self.sync()
+
+    def history(self, name: str) -> list[Version]:
+        """Every version of a skill, oldest first (each edit, import, revision or restore)."""
+        return self.store.history(name)
+
+    def restore(self, name: str, version: int) -> Skill:
+        """Make ``version`` of a skill current again, saved as a new version. Restoring is
+        choosing the skill again, so a retired one becomes active; a quarantine stays."""
+        self.store.restore(name, version)
+        if self.store.get(name).status == "retired":
+            self.store.set_status(name, "active")
+        self.sync()
+        return self.store.get(name)
+
+    def trust(self, name: str) -> Skill:
+        """Release a quarantined (or retired) skill so the router may return it; its findings
+        stay on record."""
+        self.store.set_status(name, "active")
+        return self.store.get(name)
+
+    def retire(self, name: str) -> Skill:
+        """Stop routing to a skill without deleting it (``restore`` or ``trust`` bring it back)."""
+        self.store.set_status(name, "retired")
+        return self.store.get(name)
 
     # ------------------------------------------------------------ routing and outcomes
 
@@ -219,5 +356,26 @@ class SkillLibrary:
         """Record a use and its score (1-10); a good score with ``task`` teaches the router."""
         return self.store.record_outcome(name, score, task=task, max_examples=self.max_examples)
 
+    # ------------------------------------------------------------ bulk
 
-__all__ = ["DoctorReport", "SkillLibrary", "SkillRouterError", "default_embedder"]
+    def import_skills(self, paths: Sequence[str | Path], *, on_conflict: OnConflict = "skip", prune: bool = False,
+                      dry_run: bool = False, scan: bool = True, **kwargs: Any) -> ImportReport:
+        """Import skill folders, archives, JSON and JSONL (see :func:`skillrouter.importer.import_paths`)."""
+        from skillrouter.importer import import_paths
+
+        return import_paths(self, paths, on_conflict=on_conflict, prune=prune, dry_run=dry_run, scan=scan, **kwargs)
+
+    def export(self, target: str | Path, *, fmt: Literal["skillmd", "json", "jsonl"] = "skillmd") -> Path:
+        """Write every skill under ``target`` (see :func:`skillrouter.exporter.export_skills`)."""
+        from skillrouter.exporter import export_skills
+
+        return export_skills(self.store, target, fmt=fmt)
+
+    def duplicates(self, threshold: float | None = None) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
+        """(pairs, clusters) of near-duplicate skills (see :mod:`skillrouter.duplicates`)."""
+        from skillrouter.duplicates import DUPLICATE_THRESHOLD, find_duplicates
+
+        return find_duplicates(self, threshold=DUPLICATE_THRESHOLD if threshold is None else threshold)
+
+
+__all__ = ["DoctorReport", "SkillLibrary", "SkillRouterError", "check_threshold", "default_embedder"]

@@ -46,13 +46,13 @@ one moment for injection into a system prompt (:meth:`MemorySnapshot.render`).
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from skillrouter.atomic import atomic_write
 from skillrouter.errors import MemoryEntryError, MemoryLimitError, SkillRouterError
 
 __all__ = [
@@ -124,41 +124,6 @@ def _dedupe(entries: Iterable[str]) -> list[str]:
         if entry not in result:
             result.append(entry)
     return result
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: temp file in the same folder, fsync, replace."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    tmp = Path(tmp_name)
-    done = False
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            mode = path.stat().st_mode & 0o777
-        except FileNotFoundError:
-            mode = 0o644
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-        done = True
-    finally:
-        if not done:
-            tmp.unlink(missing_ok=True)
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename durable where the platform allows fsync on a folder."""
-    if os.name != "posix":
-        return
-    dir_fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
 
 
 class BoundedMemory:
@@ -317,7 +282,7 @@ class BoundedMemory:
                         f"characters and {what} would make it {new_size}. Consolidate the memory "
                         "first: remove entries or merge several into one, then retry."
                     )
-                _atomic_write(self.path, new_text)
+                atomic_write(self.path, new_text)
         except Timeout as exc:
             raise SkillRouterError(
                 f"could not lock {self.path} within {self.lock_timeout} s: another process is writing to it"

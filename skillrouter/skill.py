@@ -27,6 +27,7 @@ NAME_MAX = 64
 DESCRIPTION_MAX = 1024
 SCORE_MIN = 1.0
 SCORE_MAX = 10.0
+USE_COUNT_MAX = 1_000_000_000  # an imported track record beyond this is not a real one
 SECTIONS = ("procedure", "pitfalls", "verification")
 DEFAULT_TASK_TYPE = "general"
 
@@ -80,6 +81,26 @@ def validate_score(score: object) -> float:
     if not SCORE_MIN <= value <= SCORE_MAX:
         raise SkillFormatError(f"score must be from 1 to 10, got {score!r}", field="score")
     return value
+
+
+def validate_stats(use_count: object, avg_score: object, *, path: str | None = None) -> tuple[int, float | None]:
+    """``(use_count, avg_score)`` of a track record given with a skill (JSON forms, index
+    entries), or :class:`SkillFormatError` naming the field: use_count a whole number from 0
+    to 1,000,000,000 (not a bool), avg_score a number from 1 to 10 (not a bool, not text),
+    required when use_count is above 0."""
+    uses = 0 if use_count is None else use_count
+    if isinstance(uses, bool) or not isinstance(uses, int) or not 0 <= uses <= USE_COUNT_MAX:
+        raise SkillFormatError(f"use_count must be a whole number from 0 to {USE_COUNT_MAX:,}, got {use_count!r}",
+                               path=path, field="use_count")
+    if avg_score is None:
+        if uses:
+            raise SkillFormatError(f"use_count {uses} needs an avg_score from 1 to 10", path=path, field="avg_score")
+        return 0, None
+    if (isinstance(avg_score, bool) or not isinstance(avg_score, (int, float))
+            or not SCORE_MIN <= avg_score <= SCORE_MAX):
+        raise SkillFormatError(f"avg_score must be a number from 1 to 10, got {avg_score!r}", path=path,
+                               field="avg_score")
+    return uses, float(avg_score)
 
 
 def split_words(name: str) -> str:

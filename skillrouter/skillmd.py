@@ -27,12 +27,16 @@ from skillrouter.skill import (
     slugify,
     validate_description,
     validate_name,
+    validate_stats,
 )
 
 # Keys of the front matter that are Skill fields, in the order they are written.
 _KNOWN = ("name", "description", "task_type", "tags", "source", "license", "compatibility",
           "allowed-tools", "metadata", "created_at", "updated_at")
 _FRONT_RE = re.compile(r"\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+# Front matter may share values through YAML aliases, but not expand into a "billion laughs":
+# the values it holds once every alias is expanded are counted before anything is built.
+MAX_YAML_VALUES = 10_000
 
 
 class _Loader(yaml.SafeLoader):
@@ -57,33 +61,102 @@ def _str_presenter(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
 _Dumper.add_representer(str, _str_presenter)
 
 
-def normalise_text(raw: bytes | str) -> str:
-    """Decode (UTF-8, falling back to cp1252 for stray bytes), drop a BOM, use LF newlines."""
+def normalise_text(raw: bytes | str, repairs: list[str] | None = None) -> str:
+    """Decode (UTF-8, falling back to cp1252 for stray bytes), drop a BOM, use LF newlines.
+
+    Each repair made is described in ``repairs`` when given.
+    """
+    notes: list[str] = []
     if isinstance(raw, bytes):
+        if raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+            notes.append("BOM removed")
         try:
             text = raw.decode("utf-8")
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as err:
             text = raw.decode("cp1252", errors="replace")
+            notes.append(f"not UTF-8 (byte {err.start}); read as cp1252")
     else:
         text = raw
-    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if text.startswith("\ufeff"):
+        text = text.lstrip("\ufeff")
+        notes.append("BOM removed")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        notes.append("CRLF/CR newlines read as LF")
+    if repairs is not None:
+        repairs.extend(notes)
+    return text
 
 
-def split_front_matter(text: str, *, path: str | None = None) -> tuple[dict[str, Any], str]:
-    """(front matter mapping, body). A file without front matter has an empty mapping."""
+def _expanded_values(root: yaml.Node) -> int:
+    """How many values ``root`` holds once every alias is expanded (capped just above
+    MAX_YAML_VALUES; a node that contains itself counts as too many)."""
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+
+    def children(node: yaml.Node) -> list[yaml.Node]:
+        if isinstance(node, yaml.MappingNode):
+            return [part for pair in node.value for part in pair]
+        return list(node.value) if isinstance(node, yaml.SequenceNode) else []
+
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        if finished:
+            on_path.discard(key)
+            sizes[key] = min(MAX_YAML_VALUES + 1, 1 + sum(sizes[id(c)] for c in children(node)))
+            continue
+        if key in sizes:
+            continue
+        if key in on_path:
+            return MAX_YAML_VALUES + 1
+        on_path.add(key)
+        stack.append((node, True))
+        stack.extend((c, False) for c in children(node) if id(c) not in sizes)
+    return sizes[id(root)]
+
+
+def _load_yaml(text: str, *, path: str | None) -> object:
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if _expanded_values(node) > MAX_YAML_VALUES:
+            raise SkillFormatError(f"front matter expands YAML aliases to more than {MAX_YAML_VALUES:,} values",
+                                   path=path)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def split_front_matter(text: str, *, path: str | None = None,
+                       repairs: list[str] | None = None) -> tuple[dict[str, Any], str]:
+    """(front matter mapping, body). A file without front matter has an empty mapping.
+
+    Front matter that holds too many values once its aliases are expanded, or is nested
+    too deeply to read, is a :class:`SkillFormatError`.
+    """
     match = _FRONT_RE.match(text)
     if not match:
         return {}, text
     raw = match.group(1)
     try:
-        data = yaml.load(raw, Loader=_Loader)
-    except yaml.YAMLError as first:
-        try:  # tabs used for indentation are the commonest hand-edit mistake
-            data = yaml.load(raw.replace("\t", "  "), Loader=_Loader)
-        except yaml.YAMLError:
-            mark = getattr(first, "problem_mark", None)
-            where = f" (line {mark.line + 2})" if mark is not None else ""
-            raise SkillFormatError(f"front matter is not valid YAML{where}", path=path) from None
+        try:
+            data = _load_yaml(raw, path=path)
+        except yaml.YAMLError as first:
+            try:  # tabs used for indentation are the commonest hand-edit mistake
+                data = _load_yaml(raw.replace("\t", "  "), path=path)
+            except yaml.YAMLError:
+                mark = getattr(first, "problem_mark", None)
+                where = f" (line {mark.line + 2})" if mark is not None else ""
+                raise SkillFormatError(f"front matter is not valid YAML{where}", path=path) from None
+            if repairs is not None:
+                repairs.append("tabs in the front matter read as spaces")
+    except RecursionError:
+        raise SkillFormatError("front matter is nested too deeply to read", path=path) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -129,8 +202,11 @@ def parse_skill_md(
     :class:`SkillFormatError` naming the file and field.
     """
     where = str(path) if path is not None else None
-    text = normalise_text(raw)
-    front, body = split_front_matter(text, path=where)
+    repairs: list[str] = []
+    text = normalise_text(raw, repairs)
+    front, body = split_front_matter(text, path=where, repairs=repairs)
+    if warnings is not None:
+        warnings.extend(f"{where}: {note}" for note in repairs)
     if not front and warnings is None:
         raise SkillFormatError("no YAML front matter (a SKILL.md starts with '---')", path=where)
     lenient = warnings is not None
@@ -267,18 +343,19 @@ def skill_from_json(data: object, *, path: str | Path | None = None) -> Skill:
     where = str(path) if path is not None else None
     if not isinstance(data, Mapping):
         raise SkillFormatError(f"a skill must be a JSON object, got {type(data).__name__}", path=where)
+    for key in ("extra", "metadata"):
+        if data.get(key) is not None and not isinstance(data[key], Mapping):
+            raise SkillFormatError(f"{key} must be an object, got {type(data[key]).__name__}", path=where, field=key)
+    tags = data.get("tags")
+    if tags is not None and not isinstance(tags, (str, list)):
+        raise SkillFormatError(f"tags must be a list or 'a, b' text, got {type(tags).__name__}", path=where,
+                               field="tags")
     extra = dict(data.get("extra") or {})
     extra.update({k: v for k, v in data.items() if k not in _JSON_FIELDS})
-    use_count = data.get("use_count", 0) or 0
-    avg = data.get("avg_score")
-    if not isinstance(use_count, int) or use_count < 0:
-        raise SkillFormatError(f"use_count must be a whole number >= 0, got {use_count!r}", path=where,
-                               field="use_count")
-    if avg is not None and (isinstance(avg, bool) or not isinstance(avg, (int, float)) or not 1 <= avg <= 10):
-        raise SkillFormatError(f"avg_score must be from 1 to 10, got {avg!r}", path=where, field="avg_score")
+    use_count, avg = validate_stats(data.get("use_count"), data.get("avg_score"), path=where)
     common: dict[str, Any] = dict(
         task_type=str(data.get("task_type") or DEFAULT_TASK_TYPE),
-        tags=_tags(data.get("tags"), None),  # a list, or "a, b" as in SKILL.md
+        tags=_tags(tags, None),  # a list, or "a, b" as in SKILL.md
         source=data.get("source"),
         license=data.get("license"),
         compatibility=data.get("compatibility"),
@@ -289,7 +366,7 @@ def skill_from_json(data: object, *, path: str | Path | None = None) -> Skill:
         updated_at=data.get("updated_at"),
         version=int(data.get("version") or 1) if str(data.get("version") or 1).isdigit() else 1,
         use_count=use_count,
-        avg_score=None if avg is None else float(avg),
+        avg_score=avg,
         status=str(data.get("status") or "active"),
     )
     try:

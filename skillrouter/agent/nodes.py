@@ -26,6 +26,7 @@ from skillrouter.agent.state import AgentState, run_defaults
 from skillrouter.errors import EvaluationError, MemoryLimitError, SkillFormatError, SkillNotFoundError
 from skillrouter.library import SkillLibrary
 from skillrouter.memory import AgentMemory, MemoryEntryError
+from skillrouter.provenance import Provenance
 from skillrouter.router import DEFAULT_K, Route, Router
 from skillrouter.scoring import shrunk_quality
 from skillrouter.security import scan_text
@@ -335,7 +336,7 @@ def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
     skill = replace(skill, name=free_name(library, skill.name))
     findings = screen(skill)
     stored = store.add(skill, reason=f"extracted from a run scored {score:g}",
-                       status="quarantined" if findings else None, findings=findings)
+                       provenance=Provenance(findings=tuple(findings)))  # findings quarantine it
     store.add_examples([(stored.name, task)], score=score)
     update = {"created_skill": stored.name, "skill_version": stored.version, "task_type": stored.task_type}
     if findings:  # kept for review, never routed until 'skillrouter trust NAME'

@@ -132,9 +132,11 @@ def test_reindex_and_doctor(store: Path, st_embedder: SentenceTransformerEmbedde
 
     with library(store, st_embedder) as lib:
         lib.index._connect().delete(ids=["write-cover-letter"])  # drift behind the CLI's back
-    report = as_json("doctor", "--no-repair", "--store", store)
-    assert (report["index_missing"], report["ok"], report["repaired"]) == (1, False, False)  # type: ignore[index]
-    assert ok("doctor", "--no-repair", "--store", store).stdout.splitlines()[-1] == "drift found"
+    found = run("doctor", "--no-repair", "--json", "--store", store)
+    report = json.loads(found.stdout)
+    assert found.exit_code == 1  # drift found and left alone is not a clean bill of health
+    assert (report["index_missing"], report["ok"], report["repaired"]) == (1, False, False)
+    assert run("doctor", "--no-repair", "--store", store).stdout.splitlines()[-1] == "drift found"
     assert as_json("doctor", "--store", store)["repaired"] is True
     assert as_json("doctor", "--store", store)["ok"] is True
 

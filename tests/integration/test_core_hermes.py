@@ -16,10 +16,10 @@ from collections.abc import Sequence
 
 import numpy as np
 import pytest
-
-from skillrouter import Route, SkillLibrary
 from skillrouter.eval.baseline import BASELINE_THRESHOLD
 from skillrouter.eval.suite import TASKS_DIR
+
+from skillrouter import Route, SkillLibrary
 
 TASKS = [json.loads(line) for line in (TASKS_DIR / "hermes_tasks.jsonl").read_text("utf-8").splitlines()]
 COVERED: list[tuple[str, set[str]]] = [(t["query"], set(t["gold"])) for t in TASKS if t["origin"] == "described"]

@@ -113,7 +113,7 @@ def test_reindex_rebuilds_from_the_store_and_the_cache(lib: SkillLibrary) -> Non
 
 
 def test_the_index_follows_store_edits(lib: SkillLibrary) -> None:
-    path = lib.store.skill_dir("write-letter") / "SKILL.md"
+    path = lib.store.files.folder("write-letter") / "SKILL.md"
     path.write_text(path.read_text().replace("Write a cover letter.", "Tune a guitar by ear."))
     route = lib.route("tune a guitar by ear")  # a live library sees a hand edit
     assert route.matched is not None and route.matched.name == "write-letter"
@@ -122,18 +122,20 @@ def test_the_index_follows_store_edits(lib: SkillLibrary) -> None:
 
 
 def test_doctor_reports_and_repairs_drift(lib: SkillLibrary) -> None:
-    assert lib.doctor().to_dict() == {"skills": 3, "unreadable": [], "index_missing": 0, "index_stale": 0,
-                                      "index_orphans": 0, "repaired": False, "ok": True}
+    assert lib.doctor().to_dict() == {"skills": 3, "unreadable": [], "ledger": {"rebuilt": False},
+                                      "sidecars_out_of_step": [], "index_missing": 0, "index_stale": 0,
+                                      "index_orphans": 0, "repaired": False, "unrepaired": [], "ok": True}
     col = lib.index._connect()
     col.delete(ids=["bake-bread"])  # deleted from Chroma behind the library's back
     col.upsert(ids=["ghost"], embeddings=np.ones((1, lib.embedder.dimension), dtype=np.float32),
                metadatas=[{"skill": "ghost", "kind": "skill", "hash": "0"}])
-    path = lib.store.skill_dir("write-letter") / "SKILL.md"
+    path = lib.store.files.folder("write-letter") / "SKILL.md"
     path.write_text(path.read_text().replace("Write a cover letter.", "Tune a guitar."))  # edited by hand
 
     found = lib.doctor(repair=False)
     assert (found.index_missing, found.index_stale, found.index_orphans, found.ok, found.repaired) == (
         1, 1, 1, False, False)
+    assert found.sidecars == ["write-letter"]  # its sidecar vouches for the text before the hand edit
     assert "ghost" in lib.index.hashes()
 
     fixed = lib.doctor()
@@ -144,7 +146,7 @@ def test_doctor_reports_and_repairs_drift(lib: SkillLibrary) -> None:
 
 
 def test_doctor_names_unreadable_files(lib: SkillLibrary) -> None:
-    path = lib.store.skill_dir("write-letter") / "SKILL.md"
+    path = lib.store.files.folder("write-letter") / "SKILL.md"
     path.write_text("---\nname: write-letter\n---\nthe description is gone\n")
     report = lib.doctor()
     assert [n for n, _ in report.unreadable] == ["write-letter"]

@@ -43,7 +43,7 @@ def comparable(lib: SkillLibrary) -> dict[str, str]:
     """Every skill's SKILL.md without its timestamps, plus its Level 2 files."""
     out = {}
     for name in lib.store.names():
-        text = (lib.store.skill_dir(name) / "SKILL.md").read_text()
+        text = (lib.store.files.folder(name) / "SKILL.md").read_text()
         text = "\n".join(ln for ln in text.splitlines() if not ln.startswith(("updated_at:", "created_at:")))
         out[name] = text + "\n" + "\n".join(lib.store.list_files(name))
     return out
@@ -217,21 +217,22 @@ def test_prune_and_dry_run(tmp_path: Path) -> None:
 
 _CHILD = textwrap.dedent("""
     import os, sys
+    from pathlib import Path
     from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
     from skillrouter import SkillLibrary
     from skillrouter.importer import import_paths
-    import skillrouter.store as store_mod
 
     store, src, crash_after = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    original = store_mod.Store._swap_in
-    calls = 0
-    def swap_then_die(self, name, staged):
+    real, calls = os.replace, 0
+    def replace(a, b):
         global calls
-        original(self, name, staged)
-        calls += 1
-        if calls == crash_after:   # files swapped in, SQLite not yet committed: the worst moment
-            os._exit(9)
-    store_mod.Store._swap_in = swap_then_die
+        real(a, b)
+        dst = Path(b)
+        if dst.parent.name == "skills" and not dst.name.startswith("."):
+            calls += 1
+            if calls == crash_after:   # files swapped in, SQLite not yet committed: the worst moment
+                os._exit(9)
+    os.replace = replace
     lib = SkillLibrary.open(store, embedder=CachedEmbedder(HashEmbedder(), EmbeddingCache(store + "/c.db")))
     import_paths(lib, [src])
 """)
@@ -367,4 +368,4 @@ def test_three_real_libraries_merge_route_and_reimport_unchanged(tmp_path: Path,
     assert lib.route("mcp server for an external API in typescript").matched.name == "mcp-builder"  # type: ignore[union-attr]
     assert lib.route("bake a loaf of sourdough bread at home").matched is None
     assert render_skill_md(lib.get("mcp-builder")).startswith("---\nname: mcp-builder\n")
-    assert os.path.isdir(lib.store.skill_dir("mcp-builder") / "reference")
+    assert os.path.isdir(lib.store.files.folder("mcp-builder") / "reference")

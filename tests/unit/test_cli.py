@@ -15,7 +15,7 @@ from click.testing import Result
 from skillrouter.embeddings import Embedder, HashEmbedder
 from support import as_json, ok, run
 
-from skillrouter import Skill, Store
+from skillrouter import Provenance, Skill, Store
 from skillrouter.skillmd import render_skill_md, skill_to_json
 
 CORE_COMMANDS = ["add", "doctor", "history", "list", "record", "reindex", "restore", "route", "show", "trust"]
@@ -32,8 +32,8 @@ def store(tmp_path: Path) -> Store:
     st.add(Skill.create("fix-flaky-test", "Find why a test fails sometimes.", task_type="debugging",
                         procedure=["Run it 50 times"], tags=["ci"]),
            files={"references/guide.md": b"# Guide\n", "scripts/run.sh": b"echo hi\n"})
-    st.add(Skill.create("risky-script", "Runs a script from the internet."), status="quarantined",
-           findings=[{"rule": "curl-pipe-shell", "path": "SKILL.md", "line": 3, "excerpt": "curl x | sh"}])
+    st.add(Skill.create("risky-script", "Runs a script from the internet."), provenance=Provenance(
+        findings=({"rule": "curl-pipe-shell", "path": "SKILL.md", "line": 3, "excerpt": "curl x | sh"},)))
     return st
 
 
@@ -206,3 +206,88 @@ def test_a_plugin_that_cannot_load_breaks_neither_help_nor_the_core(
     assert "broken-plugin  (unavailable: No module named 'not_installed')" in ok("--help").stdout
     fails_in_one_line(run("broken-plugin", "--some", "arg"), "'broken-plugin' is unavailable", "not_installed")
     assert len(as_json("list", "--store", store.path)) == 2
+
+
+# ---------------------------------------------------------------- errors: ours, the user's files, and bugs
+
+
+def test_the_cli_reaches_the_store_only_through_the_library() -> None:
+    import ast
+
+    root = Path(__file__).resolve().parents[2] / "skillrouter"
+    for module in ("cli.py", "importer_cli.py"):
+        tree = ast.parse((root / module).read_text("utf-8"))
+        reaching = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "store"]
+        assert reaching == [], f"{module} reaches lib.store on lines {reaching}"
+
+
+def test_a_bug_shows_its_traceback_and_asks_for_a_report(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skillrouter import SkillLibrary
+
+    def broken(self: object, status: object = None) -> None:
+        raise ValueError("an internal mistake")
+
+    monkeypatch.setattr(SkillLibrary, "list_skills", broken)
+    result = run("list", "--store", store.path)
+    assert result.exit_code == 1
+    assert "Traceback" in result.stderr and "ValueError: an internal mistake" in result.stderr
+    assert result.stderr.splitlines()[-1] == ("error: this is a bug in skillrouter; please report it with the "
+                                              "traceback above")
+
+
+@pytest.mark.parametrize("error", [PermissionError(13, "Permission denied", "/x/secret.md"),
+                                   FileNotFoundError(2, "No such file or directory", "/x/gone.md"),
+                                   OSError(28, "No space left on device", "/x/big.md")])
+def test_an_os_error_about_the_users_files_is_one_line(store: Store, monkeypatch: pytest.MonkeyPatch,
+                                                       error: OSError) -> None:
+    from skillrouter import SkillLibrary
+
+    def refuse(self: object, name: str, relpath: str) -> bytes:
+        raise error
+
+    monkeypatch.setattr(SkillLibrary, "read_file", refuse)
+    text = fails_in_one_line(run("show", "fix-flaky-test", "--file", "x", "--store", store.path), error.filename)
+    assert error.strerror in text
+
+
+def test_another_os_error_is_a_bug(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skillrouter import SkillLibrary
+
+    def refuse(self: object, name: str, relpath: str) -> bytes:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(SkillLibrary, "read_file", refuse)
+    result = run("show", "fix-flaky-test", "--file", "x", "--store", store.path)
+    assert result.exit_code == 1 and "Traceback" in result.stderr and "bug" in result.stderr
+
+
+def test_empty_tasks_and_k_below_one_are_usage_errors(store: Store) -> None:
+    assert run("route", "  ", "--store", store.path).exit_code == 2
+    assert run("route", "a task", "-k", "0", "--store", store.path).exit_code == 2
+
+
+# ---------------------------------------------------------------- the facade's rules
+
+
+def test_restore_brings_a_retired_skill_back_but_not_a_quarantined_one(store: Store) -> None:
+    from skillrouter import SkillLibrary
+
+    with SkillLibrary.open(store.path, embedder=HashEmbedder()) as lib:
+        lib.store.update(Skill.create("fix-flaky-test", "Edited."), reason="refined")
+        lib.retire("fix-flaky-test")
+        assert lib.get("fix-flaky-test").status == "retired"
+    assert as_json("restore", "fix-flaky-test", "1", "--store", store.path)["version"] == 3
+    assert store.get("fix-flaky-test").status == "active"
+    assert store.get("fix-flaky-test").description == "Find why a test fails sometimes."
+    as_json("restore", "risky-script", "1", "--store", store.path)
+    assert store.get("risky-script").status == "quarantined"
+
+
+def test_list_and_route_warn_about_a_skill_md_that_no_longer_parses(store: Store) -> None:
+    (store.files.folder("fix-flaky-test") / "SKILL.md").write_text("---\nname: fix-flaky-test\n---\nno description\n")
+    listed = ok("list", "--store", store.path)
+    assert "fix-flaky-test" in listed.stdout  # still listed, as it last read well
+    assert listed.stderr.startswith("warning: ") and "description" in listed.stderr
+    assert "skillrouter restore fix-flaky-test" in listed.stderr
+    routed = ok("route", "a flaky test", "--json", "--store", store.path)
+    assert json.loads(routed.stdout)["task"] == "a flaky test" and "warning: " in routed.stderr

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from skillrouter.lexical import B, K1, LexicalIndex, tokenize
+from skillrouter.lexical import K1, B, LexicalIndex, tokenize
 
 
 def test_tokenize_drops_stop_words_and_stems_lightly() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from skillrouter import Route, Router, Skill, Store
+from skillrouter import Provenance, Route, Router, Skill, Store
 from skillrouter.index import Hit
 from skillrouter.lexical import LexicalIndex
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD, rank_candidates
@@ -95,7 +95,7 @@ def index() -> FakeIndex:
 def add(store: Store, index: FakeIndex, name: str, similarity: float, *, uses: int = 0, avg: float = 0.0,
         task_type: str = "general", tags: Sequence[str] = ()) -> None:
     store.add(Skill.create(name, f"Skill {name}.", task_type=task_type, tags=tags),
-              stats=(uses, avg) if uses else None)
+              provenance=Provenance(use_count=uses, avg_score=avg) if uses else None)
     index.put(name, similarity)
 
 

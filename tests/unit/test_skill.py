@@ -231,7 +231,7 @@ def test_create_refuses_bad_section_types() -> None:
 def level2(tmp_path: Path) -> Store:
     store = Store(tmp_path / "store")
     store.add(make(body=BODY), files={"references/guide.md": b"# Guide\n", "scripts/run.sh": b"echo hi\n"})
-    folder = store.skill_dir("fix-flaky-test")
+    folder = store.files.folder("fix-flaky-test")
     (tmp_path / "secret.txt").write_text("top secret")
     os.symlink(tmp_path / "secret.txt", folder / "references" / "leak.md")
     os.symlink(tmp_path, folder / "outside")

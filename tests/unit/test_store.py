@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from skillrouter import (
+    Provenance,
     Skill,
     SkillExistsError,
     SkillFormatError,
@@ -82,7 +83,7 @@ def test_skill_file_lives_at_skills_name_skill_md(store: Store) -> None:
     path = store.path / "skills" / "fix-flaky-test" / "SKILL.md"
     assert path.read_text("utf-8") == render_skill_md(stored)
     assert (store.path / "skills" / "fix-flaky-test" / "references" / "guide.md").read_bytes() == b"guide"
-    assert store.names() == ["fix-flaky-test"] and "fix-flaky-test" in store and len(store) == 1
+    assert store.names() == ["fix-flaky-test"] and "fix-flaky-test" in store
     got = store.get("fix-flaky-test")
     assert (got.name, got.procedure, got.version, got.status, got.use_count) == (
         "fix-flaky-test", "1. Run it 50 times", 1, "active", 0)
@@ -162,13 +163,13 @@ def _failing_replace(monkeypatch: pytest.MonkeyPatch, target: Path, *, undo_too:
 
 def test_failed_replace_leaves_the_old_skill_in_place(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     old = store.add(make(), files={"references/a.md": b"old file"})
-    old_text = (store.skill_dir("fix-flaky-test") / "SKILL.md").read_text()
+    old_text = (store.files.folder("fix-flaky-test") / "SKILL.md").read_text()
     _failing_replace(monkeypatch, store.skills_dir / "fix-flaky-test", undo_too=False)
     with pytest.raises(OSError, match="simulated"):
         store.add(make(description="New words."), replace_existing=True, files={"references/a.md": b"new"})
     monkeypatch.undo()
     # without a reopen: the skill is still there, unchanged, ledger included
-    assert (store.skill_dir("fix-flaky-test") / "SKILL.md").read_text() == old_text
+    assert (store.files.folder("fix-flaky-test") / "SKILL.md").read_text() == old_text
     assert store.get("fix-flaky-test").description == old.description
     assert store.refresh() == [] and "fix-flaky-test" in store.records()
     assert store.read_file("fix-flaky-test", "references/a.md") == b"old file"
@@ -183,7 +184,7 @@ def test_crash_between_renames_is_recovered_on_reopen(store: Store, monkeypatch:
     with pytest.raises(OSError):
         store.add(make(description="New words."), replace_existing=True)
     monkeypatch.undo()
-    assert not store.skill_dir("fix-flaky-test").exists()  # what a crash at that instant leaves
+    assert not store.files.folder("fix-flaky-test").exists()  # what a crash at that instant leaves
     assert leftovers(store)  # the old folder waits beside it
     store.close()
 
@@ -196,7 +197,7 @@ def test_crash_between_renames_is_recovered_on_reopen(store: Store, monkeypatch:
 
 def test_crash_while_writing_skill_md_leaves_no_trace(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     store.add(make())
-    before = (store.skill_dir("fix-flaky-test") / "SKILL.md").read_bytes()
+    before = (store.files.folder("fix-flaky-test") / "SKILL.md").read_bytes()
     real = os.replace
 
     def replace(src: str | Path, dst: str | Path) -> None:
@@ -208,7 +209,7 @@ def test_crash_while_writing_skill_md_leaves_no_trace(store: Store, monkeypatch:
     with pytest.raises(KeyboardInterrupt):
         store.add(make(description="New words."), replace_existing=True)
     monkeypatch.undo()
-    assert (store.skill_dir("fix-flaky-test") / "SKILL.md").read_bytes() == before
+    assert (store.files.folder("fix-flaky-test") / "SKILL.md").read_bytes() == before
     assert leftovers(Store(store.path)) == []
 
 
@@ -230,7 +231,7 @@ def test_opening_the_store_mid_add_in_another_process_loses_nothing(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 
-    import skillrouter.store as store_module
+    import skillrouter.skillfiles as skillfiles_module
 
     store.add(make(), files={"references/a.md": b"keep me"})
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
@@ -238,14 +239,15 @@ def test_opening_the_store_mid_add_in_another_process_loses_nothing(
     started = ctx.Event()
     other = ctx.Process(target=_open_store_when, args=(str(store.path), started))
     other.start()
-    real = store_module.atomic_write
+    real = skillfiles_module.atomic_write
 
     def slow_write(path: Path, data: str | bytes) -> None:
-        started.set()  # the replacement is staged, its Level 2 files copied: now the other process opens
-        time.sleep(1.0)
+        if path.name == "SKILL.md":
+            started.set()  # the replacement is staged, its Level 2 files copied: now the other process opens
+            time.sleep(1.0)
         real(path, data)
 
-    monkeypatch.setattr(store_module, "atomic_write", slow_write)
+    monkeypatch.setattr(skillfiles_module, "atomic_write", slow_write)
     store.update(make(description="New words."), reason="edit")
     other.join(60)
     assert other.exitcode == 0
@@ -328,15 +330,15 @@ def test_good_outcomes_with_a_task_become_examples(store: Store) -> None:
 
 def test_recording_an_example_changes_the_generation(store: Store) -> None:
     store.add(make())
-    gen = store.generation()
+    gen = store.ledger.generation()
     store.record_outcome("fix-flaky-test", 5)
-    assert store.generation() == gen  # no example, nothing for the index to learn
+    assert store.ledger.generation() == gen  # no example, nothing for the index to learn
     store.record_outcome("fix-flaky-test", 9, task="a flaky test")
-    assert store.generation() > gen
+    assert store.ledger.generation() > gen
 
 
 def test_seeded_statistics(store: Store) -> None:
-    store.add(make(), stats=(4, 7.5))
+    store.add(make(), provenance=Provenance(use_count=4, avg_score=7.5))
     got = store.get("fix-flaky-test")
     assert (got.use_count, got.avg_score) == (4, 7.5)
 
@@ -376,7 +378,7 @@ def test_concurrent_processes_lose_no_outcome(store: Store) -> None:
 def test_every_edit_is_a_version_and_restore_brings_one_back(store: Store) -> None:
     store.add(make(description="First words."))
     store.update(make(description="Second words."), reason="refined by the agent")
-    path = store.skill_dir("fix-flaky-test") / "SKILL.md"
+    path = store.files.folder("fix-flaky-test") / "SKILL.md"
     path.write_text(path.read_text().replace("Second words.", "Third words, by hand."))
     assert store.get("fix-flaky-test").description == "Third words, by hand."
     history = store.history("fix-flaky-test")
@@ -404,7 +406,7 @@ def test_restore_errors(store: Store) -> None:
 
 def test_restore_repairs_a_broken_hand_edit(store: Store) -> None:
     store.add(make())
-    path = store.skill_dir("fix-flaky-test") / "SKILL.md"
+    path = store.files.folder("fix-flaky-test") / "SKILL.md"
     path.write_text("---\nname: fix-flaky-test\n---\nno description any more\n")
     assert store.refresh()[0][0] == "fix-flaky-test"
     store.restore("fix-flaky-test", 1)
@@ -417,7 +419,7 @@ def test_history_continues_when_a_removed_folder_comes_back(store: Store) -> Non
 
     store.add(make(description="One."))
     store.update(make(description="Two."), reason="edit")
-    shutil.rmtree(store.skill_dir("fix-flaky-test"))
+    shutil.rmtree(store.files.folder("fix-flaky-test"))
     store.refresh()
     store.add(make(description="Three."))
     history = store.history("fix-flaky-test")
@@ -432,15 +434,15 @@ def test_refresh_picks_up_hand_edits_new_folders_and_removals(store: Store) -> N
     store.add(make())
     store.add(make("gone-soon", "Removed by hand."))
     store.record_outcome("gone-soon", 8)
-    gen = store.generation()
-    path = store.skill_dir("fix-flaky-test") / "SKILL.md"
+    gen = store.ledger.generation()
+    path = store.files.folder("fix-flaky-test") / "SKILL.md"
     path.write_text(path.read_text().replace("Find why a test fails sometimes.", "Edited by hand."))
     new = store.skills_dir / "written-by-hand"
     new.mkdir()
     (new / "SKILL.md").write_text("---\nname: written-by-hand\ndescription: A person wrote this.\n---\nBody\n")
     import shutil
 
-    shutil.rmtree(store.skill_dir("gone-soon"))
+    shutil.rmtree(store.files.folder("gone-soon"))
 
     records = store.records()  # reads the files again first
     assert sorted(records) == ["fix-flaky-test", "written-by-hand"]
@@ -448,14 +450,14 @@ def test_refresh_picks_up_hand_edits_new_folders_and_removals(store: Store) -> N
     assert store.level0_texts()["fix-flaky-test"] == "fix-flaky-test: Edited by hand."
     assert store.lexical_texts()["fix-flaky-test"].startswith("fix-flaky-test: Edited by hand.\n")
     assert records["written-by-hand"].summary.description == "A person wrote this."
-    assert store.generation() > gen
+    assert store.ledger.generation() > gen
     assert store.outcome("gone-soon").use_count == 0
     assert store.refresh() == []  # nothing changed since: nothing to do
 
 
 def test_a_broken_hand_edit_keeps_the_last_good_record(store: Store) -> None:
     store.add(make())
-    path = store.skill_dir("fix-flaky-test") / "SKILL.md"
+    path = store.files.folder("fix-flaky-test") / "SKILL.md"
     path.write_text(path.read_text().replace("name: fix-flaky-test", "name: Fix Flaky"))
     problems = store.refresh()
     assert len(problems) == 1 and problems[0][0] == "fix-flaky-test"
@@ -477,17 +479,18 @@ def test_a_folder_whose_name_differs_is_reported(store: Store) -> None:
 
 
 def test_status_and_findings(store: Store) -> None:
-    store.add(make(), status="quarantined", findings=[{"rule": "curl-pipe-shell", "path": "SKILL.md"}])
+    store.add(make(), provenance=Provenance(findings=({"rule": "curl-pipe-shell", "path": "SKILL.md"},)))
     assert store.get("fix-flaky-test").status == "quarantined"
-    assert store.findings("fix-flaky-test") == [{"rule": "curl-pipe-shell", "path": "SKILL.md"}]
+    assert store.records()["fix-flaky-test"].findings == ({"rule": "curl-pipe-shell", "path": "SKILL.md"},)
     store.set_status("fix-flaky-test", "active", findings=[])
-    assert store.records()["fix-flaky-test"].summary.status == "active" and store.findings("fix-flaky-test") == []
+    record = store.records()["fix-flaky-test"]
+    assert record.summary.status == "active" and record.findings == ()
     store.update(make(description="Edited."), reason="edit")
     assert store.get("fix-flaky-test").status == "active"  # an edit keeps the status
     with pytest.raises(SkillFormatError, match="unknown status"):
         store.set_status("fix-flaky-test", "banned")  # type: ignore[arg-type]
     with pytest.raises(SkillNotFoundError):
-        store.findings("no-such-skill")
+        store.set_status("no-such-skill", "active")
 
 
 def test_counters_and_store_id_survive_reopen(store: Store) -> None:

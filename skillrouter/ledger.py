@@ -1,0 +1,547 @@
+"""The ledger: the store's SQLite file (``skillrouter.db``, WAL) and every query on it.
+
+It holds what the skill files do not: outcome statistics, task examples, version history,
+each skill's status and security findings, import origins, counters. Statistics live here so
+that :meth:`Ledger.record_outcome` is one transaction: several processes recording at once
+lose no update, and the average is the exact mean of the recorded scores (a running sum).
+
+Schema changes are numbered migrations, applied in order when a ledger is opened and
+recorded in ``PRAGMA user_version`` (0: a ledger made before migrations existed, whose
+tables are exactly migration 1's). To change the schema, append one function to
+:data:`MIGRATIONS`::
+
+    def _v2_trust_level(db: sqlite3.Connection) -> None:
+        db.execute("ALTER TABLE skills ADD COLUMN trust TEXT NOT NULL DEFAULT 'unreviewed'")
+
+    MIGRATIONS = (_v1_baseline, _v2_trust_level)
+
+It runs once per ledger, inside the same transaction that bumps ``user_version``; never edit
+or reorder a migration that has shipped. A ledger written by a newer skillrouter (a higher
+``user_version``) is refused rather than misread.
+
+A damaged file (not SQLite, or malformed pages) raises :class:`LedgerDamagedError` from any
+call; :meth:`Ledger.salvage` reads what it still can, for ``Store.rebuild_ledger``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from skillrouter.errors import LedgerDamagedError, StoreError
+from skillrouter.provenance import Status
+from skillrouter.skill import Skill, SkillSummary, level0_text, now_iso, validate_score
+
+TABLES = ("skills", "stats", "versions", "examples", "meta", "imports")
+_PER_SKILL = ("skills", "stats", "examples", "imports")  # rows that follow a skill's folder
+# What each table holds, in the words doctor uses to say what a lost ledger took along.
+HOLDS = {"stats": "outcome statistics", "examples": "task examples", "versions": "version history",
+         "meta": "counters and the store id", "imports": "import origins", "skills": "statuses and findings"}
+
+
+def _v1_baseline(db: sqlite3.Connection) -> None:
+    """The tables as they were before migrations existed (a no-op on such a ledger)."""
+    for statement in (
+        ("CREATE TABLE IF NOT EXISTS skills (name TEXT PRIMARY KEY, file_hash TEXT NOT NULL, file_sig TEXT NOT NULL, "
+         "level0 TEXT NOT NULL, source TEXT, status TEXT NOT NULL DEFAULT 'active', findings TEXT NOT NULL "
+         "DEFAULT '[]', version INTEGER NOT NULL DEFAULT 1, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)"),
+        ("CREATE TABLE IF NOT EXISTS stats (name TEXT PRIMARY KEY, use_count INTEGER NOT NULL DEFAULT 0, "
+         "score_sum REAL NOT NULL DEFAULT 0, last_score REAL, last_used TEXT)"),
+        ("CREATE TABLE IF NOT EXISTS versions (name TEXT NOT NULL, version INTEGER NOT NULL, content TEXT NOT NULL, "
+         "reason TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (name, version))"),
+        ("CREATE TABLE IF NOT EXISTS examples (name TEXT NOT NULL, task TEXT NOT NULL, score REAL NOT NULL, "
+         "created_at TEXT NOT NULL, PRIMARY KEY (name, task))"),
+        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS imports (name TEXT PRIMARY KEY, origin TEXT NOT NULL, input_hash TEXT NOT NULL)",
+    ):
+        db.execute(statement)
+
+
+# MIGRATIONS[i] takes a ledger from user_version i to i + 1. Append only.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1_baseline,)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Statistics of a skill after an outcome was recorded."""
+
+    name: str
+    use_count: int
+    avg_score: float | None
+    last_score: float | None
+    last_used: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "use_count": self.use_count, "avg_score": self.avg_score,
+                "last_score": self.last_score, "last_used": self.last_used}
+
+
+@dataclass(frozen=True)
+class Version:
+    name: str
+    version: int
+    reason: str
+    created_at: str
+    content: str
+
+    def to_dict(self, *, content: bool = False) -> dict[str, Any]:
+        data = {"name": self.name, "version": self.version, "reason": self.reason, "created_at": self.created_at}
+        if content:
+            data["content"] = self.content
+        return data
+
+
+@dataclass(frozen=True)
+class Record:
+    """A skill's row in the ledger: its Level 0 and bookkeeping, without reading files."""
+
+    summary: SkillSummary
+    file_hash: str
+    source: str | None
+    findings: tuple[dict[str, Any], ...]
+    version: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """The bookkeeping columns of one skill's row."""
+
+    file_hash: str
+    file_sig: str
+    version: int
+    status: Status
+    findings: tuple[dict[str, Any], ...]
+    created_at: str
+
+
+def _damage(err: sqlite3.DatabaseError) -> bool:
+    name = getattr(err, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(err) is sqlite3.DatabaseError
+
+
+class Ledger:
+    """The SQLite file of one store. One connection per thread; every write in a transaction."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.created = not path.exists()  # new (or lost: the store decides which)
+        self._local = threading.local()
+        self.migrate()
+        with self.transaction() as db:
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', lower(hex(randomblob(16))))")
+
+    # ------------------------------------------------------------ connection, errors
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            try:
+                db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+                db.execute("PRAGMA busy_timeout=60000")
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+            except sqlite3.DatabaseError as err:
+                raise self._error(err) from None
+            self._local.db, self._local.depth = db, 0
+        return db
+
+    def _error(self, err: sqlite3.DatabaseError) -> Exception:
+        if _damage(err):
+            return LedgerDamagedError(self.path, str(err))
+        return StoreError(f"cannot use the ledger {self.path}: {err}")
+
+    def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.DatabaseError as err:
+            raise self._error(err) from None
+
+    def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        rows = self._rows(sql, args)
+        return rows[0] if rows else None
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE``); nested calls join the outer one."""
+        db = self._db
+        if self._local.depth:
+            self._local.depth += 1
+            try:
+                yield db
+            finally:
+                self._local.depth -= 1
+            return
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as err:
+            raise self._error(err) from None
+        self._local.depth = 1
+        try:
+            yield db
+        except sqlite3.DatabaseError as err:
+            self._rollback(db)
+            raise self._error(err) from None
+        except BaseException:
+            self._rollback(db)
+            raise
+        finally:
+            self._local.depth = 0
+        try:
+            db.execute("COMMIT")
+        except sqlite3.DatabaseError as err:
+            raise self._error(err) from None
+
+    @staticmethod
+    def _rollback(db: sqlite3.Connection) -> None:
+        try:
+            db.execute("ROLLBACK")
+        except sqlite3.DatabaseError:
+            pass  # a damaged file may refuse even this; the error being raised says why
+
+    def close(self) -> None:
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None
+
+    # ------------------------------------------------------------ schema
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._one("PRAGMA user_version")[0])
+
+    def migrate(self) -> None:
+        """Apply the migrations this ledger lacks, each in its own transaction."""
+        while True:
+            with self.transaction() as db:
+                current = int(db.execute("PRAGMA user_version").fetchone()[0])  # again, under the lock
+                if current > len(MIGRATIONS):
+                    raise StoreError(f"the ledger {self.path} has schema version {current}, newer than this "
+                                     f"skillrouter knows ({len(MIGRATIONS)}); upgrade skillrouter to open it")
+                if current == len(MIGRATIONS):
+                    return
+                MIGRATIONS[current](db)
+                db.execute(f"PRAGMA user_version = {current + 1}")
+
+    def check(self) -> str | None:
+        """None if SQLite finds the file sound, else what it found (``PRAGMA quick_check``)."""
+        try:
+            found = [r[0] for r in self._rows("PRAGMA quick_check")]
+        except LedgerDamagedError as err:
+            return err.detail
+        return None if found == ["ok"] else "; ".join(found[:3])
+
+    # ------------------------------------------------------------ meta: id, counters, notes
+
+    @property
+    def store_id(self) -> str:
+        """A random id made when the store was created (names its Chroma collection)."""
+        return str(self._one("SELECT value FROM meta WHERE key = 'store_id'")[0])
+
+    def counter(self, key: str) -> int:
+        row = self._one("SELECT value FROM meta WHERE key = ?", (key,))
+        return int(row[0]) if row else 0
+
+    def increment(self, key: str, by: int = 1) -> int:
+        with self.transaction() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            value = (int(row[0]) if row else 0) + by
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
+        return value
+
+    def generation(self) -> int:
+        """A number that changes whenever what the index holds must change."""
+        return self.counter("generation")
+
+    def _bump(self, db: sqlite3.Connection) -> None:
+        db.execute("INSERT INTO meta VALUES ('generation', '1') ON CONFLICT(key) DO UPDATE "
+                   "SET value = CAST(value AS INTEGER) + 1")
+
+    def note(self, key: str, value: dict[str, Any] | None) -> None:
+        """Keep (or with None, drop) a JSON note in meta, e.g. that the ledger was rebuilt."""
+        with self.transaction() as db:
+            if value is None:
+                db.execute("DELETE FROM meta WHERE key = ?", (f"note:{key}",))
+            else:
+                db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"note:{key}", json.dumps(value)))
+
+    def notes(self) -> dict[str, dict[str, Any]]:
+        return {k.removeprefix("note:"): json.loads(v)
+                for k, v in self._rows("SELECT key, value FROM meta WHERE key LIKE 'note:%'")}
+
+    # ------------------------------------------------------------ skill rows
+
+    def row(self, name: str) -> Row | None:
+        found = self._one("SELECT file_hash, file_sig, version, status, findings, created_at FROM skills "
+                          "WHERE name = ?", (name,))
+        if found is None:
+            return None
+        file_hash, sig, version, status, findings, created = found
+        return Row(file_hash, sig, version, status, tuple(json.loads(findings)), created)
+
+    def write_skill(self, skill: Skill, file_hash: str, sig: str, *, reason: str, content: str,
+                    status: Status | None = None, findings: Sequence[dict[str, Any]] | None = None) -> int:
+        """Record ``skill`` as its file now reads (a new version if the content changed).
+        ``status`` / ``findings`` of None keep what the row had. Returns the version number."""
+        procedure = " ".join(skill.procedure.split()).lower()
+        level0 = json.dumps(skill.summary().to_dict() | {
+            "lexical_text": skill.lexical_text(),
+            "procedure_hash": _sha(procedure)[:16] if procedure else None,
+        })
+        now = now_iso()
+        with self.transaction() as db:
+            row = self.row(skill.name)
+            if row is None:  # new, or back after its folder was removed by hand: history continues
+                last = db.execute("SELECT MAX(version) FROM versions WHERE name = ?", (skill.name,)).fetchone()[0]
+                version = (last or 0) + 1
+                db.execute("INSERT INTO skills (name, file_hash, file_sig, level0, source, status, findings, version, "
+                           "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (skill.name, file_hash, sig, level0, skill.source, status or "active",
+                            json.dumps(list(findings or [])), version, skill.created_at or now, now))
+                db.execute("INSERT OR IGNORE INTO stats (name) VALUES (?)", (skill.name,))
+            else:
+                version = row.version + (0 if row.file_hash == file_hash else 1)
+                db.execute("UPDATE skills SET updated_at = CASE WHEN file_hash = ? THEN updated_at ELSE ? END, "
+                           "file_hash = ?, file_sig = ?, level0 = ?, source = ?, status = ?, findings = ?, version = ? "
+                           "WHERE name = ?",
+                           (file_hash, now, file_hash, sig, level0, skill.source, status or row.status,
+                            json.dumps(list(findings if findings is not None else row.findings)), version,
+                            skill.name))
+            self._bump(db)
+            if row is None or row.file_hash != file_hash:
+                db.execute("INSERT OR REPLACE INTO versions VALUES (?, ?, ?, ?, ?)",
+                           (skill.name, version, content, reason, now))
+        return version
+
+    def set_sig(self, name: str, sig: str) -> None:
+        with self.transaction() as db:
+            db.execute("UPDATE skills SET file_sig = ? WHERE name = ?", (sig, name))
+
+    def sigs(self) -> dict[str, str]:
+        """name -> the stat signature of the SKILL.md the row was read from."""
+        return {n: sig for n, sig in self._rows("SELECT name, file_sig FROM skills")}
+
+    def set_status(self, name: str, status: Status, findings: Sequence[dict[str, Any]] | None = None) -> None:
+        with self.transaction() as db:
+            if findings is None:
+                db.execute("UPDATE skills SET status = ? WHERE name = ?", (status, name))
+            else:
+                db.execute("UPDATE skills SET status = ?, findings = ? WHERE name = ?",
+                           (status, json.dumps(list(findings)), name))
+
+    def forget(self, names: Sequence[str], *, history: bool = False) -> None:
+        """Drop the rows of skills whose folders are gone (their versions too with ``history``)."""
+        with self.transaction() as db:
+            for name in names:
+                for table in (*_PER_SKILL, "versions") if history else _PER_SKILL:
+                    db.execute(f"DELETE FROM {table} WHERE name = ?", (name,))
+            self._bump(db)
+
+    def records(self, names: Sequence[str] | None = None) -> dict[str, Record]:
+        """Ledger records of every skill, or of just ``names`` (the router's hot path)."""
+        if names is not None and not names:
+            return {}
+        where = "" if names is None else f"WHERE s.name IN ({','.join('?' * len(names))})"
+        rows = self._rows(
+            "SELECT s.name, s.level0, s.file_hash, s.source, s.status, s.findings, s.version, "
+            f"t.use_count, t.score_sum FROM skills s LEFT JOIN stats t ON t.name = s.name {where} ORDER BY s.name",
+            list(names or []),
+        )
+        out: dict[str, Record] = {}
+        for name, level0, file_hash, source, status, findings, version, uses, total in rows:
+            data = json.loads(level0)
+            summary = SkillSummary(
+                name=name, description=data["description"], task_type=data["task_type"], tags=tuple(data["tags"]),
+                use_count=uses or 0, avg_score=(total / uses) if uses else None, status=status,
+            )
+            out[name] = Record(summary, file_hash, source, tuple(json.loads(findings)), version)
+        return out
+
+    def level0_texts(self) -> dict[str, str]:
+        """name -> the Level 0 text the index embeds (no file reads), derived from the stored
+        name and description so a change of the Level 0 rule reaches every existing row."""
+        return {name: level0_text(name, json.loads(blob)["description"])
+                for name, blob in self._rows("SELECT name, level0 FROM skills")}
+
+    def lexical_texts(self) -> dict[str, str | None]:
+        """name -> the text the keyword index reads, or None for a row written before the
+        keyword index existed (the store then reads the file)."""
+        return {name: json.loads(blob).get("lexical_text") for name, blob in self._rows("SELECT name, level0 FROM skills")}
+
+    def procedure_hashes(self) -> dict[str, str]:
+        """name -> hash of the whitespace-normalised procedure, for skills that have one."""
+        out = {name: json.loads(level0).get("procedure_hash") for name, level0 in
+               self._rows("SELECT name, level0 FROM skills")}
+        return {k: v for k, v in out.items() if v}
+
+    def history(self, name: str) -> list[Version]:
+        rows = self._rows("SELECT version, reason, created_at, content FROM versions WHERE name = ? ORDER BY version",
+                          (name,))
+        return [Version(name, v, r, c, body) for v, r, c, body in rows]
+
+    # ------------------------------------------------------------ statistics and examples
+
+    def record_outcome(self, name: str, score: float, *, task: str | None = None, example_min_score: float = 7.0,
+                       max_examples: int = 200) -> Outcome:
+        """Count a use scored ``score`` (1-10); a good one with ``task`` keeps it as an example."""
+        score, now = validate_score(score), now_iso()
+        with self.transaction() as db:
+            db.execute("INSERT OR IGNORE INTO stats (name) VALUES (?)", (name,))
+            db.execute("UPDATE stats SET use_count = use_count + 1, score_sum = score_sum + ?, last_score = ?, "
+                       "last_used = ? WHERE name = ?", (score, score, now, name))
+            if task and task.strip() and score >= example_min_score:
+                db.execute("INSERT OR REPLACE INTO examples VALUES (?, ?, ?, ?)", (name, task.strip(), score, now))
+                self._bump(db)
+                db.execute("DELETE FROM examples WHERE name = ? AND rowid NOT IN (SELECT rowid FROM examples "
+                           "WHERE name = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)", (name, name, max_examples))
+        return self.outcome(name)
+
+    def seed_stats(self, name: str, use_count: int, avg_score: float) -> None:
+        """Give a skill with no recorded use an imported track record."""
+        with self.transaction() as db:
+            db.execute("INSERT OR IGNORE INTO stats (name) VALUES (?)", (name,))
+            db.execute("UPDATE stats SET use_count = ?, score_sum = ? WHERE name = ? AND use_count = 0",
+                       (use_count, use_count * avg_score, name))
+
+    def outcome(self, name: str) -> Outcome:
+        row = self._one("SELECT use_count, score_sum, last_score, last_used FROM stats WHERE name = ?", (name,))
+        if row is None:
+            return Outcome(name, 0, None, None, None)
+        uses, total, last, when = row
+        return Outcome(name, uses, (total / uses) if uses else None, last, when)
+
+    def total_uses(self) -> int:
+        return int(self._one("SELECT COALESCE(SUM(use_count), 0) FROM stats")[0])
+
+    def examples(self, name: str | None = None) -> list[tuple[str, str]]:
+        """[(skill name, task)] examples, oldest first."""
+        if name is None:
+            return [(n, t) for n, t in self._rows("SELECT name, task FROM examples ORDER BY name, created_at, rowid")]
+        return [(n, t) for n, t in self._rows("SELECT name, task FROM examples WHERE name = ? "
+                                                "ORDER BY created_at, rowid", (name,))]
+
+    def add_examples(self, pairs: Sequence[tuple[str, str]], *, score: float = 10.0) -> int:
+        """Store tasks as examples without counting a use (bulk learning). Returns rows added."""
+        now = now_iso()
+        with self.transaction() as db:
+            before = db.total_changes
+            db.executemany("INSERT OR IGNORE INTO examples VALUES (?, ?, ?, ?)",
+                           [(n, t.strip(), score, now) for n, t in pairs if t.strip()])
+            self._bump(db)
+            return db.total_changes - before
+
+    # ------------------------------------------------------------ imports
+
+    def set_origin(self, name: str, origin: str, input_hash: str) -> None:
+        with self.transaction() as db:
+            db.execute("INSERT OR REPLACE INTO imports VALUES (?, ?, ?)", (name, origin, input_hash))
+
+    def origin(self, name: str) -> tuple[str, str] | None:
+        found = self._one("SELECT origin, input_hash FROM imports WHERE name = ?", (name,))
+        return (found[0], found[1]) if found else None
+
+    def origins(self) -> dict[str, tuple[str, str]]:
+        """name -> (import origin, input hash) of every imported skill."""
+        return {n: (o, h) for n, o, h in self._rows("SELECT name, origin, input_hash FROM imports")}
+
+    # ------------------------------------------------------------ a lost or damaged file
+
+    @classmethod
+    def open(cls, path: Path, *, repair: bool = False, files_exist: Callable[[], bool] = lambda: False) -> Ledger:
+        """Open (or create) the ledger. A damaged one raises :class:`LedgerDamagedError`, or
+        with ``repair`` is checked (``PRAGMA quick_check``) and rebuilt (:meth:`rebuild`). A
+        missing one beside existing skill folders is noted as lost (``notes()``)."""
+        ledger: Ledger | None = None
+        try:
+            ledger = cls(path)
+            damage = ledger.check() if repair else None
+        except LedgerDamagedError as err:
+            if not repair:
+                raise
+            damage = err.detail
+        if damage is not None:
+            if ledger is not None:
+                ledger.close()
+            return cls.rebuild(path, damage)
+        assert ledger is not None
+        if ledger.created and files_exist():
+            ledger.note("ledger_rebuilt", cls.loss_note("skillrouter.db was missing"))
+        return ledger
+
+    @staticmethod
+    def loss_note(reason: str, lost: Sequence[str] = ("stats", "examples", "versions", "meta")) -> dict[str, Any]:
+        """The note kept when the ledger had to start again (statuses, findings and import
+        origins come back from the skill folders' sidecars; see ``store``)."""
+        return {"at": now_iso(), "reason": reason, "lost": [HOLDS[t] for t in lost]}
+
+    @classmethod
+    def rebuild(cls, path: Path, why: str) -> Ledger:
+        """Set a damaged ledger aside (``skillrouter.db.damaged-*``, kept for the user) and
+        start a new one holding every row still readable in it. The new ledger's
+        ``notes()["ledger_rebuilt"]`` says what was salvaged and what was lost."""
+        rows, broken = cls.salvage(path)
+        aside = path.with_name(f"{path.name}.damaged-{now_iso().replace(':', '')}")
+        for suffix in ("", "-wal", "-shm"):
+            if Path(f"{path}{suffix}").exists():
+                Path(f"{path}{suffix}").replace(f"{aside}{suffix}")
+        ledger = cls(path)
+        kept = ledger.restore_rows(rows)
+        note = cls.loss_note(f"{path.name} was damaged: {why}", sorted(broken))
+        note["lost"] = [f"{what} ({f'partly: {kept[t]} rows read' if kept.get(t) else 'all'})"
+                        for t, what in zip(sorted(broken), note["lost"])]
+        ledger.note("ledger_rebuilt", note | {"kept_at": str(aside), "salvaged": {t: n for t, n in kept.items() if n}})
+        return ledger
+
+    @staticmethod
+    def salvage(path: Path) -> tuple[dict[str, list[dict[str, Any]]], dict[str, str]]:
+        """What can still be read of a damaged ledger: ({table: rows as column -> value},
+        {table: why reading it stopped}). Rows are read one by one, so a table that breaks
+        halfway keeps its first part; columns are named, so rows of an older schema fit a newer one.
+        """
+        rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
+        broken: dict[str, str] = {}
+        try:
+            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        except sqlite3.DatabaseError as err:
+            return rows, dict.fromkeys(TABLES, str(err))
+        try:
+            for table in TABLES:
+                try:
+                    cursor = db.execute(f"SELECT * FROM {table}")
+                    columns = [c[0] for c in cursor.description]
+                    for found in cursor:
+                        rows[table].append(dict(zip(columns, found)))
+                except sqlite3.DatabaseError as err:
+                    broken[table] = str(err)
+        finally:
+            db.close()
+        return rows, broken
+
+    def restore_rows(self, rows: dict[str, list[dict[str, Any]]]) -> dict[str, int]:
+        """Copy salvaged rows in (skills rows are marked unread, so their files are read again)."""
+        kept: dict[str, int] = {}
+        with self.transaction() as db:
+            for table, found in rows.items():
+                have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+                kept[table] = 0
+                for row in found:
+                    row = {k: v for k, v in row.items() if k in have} | ({"file_sig": ""} if table == "skills" else {})
+                    try:
+                        db.execute(f"INSERT OR REPLACE INTO {table} ({', '.join(row)}) "
+                                   f"VALUES ({', '.join('?' * len(row))})", list(row.values()))
+                        kept[table] += 1
+                    except sqlite3.Error:
+                        continue  # a row of the wrong shape: leave it behind
+        return kept
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

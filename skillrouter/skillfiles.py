@@ -1,0 +1,239 @@
+"""Skill folders on disk: ``skills/<name>/SKILL.md``, the Level 2 files beside it
+(``references/``, ``scripts/``, ``templates/``, ``assets/``, ...) and its sidecar.
+
+Writes are atomic per folder: a new or replaced skill is written into a staging folder
+(``.new-*``) beside its final place and renamed in (:meth:`SkillFiles.swap_in`), so a crash
+leaves the old skill or the new one, never half of either. :meth:`SkillFiles.recover`
+finishes or undoes a swap a crash interrupted. Dot-entries are never skill content: the
+sidecar ``.skillrouter.json`` (see ``provenance``) lives among them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import stat
+import tempfile
+import uuid
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from skillrouter.atomic import atomic_write, fsync_dir
+from skillrouter.errors import SkillFormatError, SkillNotFoundError, StoreError, UnsafePathError
+from skillrouter.provenance import SIDECAR, Sidecar
+from skillrouter.skill import Skill, validate_name
+from skillrouter.skillmd import parse_skill_md
+
+LEVEL2_DIRS = ("references", "scripts", "templates", "assets")
+ENV_HOME = "SKILLROUTER_HOME"
+DEFAULT_HOME = ".skillrouter"
+
+
+def safe_relpath(relpath: str) -> PurePosixPath:
+    """A relative path that stays inside its folder, or :class:`UnsafePathError`."""
+    if not relpath or "\x00" in relpath:
+        raise UnsafePathError(f"invalid path {relpath!r}")
+    pure = PurePosixPath(relpath.replace("\\", "/"))
+    if pure.is_absolute() or any(part == ".." for part in pure.parts) or pure.parts[:1] == ("",):
+        raise UnsafePathError(f"path {relpath!r} leaves the skill folder")
+    return pure
+
+
+def level2_files(folder: Path) -> list[str]:
+    """Relative paths of the regular files below ``folder`` (SKILL.md itself excluded), sorted.
+
+    Never follows or lists links, never lists FIFOs, sockets or devices (opening one could
+    hang or read outside the folder), skips dot-entries and ``__pycache__``, and does not
+    enter a subfolder holding a SKILL.md of its own (that is another skill).
+    """
+    out: list[str] = []
+    for root, dirs, files in os.walk(folder):
+        here = Path(root)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
+                         and not (here / d).is_symlink()
+                         and not os.path.lexists(here / d / "SKILL.md"))
+        for fname in sorted(files):
+            if fname.startswith(".") or (here == folder and fname == "SKILL.md"):
+                continue
+            if stat.S_ISREG(os.lstat(here / fname).st_mode):
+                out.append((here / fname).relative_to(folder).as_posix())
+    return out
+
+
+def copy_level2(src: Path, dst: Path, relpaths: list[str] | None = None) -> None:
+    """Copy ``src``'s Level 2 files (see :func:`level2_files`) into ``dst``."""
+    for rel in level2_files(src) if relpaths is None else relpaths:
+        target = dst / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src / rel, target, follow_symlinks=False)
+
+
+class SkillFiles:
+    """The ``skills/`` folder of a store (made unless ``create=False``)."""
+
+    def __init__(self, skills_dir: Path, *, create: bool = True) -> None:
+        self.skills_dir = skills_dir
+        if not skills_dir.is_dir():
+            store = skills_dir.parent
+            if not create:
+                raise StoreError(f"no skill store at {store} (create one with 'skillrouter add' or "
+                                 f"'skillrouter import', or point --store / {ENV_HOME} at one)")
+            try:
+                skills_dir.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise StoreError(f"cannot create a store at {store}: {err.strerror}") from None
+
+    def folder(self, name: str) -> Path:
+        validate_name(name)
+        return self.skills_dir / name
+
+    def names(self) -> list[str]:
+        """Names of the skills on disk, sorted."""
+        return sorted(p.name for p in self.skills_dir.iterdir()
+                      if not p.name.startswith(".") and (p / "SKILL.md").is_file())
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and (self.skills_dir / name / "SKILL.md").is_file()
+
+    def sigs(self) -> dict[str, str]:
+        """name -> stat signature of its SKILL.md: one stat per skill (this runs before every route)."""
+        sigs: dict[str, str] = {}
+        with os.scandir(self.skills_dir) as entries:
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                try:
+                    st = os.stat(os.path.join(entry.path, "SKILL.md"))
+                except (FileNotFoundError, NotADirectoryError):
+                    continue
+                if stat.S_ISREG(st.st_mode):
+                    sigs[entry.name] = f"{st.st_mtime_ns}:{st.st_size}"
+        return sigs
+
+    def sig(self, name: str) -> str:
+        st = (self.skills_dir / name / "SKILL.md").stat()
+        return f"{st.st_mtime_ns}:{st.st_size}"
+
+    def read(self, name: str) -> tuple[Skill, str, str, str]:
+        """(skill parsed strictly from its SKILL.md, sha256 of the file, stat signature, text)."""
+        path = self.folder(name) / "SKILL.md"
+        try:
+            sig = self.sig(name)
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise SkillNotFoundError(name) from None
+        skill = parse_skill_md(raw, path=path)
+        if skill.name != name:
+            raise SkillFormatError(f"name {skill.name!r} differs from its folder {name!r}", path=path, field="name")
+        return skill, hashlib.sha256(raw).hexdigest(), sig, raw.decode("utf-8", errors="replace")
+
+    def scan(self, name: str) -> list[dict[str, Any]]:
+        """Security findings for a skill's folder; a file that cannot be read is one (fail closed)."""
+        from skillrouter.security import scan_skill_folder
+
+        folder = self.folder(name)
+        try:
+            return [f.to_dict() for f in scan_skill_folder(folder) if f.path != SIDECAR]
+        except OSError as err:
+            return [{"rule": "unscannable", "path": str(err.filename or folder), "line": None,
+                     "excerpt": f"could not be scanned: {err.strerror}"}]
+
+    # ------------------------------------------------------------ the sidecar
+
+    def read_sidecar(self, name: str) -> Sidecar | None:
+        try:
+            return Sidecar.loads((self.folder(name) / SIDECAR).read_text("utf-8"))
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def write_sidecar(self, name: str, sidecar: Sidecar) -> None:
+        atomic_write(self.folder(name) / SIDECAR, sidecar.dumps())
+
+    # ------------------------------------------------------------ atomic replace
+
+    def stage(self, name: str, content: str, sidecar: Sidecar, *, files: Mapping[str, bytes] | None = None,
+              files_from: Path | None = None, keep_files: bool = False) -> Path:
+        """A staging folder holding the new SKILL.md, its sidecar and Level 2 files: those of
+        ``files_from``, or the current folder's with ``keep_files``, then ``files``."""
+        staged = Path(tempfile.mkdtemp(dir=self.skills_dir, prefix=f".new-{name}-"))
+        try:
+            if files_from is not None:
+                copy_level2(files_from, staged)
+            elif keep_files:
+                copy_level2(self.skills_dir / name, staged)
+            for rel, data in (files or {}).items():
+                target = staged / safe_relpath(rel)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            # no fsync of its own: the folder is private until renamed in, and a sidecar torn by a
+            # power cut reads as none, so the skill is scanned again (fail closed), never trusted
+            (staged / SIDECAR).write_text(sidecar.dumps(), "utf-8")
+            atomic_write(staged / "SKILL.md", content)
+        except BaseException:
+            self.discard(staged)
+            raise
+        return staged
+
+    def swap_in(self, name: str, staged: Path) -> None:
+        final = self.skills_dir / name
+        if final.exists():
+            old = self.skills_dir / f".old-{uuid.uuid4().hex[:8]}-{name}.d"
+            os.replace(final, old)
+            try:
+                os.replace(staged, final)
+            except BaseException:
+                os.replace(old, final)  # put the old skill back: it must not vanish until a reopen
+                raise
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(staged, final)
+        fsync_dir(self.skills_dir)
+
+    def discard(self, staged: Path) -> None:
+        if staged.exists():
+            shutil.rmtree(staged, ignore_errors=True)
+
+    def take_out(self, name: str) -> Path:
+        """Move a skill's folder out of the way (to be purged once the ledger forgot it)."""
+        folder = self.folder(name)
+        if not folder.exists():
+            raise SkillNotFoundError(name)
+        trash = self.skills_dir / f".del-{uuid.uuid4().hex[:8]}"
+        os.replace(folder, trash)
+        return trash
+
+    def recover(self) -> None:
+        """Finish or undo a replace that a crash interrupted (see :meth:`swap_in`)."""
+        for trash in self.skills_dir.glob(".old-*"):
+            name = trash.name.split("-", 2)[2] if trash.name.count("-") >= 2 else ""
+            final = self.skills_dir / name.rsplit(".", 1)[0] if name else None
+            if final is not None and not final.exists() and (trash / "SKILL.md").exists():
+                os.replace(trash, final)
+            else:
+                shutil.rmtree(trash, ignore_errors=True)
+        for tmp in (*self.skills_dir.glob(".new-*"), *self.skills_dir.glob(".del-*")):
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    # ------------------------------------------------------------ Level 2
+
+    def list_files(self, name: str) -> list[str]:
+        """Level 2: relative paths of the files beside SKILL.md (no links, no dot-entries)."""
+        folder = self.folder(name)
+        if not (folder / "SKILL.md").is_file():
+            raise SkillNotFoundError(name)
+        return level2_files(folder)
+
+    def read_file(self, name: str, relpath: str) -> bytes:
+        """Level 2: one file by relative path. Paths (or links) leaving the folder are refused."""
+        folder = self.folder(name)
+        if not (folder / "SKILL.md").is_file():
+            raise SkillNotFoundError(name)
+        pure = safe_relpath(relpath)
+        target = (folder / pure).resolve()
+        if not target.is_relative_to(folder.resolve()):
+            raise UnsafePathError(f"path {relpath!r} leaves the folder of skill {name!r}")
+        if not target.is_file() or any(part.startswith(".") for part in pure.parts):
+            raise SkillFormatError(f"skill {name!r} has no file {relpath!r}", field="path")
+        return target.read_bytes()
