@@ -32,12 +32,13 @@ import io
 import json
 import math
 import random
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from skillrouter.skill import NAME_MAX, free_name, slugify
 
 __all__ = [
     "NAME_MAX",
@@ -56,7 +57,6 @@ __all__ = [
     "unique_slugs",
 ]
 
-NAME_MAX = 64
 SEAL_SPLITS = ("dev", "test_in_domain", "test_out_domain")
 _FALLBACK_SLUG = "tool"
 
@@ -134,15 +134,7 @@ def slug(text: str) -> str:
     ``get-pm2-5-level``), every run of characters outside ``[a-z0-9]`` becomes one hyphen, and the
     result is cut to 64 characters. A name with nothing usable in it becomes ``"tool"``.
     """
-    text = re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", text)
-    text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1-\2", text)
-    result = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return result[:NAME_MAX].rstrip("-") or _FALLBACK_SLUG
-
-
-def _with_suffix(base: str, n: int) -> str:
-    suffix = f"-{n}"
-    return base[: NAME_MAX - len(suffix)].rstrip("-") + suffix
+    return slugify(text) or _FALLBACK_SLUG
 
 
 def unique_slugs(names: Iterable[str]) -> dict[str, str]:
@@ -161,11 +153,8 @@ def unique_slugs(names: Iterable[str]) -> dict[str, str]:
     for base in sorted(groups):
         first, *rest = groups[base]
         mapping[first] = base
-        n = 2
         for original in rest:
-            while _with_suffix(base, n) in taken:
-                n += 1
-            candidate = _with_suffix(base, n)
+            candidate = free_name(base, taken)
             taken.add(candidate)
             mapping[original] = candidate
     return mapping

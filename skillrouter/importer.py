@@ -40,7 +40,7 @@ from skillrouter.errors import IndexUnavailableError, SkillFormatError, SkillRou
 from skillrouter.library import SkillLibrary
 from skillrouter.provenance import Provenance
 from skillrouter.security import Finding, scan_skill_folder, scan_text
-from skillrouter.skill import Skill, slugify, validate_stats
+from skillrouter.skill import Skill, free_name, slugify, validate_stats
 from skillrouter.skillfiles import level2_files
 from skillrouter.skillmd import parse_skill_md, skill_from_json
 from skillrouter.store import Store
@@ -447,11 +447,8 @@ def _same_skill(store: Store, cand: Candidate) -> bool:
 
 
 def _free_name(name: str, origin: str, taken: set[str]) -> str:
-    base = slugify(f"{name}-{Path(origin).name}")[:60] or name
-    candidate, n = base, 2
-    while candidate in taken:
-        candidate, n = f"{base[:58]}-{n}", n + 1
-    return candidate
+    """The clashing name with its source's folder name appended, made free by :func:`free_name`."""
+    return free_name(slugify(f"{name}-{Path(origin).name}") or name, taken)
 
 
 __all__ = ["ImportReport", "OnConflict", "SkillRouterError", "import_paths"]

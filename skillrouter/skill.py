@@ -16,7 +16,7 @@ so a SKILL.md written by hand keeps every other line it had.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
@@ -45,6 +45,30 @@ def slugify(text: str) -> str:
     text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1-\2", text)
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return slug[:NAME_MAX].rstrip("-")
+
+
+def with_suffix(name: str, n: int) -> str:
+    """``name-N``, ``name`` cut so the result stays within :data:`NAME_MAX` characters."""
+    suffix = f"-{n}"
+    return name[: NAME_MAX - len(suffix)].rstrip("-") + suffix
+
+
+def free_name(name: str, taken: Container[str] | Callable[[str], bool]) -> str:
+    """``name`` if it is not taken, else the first of ``name-2``, ``name-3``, ... that is not
+    (each cut to :data:`NAME_MAX` characters by :func:`with_suffix`).
+
+    ``taken`` is a set of names (or anything supporting ``in``, such as a store) or a
+    predicate. The one rule for finding a free name: the importer's renames, the agent's new
+    skills, the evolution simulation and the benchmark loaders all use it.
+    """
+    is_taken = taken if callable(taken) else taken.__contains__
+    if not is_taken(name):
+        return name
+    for n in range(2, 100_000):
+        candidate = with_suffix(name, n)
+        if not is_taken(candidate):
+            return candidate
+    raise SkillFormatError(f"no free name near {name!r}", field="name")
 
 
 def validate_name(name: object, *, path: str | None = None) -> str:
