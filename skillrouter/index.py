@@ -14,7 +14,12 @@ Two modes, same code:
   (``--chroma-url`` / ``SKILLROUTER_CHROMA_URL``), how several processes share one index.
 
 Documents: id ``<skill>`` for a skill's Level 0 text, ``<skill>::ex::<sha>`` for a task
-example; metadata ``{"skill", "kind": "skill"|"example", "hash"}``.
+example; metadata ``{"skill", "kind": "skill"|"example", "hash"}``. A skill's *misfits* (tasks
+it was routed to and did not fit, id ``<skill>::misfit::<sha>``, kind ``"misfit"``) live in a
+second collection (the first one's name + ``-misfits``, made when the first misfit arrives),
+so the query for candidates is the same plain nearest-neighbour search with or without them,
+and the misfits are searched with one more plain query (:meth:`SkillIndex.query_misfits`)
+only when the store has some.
 """
 
 from __future__ import annotations
@@ -49,6 +54,18 @@ def example_id(skill: str, task: str) -> str:
     return f"{skill}::ex::{_sha(task)}"
 
 
+MISFIT = "misfit"
+_MISFIT_MARK = "::misfit::"
+
+
+def misfit_id(skill: str, task: str) -> str:
+    return f"{skill}{_MISFIT_MARK}{_sha(task)}"
+
+
+def is_misfit_id(doc_id: str) -> bool:
+    return _MISFIT_MARK in doc_id
+
+
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -65,7 +82,7 @@ def _server_errors(method: _F) -> _F:
                 "httpx", "httpcore", "chromadb")
             if not self.chroma_url or not from_server:
                 raise
-            self._collection = self._client = self._known = None
+            self._collection = self._client = self._known = self._misfits = None
             raise IndexUnavailableError(
                 f"lost the Chroma server at {self.chroma_url}: {type(err).__name__}: {err}") from None
 
@@ -120,11 +137,13 @@ class SkillIndex:
         self.name = collection or collection_name(embedder.model_id, scope or str(self.store_path))
         self._client: Any = None
         self._collection: Any = None
+        self._misfits: Any = None  # the misfits' collection, once it exists
         self._lock: FileLock | None = None
         # What this process last wrote or read of the collection, so a sync after a small
         # store change doesn't fetch every document's metadata again. Safe with other
         # writers: a stale entry costs at most a redundant upsert or delete.
         self._known: dict[str, str] | None = None
+        self._n_misfits: int | None = None  # misfits among them, counted when first asked
 
     # ------------------------------------------------------------ connection
 
@@ -155,12 +174,7 @@ class SkillIndex:
                 self._client.heartbeat()
             else:
                 self._client = chromadb.PersistentClient(path=str(self.store_path / "chroma"), settings=settings)
-            self._collection = self._client.get_or_create_collection(
-                self.name,
-                configuration={"hnsw": {"space": "cosine", "ef_search": 200}},
-                metadata={"model": self.embedder.model_id},
-                embedding_function=None,
-            )
+            self._collection = self._open_collection(self.name)
         except IndexUnavailableError:
             raise
         except (ConnectionError, OSError, ValueError) as err:
@@ -172,6 +186,30 @@ class SkillIndex:
                 ) from None
             raise
         return self._collection
+
+    def _open_collection(self, name: str) -> Any:
+        return self._client.get_or_create_collection(
+            name,
+            configuration={"hnsw": {"space": "cosine", "ef_search": 200}},
+            metadata={"model": self.embedder.model_id},
+            embedding_function=None,
+        )
+
+    @property
+    def misfit_collection_name(self) -> str:
+        return f"{self.name}-misfits"
+
+    def _misfit_collection(self, *, create: bool) -> Any:
+        """The misfits' collection (made if ``create``), or None while there is none."""
+        if self._misfits is None:
+            self._connect()
+            names = () if create else {getattr(c, "name", c) for c in self._client.list_collections()}
+            if create or self.misfit_collection_name in names:
+                self._misfits = self._open_collection(self.misfit_collection_name)
+        return self._misfits
+
+    def _collection_of(self, doc_id: str) -> Any:
+        return self._misfit_collection(create=True) if is_misfit_id(doc_id) else self._connect()
 
     def _take_write_lock(self) -> None:
         if self.chroma_url or self._lock is not None:
@@ -191,6 +229,7 @@ class SkillIndex:
     def close(self) -> None:
         self._known = None
         self._collection = None
+        self._misfits = None
         self._client = None
         if self._lock is not None:
             self._lock.release()
@@ -200,19 +239,32 @@ class SkillIndex:
 
     @_server_errors
     def count(self) -> int:
-        return int(self._connect().count())
+        """Documents in the index, misfits included."""
+        misfits = self._misfit_collection(create=False)
+        return int(self._connect().count()) + (int(misfits.count()) if misfits is not None else 0)
 
     @_server_errors
     def hashes(self) -> dict[str, str]:
-        """id -> content hash of every document in the collection."""
-        col = self._connect()
+        """id -> content hash of every document in the index (both collections)."""
         out: dict[str, str] = {}
-        total = col.count()
-        for offset in range(0, total, 5000):
-            got = col.get(include=["metadatas"], limit=5000, offset=offset)
-            for doc_id, meta in zip(got["ids"], got["metadatas"] or []):
-                out[doc_id] = str((meta or {}).get("hash", ""))
+        for col in (self._connect(), self._misfit_collection(create=False)):
+            if col is None:
+                continue
+            total = col.count()
+            for offset in range(0, total, 5000):
+                got = col.get(include=["metadatas"], limit=5000, offset=offset)
+                for doc_id, meta in zip(got["ids"], got["metadatas"] or []):
+                    out[doc_id] = str((meta or {}).get("hash", ""))
         return out
+
+    def misfit_count(self) -> int:
+        """Misfit documents this process last synced (or found) in the index."""
+        if self._known is None:
+            self._known = self.hashes()
+            self._n_misfits = None
+        if self._n_misfits is None:
+            self._n_misfits = sum(1 for doc_id in self._known if is_misfit_id(doc_id))
+        return self._n_misfits
 
     @_server_errors
     def sync(self, documents: dict[str, tuple[str, str, str]], *, dry_run: bool = False,
@@ -225,6 +277,7 @@ class SkillIndex:
         wanted = {doc_id: (skill, kind, text, _sha(text)) for doc_id, (skill, kind, text) in documents.items()}
         if fresh or self._known is None:
             self._known = self.hashes()
+        self._n_misfits = None
         have = self._known
         changed = sorted(i for i, (_, _, _, h) in wanted.items() if have.get(i) != h)
         gone = sorted(set(have) - set(wanted))
@@ -233,20 +286,25 @@ class SkillIndex:
         if dry_run or (not changed and not gone):
             return report
         self._take_write_lock()
-        col = self._connect()
-        for start in range(0, len(gone), _BATCH):
-            col.delete(ids=gone[start : start + _BATCH])
-        for start in range(0, len(changed), _BATCH):
-            ids = changed[start : start + _BATCH]
-            texts = [wanted[i][2] for i in ids]
-            vectors = self.embedder.embed_documents(texts)
-            col.upsert(
-                ids=ids,
-                embeddings=np.asarray(vectors, dtype=np.float32),
-                metadatas=[{"skill": wanted[i][0], "kind": wanted[i][1], "hash": wanted[i][3]} for i in ids],
-                documents=texts,
-            )
-            self._known.update({i: wanted[i][3] for i in ids})
+        for misfits in (False, True):
+            part_gone = [i for i in gone if is_misfit_id(i) == misfits]
+            part_changed = [i for i in changed if is_misfit_id(i) == misfits]
+            if not part_gone and not part_changed:
+                continue
+            col = self._misfit_collection(create=True) if misfits else self._connect()
+            for start in range(0, len(part_gone), _BATCH):
+                col.delete(ids=part_gone[start : start + _BATCH])
+            for start in range(0, len(part_changed), _BATCH):
+                ids = part_changed[start : start + _BATCH]
+                texts = [wanted[i][2] for i in ids]
+                vectors = self.embedder.embed_documents(texts)
+                col.upsert(
+                    ids=ids,
+                    embeddings=np.asarray(vectors, dtype=np.float32),
+                    metadatas=[{"skill": wanted[i][0], "kind": wanted[i][1], "hash": wanted[i][3]} for i in ids],
+                    documents=texts,
+                )
+                self._known.update({i: wanted[i][3] for i in ids})
         for doc_id in gone:
             self._known.pop(doc_id, None)
         return report
@@ -256,8 +314,10 @@ class SkillIndex:
         """Drop the collection (``reindex`` then rebuilds it from the store)."""
         self._take_write_lock()
         self._connect()
+        if self._misfit_collection(create=False) is not None:
+            self._client.delete_collection(self.misfit_collection_name)
         self._client.delete_collection(self.name)
-        self._collection = None
+        self._collection = self._misfits = None
         self._known = None
 
     # ------------------------------------------------------------ queries
@@ -277,14 +337,28 @@ class SkillIndex:
 
     @_server_errors
     def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
-        """The ``n`` nearest documents to each query vector, by exact cosine similarity.
+        """The ``n`` nearest documents (Level 0 texts and examples, never misfits) to each
+        query vector, by exact cosine similarity.
 
         Chroma finds the candidates; similarities are recomputed from the stored vectors
         and ties broken by id, so the same index and query always give the same list.
         """
         col = self._connect()
         # the documents this process last synced, without asking Chroma to count them each time
-        total = len(self._known) if self._known is not None else col.count()
+        total = len(self._known) - self.misfit_count() if self._known is not None else col.count()
+        return self._nearest(col, vectors, n, total)
+
+    @_server_errors
+    def query_misfits(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
+        """The ``n`` nearest misfits to each query vector (empty lists, without asking Chroma,
+        while the index holds none), by exact cosine similarity."""
+        total = self.misfit_count()
+        col = self._misfit_collection(create=False) if total else None
+        if col is None:
+            return [[] for _ in range(len(vectors))]
+        return self._nearest(col, vectors, n, total)
+
+    def _nearest(self, col: Any, vectors: np.ndarray, n: int, total: int) -> list[list[Hit]]:
         if total == 0 or len(vectors) == 0:
             return [[] for _ in range(len(vectors))]
         vectors = np.asarray(vectors, dtype=np.float32)

@@ -39,11 +39,12 @@ from skillrouter.errors import LedgerDamagedError, StoreError
 from skillrouter.provenance import Status
 from skillrouter.skill import Skill, SkillSummary, level0_text, now_iso, validate_score
 
-TABLES = ("skills", "stats", "versions", "examples", "meta", "imports")
-_PER_SKILL = ("skills", "stats", "examples", "imports")  # rows that follow a skill's folder
+TABLES = ("skills", "stats", "versions", "examples", "meta", "imports", "misfits", "earlier_records")
+_PER_SKILL = ("skills", "stats", "examples", "imports", "misfits", "earlier_records")  # rows that follow a folder
 # What each table holds, in the words doctor uses to say what a lost ledger took along.
 HOLDS = {"stats": "outcome statistics", "examples": "task examples", "versions": "version history",
-         "meta": "counters and the store id", "imports": "import origins", "skills": "statuses and findings"}
+         "meta": "counters and the store id", "imports": "import origins", "skills": "statuses and findings",
+         "misfits": "misfit tasks", "earlier_records": "records set aside by restore or trust"}
 
 
 def _v1_baseline(db: sqlite3.Connection) -> None:
@@ -64,8 +65,19 @@ def _v1_baseline(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+def _v2_misfits_and_earlier_records(db: sqlite3.Connection) -> None:
+    """``misfits``: tasks a skill was routed to but did not fit (negative examples).
+    ``earlier_records``: a retired skill's statistics, set aside when it is restored or trusted
+    (its record starts anew; nothing is lost)."""
+    db.execute("CREATE TABLE IF NOT EXISTS misfits (name TEXT NOT NULL, task TEXT NOT NULL, created_at TEXT NOT NULL, "
+               "PRIMARY KEY (name, task))")
+    db.execute("CREATE TABLE IF NOT EXISTS earlier_records (name TEXT NOT NULL, use_count INTEGER NOT NULL, "
+               "score_sum REAL NOT NULL, last_score REAL, last_used TEXT, set_aside_at TEXT NOT NULL, "
+               "reason TEXT NOT NULL)")
+
+
 # MIGRATIONS[i] takes a ledger from user_version i to i + 1. Append only.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1_baseline,)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1_baseline, _v2_misfits_and_earlier_records)
 
 
 @dataclass(frozen=True)
@@ -399,10 +411,53 @@ class Ledger:
                        "last_used = ? WHERE name = ?", (score, score, now, name))
             if task and task.strip() and score >= example_min_score:
                 db.execute("INSERT OR REPLACE INTO examples VALUES (?, ?, ?, ?)", (name, task.strip(), score, now))
+                db.execute("DELETE FROM misfits WHERE name = ? AND task = ?", (name, task.strip()))
                 self._bump(db)
                 db.execute("DELETE FROM examples WHERE name = ? AND rowid NOT IN (SELECT rowid FROM examples "
                            "WHERE name = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)", (name, name, max_examples))
         return self.outcome(name)
+
+    def record_misfit(self, name: str, task: str, *, max_misfits: int = 200) -> int:
+        """Keep ``task`` as a misfit of ``name``: the skill was routed to it and did not fit.
+        The skill's statistics are untouched; the same task stops being one of its examples
+        (the latest verdict wins); the newest ``max_misfits`` are kept. Returns how many it has."""
+        task, now = task.strip(), now_iso()
+        if not task:
+            raise StoreError("a misfit needs the task's text")
+        with self.transaction() as db:
+            db.execute("INSERT OR REPLACE INTO misfits VALUES (?, ?, ?)", (name, task, now))
+            db.execute("DELETE FROM examples WHERE name = ? AND task = ?", (name, task))
+            db.execute("DELETE FROM misfits WHERE name = ? AND rowid NOT IN (SELECT rowid FROM misfits "
+                       "WHERE name = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)", (name, name, max_misfits))
+            self._bump(db)
+            return int(db.execute("SELECT COUNT(*) FROM misfits WHERE name = ?", (name,)).fetchone()[0])
+
+    def misfits(self, name: str | None = None) -> list[tuple[str, str]]:
+        """[(skill name, task)] misfits, oldest first."""
+        if name is None:
+            return [(n, t) for n, t in self._rows("SELECT name, task FROM misfits ORDER BY name, created_at, rowid")]
+        return [(n, t) for n, t in self._rows("SELECT name, task FROM misfits WHERE name = ? "
+                                                "ORDER BY created_at, rowid", (name,))]
+
+    def set_record_aside(self, name: str, reason: str) -> Outcome:
+        """Start a skill's record anew (0 uses), keeping the old one in ``earlier_records``.
+        Returns the record set aside."""
+        with self.transaction() as db:
+            old = self.outcome(name)
+            if old.use_count:
+                total = db.execute("SELECT score_sum FROM stats WHERE name = ?", (name,)).fetchone()[0]
+                db.execute("INSERT INTO earlier_records VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           (name, old.use_count, total, old.last_score, old.last_used, now_iso(), reason))
+                db.execute("UPDATE stats SET use_count = 0, score_sum = 0, last_score = NULL WHERE name = ?",
+                           (name,))
+        return old
+
+    def earlier_records(self, name: str) -> list[dict[str, Any]]:
+        """The records set aside for ``name``, oldest first."""
+        rows = self._rows("SELECT use_count, score_sum, last_score, last_used, set_aside_at, reason FROM "
+                          "earlier_records WHERE name = ? ORDER BY set_aside_at, rowid", (name,))
+        return [{"use_count": u, "avg_score": (total / u) if u else None, "last_score": last, "last_used": used,
+                 "set_aside_at": at, "reason": why} for u, total, last, used, at, why in rows]
 
     def seed_stats(self, name: str, use_count: int, avg_score: float) -> None:
         """Give a skill with no recorded use an imported track record."""
@@ -433,8 +488,9 @@ class Ledger:
         now = now_iso()
         with self.transaction() as db:
             before = db.total_changes
-            db.executemany("INSERT OR IGNORE INTO examples VALUES (?, ?, ?, ?)",
-                           [(n, t.strip(), score, now) for n, t in pairs if t.strip()])
+            kept = [(n, t.strip()) for n, t in pairs if t.strip()]
+            db.executemany("INSERT OR IGNORE INTO examples VALUES (?, ?, ?, ?)", [(n, t, score, now) for n, t in kept])
+            db.executemany("DELETE FROM misfits WHERE name = ? AND task = ?", kept)  # the latest verdict wins
             self._bump(db)
             return db.total_changes - before
 
@@ -477,7 +533,8 @@ class Ledger:
         return ledger
 
     @staticmethod
-    def loss_note(reason: str, lost: Sequence[str] = ("stats", "examples", "versions", "meta")) -> dict[str, Any]:
+    def loss_note(reason: str, lost: Sequence[str] = ("stats", "examples", "misfits", "earlier_records", "versions",
+                                                      "meta")) -> dict[str, Any]:
         """The note kept when the ledger had to start again (statuses, findings and import
         origins come back from the skill folders' sidecars; see ``store``)."""
         return {"at": now_iso(), "reason": reason, "lost": [HOLDS[t] for t in lost]}
@@ -519,6 +576,9 @@ class Ledger:
                     columns = [c[0] for c in cursor.description]
                     for found in cursor:
                         rows[table].append(dict(zip(columns, found)))
+                except sqlite3.OperationalError as err:
+                    if not str(err).startswith("no such table"):  # a ledger of an older schema lacks it
+                        broken[table] = str(err)
                 except sqlite3.DatabaseError as err:
                     broken[table] = str(err)
         finally:

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from skillrouter.errors import LedgerDamagedError, SkillFormatError, SkillNotFoundError, SkillRouterError
-from skillrouter.index import SkillIndex, SyncReport, example_id
+from skillrouter.index import MISFIT, SkillIndex, SyncReport, example_id, misfit_id
 from skillrouter.ledger import Outcome, Version
 from skillrouter.lexical import LexicalIndex
 from skillrouter.provenance import Status
 from skillrouter.router import DEFAULT_K, Route, Router
-from skillrouter.scoring import COVERAGE_WEIGHT, KEYWORD_WEIGHT, QUALITY_WEIGHT, Policy
+from skillrouter.scoring import COVERAGE_WEIGHT, KEYWORD_WEIGHT, MISFIT_WEIGHT, QUALITY_WEIGHT, Policy
 from skillrouter.skill import Skill, SkillSummary
 from skillrouter.skillmd import read_skill_md, skill_from_json
 from skillrouter.store import Store
@@ -106,11 +106,13 @@ class SkillLibrary:
         keyword_weight: float = KEYWORD_WEIGHT,
         coverage_weight: float = COVERAGE_WEIGHT,
         quality_weight: float = QUALITY_WEIGHT,
+        misfit_weight: float = MISFIT_WEIGHT,
         policy: Policy = "shrunk",
         max_examples: int = 200,
     ) -> None:
         """``threshold=None`` uses the router's default gate (see :mod:`skillrouter.router`);
-        ``keyword_weight=0`` routes without keyword fusion."""
+        ``keyword_weight=0`` routes without keyword fusion, ``misfit_weight=0`` without misfits.
+        ``max_examples``: examples (and misfits) kept per skill, newest first."""
         self.store = store
         self.embedder = embedder
         self.max_examples = max_examples
@@ -120,7 +122,7 @@ class SkillLibrary:
         self.router = Router(store, self.index, lexical=self.lexical,
                              threshold=None if threshold is None else check_threshold(threshold),
                              keyword_weight=keyword_weight, coverage_weight=coverage_weight,
-                             quality_weight=quality_weight, policy=policy)
+                             quality_weight=quality_weight, misfit_weight=misfit_weight, policy=policy)
         self.unreadable: list[tuple[str, str]] = []  # SKILL.md files the last sync could not parse
         self._synced: int | None = None
 
@@ -163,11 +165,15 @@ class SkillLibrary:
         for name, task in self.store.examples():
             if name in docs:
                 docs[example_id(name, task)] = (name, "example", task)
+        for name, task in self.store.misfits():
+            if name in docs:
+                docs[misfit_id(name, task)] = (name, MISFIT, task)
         return docs
 
     def lexical_documents(self) -> dict[str, tuple[str, str, str]]:
         """What the keyword index must hold, by the same ids: each skill's lexical text (Level 0
-        text and the start of its body; its Level 0 text counts for coverage) and its examples."""
+        text and the start of its body; its Level 0 text counts for coverage) and its examples.
+        Misfits are left out: words a skill failed on must not lift it."""
         level0 = self.store.level0_texts()
         docs = {n: (n, t, level0[n]) for n, t in self.store.lexical_texts().items() if n in level0}
         for name, task in self.store.examples():
@@ -322,18 +328,39 @@ class SkillLibrary:
 
     def restore(self, name: str, version: int) -> Skill:
         """Make ``version`` of a skill current again, saved as a new version. Restoring is
-        choosing the skill again, so a retired one becomes active; a quarantine stays."""
+        choosing the skill again, so a retired one becomes active with a fresh record (see
+        :meth:`trust`); a quarantine stays."""
         self.store.restore(name, version)
         if self.store.get(name).status == "retired":
-            self.store.set_status(name, "active")
+            self._second_chance(name, f"restored to version {version}")
         self.sync()
         return self.store.get(name)
 
     def trust(self, name: str) -> Skill:
         """Release a quarantined (or retired) skill so the router may return it; its findings
-        stay on record."""
-        self.store.set_status(name, "active")
+        stay on record.
+
+        A retired skill gets a second chance judged on new runs only: its record starts anew
+        (0 uses, so the router sees the prior and it needs ``retire_min_uses`` new fitted uses
+        before it can be retired again) and the old one is kept in the ledger
+        (:meth:`earlier_records`). Anew rather than a window of recent runs: the ledger keeps a
+        running sum, not each score, and the record that retired the skill is what a restore
+        or a trust overrules (a restore also changes what the skill says)."""
+        if self.store.get(name).status == "retired":
+            self._second_chance(name, "trusted")
+        else:
+            self.store.set_status(name, "active")
         return self.store.get(name)
+
+    def _second_chance(self, name: str, why: str) -> None:
+        self.store.ledger.set_record_aside(name, f"{why} after retirement")
+        self.store.set_status(name, "active")
+
+    def earlier_records(self, name: str) -> list[dict[str, Any]]:
+        """Records of ``name`` set aside when it was restored or trusted after retirement, oldest first."""
+        if name not in self.store:
+            raise SkillNotFoundError(name)
+        return self.store.ledger.earlier_records(name)
 
     def retire(self, name: str) -> Skill:
         """Stop routing to a skill without deleting it (``restore`` or ``trust`` bring it back)."""
@@ -352,9 +379,23 @@ class SkillLibrary:
         self.sync()
         return self.router.route_many(tasks, k=k, task_type=task_type, tags=tags)
 
-    def record_outcome(self, name: str, score: float, *, task: str | None = None) -> Outcome:
-        """Record a use and its score (1-10); a good score with ``task`` teaches the router."""
-        return self.store.record_outcome(name, score, task=task, max_examples=self.max_examples)
+    def record_outcome(self, name: str, score: float, *, task: str | None = None,
+                       example_min_score: float = 7.0) -> Outcome:
+        """Record a use and its score (1-10); a score of at least ``example_min_score`` with
+        ``task`` keeps the task as an example of the skill, which teaches the router."""
+        return self.store.record_outcome(name, score, task=task, example_min_score=example_min_score,
+                                         max_examples=self.max_examples)
+
+    def record_misfit(self, name: str, task: str) -> int:
+        """Record that ``name`` was routed to ``task`` and did not fit it: a routing miss, not
+        the skill's failure. Its statistics are untouched; the task is kept as a misfit
+        (negative example), which demotes the skill for tasks like it (see
+        :mod:`skillrouter.router`). Returns how many misfits the skill has."""
+        return self.store.record_misfit(name, task, max_misfits=self.max_examples)
+
+    def misfits(self, name: str | None = None) -> list[tuple[str, str]]:
+        """[(skill, task)] misfits recorded (of one skill, or all), oldest first."""
+        return self.store.misfits(name)
 
     # ------------------------------------------------------------ bulk
 

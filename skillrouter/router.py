@@ -16,7 +16,15 @@
    idf-weighted share of the task's words found in the skill's text. Otherwise ``matched`` is
    None: no skill fits. A threshold given by the user wins over the default (see
    :attr:`Route.threshold_source`).
-4. Quarantined and retired skills are never candidates.
+4. **Misfits**: tasks a skill was routed to and did not fit (recorded by
+   ``SkillLibrary.record_misfit``, the agent's evaluator judging fit apart from the score) are
+   a skill's negative examples. A task that lies closer to one of a skill's misfits than to the
+   skill's description and examples is demoted for that skill: before ranking and gating, its
+   similarity becomes ``similarity - misfit_weight * (misfit - similarity)``, where ``misfit``
+   is the cosine of the nearest misfit (:func:`skillrouter.scoring.contrast`). Misfits are
+   looked up with one more nearest-neighbour query per batch of tasks, only when the store
+   has any, and never feed the keyword index.
+5. Quarantined and retired skills are never candidates.
 
 Deterministic: similarities are exact and ties are broken by name. Defaults (keyword weight
 0.25, coverage weight 0.4, threshold 0.34) were chosen on the evaluation suite, nine corpora
@@ -39,10 +47,12 @@ from skillrouter.scoring import (
     COVERAGE_WEIGHT,
     DEFAULT_THRESHOLD,
     KEYWORD_WEIGHT,
+    MISFIT_WEIGHT,
     PRIOR_MEAN,
     PRIOR_WEIGHT,
     QUALITY_WEIGHT,
     Policy,
+    contrast,
     fused,
     quality,
     relevance,
@@ -65,7 +75,8 @@ class Candidate:
     via: str  # "description", "example" or "keywords": what found it / gave the similarity
     keyword: float = 0.0  # BM25 / the task's best BM25 over the library, in [0, 1]
     coverage: float = 0.0  # idf-weighted share of the task's words in the skill's text
-    relevance: float = 0.0  # similarity + coverage_weight * coverage: what the gate compares
+    relevance: float = 0.0  # similarity (after misfits) + coverage_weight * coverage: what the gate compares
+    misfit: float | None = None  # cosine of the skill's nearest misfit to the task (None: none found)
 
     @property
     def name(self) -> str:
@@ -74,7 +85,8 @@ class Candidate:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "similarity": round(self.similarity, 4), "keyword": round(self.keyword, 4),
                 "coverage": round(self.coverage, 4), "relevance": round(self.relevance, 4),
-                "quality": round(self.quality, 4), "score": round(self.score, 4), "via": self.via}
+                "quality": round(self.quality, 4), "score": round(self.score, 4), "via": self.via,
+                "misfit": None if self.misfit is None else round(self.misfit, 4)}
 
 
 @dataclass(frozen=True)
@@ -98,12 +110,12 @@ class Route:
 
 
 def rank_candidates(candidates: Iterable[Candidate], *, keyword_weight: float = KEYWORD_WEIGHT,
-                    quality_weight: float = QUALITY_WEIGHT) -> list[Candidate]:
-    """Candidates scored (``route_score(fused(similarity, keyword), quality)``) and sorted best
-    first, ties by similarity, then name. The router's one ranking rule; the evaluation harness
-    calls it to fit the keyword weight on a train split."""
-    scored = [replace(c, score=route_score(fused(c.similarity, c.keyword, keyword_weight), c.quality,
-                                           quality_weight)) for c in candidates]
+                    quality_weight: float = QUALITY_WEIGHT, misfit_weight: float = MISFIT_WEIGHT) -> list[Candidate]:
+    """Candidates scored (``route_score(fused(contrast(similarity, misfit), keyword), quality)``)
+    and sorted best first, ties by similarity, then name. The router's one ranking rule; the
+    evaluation harness calls it to fit the keyword weight on a train split."""
+    scored = [replace(c, score=route_score(fused(contrast(c.similarity, c.misfit, misfit_weight), c.keyword,
+                                                 keyword_weight), c.quality, quality_weight)) for c in candidates]
     return sorted(scored, key=lambda c: (-c.score, -c.similarity, c.name))
 
 
@@ -112,7 +124,8 @@ class Router:
 
     ``lexical=None`` routes on the dense index alone (keyword and coverage terms are 0).
     ``keyword_weight=0`` switches keyword fusion off in the ranking; the gate still counts
-    coverage unless ``coverage_weight=0``.
+    coverage unless ``coverage_weight=0``. ``misfit_weight=0`` ignores misfits (and never
+    looks them up).
     """
 
     def __init__(
@@ -125,6 +138,7 @@ class Router:
         keyword_weight: float = KEYWORD_WEIGHT,
         coverage_weight: float = COVERAGE_WEIGHT,
         quality_weight: float = QUALITY_WEIGHT,
+        misfit_weight: float = MISFIT_WEIGHT,
         policy: Policy = "shrunk",
         prior_mean: float = PRIOR_MEAN,
         prior_weight: float = PRIOR_WEIGHT,
@@ -133,7 +147,8 @@ class Router:
     ) -> None:
         if not 0.0 <= quality_weight <= 1.0:
             raise ValueError(f"quality_weight must be from 0 to 1, got {quality_weight}")
-        for label, value in (("keyword_weight", keyword_weight), ("coverage_weight", coverage_weight)):
+        for label, value in (("keyword_weight", keyword_weight), ("coverage_weight", coverage_weight),
+                             ("misfit_weight", misfit_weight)):
             if not (value >= 0.0 and np.isfinite(value)):
                 raise ValueError(f"{label} must be a number >= 0, got {value}")
         if threshold is not None and not np.isfinite(threshold):
@@ -146,6 +161,7 @@ class Router:
         self.keyword_weight = keyword_weight
         self.coverage_weight = coverage_weight
         self.quality_weight = quality_weight
+        self.misfit_weight = misfit_weight
         self.policy = policy
         self.prior_mean = prior_mean
         self.prior_weight = prior_weight
@@ -170,14 +186,18 @@ class Router:
         filtered = task_type is not None or wanted_tags is not None
         n = max(k * self.overfetch, 20) * (10 if filtered else 1)
         hits = self.index.query(vectors, n)
+        misfits = self.index.query_misfits(vectors, n) if self.misfit_weight > 0 else [[] for _ in tasks]
         routes = []
-        for task, vector, row in zip(tasks, vectors, hits):
+        for task, vector, row, near in zip(tasks, vectors, hits, misfits):
             keywords = self.lexical.score(task) if self.lexical is not None else None
-            routes.append(self._rank(task, vector, row, keywords, k, n, task_type, wanted_tags))
+            routes.append(self._rank(task, vector, row, keywords, k, n, task_type, wanted_tags, near))
         return routes
 
     def _rank(self, task: str, vector: np.ndarray, hits: list[Hit], keywords: LexicalScores | None, k: int,
-              n: int, task_type: str | None, tags: set[str] | None) -> Route:
+              n: int, task_type: str | None, tags: set[str] | None, misfit_hits: Sequence[Hit] = ()) -> Route:
+        misfit: dict[str, float] = {}
+        for hit in misfit_hits:  # best first: the first per skill is its nearest misfit
+            misfit.setdefault(hit.skill, hit.similarity)
         best: dict[str, Hit] = {}
         for hit in hits:  # hits are sorted best first: the first per skill is its best
             if hit.kind == "example" and not self.use_examples:
@@ -205,9 +225,12 @@ class Router:
             coverage = keywords.coverage_of(name) if keywords is not None else 0.0
             q = quality(summary.use_count, summary.avg_score, policy=self.policy, total_uses=total_uses,
                         prior_mean=self.prior_mean, prior_weight=self.prior_weight)
+            near = misfit.get(name)
             candidates.append(Candidate(summary, sim, q, 0.0, via[name], keyword, coverage,
-                                        relevance(sim, coverage, self.coverage_weight)))
-        ranked = rank_candidates(candidates, keyword_weight=self.keyword_weight, quality_weight=self.quality_weight)
+                                        relevance(contrast(sim, near, self.misfit_weight), coverage,
+                                                  self.coverage_weight), near))
+        ranked = rank_candidates(candidates, keyword_weight=self.keyword_weight, quality_weight=self.quality_weight,
+                                 misfit_weight=self.misfit_weight)
         matched, top, reason = self.decide(ranked[:k])
         return Route(task, matched, top, self.threshold, reason, threshold_source=self.threshold_source)
 

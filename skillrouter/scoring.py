@@ -25,6 +25,22 @@ The route score multiplies the fused similarity by a factor in ``[1 - weight, 1]
 
 so with ``weight = 0`` routing ignores the track record, and quality can only reorder
 skills whose similarities are close. The gate uses relevance, never the score.
+
+**Misfits** (tasks a skill was routed to and did not fit, see :mod:`skillrouter.rules`) demote
+a skill for tasks like them: when the task lies closer to one of the skill's misfits
+(``misfit``: the best cosine) than to its description and examples (``similarity``), the
+skill's similarity is lowered by ``MISFIT_WEIGHT`` times the difference, before both the rank
+score and the relevance are computed (:func:`contrast`)::
+
+    similarity' = similarity - MISFIT_WEIGHT * max(0, misfit - similarity)
+
+A task nearer the skill's own texts than any of its misfits is untouched, so misfits can only
+demote, and a skill with none ranks as before. ``MISFIT_WEIGHT = 4`` was chosen where misfits
+come from: the evolution simulation (1,000 MetaTool tasks, a fit judgement wrong one time in
+ten) gives reuse precision 0.778 / 0.788 / 0.807 / 0.806 at weights 1 / 2 / 4 / 16; a task a
+skill did not fit is then not routed to it again (from a weight of about 1.6 with the default
+model). Where misfits are only label disagreements (``eval routing --learn`` on MetaTool) the
+cost is 0.5 point of P@1 (docs/evaluation.md, "Misfits").
 """
 
 from __future__ import annotations
@@ -41,6 +57,7 @@ EXPLORE_BONUS = 1.5
 KEYWORD_WEIGHT = 0.25
 COVERAGE_WEIGHT = 0.4
 DEFAULT_THRESHOLD = 0.34  # on the relevance scale, for all-MiniLM-L6-v2
+MISFIT_WEIGHT = 4.0
 
 
 def shrunk_quality(use_count: int, avg_score: float | None, *, prior_mean: float = PRIOR_MEAN,
@@ -89,3 +106,12 @@ def route_score(similarity: float, quality_value: float, weight: float = QUALITY
     if not 0.0 <= weight <= 1.0:
         raise ValueError(f"quality weight must be from 0 to 1, got {weight}")
     return similarity * (1.0 - weight + weight * (quality_value - 1.0) / 9.0)
+
+
+def contrast(similarity: float, misfit: float | None, weight: float = MISFIT_WEIGHT) -> float:
+    """A skill's similarity to a task after its misfits (see the module docstring):
+    ``similarity - weight * max(0, misfit - similarity)``; ``misfit`` None (no misfit near the
+    task) leaves it as it is."""
+    if misfit is None or misfit <= similarity:
+        return similarity
+    return similarity - weight * (misfit - similarity)

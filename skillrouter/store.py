@@ -242,6 +242,13 @@ class Store:
         return self.ledger.record_outcome(name, score, task=task, example_min_score=example_min_score,
                                           max_examples=max_examples)
 
+    def record_misfit(self, name: str, task: str, *, max_misfits: int = 200) -> int:
+        """Keep ``task`` as a misfit of ``name`` (see :meth:`Ledger.record_misfit`); its
+        statistics are untouched. Returns how many misfits it has."""
+        if name not in self.files:
+            raise SkillNotFoundError(name)
+        return self.ledger.record_misfit(name, task, max_misfits=max_misfits)
+
     def history(self, name: str) -> list[Version]:
         if name not in self.files:
             raise SkillNotFoundError(name)
@@ -291,6 +298,9 @@ class Store:
 
     def examples(self, name: str | None = None) -> list[tuple[str, str]]:
         return self.ledger.examples(name)
+
+    def misfits(self, name: str | None = None) -> list[tuple[str, str]]:
+        return self.ledger.misfits(name)
 
     def add_examples(self, pairs: list[tuple[str, str]], *, score: float = 10.0) -> int:
         return self.ledger.add_examples(pairs, score=score)

@@ -63,20 +63,33 @@ class FakeIndex:
     def __init__(self) -> None:
         self.embedder = TaskEmbedder()
         self.docs: dict[str, tuple[str, str, np.ndarray]] = {}
+        self.misfits: dict[str, tuple[str, str, np.ndarray]] = {}
         self.asked: list[int] = []
+        self.asked_misfits: list[int] = []
 
     def put(self, skill: str, similarity: float, *, example: str | None = None) -> None:
         doc_id = f"{skill}::ex::{example}" if example else skill
         self.docs[doc_id] = (skill, "example" if example else "skill", at(similarity))
+
+    def put_misfit(self, skill: str, similarity: float, task: str) -> None:
+        self.misfits[f"{skill}::misfit::{task}"] = (skill, "misfit", at(similarity, side=2))
 
     def level0_similarities(self, vector: np.ndarray, skills: list[str]) -> dict[str, float]:
         return {s: round(float(self.docs[s][2] @ vector), 6) for s in skills if s in self.docs}
 
     def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
         self.asked.append(n)
+        return self._nearest(self.docs, vectors, n)
+
+    def query_misfits(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
+        self.asked_misfits.append(n)
+        return self._nearest(self.misfits, vectors, n)
+
+    @staticmethod
+    def _nearest(docs: dict[str, tuple[str, str, np.ndarray]], vectors: np.ndarray, n: int) -> list[list[Hit]]:
         out = []
         for query in vectors:
-            hits = [Hit(i, skill, kind, round(float(vec @ query), 6)) for i, (skill, kind, vec) in self.docs.items()]
+            hits = [Hit(i, skill, kind, round(float(vec @ query), 6)) for i, (skill, kind, vec) in docs.items()]
             hits.sort(key=lambda h: (-h.similarity, h.id))
             out.append(hits[:n])
         return out
@@ -318,7 +331,7 @@ def test_route_to_dict_shape(store: Store, index: FakeIndex) -> None:
     cand = data["candidates"][0]
     assert cand == {"name": "one", "similarity": 0.6123, "keyword": 0.0, "coverage": 0.0, "relevance": 0.6123,
                     "quality": round((30 + 16) / 7, 4), "score": round(route.candidates[0].score, 4),
-                    "via": "description"}
+                    "via": "description", "misfit": None}
     assert route.matched is not None and route.matched.use_count == 2 and route.matched.avg_score == 8.0
 
 
@@ -371,3 +384,39 @@ def test_weights_and_threshold_are_checked(store: Store, index: FakeIndex) -> No
     for kw in ({"keyword_weight": -0.1}, {"coverage_weight": float("nan")}, {"threshold": float("nan")}):
         with pytest.raises(ValueError):
             router(store, index, **kw)
+
+
+# ---------------------------------------------------------------- misfits
+
+
+def test_a_task_nearer_a_misfit_than_the_skills_texts_demotes_the_skill(store: Store, index: FakeIndex) -> None:
+    add(store, index, "misrouted", 0.6)
+    add(store, index, "right", 0.5)
+    index.put_misfit("misrouted", 0.8, "an earlier task it did not fit")
+    route = router(store, index, misfit_weight=1.0).route("a task")
+    assert name_of(route) == "right"
+    demoted = next(c for c in route.candidates if c.name == "misrouted")
+    assert (demoted.similarity, demoted.misfit, demoted.relevance) == (0.6, 0.8, pytest.approx(0.4))
+    assert name_of(router(store, index, misfit_weight=0.0).route("a task")) == "misrouted"
+    assert index.asked_misfits == [20]  # one lookup per batch of tasks; none when misfits are ignored
+
+
+def test_a_misfit_farther_than_the_skills_texts_changes_nothing(store: Store, index: FakeIndex) -> None:
+    add(store, index, "fine", 0.6)
+    index.put_misfit("fine", 0.55, "a task nearby that it did not fit")
+    route = router(store, index).route("a task")
+    assert name_of(route) == "fine" and route.candidates[0].relevance == 0.6 and route.candidates[0].misfit == 0.55
+
+
+def test_a_demoted_skill_can_fall_under_the_gate(store: Store, index: FakeIndex) -> None:
+    add(store, index, "only-one", 0.5)
+    index.put_misfit("only-one", 0.9, "this very task, judged a misfit before")
+    route = router(store, index, threshold=0.34, misfit_weight=1.0).route("a task")
+    assert route.matched is None and route.candidates[0].relevance == pytest.approx(0.1)
+
+
+def test_misfits_of_a_skill_that_is_not_a_candidate_are_ignored(store: Store, index: FakeIndex) -> None:
+    add(store, index, "candidate", 0.6)
+    index.put_misfit("gone-from-the-store", 0.95, "a task")
+    route = router(store, index).route("a task")
+    assert name_of(route) == "candidate" and route.candidates[0].misfit is None

@@ -6,7 +6,15 @@ import math
 
 import pytest
 
-from skillrouter.scoring import PRIOR_MEAN, PRIOR_WEIGHT, QUALITY_WEIGHT, quality, route_score, shrunk_quality
+from skillrouter.scoring import (
+    PRIOR_MEAN,
+    PRIOR_WEIGHT,
+    QUALITY_WEIGHT,
+    contrast,
+    quality,
+    route_score,
+    shrunk_quality,
+)
 
 
 def test_shrunk_quality_is_a_weighted_mean_with_the_prior() -> None:
@@ -72,3 +80,11 @@ def test_route_score_is_monotonic_in_both_arguments() -> None:
     for s in sims[1:]:
         scores = [route_score(s, q) for q in quals]
         assert scores == sorted(scores) and scores[0] < scores[-1]
+
+
+def test_contrast_lowers_a_similarity_only_below_the_nearest_misfit() -> None:
+    assert contrast(0.6, None) == 0.6
+    assert contrast(0.6, 0.6) == 0.6 and contrast(0.6, 0.4) == 0.6
+    assert contrast(0.6, 0.8, 1.0) == pytest.approx(0.4)
+    assert contrast(0.6, 0.8, 2.0) == pytest.approx(0.2)
+    assert contrast(0.6, 0.8, 0.0) == 0.6
