@@ -16,12 +16,13 @@ import click
 
 from skillrouter.cli import _emit, _open, make_store_options, store_options
 from skillrouter.errors import SkillRouterError
+from skillrouter.rules import MIN_STEPS, NUDGE_INTERVAL, SKILL_THRESHOLD
 
 RUN_EXTRA = "pip install 'skillrouter[run]'"
 STATE_FIELDS = ("task", "result", "execution_steps", "evaluation_score", "evaluation_reasoning", "evaluation_error",
-                "lessons", "matched_skill", "task_type", "route_reason", "created_skill", "updated_skill",
-                "skill_version", "retired_skill", "skill_error", "task_count", "should_update_memory", "nudge_ran",
-                "memory_error", "episode_id")
+                "lessons", "matched_skill", "skill_fits", "fit_reasoning", "task_type", "route_reason",
+                "created_skill", "updated_skill", "skill_version", "retired_skill", "misfit_skill", "skill_error",
+                "task_count", "should_update_memory", "nudge_ran", "memory_error", "episode_id")
 
 
 def load_chat_model(spec: str, *, base_url: str | None = None, api_key: str | None = None,
@@ -68,11 +69,11 @@ def _checkpointer(store: Path) -> Any:
 @click.option("--temperature", type=float, default=None, help="Sampling temperature.")
 @click.option("--thread", default=None, help="Keep the conversation as a durable thread of this id "
                                              "(SQLite checkpointer in the store).")
-@click.option("--nudge-interval", type=click.IntRange(min=1), default=10, show_default=True,
+@click.option("--nudge-interval", type=click.IntRange(min=1), default=NUDGE_INTERVAL, show_default=True,
               help="Consolidate memory every N tasks.")
-@click.option("--skill-threshold", type=click.FloatRange(1, 10), default=7.0, show_default=True,
+@click.option("--skill-threshold", type=click.FloatRange(1, 10), default=SKILL_THRESHOLD, show_default=True,
               help="Minimum score for a run to become a skill.")
-@click.option("--min-steps", type=click.IntRange(min=0), default=3, show_default=True,
+@click.option("--min-steps", type=click.IntRange(min=0), default=MIN_STEPS, show_default=True,
               help="Minimum steps for a run to become a skill.")
 @click.option("--structured-output", type=click.Choice(["auto", "json"]), default="auto", show_default=True,
               help="auto: tool calling where the model has it; json: always parse JSON from text.")
@@ -100,7 +101,8 @@ def run_cmd(task: str, llm_spec: str, base_url: str | None, api_key: str | None,
     def text() -> None:
         click.echo(state.get("result", ""))
         score = state.get("evaluation_score")
-        lines = [f"skill used: {state.get('matched_skill') or '(none)'}",
+        fit = {True: "", False: " (judged a misfit: kept as its negative example)", None: ""}[state.get("skill_fits")]
+        lines = [f"skill used: {state.get('matched_skill') or '(none)'}{fit}",
                  f"score: {'unreadable: ' + str(state.get('evaluation_error')) if score is None else f'{score:g}/10'}"]
         if state.get("created_skill"):
             lines.append(f"created skill: {state['created_skill']} (version {state.get('skill_version')})")

@@ -1,50 +1,36 @@
-"""The agent's settings, with their defaults and why they are what they are."""
+"""The agent's settings. The loop's thresholds and their defaults are the rule book's
+(:mod:`skillrouter.rules`, where each default says why it is what it is); this module adds
+the agent's own (memory nudge, candidates, structured output)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
+from skillrouter.rules import (
+    DUPLICATE_THRESHOLD,
+    MIN_STEPS,
+    NUDGE_INTERVAL,
+    RETIRE_FLOOR,
+    RETIRE_MIN_USES,
+    REVISE_BELOW,
+    SKILL_THRESHOLD,
+    LoopRules,
+)
+
+__all__ = ["DUPLICATE_THRESHOLD", "MIN_STEPS", "NUDGE_INTERVAL", "RETIRE_FLOOR", "RETIRE_MIN_USES", "REVISE_BELOW",
+           "ROUTE_K", "SKILL_THRESHOLD", "AgentConfig", "StructuredOutput"]
+
 StructuredOutput = Literal["auto", "json"]
 
-SKILL_THRESHOLD = 7.0
-"""A run must score at least this (1-10) to become a skill, and a reused skill's task is kept
-as a routing example only from this score on."""
-
-MIN_STEPS = 3
-"""A run with fewer steps is too trivial to be worth a skill."""
-
-NUDGE_INTERVAL = 10
-"""Every this many tasks the Memory Updater consolidates MEMORY.md and USER.md."""
-
-DUPLICATE_THRESHOLD = 0.80
-"""Level 0 cosine similarity (all-MiniLM-L6-v2) from which a freshly extracted skill counts as
-a near-duplicate of an existing active skill, so that skill is updated instead.
-
-Measured on drafts an LLM would write: two wordings of one skill ("convert CSV to JSON" /
-"turn CSV rows into JSON objects", "write a haiku" / "compose a haiku poem") score 0.84-0.86;
-neighbours of one family ("write a haiku" / "write a limerick") 0.76; unrelated skills of one
-domain ("convert CSV to JSON" / "clean a CSV with pandas") 0.54. The import-time report
-(``skillrouter.duplicates``, 0.92) looks for the same skill published twice, which is stricter.
-Level 0 text is a bag of words to this model: "CSV to JSON" and "JSON to CSV" score 0.96. So
-the gate only proposes a merge; the LLM that merges may answer ``same_skill: false``, and then
-the draft becomes a skill of its own.
-"""
-
-REVISE_BELOW = SKILL_THRESHOLD
-"""A reused skill whose run scores below this is revised by the LLM (a new version)."""
-
-RETIRE_FLOOR = 4.5
-"""A skill whose shrunk average (prior 6 over 5 pseudo-uses, see ``skillrouter.scoring``)
-is below this after ``RETIRE_MIN_USES`` uses is retired from routing. With the default prior,
-five uses averaging below 3 retire a skill; one bad run never can."""
-
-RETIRE_MIN_USES = 5
+ROUTE_K = 5
+"""Candidates the router returns (the state's ``route_candidates``)."""
 
 
 @dataclass(frozen=True)
 class AgentConfig:
-    """Knobs of the loop. See the module constants for what each default means."""
+    """Knobs of the loop. The thresholds are :class:`skillrouter.rules.LoopRules` (see
+    :attr:`rules`), checked there."""
 
     nudge_interval: int = NUDGE_INTERVAL
     skill_threshold: float = SKILL_THRESHOLD
@@ -53,20 +39,20 @@ class AgentConfig:
     revise_below: float = REVISE_BELOW
     retire_floor: float = RETIRE_FLOOR
     retire_min_uses: int = RETIRE_MIN_USES
-    route_k: int = 5
+    route_k: int = ROUTE_K
     structured_output: StructuredOutput = "auto"
 
     def __post_init__(self) -> None:
         if isinstance(self.nudge_interval, bool) or not isinstance(self.nudge_interval, int) \
                 or self.nudge_interval < 1:
             raise ValueError(f"nudge_interval must be a positive int, got {self.nudge_interval!r}")
-        if not 1.0 <= self.skill_threshold <= 10.0:
-            raise ValueError(f"skill_threshold must be from 1 to 10, got {self.skill_threshold!r}")
-        if self.min_steps < 0:
-            raise ValueError(f"min_steps must be 0 or more, got {self.min_steps!r}")
-        if not 0.0 < self.duplicate_threshold <= 1.0:
-            raise ValueError(f"duplicate_threshold must be in (0, 1], got {self.duplicate_threshold!r}")
-        if self.retire_min_uses < 1:
-            raise ValueError(f"retire_min_uses must be at least 1, got {self.retire_min_uses!r}")
+        _ = self.rules  # the rule book checks the thresholds
         if self.structured_output not in ("auto", "json"):
             raise ValueError(f"structured_output must be 'auto' or 'json', got {self.structured_output!r}")
+
+    @property
+    def rules(self) -> LoopRules:
+        """The loop's thresholds as the rule book takes them."""
+        return LoopRules(skill_threshold=self.skill_threshold, min_steps=self.min_steps,
+                         duplicate_threshold=self.duplicate_threshold, revise_below=self.revise_below,
+                         retire_floor=self.retire_floor, retire_min_uses=self.retire_min_uses)

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-import numpy as np
 from langchain_core.messages import AnyMessage, HumanMessage, SystemMessage
 
+from skillrouter import rules
 from skillrouter.agent import prompts
 from skillrouter.agent.parsing import UnreadableAnswer, ask, message_text, parse_execution
 from skillrouter.agent.prompts import Evaluation, MemoryConsolidation, SkillDraft, SkillRevision
@@ -28,9 +28,8 @@ from skillrouter.library import SkillLibrary
 from skillrouter.memory import AgentMemory, MemoryEntryError
 from skillrouter.provenance import Provenance
 from skillrouter.router import DEFAULT_K, Route, Router
-from skillrouter.scoring import shrunk_quality
 from skillrouter.security import scan_text
-from skillrouter.skill import DESCRIPTION_MAX, NAME_MAX, Skill, slugify
+from skillrouter.skill import DESCRIPTION_MAX, Skill, free_name, slugify
 from skillrouter.skillmd import render_skill_md
 
 # ---------------------------------------------------------------- Router
@@ -148,12 +147,22 @@ def evaluate(deps: AgentDeps, task: str, steps: Sequence[str], result: str, skil
         raise EvaluationError(str(err)) from None
 
 
+def plan_for(state: AgentState, deps: AgentDeps) -> rules.Plan | None:
+    """What the rule book says to learn from the scored run in ``state`` (None: unscored)."""
+    score = state.get("evaluation_score")
+    if score is None:
+        return None
+    return rules.plan(state.get("matched_skill"), score, fits=state.get("skill_fits") is not False,
+                      steps=len(state.get("execution_steps") or []), lessons=bool(state.get("lessons")),
+                      rules=deps.config.rules)
+
+
 def evaluator_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
-    """Score the run, count the task, log the episode, and decide what to learn.
+    """Score the run and judge whether the skill fitted it, count the task, log the episode,
+    and decide whether the run is due to become a skill.
 
     An unreadable evaluation leaves ``evaluation_score`` None: nothing is learned from the run.
     """
-    cfg = deps.config
     task, steps, result = state["task"], state.get("execution_steps") or [], state.get("result", "")
     matched = state.get("matched_skill")
     update: dict[str, Any] = {}
@@ -165,13 +174,15 @@ def evaluator_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
     else:
         score = evaluation.score
         update |= {"evaluation_reasoning": evaluation.reasoning, "lessons": list(evaluation.lessons)}
+        if matched:
+            update |= {"skill_fits": evaluation.fits, "fit_reasoning": evaluation.fit_reasoning}
     count = deps.library.store.increment(TASK_COUNTER)
+    plan = plan_for({**state, **update, "evaluation_score": score}, deps)  # type: ignore[typeddict-item]
     update |= {
         "evaluation_score": score,
-        "should_create_skill": (score is not None and matched is None and score >= cfg.skill_threshold
-                                and len(steps) >= cfg.min_steps),
+        "should_create_skill": plan is not None and plan.create,
         "task_count": count,
-        "should_update_memory": count % cfg.nudge_interval == 0,
+        "should_update_memory": count % deps.config.nudge_interval == 0,
         "episode_id": deps.episodes.record(task, result, score, skill=matched),
     }
     return update
@@ -181,28 +192,53 @@ def evaluator_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
 
 
 def skill_extractor_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
-    """Learn from a scored run: update the skill that was used, or turn the run into a skill."""
-    if state.get("matched_skill"):
-        return learn_from_reuse(state, deps)
-    if state.get("should_create_skill"):
-        return learn_new_skill(state, deps)
-    return {}
+    """Learn from a scored run, as the rule book plans (:func:`skillrouter.rules.plan`): update
+    the skill that fitted, or keep the task as a misfit of the one that did not; and turn a
+    good run that no fitting skill guided into a skill."""
+    plan = plan_for(state, deps)
+    if plan is None:
+        return {}
+    update: dict[str, Any] = {}
+    if plan.record_outcome:
+        update |= learn_from_reuse(state, deps, plan)
+    elif plan.record_misfit:
+        update |= record_misfit(state, deps)
+    if plan.create:
+        created = learn_new_skill(state, deps)
+        errors = [e for e in (update.get("skill_error"), created.get("skill_error")) if e]
+        update |= created
+        if errors:
+            update["skill_error"] = "; ".join(errors)
+    return update
 
 
-def learn_from_reuse(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
-    """Record the outcome (a good score keeps the task as a routing example), revise the skill
-    when the run shows what it missed, and retire it when its record stays bad."""
+def record_misfit(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
+    """The routed skill did not fit: a routing miss. Keep the task as its misfit; its record,
+    its text and its status stay as they are."""
+    name = state["matched_skill"]
+    assert name is not None
+    try:
+        deps.library.record_misfit(name, state["task"])
+    except SkillNotFoundError:
+        return {"skill_error": f"skill {name!r} was removed during the run; nothing recorded"}
+    return {"misfit_skill": name}
+
+
+def learn_from_reuse(state: AgentState, deps: AgentDeps, plan: rules.Plan) -> dict[str, Any]:
+    """A skill that fitted: record the outcome (a good score keeps the task as a routing
+    example), revise the skill when the run shows what it missed, and retire it when its record
+    stays bad."""
     cfg, store = deps.config, deps.library.store
     name, score = state["matched_skill"], state["evaluation_score"]
     assert name is not None and score is not None
     try:
-        store.record_outcome(name, score, task=state["task"], example_min_score=cfg.skill_threshold,
-                             max_examples=deps.library.max_examples)
+        deps.library.record_outcome(name, score, task=state["task"] if plan.keep_example else None,
+                                    example_min_score=cfg.skill_threshold)
     except SkillNotFoundError:
         return {"skill_error": f"skill {name!r} was removed during the run; nothing recorded"}
     update: dict[str, Any] = {}
     lessons = state.get("lessons") or []
-    if score < cfg.revise_below or lessons:
+    if plan.revise:
         skill = store.get(name)
         messages = prompts.revise_messages(skill, state["task"], state.get("execution_steps") or [],
                                            state.get("result", ""), score, state.get("evaluation_reasoning", ""),
@@ -227,20 +263,16 @@ def learn_from_reuse(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
 
 
 def maybe_retire(deps: AgentDeps, name: str, score: float) -> bool:
-    """Retire ``name`` from routing when its shrunk average is below the floor after enough uses.
-
-    A run that itself scored at least the floor never retires its skill, so a skill restored
-    after retirement (its record is kept) stays active while its runs are good.
-    """
-    cfg, store, router = deps.config, deps.library.store, deps.library.router
+    """Retire ``name`` from routing when :func:`skillrouter.rules.should_retire` says so after
+    this fitted run (its record holds fitted uses only; the router's prior judges it)."""
+    store, router = deps.library.store, deps.library.router
     out = store.outcome(name)
-    if out.use_count < cfg.retire_min_uses or score >= cfg.retire_floor:
+    if not rules.should_retire(out.use_count, out.avg_score, score, rules=deps.config.rules,
+                               prior_mean=router.prior_mean, prior_weight=router.prior_weight):
         return False
-    quality = shrunk_quality(out.use_count, out.avg_score, prior_mean=router.prior_mean,
-                             prior_weight=router.prior_weight)
-    if quality >= cfg.retire_floor or store.get(name).status != "active":
+    if store.get(name).status != "active":
         return False
-    store.set_status(name, "retired")
+    deps.library.retire(name)
     return True
 
 
@@ -268,17 +300,6 @@ def skill_name(draft: SkillDraft) -> str:
     return name or "skill-" + hashlib.sha256(draft.description.encode()).hexdigest()[:8]
 
 
-def free_name(library: SkillLibrary, name: str) -> str:
-    """``name``, or ``name-2``, ``name-3``... if a skill (of any status) already has it."""
-    if name not in library.store:
-        return name
-    for n in range(2, 10_000):
-        candidate = f"{name[: NAME_MAX - len(str(n)) - 1].rstrip('-')}-{n}"
-        if candidate not in library.store:
-            return candidate
-    raise SkillFormatError(f"no free name near {name!r}", field="name")
-
-
 def skill_from_draft(draft: SkillDraft, name: str, task_type: str | None) -> Skill:
     return Skill.create(name, " ".join(draft.description.split())[:DESCRIPTION_MAX],
                         task_type=(draft.task_type or task_type or "general").strip(),
@@ -286,22 +307,9 @@ def skill_from_draft(draft: SkillDraft, name: str, task_type: str | None) -> Ski
                         tags=draft.tags, source="agent")
 
 
-def near_duplicate(library: SkillLibrary, skill: Skill, threshold: float) -> tuple[str, float] | None:
-    """The active skill whose Level 0 text is most similar to ``skill``'s, if at ``threshold`` or above."""
-    texts = library.store.level0_texts()
-    records = library.store.records_for(sorted(texts))
-    names = [n for n in sorted(texts) if n in records and records[n].summary.status == "active"]
-    if not names:
-        return None
-    vectors = np.asarray(library.embedder.embed_documents([texts[n] for n in names]), dtype=np.float32)
-    draft = np.asarray(library.embedder.embed_documents([skill.level0_text()]), dtype=np.float32)[0]
-    sims = vectors @ draft
-    best = int(np.argmax(sims))
-    return (names[best], float(sims[best])) if sims[best] >= threshold else None
-
-
 def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
-    """Extract a skill from a good run. A near-duplicate of an active skill updates that skill."""
+    """Extract a skill from a good run. A draft that is a near-duplicate of an active skill (or
+    comes from a run whose skill was judged a misfit) is offered to that skill as a merge."""
     cfg, library = deps.config, deps.library
     store = library.store
     task, score = state["task"], state["evaluation_score"]
@@ -310,10 +318,12 @@ def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
                                         state.get("evaluation_reasoning", ""))
     try:
         draft = ask(deps.llm, messages, SkillDraft, cfg.structured_output)
-        skill = skill_from_draft(draft, skill_name(draft), state.get("task_type"))
+        # the routed skill's task type, if any, is a misfit's: it says nothing about this task
+        skill = skill_from_draft(draft, skill_name(draft), None if state.get("matched_skill") else state.get("task_type"))
     except (UnreadableAnswer, SkillFormatError) as err:
         return {"skill_error": f"skill extraction failed: {err}"}
-    duplicate = near_duplicate(library, skill, cfg.duplicate_threshold)
+    misfit = state.get("matched_skill") if state.get("skill_fits") is False else None
+    duplicate = rules.nearest_active_skill(library, skill.level0_text(), cfg.rules, misfit=misfit)
     if duplicate is not None:
         name, similarity = duplicate
         existing = store.get(name)
@@ -333,7 +343,7 @@ def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
                                                  f"(similarity {similarity:.2f}): {why}"[:300])
             store.add_examples([(name, task)], score=score)
             return {"updated_skill": name, "skill_version": stored.version}
-    skill = replace(skill, name=free_name(library, skill.name))
+    skill = replace(skill, name=free_name(skill.name, library.store))
     findings = screen(skill)
     stored = store.add(skill, reason=f"extracted from a run scored {score:g}",
                        provenance=Provenance(findings=tuple(findings)))  # findings quarantine it

@@ -31,6 +31,8 @@ _RESULT = re.compile(r"^\s*(?:#{1,6}\s*)?\**\s*(?:final\s+)?(?:result|answer)\s*
                      re.IGNORECASE)
 _SCORE = re.compile(r"\b(?:overall\s+score|overall|score)\b\s*(?:is|=|:)?\s*\**\s*(\d+(?:\.\d+)?)\s*(?:/\s*10)?",
                     re.IGNORECASE)
+_FITS = re.compile(r"\b(?:skill\s+)?fits?\b\s*(?:the\s+task)?\s*\**\s*(?:is|=|:)\s*\**\s*(yes|no|true|false)\b",
+                   re.IGNORECASE)
 
 
 class UnreadableAnswer(ValueError):
@@ -65,7 +67,8 @@ def json_objects(text: str) -> list[dict[str, Any]]:
 def parse_answer(text: str, schema: type[M]) -> M:
     """The first JSON object in ``text`` that is a valid ``schema``; :class:`UnreadableAnswer` if none.
 
-    For :class:`Evaluation` a labelled score in prose (``Score: 8/10``) is read too.
+    For :class:`Evaluation` a labelled score in prose (``Score: 8/10``) is read too, with a
+    labelled fit judgement (``Fits: no``) if there is one.
     """
     problem = "no JSON object in it"
     for obj in json_objects(text):
@@ -76,8 +79,11 @@ def parse_answer(text: str, schema: type[M]) -> M:
     if schema is Evaluation:
         match = _SCORE.search(text)
         if match:
+            fit = _FITS.search(text)
+            fits = {} if fit is None else {"fits": fit.group(1).lower() in ("yes", "true")}
             try:
-                return schema.model_validate({"score": float(match.group(1)), "reasoning": text.strip()[:500]})
+                return schema.model_validate({"score": float(match.group(1)), "reasoning": text.strip()[:500]}
+                                             | fits)
             except ValidationError as err:
                 problem = _first_error(err)
     shown = " ".join(text.split())[:80]

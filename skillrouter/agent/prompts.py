@@ -74,7 +74,9 @@ def _as_list(value: Any) -> Any:
 
 class Evaluation(BaseModel):
     """Judge a finished task: correctness, completeness and efficiency, each 1-10, an overall
-    score 1-10, short reasoning, and lessons the next run of this kind should know."""
+    score 1-10, short reasoning, and lessons the next run of this kind should know; and, when a
+    skill guided the run, whether that skill fitted the task at all (a misfit is a routing
+    miss, not the skill's failure: see ``skillrouter.rules``)."""
 
     correctness: float | None = Field(None, ge=1, le=10, description="Is the result right? 1-10")
     completeness: float | None = Field(None, ge=1, le=10, description="Does it do all the task asked? 1-10")
@@ -83,6 +85,10 @@ class Evaluation(BaseModel):
     reasoning: str = Field("", description="One or two sentences")
     lessons: list[str] = Field(default_factory=list,
                                description="Pitfalls hit or steps the guidance missed; empty if none")
+    fits: bool = Field(True, description="Was the guidance's skill meant for this kind of task? false if it was "
+                                         "the wrong skill for the task (however the run went); true if it fitted, "
+                                         "even when its method failed, and when no guidance was used")
+    fit_reasoning: str = Field("", description="One sentence: why the skill fitted the task or not")
 
     @model_validator(mode="before")
     @classmethod
@@ -198,9 +204,13 @@ def evaluate_messages(task: str, steps: Sequence[str], result: str, skill: Skill
         ("Then give an overall score (1-10), one or two sentences of reasoning, and lessons: pitfalls "
         "the run hit or steps the guidance missed that the next run of this kind should know "
         "(an empty list if none)."),
+        ("If a skill's guidance was used, judge apart from the score whether that skill fits this task: "
+        "fits is false when the skill is meant for another kind of task (it was the wrong skill, "
+        "however the run went), true when it is the right kind of skill, even if its method failed "
+        "here. Say why in fit_reasoning. Without guidance, fits is true."),
         "",
         _shape({"correctness": 8, "completeness": 7, "efficiency": 9, "score": 8,
-                "reasoning": "...", "lessons": []}),
+                "reasoning": "...", "lessons": [], "fits": True, "fit_reasoning": "..."}),
     ])
     guidance = f"`{skill.name}`:\n{skill.procedure}" if skill is not None else "(none)"
     human = "\n\n".join([f"## Task\n{task}", f"## Guidance used\n{guidance}",

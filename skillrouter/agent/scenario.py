@@ -17,12 +17,14 @@ class TaskRun:
 
     task: str
     matched_skill: str | None
+    fits: bool | None  # the evaluator's fit judgement of the matched skill
     score: float | None
     steps: int
     created_skill: str | None
     updated_skill: str | None
     skill_version: int | None
     retired_skill: str | None
+    misfit_skill: str | None
     nudge_ran: bool
     task_count: int
     errors: tuple[str, ...]
@@ -31,10 +33,11 @@ class TaskRun:
     def from_state(cls, state: dict[str, Any]) -> TaskRun:
         errors = tuple(e for e in (state.get("evaluation_error"), state.get("skill_error"),
                                    state.get("memory_error")) if e)
-        return cls(task=state["task"], matched_skill=state.get("matched_skill"),
+        return cls(task=state["task"], matched_skill=state.get("matched_skill"), fits=state.get("skill_fits"),
                    score=state.get("evaluation_score"), steps=len(state.get("execution_steps") or []),
                    created_skill=state.get("created_skill"), updated_skill=state.get("updated_skill"),
                    skill_version=state.get("skill_version"), retired_skill=state.get("retired_skill"),
+                   misfit_skill=state.get("misfit_skill"),
                    nudge_ran=bool(state.get("nudge_ran")), task_count=int(state.get("task_count", 0)),
                    errors=errors)
 

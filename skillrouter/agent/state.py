@@ -31,6 +31,8 @@ class AgentState(TypedDict, total=False):
     evaluation_reasoning: str
     evaluation_error: str | None
     lessons: list[str]                 # what the guidance missed, per the evaluator
+    skill_fits: bool | None            # did the matched skill fit the task (None: no skill, or unread)
+    fit_reasoning: str
     should_create_skill: bool
     should_update_memory: bool
     task_count: int                    # tasks run by this store's agent, this one included
@@ -40,6 +42,7 @@ class AgentState(TypedDict, total=False):
     updated_skill: str | None
     skill_version: int | None          # version of the created or updated skill
     retired_skill: str | None
+    misfit_skill: str | None           # the matched skill, when the task was kept as its misfit
     skill_error: str | None
     # Memory Updater
     nudge_ran: bool
@@ -63,6 +66,8 @@ def run_defaults() -> dict[str, Any]:
         "evaluation_reasoning": "",
         "evaluation_error": None,
         "lessons": [],
+        "skill_fits": None,
+        "fit_reasoning": "",
         "should_create_skill": False,
         "should_update_memory": False,
         "episode_id": None,
@@ -70,6 +75,7 @@ def run_defaults() -> dict[str, Any]:
         "updated_skill": None,
         "skill_version": None,
         "retired_skill": None,
+        "misfit_skill": None,
         "skill_error": None,
         "nudge_ran": False,
         "memory_error": None,

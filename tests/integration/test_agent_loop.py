@@ -216,6 +216,49 @@ def test_bad_reuse_revises_the_skill_as_a_new_version_that_can_be_restored(make_
     assert restored.version == 3 and "Check the delimiter" not in agent.library.get(CSV_SKILL).procedure
 
 
+JSON_TO_CSV_TASK = "Turn the JSON array in orders.json into a CSV file with a header row"
+JSON_TO_CSV_DRAFT = {
+    "name": "convert-json-to-csv",
+    "description": "Convert a JSON array of records into a CSV file. Use when a task asks to flatten JSON into CSV.",
+    "task_type": "data-conversion", "tags": ["csv", "json"],
+    "procedure": ["Load the JSON", "Collect the keys as the header", "Write one row per record"]}
+
+
+def misjudged(score: float) -> dict[str, Any]:
+    return judge(score, ["the guidance converts the other way"]) | {
+        "fits": False, "fit_reasoning": "the skill turns CSV into JSON; this task wants JSON into CSV"}
+
+
+def test_a_misfit_touches_nothing_of_the_skill_and_teaches_the_router(make_agent: Callable) -> None:
+    agent, llm = make_agent(by_kind(execute=lambda c: execution(4), evaluate=misjudged(2)))
+    seed_csv_skill(agent)
+    runs = run_scenario(agent, [JSON_TO_CSV_TASK, "Turn the JSON array in users.json into a CSV file"] * 3).runs
+    assert runs[0].matched_skill == CSV_SKILL  # to this model CSV-to-JSON and JSON-to-CSV are one bag of words
+    assert [r.fits for r in runs if r.matched_skill] == [False] * sum(1 for r in runs if r.matched_skill)
+    assert all(r.misfit_skill == r.matched_skill for r in runs)
+    skill = agent.library.get(CSV_SKILL)  # no use counted, no revision, never retired, however often
+    assert (skill.use_count, skill.version, skill.status) == (0, 1, "active")
+    assert "revise" not in llm.kinds() and agent.library.store.examples(CSV_SKILL) == []
+    assert (CSV_SKILL, JSON_TO_CSV_TASK) in agent.library.misfits()
+    # the task lies nearer the skill's misfit than its own texts now: routed nowhere (the score was bad,
+    # so no skill of its own was made), while the skill's own tasks still reach it
+    assert runs[2].matched_skill is None and agent.library.route(CSV_TASKS[0]).matched.name == CSV_SKILL
+    assert agent.library.route(JSON_TO_CSV_TASK).candidates[0].misfit == pytest.approx(1.0, abs=1e-4)
+
+
+def test_a_good_run_under_a_misfit_skill_becomes_a_skill_of_its_own(make_agent: Callable) -> None:
+    declined = {"same_skill": False, "procedure": CSV_DRAFT["procedure"], "reason": "opposite direction"}
+    agent, llm = make_agent(by_kind(execute=lambda c: execution(4), evaluate=misjudged(9), extract=JSON_TO_CSV_DRAFT,
+                                    merge=declined))
+    seed_csv_skill(agent)
+    state = agent.invoke(JSON_TO_CSV_TASK)
+    assert (state["matched_skill"], state["skill_fits"], state["misfit_skill"]) == (CSV_SKILL, False, CSV_SKILL)
+    assert state["fit_reasoning"].startswith("the skill turns CSV into JSON")
+    assert state["created_skill"] == "convert-json-to-csv" and state["task_type"] == "data-conversion"
+    assert agent.library.get(CSV_SKILL).use_count == 0 and "revise" not in llm.kinds()
+    assert agent.library.route(JSON_TO_CSV_TASK).matched.name == "convert-json-to-csv"
+
+
 def test_a_good_run_that_reveals_a_new_pitfall_also_revises(make_agent: Callable) -> None:
     revision = {"procedure": CSV_DRAFT["procedure"], "pitfalls": [*CSV_DRAFT["pitfalls"], "Quote fields with commas"],
                 "verification": CSV_DRAFT["verification"], "reason": "new pitfall"}

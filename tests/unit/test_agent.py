@@ -65,6 +65,20 @@ def test_an_evaluation_in_prose_is_read_from_its_labelled_score() -> None:
     assert parse_answer("**Score:** 8.5", Evaluation).score == 8.5
 
 
+def test_the_fit_judgement_is_read_from_json_and_from_prose_and_defaults_to_a_fit() -> None:
+    ev = parse_answer('{"score": 3, "fits": false, "fit_reasoning": "a CSV skill for a JSON task"}', Evaluation)
+    assert (ev.score, ev.fits, ev.fit_reasoning) == (3.0, False, "a CSV skill for a JSON task")
+    assert parse_answer('{"score": 3, "fits": "no"}', Evaluation).fits is False
+    assert parse_answer('{"score": 3}', Evaluation).fits is True  # a judge that says nothing of fit: as before
+    assert parse_answer("Wrong skill for this.\nScore: 3/10\nFits: no", Evaluation).fits is False
+    assert parse_answer("**Fits the task:** yes. Score: 4", Evaluation).fits is True
+    assert parse_answer("Score: 4", Evaluation).fits is True
+    schema = Evaluation.model_json_schema()["properties"]
+    assert schema["fits"]["type"] == "boolean" and "fit_reasoning" in schema
+    system = prompts.evaluate_messages("t", ["s"], "r", None)[0].text
+    assert '"fits": true' in system and "fit_reasoning" in system
+
+
 @pytest.mark.parametrize("text", ["Looks good to me.", '{"score": 11}', "Score: 0/10", '{"score": "great"}',
                                   '{"correctness": 9}'])
 def test_an_unreadable_evaluation_raises_instead_of_defaulting(text: str) -> None:

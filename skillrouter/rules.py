@@ -1,0 +1,223 @@
+"""The self-improving loop's rule book: what one scored run does to the skill library.
+
+Data (the defaults below, gathered in :class:`LoopRules`) and pure functions, free of
+LangGraph, so that the agent (``skillrouter.agent``: its nodes, :class:`AgentConfig`, the
+defaults of ``skillrouter run``) and the evolution simulation (``skillrouter.eval.evolution``)
+run the same rules. Callers go through the module (``rules.plan(...)``), so patching one
+function here changes both; a test does exactly that.
+
+After a run, the evaluator gives a score (1-10) and, when a skill guided the run, a **fit**
+judgement: was the routed skill meant for this task at all? Two different failures follow:
+
+- **misfit** (the skill did not fit): a routing miss, not the skill's failure. The skill's
+  statistics are untouched, it is never revised or retired for it; the task is kept as a
+  *misfit* of the skill (a negative example: the router demotes the skill for tasks that lie
+  closer to its misfits than to its own texts, see :mod:`skillrouter.router`), and the run
+  may become a skill of its own under the usual rule for creating one.
+- **fitted use**: the outcome is counted in the skill's record (a score of at least
+  ``skill_threshold`` keeps the task as a routing example); a score below ``revise_below``,
+  or lessons from the evaluator, revise the skill; a bad record retires it
+  (:func:`should_retire`). Only fitted uses reach the record, so only they count toward
+  retirement.
+
+The rules, one function each (:func:`plan` combines the first four):
+
+- :func:`keeps_example` -- a fitted run scoring >= ``skill_threshold`` teaches the router.
+- :func:`should_revise` -- a fitted run scoring < ``revise_below``, or with lessons.
+- :func:`should_create` -- a run that used no skill, or a misfit one, scoring >=
+  ``skill_threshold`` in >= ``min_steps`` steps, is drafted into a new skill.
+- :func:`should_merge` / :func:`nearest_active_skill` -- a draft at least
+  ``duplicate_threshold`` similar to the nearest active skill (its Level 0 text or one of its
+  examples) is offered to that skill as a merge, and a draft from a misfit run to the skill
+  judged a misfit; whoever judges "same skill" decides, otherwise it becomes a skill of its own.
+- :func:`should_retire` -- after ``retire_min_uses`` fitted uses, a skill whose shrunk average
+  (:func:`skillrouter.scoring.shrunk_quality`) is below ``retire_floor`` is retired, on a
+  fitted run that itself scored below the floor (a good run never retires its skill).
+- A free name for a new skill: :func:`skillrouter.skill.free_name`.
+
+Restoring or trusting a retired skill starts its record anew (see
+:meth:`skillrouter.SkillLibrary.restore`), so a second chance is judged on new runs only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from skillrouter.scoring import PRIOR_MEAN, PRIOR_WEIGHT, shrunk_quality
+
+if TYPE_CHECKING:
+    from skillrouter.library import SkillLibrary
+
+__all__ = [
+    "DUPLICATE_THRESHOLD",
+    "MIN_STEPS",
+    "NUDGE_INTERVAL",
+    "RETIRE_FLOOR",
+    "RETIRE_MIN_USES",
+    "REVISE_BELOW",
+    "SKILL_THRESHOLD",
+    "LoopRules",
+    "Plan",
+    "keeps_example",
+    "nearest_active_skill",
+    "plan",
+    "should_create",
+    "should_merge",
+    "should_retire",
+    "should_revise",
+]
+
+SKILL_THRESHOLD = 7.0
+"""A run must score at least this (1-10) to become a skill, and a fitted reuse's task is kept
+as a routing example only from this score on."""
+
+MIN_STEPS = 3
+"""A run with fewer steps is too trivial to be worth a skill."""
+
+DUPLICATE_THRESHOLD = 0.80
+"""Level 0 cosine similarity (all-MiniLM-L6-v2) from which a freshly drafted skill counts as
+a near-duplicate of an existing active skill, so that skill is offered the merge instead.
+
+Measured on drafts an LLM would write: two wordings of one skill ("convert CSV to JSON" /
+"turn CSV rows into JSON objects", "write a haiku" / "compose a haiku poem") score 0.84-0.86;
+neighbours of one family ("write a haiku" / "write a limerick") 0.76; unrelated skills of one
+domain ("convert CSV to JSON" / "clean a CSV with pandas") 0.54. The import-time report
+(``skillrouter.duplicates``, 0.92) looks for the same skill published twice, which is stricter.
+Level 0 text is a bag of words to this model: "CSV to JSON" and "JSON to CSV" score 0.96. So
+the gate only proposes a merge; the judge may answer "not the same skill", and then the draft
+becomes a skill of its own.
+"""
+
+REVISE_BELOW = SKILL_THRESHOLD
+"""A fitted reuse scoring below this revises the skill (a new version)."""
+
+RETIRE_FLOOR = 4.5
+"""A skill whose shrunk average (prior 6 over 5 pseudo-uses, see ``skillrouter.scoring``) is
+below this after ``RETIRE_MIN_USES`` fitted uses is retired from routing. With the default
+prior, five uses averaging below 3 retire a skill; one bad run never can."""
+
+RETIRE_MIN_USES = 5
+
+NUDGE_INTERVAL = 10
+"""Every this many tasks the agent's Memory Updater consolidates MEMORY.md and USER.md."""
+
+
+@dataclass(frozen=True)
+class LoopRules:
+    """The loop's thresholds (see the module constants for what each default means)."""
+
+    skill_threshold: float = SKILL_THRESHOLD
+    min_steps: int = MIN_STEPS
+    duplicate_threshold: float = DUPLICATE_THRESHOLD
+    revise_below: float = REVISE_BELOW
+    retire_floor: float = RETIRE_FLOOR
+    retire_min_uses: int = RETIRE_MIN_USES
+
+    def __post_init__(self) -> None:
+        if not 1.0 <= self.skill_threshold <= 10.0:
+            raise ValueError(f"skill_threshold must be from 1 to 10, got {self.skill_threshold!r}")
+        if isinstance(self.min_steps, bool) or not isinstance(self.min_steps, int) or self.min_steps < 0:
+            raise ValueError(f"min_steps must be an int of 0 or more, got {self.min_steps!r}")
+        if not 0.0 < self.duplicate_threshold <= 1.0:
+            raise ValueError(f"duplicate_threshold must be in (0, 1], got {self.duplicate_threshold!r}")
+        if not 1.0 <= self.revise_below <= 10.0:
+            raise ValueError(f"revise_below must be from 1 to 10, got {self.revise_below!r}")
+        if not 1.0 <= self.retire_floor <= 10.0:
+            raise ValueError(f"retire_floor must be from 1 to 10, got {self.retire_floor!r}")
+        if isinstance(self.retire_min_uses, bool) or not isinstance(self.retire_min_uses, int) \
+                or self.retire_min_uses < 1:
+            raise ValueError(f"retire_min_uses must be an int of at least 1, got {self.retire_min_uses!r}")
+
+
+DEFAULT_RULES = LoopRules()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the loop does after one scored run (retirement is decided after the outcome is
+    recorded, by :func:`should_retire`)."""
+
+    record_outcome: bool  # count the use in the skill's record: fitted uses only
+    keep_example: bool  # ... and keep the task as a routing example of the skill
+    record_misfit: bool  # keep the task as a misfit (negative example) of the skill
+    revise: bool  # rewrite the skill from what the run showed
+    create: bool  # draft a new skill from the run (through the duplicate gate)
+
+
+def keeps_example(score: float, rules: LoopRules = DEFAULT_RULES) -> bool:
+    """A fitted run's task becomes a routing example of its skill from this score on."""
+    return score >= rules.skill_threshold
+
+
+def should_revise(score: float, *, fits: bool, lessons: bool = False, rules: LoopRules = DEFAULT_RULES) -> bool:
+    """Revise the skill that guided the run: only when it fitted, and the run scored below
+    ``revise_below`` or the evaluator reported lessons the guidance missed."""
+    return fits and (score < rules.revise_below or lessons)
+
+
+def should_create(score: float, steps: int, *, used_fitting_skill: bool, rules: LoopRules = DEFAULT_RULES) -> bool:
+    """Draft a skill from a good, non-trivial run that no fitting skill guided (none was
+    routed, or the routed one did not fit)."""
+    return not used_fitting_skill and score >= rules.skill_threshold and steps >= rules.min_steps
+
+
+def plan(matched: str | None, score: float, *, fits: bool, steps: int, lessons: bool = False,
+         rules: LoopRules = DEFAULT_RULES) -> Plan:
+    """What to learn from a run that scored ``score`` in ``steps`` steps, guided by the skill
+    ``matched`` (None: no skill) judged to fit it or not (``fits`` is ignored without a skill)."""
+    used = matched is not None
+    fitted = used and fits
+    return Plan(
+        record_outcome=fitted,
+        keep_example=fitted and keeps_example(score, rules),
+        record_misfit=used and not fits,
+        revise=used and should_revise(score, fits=fits, lessons=lessons, rules=rules),
+        create=should_create(score, steps, used_fitting_skill=fitted, rules=rules),
+    )
+
+
+def should_retire(use_count: int, avg_score: float | None, score: float, *, fits: bool = True,
+                  rules: LoopRules = DEFAULT_RULES, prior_mean: float = PRIOR_MEAN,
+                  prior_weight: float = PRIOR_WEIGHT) -> bool:
+    """Retire a skill after a fitted run scored ``score``, its record (fitted uses only) now
+    being ``use_count`` uses averaging ``avg_score``: when it has at least ``retire_min_uses``
+    uses, the run scored below ``retire_floor``, and its shrunk average is below the floor too.
+    Pass the router's prior so retirement and routing judge a record alike."""
+    if not fits or avg_score is None or use_count < rules.retire_min_uses or score >= rules.retire_floor:
+        return False
+    return shrunk_quality(use_count, avg_score, prior_mean=prior_mean, prior_weight=prior_weight) < rules.retire_floor
+
+
+def should_merge(similarity: float, rules: LoopRules = DEFAULT_RULES) -> bool:
+    """A draft this similar (Level 0 cosine) to an active skill is offered to it as a merge."""
+    return similarity >= rules.duplicate_threshold
+
+
+def nearest_active_skill(library: SkillLibrary, level0_text: str, rules: LoopRules = DEFAULT_RULES, *,
+                         misfit: str | None = None) -> tuple[str, float] | None:
+    """The active skill a draft (``level0_text``) is offered to as a merge, with the draft's
+    similarity to it; None when the draft should become a skill of its own.
+
+    A skill is as near as the best of its documents: its Level 0 text and the tasks it served
+    well (its examples), the documents the router matches a task against; it is offered the
+    merge when :func:`should_merge` says the draft is a near-duplicate of it. A draft from a
+    run whose routed skill was judged a misfit (``misfit``) is offered to that skill whatever
+    the similarity, if it is active: the router found the two near, and the judge of "same
+    skill" takes a second look at the evaluator's fit judgement (a misjudged run then becomes
+    an example of its skill instead of a duplicate of it)."""
+    library.sync()
+    draft = np.asarray(library.embedder.embed_documents([level0_text]), dtype=np.float32)
+    hits = library.index.query(draft, _NEAREST_DOCUMENTS)[0]  # best first
+    records = library.store.records_for(sorted({h.skill for h in hits} | ({misfit} if misfit else set())))
+    active = [h for h in hits if h.skill in records and records[h.skill].summary.status == "active"]
+    if misfit is not None and misfit in records and records[misfit].summary.status == "active":
+        return misfit, next((h.similarity for h in active if h.skill == misfit), 0.0)
+    if active and should_merge(active[0].similarity, rules):
+        return active[0].skill, active[0].similarity
+    return None
+
+
+_NEAREST_DOCUMENTS = 100  # documents looked at for the nearest active skill (retired ones' may come first)
