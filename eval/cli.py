@@ -103,7 +103,12 @@ def _keyword_weight(value: str) -> float | str:
 @click.option("--train-frac", type=float, default=None,
               help="Fit on this share of the queries, report on the rest (disjoint; stratified by gold).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the split and the sample.")
-@click.option("--learn", is_flag=True, help="Feed the train part as good outcomes (examples) before testing.")
+@click.option("--learn", is_flag=True, help="Feed the train part back before testing: each query routed, a good "
+                                             "outcome on its gold skill, a misfit on a skill it was wrongly routed to.")
+@click.option("--negatives/--no-negatives", default=True, show_default=True,
+              help="With --learn, record misfits (negative examples) as well as good outcomes.")
+@click.option("--misfit-weight", type=click.FloatRange(0.0), default=None,
+              help="How hard misfits demote a skill (default: the router's); 0 ignores them.")
 @click.option("--max-examples", type=click.IntRange(1), default=200, show_default=True,
               help="Examples kept per skill (the library's cap) when learning.")
 @click.option("--keyword-weight", default=None, metavar="W|auto",
@@ -120,7 +125,8 @@ def _keyword_weight(value: str) -> float | str:
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries: Path | None, dataset: str | None,
                 sample: int | None, embedders: tuple[str, ...], query_prompt: str, document_prompt: str, k: int,
-                threshold: float | None, train_frac: float | None, seed: int, learn: bool, max_examples: int,
+                threshold: float | None, train_frac: float | None, seed: int, learn: bool, negatives: bool,
+                misfit_weight: float | None, max_examples: int,
                 keyword_weight: str | None, json_path: str | None, report_dir: Path | None,
                 cache_dir: Path | None, no_cache: bool, latency_sample: int, quiet: bool) -> None:
     """Routing precision: P@1, recall@k, MRR, nDCG@k, abstention, latency.
@@ -134,7 +140,8 @@ def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries
 
     weight = None if keyword_weight is None else _keyword_weight(keyword_weight)
     config = RoutingConfig(k=k, train_frac=train_frac, seed=seed, threshold=threshold, keyword_weight=weight,  # type: ignore[arg-type]
-                           learn=learn, max_examples=max_examples, latency_sample=latency_sample)
+                           learn=learn, negatives=negatives, misfit_weight=misfit_weight, max_examples=max_examples,
+                           latency_sample=latency_sample)
     if dataset is not None:
         if queries is not None:
             raise click.UsageError("give --dataset or --queries, not both")
@@ -180,7 +187,8 @@ def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries
                  f"Library: {', '.join(str(s) for s in setup.skills) or title}"
                  + (f"; distractors: {', '.join(str(d) for d in setup.distractors)}" if setup.distractors else ""),
                  f"Split: {'none' if train_frac is None else f'train {train_frac:g} / test, seed {seed}'}"
-                 + ("; learning from the train part" if learn else ""),
+                 + (f"; learning from the train part ({'outcomes and misfits' if negatives else 'outcomes only'})"
+                    if learn else ""),
                  (f"Keyword weight: {runs[0].keyword_weight:g}; threshold {runs[0].threshold:.3f} "
                   f"({runs[0].threshold_source}); k = {k}")]
         paths = write_routing_report(runs, report_dir, title=title, command=_command_line(), setup_lines=lines)
@@ -258,6 +266,11 @@ def suite_cmd(corpora: tuple[str, ...], data: Path | None, embedder: str, keywor
 @click.option("--threshold", type=float, default=None, help="Router threshold (default: the router's).")
 @click.option("--variant-kinds", type=click.IntRange(0), default=6, show_default=True,
               help="Kinds seeded with competing variants of hidden quality 0.9 / 0.55 / 0.2.")
+@click.option("--fit-error", type=click.FloatRange(0.0, 1.0), default=0.1, show_default=True,
+              help="Chance the simulated evaluator judges wrongly whether the routed skill fitted the task.")
+@click.option("--agent-tasks", type=click.IntRange(0), default=150, show_default=True,
+              help="Also run the first N tasks through create_self_improving_agent itself (scripted chat models), "
+                   "beside the simulation of the same N tasks; 0 skips it.")
 @click.option("--embedder", default="default", show_default=True, metavar="MODEL",
               help="Model name or path; 'hash' for a meaning-free floor.")
 @click.option("--json", "json_path", default=None, metavar="FILE", help="Write the results as JSON ('-': stdout).")
@@ -267,9 +280,9 @@ def suite_cmd(corpora: tuple[str, ...], data: Path | None, embedder: str, keywor
 @click.option("--no-cache", is_flag=True, help="Embed everything again; keep nothing.")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 def evolution_cmd(dataset: str | None, tasks: int, kinds: int, every: int, probe_per_kind: int, seed: int,
-                  policies: tuple[str, ...], threshold: float | None, variant_kinds: int, embedder: str,
-                  json_path: str | None, report_dir: Path | None, cache_dir: Path | None, no_cache: bool,
-                  quiet: bool) -> None:
+                  policies: tuple[str, ...], threshold: float | None, variant_kinds: int, fit_error: float,
+                  agent_tasks: int, embedder: str, json_path: str | None, report_dir: Path | None,
+                  cache_dir: Path | None, no_cache: bool, quiet: bool) -> None:
     """Skill evolution: a simulated agent's life over a labelled task stream, per routing policy."""
     from skillrouter.eval import evolution
     from skillrouter.eval.datasets import load_dataset, load_queries_jsonl
@@ -291,13 +304,15 @@ def evolution_cmd(dataset: str | None, tasks: int, kinds: int, every: int, probe
         tasks=tasks, kinds=kinds, every=every, probe_per_kind=probe_per_kind, seed=seed,
         policies=chosen,  # type: ignore[arg-type]
         variant_kinds=variant_kinds, threshold=evolution.DEFAULT_THRESHOLD if threshold is None else threshold,
+        fit_error=fit_error,
     )
     emb = make_embedder(EmbedderSpec(None if embedder == "default" else embedder), _cache(cache_dir, no_cache))
-    stream, runs = evolution.run_policies(queries, config, emb, progress=_say(quiet))
-    click.echo(f"skill evolution: {len(stream.tasks)} tasks over {len(set(stream.kinds))} kinds, seed {seed}")
+    stream, runs = evolution.run_policies(queries, config, emb, agent_tasks=agent_tasks, progress=_say(quiet))
+    click.echo(f"skill evolution: {len(stream.tasks)} tasks over {len(set(stream.kinds))} kinds, seed {seed}, "
+               f"fit-error rate {fit_error:g}")
     click.echo(evolution_table(runs))
     if json_path is not None:
-        _write_json({"config": config.__dict__ | {"policies": list(chosen)},
+        _write_json({"config": config.__dict__ | {"policies": list(chosen), "agent_tasks": agent_tasks},
                      "runs": [run.to_dict() for run in runs]}, json_path)
     if report_dir is not None:
         paths = write_evolution_report(stream, runs, config, report_dir, command=_command_line(), source=source,

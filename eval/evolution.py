@@ -13,25 +13,32 @@ few more as the text of *seeded variants*.
 **Executor and evaluator (simulated).** Every skill has a hidden kind and a hidden quality
 ``q`` in [0, 1]. A task run with a skill of its own kind scores ``1 + 9 q + N(0, noise)``; with
 a skill of another kind ``wrong_mean + N(0, 1.5)``; with no skill ``no_skill_mean + N(0, 1.5)``;
-clipped to 1-10. A run takes 1-8 steps (uniform). All random draws are made per task index
-up front, so every policy sees the same tasks, steps and noise: runs differ only by routing.
+clipped to 1-10. A run takes 1-8 steps (uniform). When a skill guided the run the evaluator
+also judges whether it *fitted* the task (is of the task's kind), and is wrong with
+probability ``fit_error`` (default 0.1): a misroute judged a fit, or a fitted run judged a
+misfit. All random draws are made per task index up front, so every policy sees the same
+tasks, steps, noise and judging errors: runs differ only by routing.
 
-**The loop's rules** (the agent's defaults, ``skillrouter.agent.AgentConfig``):
+**The loop's rules** are the agent's own: the simulation calls the rule book,
+:mod:`skillrouter.rules` (``plan``, ``should_retire``, ``nearest_active_skill``; free names
+by :func:`skillrouter.skill.free_name`), with the agent's defaults, and records through the
+same :class:`~skillrouter.SkillLibrary` calls:
 
-- routed to a skill: ``record_outcome(skill, score, task)``; a score >= ``skill_threshold``
-  keeps the task as a routing example. A run scoring below ``revise_below`` revises the skill
-  (a new version in the store, as the loop's LLM revision would make); a revision after a run
-  of the skill's own kind moves its hidden quality ``revise_gain`` of the way to 1, one after
-  a misrouted run teaches it nothing (counted as ``revisions_after_misroute``). A skill whose
-  shrunk average is below ``retire_floor`` after ``retire_min_uses`` uses, on a run that
-  itself scored below the floor, is retired.
-- no skill matched, score >= ``skill_threshold`` and at least ``min_steps`` steps: a skill is
+- a skill judged to fit: ``record_outcome`` (a score >= ``skill_threshold`` keeps the task as
+  an example); a score below ``revise_below`` revises it (a new version; its hidden quality
+  moves ``revise_gain`` of the way to 1 if the run really was of its kind, and not at all
+  otherwise: counted in ``revisions_after_misroute``); a bad record of fitted uses retires it.
+  The simulated evaluator reports no lessons, so the agent's revise-on-lessons path is idle.
+- a skill judged a misfit: ``record_misfit`` (a negative example for the router), nothing
+  else happens to the skill; the run may become a skill like a run with no skill.
+- no fitting skill, score >= ``skill_threshold``, at least ``min_steps`` steps: a skill is
   drafted. Its description is the task text (an extractor summarising the run it saw; never
   the gold description), its name the first words of the task, its hidden quality drawn
-  uniformly from ``new_quality``. The duplicate gate compares its Level 0 text with every
-  active skill's: at ``duplicate_threshold`` or above the draft is merged instead (the task
-  becomes an example of that skill) when the two are of one kind (an LLM judging "same
-  skill" correctly); otherwise the draft becomes a skill with the task as its first example.
+  uniformly from ``new_quality``. The duplicate gate (``nearest_active_skill``: the nearest
+  active skill by its Level 0 text or examples at ``duplicate_threshold`` or above, or the skill
+  judged a misfit) offers it as a merge to a judge of "same skill", who is right unless it
+  errs, with probability ``fit_error`` too; merged, the task becomes that skill's example,
+  otherwise the draft becomes a skill with the task as its first example.
 
 **Seeded variants.** For ``variant_kinds`` kinds, ``len(variant_qualities)`` competing skills
 are in the library from the start, each described by a different held-out query of the kind,
@@ -45,8 +52,14 @@ size (active skills), skills per kind (active, over kinds that have one) and dup
 (active skills beyond the first per kind), reuse rate (tasks routed to a skill), reuse
 precision (routed to a skill of the task's kind), online success rate (score >= 7), mean
 score, best-variant share (routes to a kind's skill that went to its best active skill, over
-kinds with two or more), retired skills, and routing P@1 on the probe set (routed to a skill
-of the probe's kind; abstaining is a miss).
+kinds with two or more), retired skills, misfits recorded, and routing P@1 on the probe set
+(routed to a skill of the probe's kind; abstaining is a miss). The summary adds revisions
+after a misroute, each retired skill with its hidden quality, and duplicates per kind.
+
+**The agent itself** (:mod:`skillrouter.eval.evolution_agent`): the same stream, world and
+seeded variants run through ``create_self_improving_agent`` with scripted chat models that
+play the executor, evaluator and extractor above, so the shipped loop is measured beside the
+simulation of it.
 """
 
 from __future__ import annotations
@@ -67,10 +80,12 @@ from skillrouter.embeddings import Embedder, limit_threads
 from skillrouter.embeddings.base import embed_queries
 from skillrouter.eval.datasets import Query
 
-from skillrouter import Skill, SkillRouterError, Store, slugify
+from skillrouter import Skill, SkillRouterError, Store, rules, slugify
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
-from skillrouter.scoring import POLICIES, Policy
+from skillrouter.rules import LoopRules
+from skillrouter.scoring import MISFIT_WEIGHT, POLICIES, Policy
+from skillrouter.skill import free_name
 
 __all__ = [
     "POLICIES",
@@ -78,6 +93,7 @@ __all__ = [
     "EvolutionConfig",
     "EvolutionRun",
     "TaskStream",
+    "World",
     "make_stream",
     "run_policies",
     "simulate",
@@ -85,14 +101,7 @@ __all__ = [
 ]
 
 SUCCESS = 7.0
-
-# The agent loop's defaults (skillrouter.agent.config); a unit test keeps them in step.
-SKILL_THRESHOLD = 7.0
-MIN_STEPS = 3
-DUPLICATE_THRESHOLD = 0.80
-REVISE_BELOW = 7.0
-RETIRE_FLOOR = 4.5
-RETIRE_MIN_USES = 5
+FIT_ERROR = 0.1
 
 
 @dataclass(frozen=True)
@@ -113,23 +122,35 @@ class EvolutionConfig:
     revise_gain: float = 0.15
     variant_kinds: int = 6
     variant_qualities: tuple[float, ...] = (0.9, 0.55, 0.2)
-    # the loop's rules
-    skill_threshold: float = SKILL_THRESHOLD
-    min_steps: int = MIN_STEPS
-    duplicate_threshold: float = DUPLICATE_THRESHOLD
-    revise_below: float = REVISE_BELOW
-    retire_floor: float = RETIRE_FLOOR
-    retire_min_uses: int = RETIRE_MIN_USES
+    fit_error: float = FIT_ERROR  # chance the simulated evaluator judges fit wrongly
+    misfit_weight: float = MISFIT_WEIGHT  # the router's (skillrouter.scoring)
+    # the loop's rules: the rule book's defaults (skillrouter.rules), the agent's
+    skill_threshold: float = rules.SKILL_THRESHOLD
+    min_steps: int = rules.MIN_STEPS
+    duplicate_threshold: float = rules.DUPLICATE_THRESHOLD
+    revise_below: float = rules.REVISE_BELOW
+    retire_floor: float = rules.RETIRE_FLOOR
+    retire_min_uses: int = rules.RETIRE_MIN_USES
     max_examples: int = 200
 
     def __post_init__(self) -> None:
         if self.tasks < 1 or self.kinds < 1 or self.every < 1:
             raise ValueError("tasks, kinds and every must be positive")
+        if not 0.0 <= self.fit_error <= 1.0:
+            raise ValueError(f"fit_error must be from 0 to 1, got {self.fit_error}")
+        _ = self.rules  # the rule book checks the thresholds
         unknown = [p for p in self.policies if p not in POLICIES]
         if unknown or not self.policies:
             raise ValueError(f"unknown policy {unknown or self.policies}; choose from {', '.join(POLICIES)}")
         if not all(0.0 <= q <= 1.0 for q in (*self.variant_qualities, *self.new_quality)):
             raise ValueError("hidden qualities must be from 0 to 1")
+
+    @property
+    def rules(self) -> LoopRules:
+        """The loop's thresholds as the rule book takes them."""
+        return LoopRules(skill_threshold=self.skill_threshold, min_steps=self.min_steps,
+                         duplicate_threshold=self.duplicate_threshold, revise_below=self.revise_below,
+                         retire_floor=self.retire_floor, retire_min_uses=self.retire_min_uses)
 
 
 # ---------------------------------------------------------------- the task stream
@@ -146,6 +167,13 @@ class TaskStream:
     steps: list[int]
     noise: list[float]  # standard normal, one per task
     new_quality: list[float]  # hidden quality a skill drafted at this task would get
+    fit_draw: list[float] = field(default_factory=list)  # uniform [0, 1): the fit judgement errs below fit_error
+    same_draw: list[float] = field(default_factory=list)  # uniform [0, 1): the "same skill" judgement errs below it
+
+    def head(self, n: int) -> TaskStream:
+        """The first ``n`` tasks of the stream, with the same probes and variants."""
+        return TaskStream(self.tasks[:n], self.kinds[:n], self.probes, self.variants, self.steps[:n], self.noise[:n],
+                          self.new_quality[:n], self.fit_draw[:n], self.same_draw[:n])
 
 
 def make_stream(queries: Sequence[Query], config: EvolutionConfig) -> TaskStream:
@@ -189,6 +217,8 @@ def make_stream(queries: Sequence[Query], config: EvolutionConfig) -> TaskStream
         steps=[int(s) for s in draw.integers(1, 9, size=len(tasks))],
         noise=[float(x) for x in draw.standard_normal(len(tasks))],
         new_quality=[float(x) for x in draw.uniform(lo, hi, size=len(tasks))],
+        fit_draw=[float(x) for x in draw.uniform(0.0, 1.0, size=len(tasks))],
+        same_draw=[float(x) for x in draw.uniform(0.0, 1.0, size=len(tasks))],
     )
 
 
@@ -211,6 +241,7 @@ class Checkpoint:
     merged: int
     kinds_covered: int
     probe_p_at_1: float | None
+    misfits: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(self).items()}
@@ -236,59 +267,18 @@ class EvolutionRun:
 class _Hidden:
     kind: str
     quality: float
+    seeded: bool = False
 
 
-class _Life:
-    """One policy's library and bookkeeping while the stream runs."""
+class World:
+    """The hidden truth (each skill's kind and quality) and the simulated LLM parts: the
+    executor's score, the evaluator's fit judgement, what a revision teaches. The simulation
+    and the agent replay (:mod:`skillrouter.eval.evolution_agent`) share it."""
 
-    def __init__(self, lib: SkillLibrary, stream: TaskStream, config: EvolutionConfig) -> None:
-        self.lib = lib
+    def __init__(self, stream: TaskStream, config: EvolutionConfig) -> None:
         self.stream = stream
         self.config = config
         self.hidden: dict[str, _Hidden] = {}
-        self.seeded: list[str] = []
-        self.retired: set[str] = set()
-        self.created = 0
-        self.created_duplicates = 0
-        self.merged = 0
-        self.revisions = 0
-        self.misroute_revisions = 0
-        self.events: list[dict[str, Any]] = []
-        self.window: list[dict[str, Any]] = []
-
-    # -------------------------------------------------------- skills
-
-    def _name_for(self, text: str) -> str:
-        words = re.findall(r"[A-Za-z0-9]+", text)[:6]
-        base = slugify(" ".join(words)) or "skill"
-        if base not in self.lib.store:
-            return base
-        n = 2
-        while f"{base[:58]}-{n}" in self.lib.store:
-            n += 1
-        return f"{base[:58]}-{n}"
-
-    def add_skill(self, text: str, kind: str, quality: float, *, source: str) -> str:
-        name = self._name_for(text)
-        description = " ".join(text.split())[:1024]
-        self.lib.store.add(Skill.create(name, description, source=source), reason=source)
-        self.lib.store.add_examples([(name, text)], score=10.0)
-        self.hidden[name] = _Hidden(kind, quality)
-        return name
-
-    def near_duplicate(self, text: str) -> tuple[str, float] | None:
-        """The active skill whose Level 0 text is closest to a draft's, at the gate or above."""
-        texts = self.lib.store.level0_texts()
-        active = [n for n in sorted(texts) if n in self.hidden and n not in self.retired]
-        if not active:
-            return None
-        draft = Skill.create(self._name_for(text), " ".join(text.split())[:1024]).level0_text()
-        vectors = np.asarray(self.lib.embedder.embed_documents([texts[n] for n in active] + [draft]), dtype=np.float32)
-        sims = vectors[:-1] @ vectors[-1]
-        best = int(np.argmax(sims))
-        return (active[best], float(sims[best])) if sims[best] >= self.config.duplicate_threshold else None
-
-    # -------------------------------------------------------- one task
 
     def score(self, i: int, kind: str, skill: str | None) -> float:
         c = self.config
@@ -301,69 +291,153 @@ class _Life:
             raw = c.wrong_mean + 1.5 * z
         return round(min(10.0, max(1.0, raw)), 1)
 
-    def step(self, i: int) -> None:
-        c, lib = self.config, self.lib
-        task, kind = self.stream.tasks[i], self.stream.kinds[i]
-        route = lib.route(task.query, k=c.k)
-        skill = route.matched.name if route.matched else None
+    def fits(self, kind: str, skill: str) -> bool:
+        """The truth: the skill is of the task's kind."""
+        return self.hidden[skill].kind == kind
+
+    def judged_fit(self, i: int, kind: str, skill: str) -> bool:
+        """The evaluator's judgement: the truth, flipped with probability ``fit_error``."""
+        wrong = i < len(self.stream.fit_draw) and self.stream.fit_draw[i] < self.config.fit_error
+        return self.fits(kind, skill) != wrong
+
+    def judged_same(self, i: int, kind: str, skill: str) -> bool:
+        """The merge judge's "same skill?" about a draft of task ``i``: the truth (the skill is
+        of the task's kind), flipped with probability ``fit_error`` like the fit judgement."""
+        wrong = i < len(self.stream.same_draw) and self.stream.same_draw[i] < self.config.fit_error
+        return self.fits(kind, skill) != wrong
+
+    def revised(self, name: str, kind: str) -> bool:
+        """A revision of ``name`` after a run of ``kind``: it teaches the skill only when the run
+        was of its kind. Returns whether it was (False: a revision after a misroute)."""
+        h = self.hidden[name]
+        if h.kind != kind:
+            return False
+        h.quality += self.config.revise_gain * (1.0 - h.quality)
+        return True
+
+
+def name_for(text: str) -> str:
+    """What the simulated extractor calls a skill drafted from ``text``: its first six words."""
+    return slugify(" ".join(re.findall(r"[A-Za-z0-9]+", text)[:6])) or "skill"
+
+
+class _Life:
+    """One policy's library and bookkeeping while the stream runs."""
+
+    def __init__(self, lib: SkillLibrary, stream: TaskStream, config: EvolutionConfig) -> None:
+        self.lib = lib
+        self.stream = stream
+        self.config = config
+        self.world = World(stream, config)
+        self.hidden = self.world.hidden
+        self.seeded: list[str] = []
+        self.retired: set[str] = set()
+        self.created = 0
+        self.created_duplicates = 0
+        self.merged = 0
+        self.revisions = 0
+        self.misroute_revisions = 0
+        self.misfits = 0
+        self.misfits_real = 0
+        self.events: list[dict[str, Any]] = []
+        self.window: list[dict[str, Any]] = []
+
+    # -------------------------------------------------------- skills
+
+    def add_skill(self, text: str, kind: str, quality: float, *, source: str) -> str:
+        name = free_name(name_for(text), self.lib.store)
+        description = " ".join(text.split())[:1024]
+        self.lib.store.add(Skill.create(name, description, source=source), reason=source)
+        self.lib.store.add_examples([(name, text)], score=10.0)
+        self.hidden[name] = _Hidden(kind, quality, seeded=source == "seeded variant")
+        return name
+
+    # -------------------------------------------------------- one task
+
+    def begin(self, i: int, kind: str, skill: str | None, score: float, steps: int) -> dict[str, Any]:
+        """The event of task ``i`` as routed and scored."""
         best_variant = None
         if skill is not None:
             same_kind = [n for n, h in self.hidden.items() if h.kind == self.hidden[skill].kind and n not in self.retired]
             if len(same_kind) >= 2 and self.hidden[skill].kind == kind:
                 best_variant = skill == max(same_kind, key=lambda n: (self.hidden[n].quality, n))
-        score = self.score(i, kind, skill)
-        steps = self.stream.steps[i]
-        event: dict[str, Any] = {"i": i, "kind": kind, "skill": skill, "score": score, "steps": steps,
-                                 "fit": skill is not None and self.hidden[skill].kind == kind,
-                                 "best_variant": best_variant}
-        if skill is not None:
-            lib.store.record_outcome(skill, score, task=task.query, example_min_score=c.skill_threshold,
-                                     max_examples=c.max_examples)
-            if score < c.revise_below:
-                self.revise(skill, score, fits=event["fit"])
-                event["revised"] = True
-            if self.maybe_retire(skill, score):
-                event["retired"] = skill
-        elif score >= c.skill_threshold and steps >= c.min_steps:
-            duplicate = self.near_duplicate(task.query)
-            if duplicate is not None and self.hidden[duplicate[0]].kind == kind:
-                lib.store.add_examples([(duplicate[0], task.query)], score=score)
-                self.merged += 1
-                event["merged_into"] = duplicate[0]
-            else:
-                if any(h.kind == kind and n not in self.retired for n, h in self.hidden.items()):
-                    self.created_duplicates += 1
-                name = self.add_skill(task.query, kind, self.stream.new_quality[i], source="agent")
-                self.created += 1
-                event["created"] = name
+        return {"i": i, "kind": kind, "skill": skill, "score": score, "steps": steps,
+                "fit": skill is not None and self.world.fits(kind, skill), "best_variant": best_variant}
+
+    def end(self, event: dict[str, Any]) -> None:
         self.window.append(event)
         self.events.append(event)
 
-    def revise(self, name: str, score: float, *, fits: bool) -> None:
-        """A new version of the skill; only a run of its own kind teaches it anything."""
-        h = self.hidden[name]
-        if fits:
-            h.quality += self.config.revise_gain * (1.0 - h.quality)
-        else:
-            self.misroute_revisions += 1
+    def step(self, i: int) -> None:
+        c, lib = self.config, self.lib
+        task, kind = self.stream.tasks[i], self.stream.kinds[i]
+        route = lib.route(task.query, k=c.k)
+        skill = route.matched.name if route.matched else None
+        score, steps = self.world.score(i, kind, skill), self.stream.steps[i]
+        event = self.begin(i, kind, skill, score, steps)
+        fits = self.world.judged_fit(i, kind, skill) if skill is not None else True
+        plan = rules.plan(skill, score, fits=fits, steps=steps, rules=c.rules)
+        if skill is not None and plan.record_outcome:
+            lib.record_outcome(skill, score, task=task.query if plan.keep_example else None,
+                               example_min_score=c.skill_threshold)
+        if skill is not None and plan.record_misfit:
+            lib.record_misfit(skill, task.query)
+            self.count_misfit(event)
+        if skill is not None and plan.revise:
+            self.revise(skill, score, kind)
+            event["revised"] = True
+        if skill is not None and plan.record_outcome and self.maybe_retire(skill, score):
+            event["retired"] = skill
+        if plan.create:
+            self.create(i, task.query, kind, score, event, misfit=skill if plan.record_misfit else None)
+        self.end(event)
+
+    def count_misfit(self, event: dict[str, Any]) -> None:
+        self.misfits += 1
+        self.misfits_real += not event["fit"]
+        event["misfit"] = True
+
+    def count_revision(self, name: str, kind: str) -> None:
         self.revisions += 1
+        if not self.world.revised(name, kind):
+            self.misroute_revisions += 1
+
+    def revise(self, name: str, score: float, kind: str) -> None:
+        """A new version of the skill; only a run of its own kind teaches it anything."""
+        self.count_revision(name, kind)
         skill = self.lib.store.get(name)
         note = f"- Revised after a run scored {score:g} (simulated revision, version {skill.version + 1})."
         self.lib.store.update(skill.with_sections(pitfalls=(skill.pitfalls + "\n" + note).strip()),
                               reason=f"revised after a run scored {score:g}")
 
     def maybe_retire(self, name: str, score: float) -> bool:
-        c, router = self.config, self.lib.router
+        router = self.lib.router
         out = self.lib.store.outcome(name)
-        if out.use_count < c.retire_min_uses or score >= c.retire_floor or out.avg_score is None:
+        if name in self.retired or not rules.should_retire(
+                out.use_count, out.avg_score, score, rules=self.config.rules, prior_mean=router.prior_mean,
+                prior_weight=router.prior_weight):
             return False
-        shrunk = (router.prior_mean * router.prior_weight + out.avg_score * out.use_count) / (
-            router.prior_weight + out.use_count)
-        if shrunk >= c.retire_floor:
-            return False
-        self.lib.store.set_status(name, "retired")
+        self.lib.retire(name)
         self.retired.add(name)
         return True
+
+    def create(self, i: int, text: str, kind: str, score: float, event: dict[str, Any], *,
+               misfit: str | None = None) -> None:
+        """Draft a skill from the run, through the duplicate gate and the "same skill" judge."""
+        draft = Skill.create(name_for(text), " ".join(text.split())[:1024]).level0_text()
+        duplicate = rules.nearest_active_skill(self.lib, draft, self.config.rules, misfit=misfit)
+        if duplicate is not None and self.world.judged_same(i, kind, duplicate[0]):
+            self.lib.store.add_examples([(duplicate[0], text)], score=score)
+            self.merged += 1
+            event["merged_into"] = duplicate[0]
+            return
+        self.note_created(self.add_skill(text, kind, self.stream.new_quality[i], source="agent"), kind, event)
+
+    def note_created(self, name: str, kind: str, event: dict[str, Any]) -> None:
+        if any(h.kind == kind and n not in self.retired and n != name for n, h in self.hidden.items()):
+            self.created_duplicates += 1
+        self.created += 1
+        event["created"] = name
 
     # -------------------------------------------------------- measuring
 
@@ -402,7 +476,23 @@ class _Life:
             merged=self.merged,
             kinds_covered=len(per_kind),
             probe_p_at_1=self.probe(),
+            misfits=self.misfits,
         )
+
+    def run(self, label: str, say: Callable[[str], None]) -> list[Checkpoint]:
+        """Seed the variants, run the stream, checkpoint every ``every`` tasks."""
+        for kind, text, quality in self.stream.variants:
+            self.seeded.append(self.add_skill(text, kind, quality, source="seeded variant"))
+        checkpoints = [self.checkpoint(0)]
+        total = len(self.stream.tasks)
+        for i in range(total):
+            self.step(i)
+            if (i + 1) % self.config.every == 0 or i + 1 == total:
+                checkpoints.append(self.checkpoint(i + 1))
+                last = checkpoints[-1]
+                say(f"{label}: {i + 1}/{total} tasks, {last.library_size} skills, "
+                    f"probe P@1 {_fmt(last.probe_p_at_1)}")
+        return checkpoints
 
 
 def simulate(
@@ -411,30 +501,23 @@ def simulate(
     embedder: Embedder,
     policy: Policy,
     *,
+    label: str | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> EvolutionRun:
-    """Run the stream under one routing policy in a fresh library; checkpoints every ``every`` tasks."""
+    """Run the stream under one routing policy in a fresh library; checkpoints every ``every``
+    tasks. ``label`` names the run (default: the policy)."""
     limit_threads()
     say = progress or (lambda message: None)
     started = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="skillrouter-evolution-"))
     try:
         lib = SkillLibrary(Store(work / "store"), embedder, threshold=config.threshold, policy=policy,
-                           max_examples=config.max_examples)
+                           max_examples=config.max_examples, misfit_weight=config.misfit_weight)
         try:
             life = _Life(lib, stream, config)
-            for kind, text, quality in stream.variants:
-                life.seeded.append(life.add_skill(text, kind, quality, source="seeded variant"))
-            checkpoints = [life.checkpoint(0)]
-            for i in range(len(stream.tasks)):
-                life.step(i)
-                if (i + 1) % config.every == 0 or i + 1 == len(stream.tasks):
-                    checkpoints.append(life.checkpoint(i + 1))
-                    last = checkpoints[-1]
-                    say(f"{policy}: {i + 1}/{len(stream.tasks)} tasks, {last.library_size} skills, "
-                        f"probe P@1 {_fmt(last.probe_p_at_1)}")
-            summary = _summary(life, checkpoints)
-            return EvolutionRun(policy, checkpoints, summary, time.perf_counter() - started, life.events)
+            checkpoints = life.run(label or policy, say)
+            summary = summarise(life, checkpoints)
+            return EvolutionRun(label or policy, checkpoints, summary, time.perf_counter() - started, life.events)
         finally:
             lib.close()
     finally:
@@ -452,7 +535,8 @@ def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
-def _summary(life: _Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
+def summarise(life: _Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
+    """The run's summary (see the module docstring for what each number means)."""
     events = life.events
     routed = [e for e in events if e["skill"] is not None]
     variant = [e for e in events if e["best_variant"] is not None]
@@ -472,11 +556,19 @@ def _summary(life: _Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
         "created": life.created,
         "created_duplicates": life.created_duplicates,
         "merged": life.merged,
+        "fit_error": life.config.fit_error,
+        "misroutes": sum(1 for e in routed if not e["fit"]),
+        "misfits_recorded": life.misfits,
+        "misfits_recorded_real": life.misfits_real,
         "revisions": life.revisions,
         "revisions_after_misroute": life.misroute_revisions,
+        "revisions_after_misroute_share": round(life.misroute_revisions / life.revisions, 4) if life.revisions else None,
         "retired": len(life.retired),
         "retired_skills": [{"name": n, "kind": life.hidden[n].kind, "quality": round(life.hidden[n].quality, 3),
-                            "uses": life.lib.store.outcome(n).use_count} for n in sorted(life.retired)],
+                            "seeded": life.hidden[n].seeded, "uses": life.lib.store.outcome(n).use_count}
+                           for n in sorted(life.retired)],
+        "retired_max_quality": max((round(life.hidden[n].quality, 3) for n in life.retired), default=None),
+        **_duplicates(life),
         "reuse_rate": mean([1.0 if e["skill"] else 0.0 for e in events]),
         "reuse_precision": mean([1.0 if e["fit"] else 0.0 for e in routed]),
         "success_rate": mean([1.0 if e["score"] >= SUCCESS else 0.0 for e in events]),
@@ -489,6 +581,23 @@ def _summary(life: _Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
         "probe_p_at_1_end": last.probe_p_at_1,
         "hidden_quality": _hidden_quality(life),
         "seeded_variants": [_variant(life, name) for name in life.seeded],
+    }
+
+
+def _duplicates(life: _Life) -> dict[str, Any]:
+    """Duplicates per kind at the end: active skills beyond the first of each kind, and of
+    those the ones the loop made (seeded variants are duplicates by design: a kind seeded with
+    three has two before the first task)."""
+    active = [n for n in life.hidden if n not in life.retired]
+    per_kind = Counter(life.hidden[n].kind for n in active)
+    seeded = Counter(life.hidden[n].kind for n in active if life.hidden[n].seeded)
+    made = {kind: count - max(1, seeded[kind]) for kind, count in per_kind.items()}
+    dupes = {kind: count - 1 for kind, count in sorted(per_kind.items()) if count > 1}
+    return {
+        "duplicates_per_kind": dupes,
+        "max_duplicates_per_kind": max(dupes.values(), default=0),
+        "loop_duplicates_per_kind": {kind: n for kind, n in sorted(made.items()) if n > 0},
+        "max_loop_duplicates_per_kind": max(made.values(), default=0),
     }
 
 
@@ -514,12 +623,24 @@ def run_policies(
     config: EvolutionConfig,
     embedder: Embedder,
     *,
+    agent_tasks: int = 0,
     progress: Callable[[str], None] | None = None,
 ) -> tuple[TaskStream, list[EvolutionRun]]:
-    """Draw the stream once, warm the embedding cache, and run it under each policy."""
+    """Draw the stream once, warm the embedding cache, and run it under each policy. With
+    ``agent_tasks``, the first that many tasks also run through the agent itself
+    (:func:`skillrouter.eval.evolution_agent.run_agent`) and, beside it, through the simulation
+    (policy ``shrunk``, the agent's)."""
     stream = make_stream(queries, config)
     if progress:
         progress(f"stream: {len(stream.tasks)} tasks over {len(set(stream.kinds))} kinds, "
                  f"{len(stream.probes)} probes, {len(stream.variants)} seeded variants; embedding")
     warm_cache(embedder, stream)
-    return stream, [simulate(stream, config, embedder, p, progress=progress) for p in config.policies]
+    runs = [simulate(stream, config, embedder, p, progress=progress) for p in config.policies]
+    if agent_tasks > 0:
+        from skillrouter.eval.evolution_agent import run_agent
+
+        head = stream.head(agent_tasks)
+        n = len(head.tasks)
+        runs.append(simulate(head, config, embedder, "shrunk", label=f"simulation, {n} tasks", progress=progress))
+        runs.append(run_agent(head, config, embedder, label=f"agent, {n} tasks", progress=progress))
+    return stream, runs

@@ -110,6 +110,8 @@ def fitting_note(run: Any) -> str:
         parts.append(f"the keyword weight ({run.keyword_weight:.2f}, best P@1)")
     what = " and ".join(parts) if parts else "nothing (threshold and weight were given)"
     learned = f"; {fitted['learned']} train outcomes were learned first" if fitted.get("learned") else ""
+    if fitted.get("learned") and fitted.get("negatives"):
+        learned += f", with {fitted.get('misfits', 0)} misfits (weight {fitted.get('misfit_weight', 0):g})"
     return f"Fitted on the {fitted['on']}: {what}{learned}. Metrics are over the disjoint test part only."
 
 
@@ -229,9 +231,17 @@ EVOLUTION_ROWS: tuple[tuple[str, str], ...] = (
     ("created", "skills created"),
     ("created_duplicates", "created for a kind that had one"),
     ("merged", "drafts merged by the duplicate gate"),
+    ("max_duplicates_per_kind", "most duplicates of one kind (end)"),
+    ("max_loop_duplicates_per_kind", "... of them made by the loop"),
     ("retired", "skills retired"),
+    ("retired_max_quality", "best hidden quality retired"),
+    ("fit_error", "evaluator's fit-error rate"),
+    ("misroutes", "misroutes (routed to another kind)"),
+    ("misfits_recorded", "misfits recorded"),
+    ("misfits_recorded_real", "... of them real misroutes"),
     ("revisions", "revisions"),
     ("revisions_after_misroute", "revisions after a misroute"),
+    ("revisions_after_misroute_share", "... share of revisions"),
     ("reuse_rate", "reuse rate"),
     ("reuse_precision", "reuse precision"),
     ("success_rate", "success rate"),
@@ -242,6 +252,19 @@ EVOLUTION_ROWS: tuple[tuple[str, str], ...] = (
     ("probe_p_at_1_start", "probe P@1 (start)"),
     ("probe_p_at_1_end", "probe P@1 (end)"),
 )
+
+
+def _retired_and_duplicates(runs: Sequence[Any]) -> list[str]:
+    """Per run: each retired skill with its hidden quality, and the duplicates per kind."""
+    lines = ["## Retired skills and duplicates", ""]
+    for run in runs:
+        s = run.summary
+        retired = ", ".join(f"{r['name']} ({r['kind']}, hidden quality {r['quality']:g}, {r['uses']} uses"
+                            f"{', seeded' if r.get('seeded') else ''})" for r in s.get("retired_skills", [])) or "none"
+        dupes = ", ".join(f"{k} {v}" for k, v in s.get("duplicates_per_kind", {}).items()) or "none"
+        made = ", ".join(f"{k} {v}" for k, v in s.get("loop_duplicates_per_kind", {}).items()) or "none"
+        lines += [f"- **{run.policy}**: retired {retired}. Duplicates per kind: {dupes}; made by the loop: {made}."]
+    return [*lines, ""]
 
 
 def evolution_table(runs: Sequence[Any], *, markdown: bool = False) -> str:
@@ -276,9 +299,12 @@ def write_evolution_report(stream: Any, runs: Sequence[Any], config: Any, out_di
         (f"- Tasks: {len(stream.tasks)} from {source}, over {len(set(stream.kinds))} kinds (gold tools); "
          f"{len(stream.probes)} held-out probe queries; {len(stream.variants)} seeded variants."),
         (f"- Router threshold {config.threshold}, k {config.k}; checkpoints every {config.every} tasks; seed "
-         f"{config.seed}."), "",
+         f"{config.seed}."),
+        (f"- The simulated evaluator judges fit wrongly with probability {config.fit_error:g} (a misroute taken "
+         "for a fit, or a fitted run for a misfit)."), "",
         "## Results", "", evolution_table(runs, markdown=True), "",
         "Rates are over the whole stream unless marked; \"2nd half\" is the last half of the tasks.", "",
+        *_retired_and_duplicates(runs),
         "![learning curves](learning_curves.png)", "",
         "## How the simulation works", "", rules.strip(), "",
     ]

@@ -20,12 +20,16 @@ How one run goes (every ranking and gate decision is the shipped router's own):
    threshold (``fit_threshold`` on the same routes: the value with the best decision
    accuracy). Without a split nothing is fitted: the router's own gate decides (its default
    threshold, or ``--threshold``), and the report says which.
-3. ``learn``: the train part is fed to ``SkillLibrary.record_outcome(gold, 10, task=query)``,
-   the path an agent's good outcomes take, so the tasks become examples in both indexes. The
-   threshold must then be fitted on routes the learned examples did not come from, so the
-   train part is cut again (:func:`skillrouter.eval.datasets.split`, same seed): the first
-   ``1 - calibration_frac`` is learned, the rest routed to fit on, then learned as well, and
-   only then is the test part routed.
+3. ``learn``: the train part is fed back the way an agent's runs feed it: each query is
+   routed (in batches, by the router's own gate), ``SkillLibrary.record_outcome(gold, 10,
+   task=query)`` records a good outcome on each gold skill (the task becomes an example in
+   both indexes), and with ``negatives`` (the default) ``SkillLibrary.record_misfit(routed,
+   query)`` keeps the task as a misfit of a skill it was routed to that is not gold (a query
+   that fits no skill makes any routed skill a misfit). The threshold must then be fitted on
+   routes the learned examples did not come from, so the train part is cut again
+   (:func:`skillrouter.eval.datasets.split`, same seed): the first ``1 - calibration_frac`` is
+   learned, the rest routed to fit on, then learned as well (from those same routes), and only
+   then is the test part routed.
 4. Latency: a sample of test queries is routed one at a time the way ``skillrouter route``
    does (model call without the cache, both index lookups, ranking, gate); p50 / p95 in
    milliseconds.
@@ -61,6 +65,7 @@ from skillrouter import SkillRouterError, Store
 from skillrouter.library import SkillLibrary
 from skillrouter.router import Candidate as RouterCandidate
 from skillrouter.router import rank_candidates
+from skillrouter.scoring import MISFIT_WEIGHT
 
 __all__ = [
     "EmbedderSpec",
@@ -145,6 +150,8 @@ class RoutingConfig:
     threshold: float | None = None  # fixed; None: fitted on train, or the router's default gate
     keyword_weight: float | Literal["auto"] | None = None  # None: the router's default
     learn: bool = False
+    negatives: bool = True  # learning records misfits too (a wrongly routed skill's negative example)
+    misfit_weight: float | None = None  # None: the router's default
     calibration_frac: float = 0.2
     max_examples: int = 200
     latency_sample: int = 100
@@ -175,14 +182,17 @@ class Routed:
     candidates: tuple[RouterCandidate, ...]
     matched: str | None = None  # the router's own decision at its threshold
 
-    def ranked(self, keyword_weight: float, quality_weight: float) -> list[RouterCandidate]:
+    def ranked(self, keyword_weight: float, quality_weight: float,
+               misfit_weight: float = MISFIT_WEIGHT) -> list[RouterCandidate]:
         """The candidates in the router's order at ``keyword_weight`` (:func:`rank_candidates`)."""
-        return rank_candidates(self.candidates, keyword_weight=keyword_weight, quality_weight=quality_weight)
+        return rank_candidates(self.candidates, keyword_weight=keyword_weight, quality_weight=quality_weight,
+                               misfit_weight=misfit_weight)
 
-    def result(self, keyword_weight: float, quality_weight: float) -> RankedResult:
+    def result(self, keyword_weight: float, quality_weight: float,
+               misfit_weight: float = MISFIT_WEIGHT) -> RankedResult:
         """For the metrics: names best first, their route scores, and the gate value (the
         relevance of the best-ranked candidate, which the router compares with its threshold)."""
-        ranked = self.ranked(keyword_weight, quality_weight)
+        ranked = self.ranked(keyword_weight, quality_weight, misfit_weight)
         top = ranked[0].relevance if ranked else -1.0
         return RankedResult(self.query.query, self.query.gold, tuple(c.name for c in ranked),
                             tuple(c.score for c in ranked), top)
@@ -206,6 +216,7 @@ class RoutingRun:
     threshold_source: str = "default"  # "default", "given" or "fitted on train"
     baseline: dict[str, Any] | None = None  # the plain dense baseline's metrics on the test part
     baseline_by_split: dict[str, dict[str, Any]] = field(default_factory=dict)
+    calibration: list[Routed] = field(default_factory=list)  # the routes the threshold was fitted on
 
     def to_json(self) -> dict[str, Any]:
         """The report's JSON: the metric keys first, then how they were obtained."""
@@ -272,7 +283,8 @@ def evaluate_routing(
     work = Path(tempfile.mkdtemp(prefix="skillrouter-eval-"))
     try:
         emb = embedder if embedder is not None else make_embedder(spec, cache_dir)
-        lib = SkillLibrary(Store(work / "store"), emb, max_examples=config.max_examples, threshold=config.threshold)
+        lib = SkillLibrary(Store(work / "store"), emb, max_examples=config.max_examples, threshold=config.threshold,
+                           misfit_weight=MISFIT_WEIGHT if config.misfit_weight is None else config.misfit_weight)
         try:
             started = time.perf_counter()
             report = _build_library(lib, setup)
@@ -319,7 +331,7 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
         train, test = split(queries, config.train_frac, seed=config.seed)
     else:
         train, test = [], list(queries)
-    qw = lib.router.quality_weight
+    qw, mw = lib.router.quality_weight, lib.router.misfit_weight
 
     started = time.perf_counter()
     say(f"{spec.label}: embedding {len(queries)} queries")
@@ -327,13 +339,15 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
     timings["embed_queries"] = time.perf_counter() - started
 
     fitted: dict[str, Any] = {"on": None, "threshold": False, "keyword_weight": False, "learned": 0,
+                              "misfits": 0, "negatives": config.learn and config.negatives, "misfit_weight": mw,
                               "threshold_given": config.threshold is not None}
     fit_on: list[Query] = []
+    routed_fit: list[Routed] = []
     if config.learn:
         learn_part, calibration = split(train, 1.0 - config.calibration_frac, seed=config.seed)
         started = time.perf_counter()
         say(f"{spec.label}: learning {len(learn_part)} train queries as outcomes")
-        fitted["learned"] = _teach(lib, learn_part)
+        fitted["learned"], fitted["misfits"] = _teach(lib, learn_part, negatives=config.negatives, k=config.k)
         timings["learn"] = time.perf_counter() - started
         fit_on = calibration
         fitted["on"] = (f"calibration part of train ({len(calibration)} queries, after learning the other "
@@ -348,20 +362,23 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
         started = time.perf_counter()
         routed_fit = _route(lib, fit_on, config)
         if config.keyword_weight == "auto":
-            weight = _fit_weight(lambda w: _p_at_1([r.result(w, qw) for r in routed_fit]), KEYWORD_GRID)
+            weight = _fit_weight(lambda w: _p_at_1([r.result(w, qw, mw) for r in routed_fit]), KEYWORD_GRID)
             fitted["keyword_weight"] = True
         if config.threshold is None:
-            threshold = fit_threshold([r.result(weight, qw) for r in routed_fit])
+            threshold = fit_threshold([r.result(weight, qw, mw) for r in routed_fit])
             fitted["threshold"] = True
         timings["fit"] = time.perf_counter() - started
     if config.learn and fit_on:
-        fitted["learned"] += _teach(lib, fit_on)
+        learned, misfits = _teach(lib, fit_on, negatives=config.negatives, k=config.k,
+                                  matched=[r.matched for r in routed_fit])
+        fitted["learned"] += learned
+        fitted["misfits"] += misfits
 
     started = time.perf_counter()
     say(f"{spec.label}: routing {len(test)} test queries")
     routed = _route(lib, test, config)
     timings["route_test"] = time.perf_counter() - started
-    results = [r.result(weight, qw) for r in routed]
+    results = [r.result(weight, qw, mw) for r in routed]
     latencies = _latencies(lib, test, config, weight, say)
     metrics = routing_metrics(results, k=config.k, threshold=threshold, latencies_ms=latencies)
     library = {
@@ -370,10 +387,11 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
         "skipped": len(report.skipped),
         "skipped_examples": [f"{where}: {why}" for where, why in report.skipped[:10]],
         "examples": len(lib.store.examples()),
+        "misfits": len(lib.store.misfits()),
     }
     source = "fitted on train" if fitted["threshold"] else lib.router.threshold_source
     run = RoutingRun(spec.label, metrics, routed, results, threshold, weight, qw, fitted, library, timings,
-                     train_size=len(train), threshold_source=source)
+                     train_size=len(train), threshold_source=source, calibration=routed_fit)
     if config.baseline:
         run.baseline = dense_baseline(lib, test, k=config.k)
         for name in by_split(run):
@@ -382,14 +400,29 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
     return run
 
 
-def _teach(lib: SkillLibrary, queries: Sequence[Query]) -> int:
-    """Record each answerable query as a 10/10 outcome of each of its gold skills."""
-    taught = 0
-    for q in queries:
-        for name in q.gold:
-            lib.record_outcome(name, 10.0, task=q.query)
-            taught += 1
-    return taught
+def _teach(lib: SkillLibrary, queries: Sequence[Query], *, negatives: bool, k: int,
+           matched: Sequence[str | None] | None = None) -> tuple[int, int]:
+    """Feed ``queries`` back as an agent's runs would: a 10/10 outcome on each gold skill and,
+    with ``negatives``, a misfit on the skill the query was routed to when that is not gold.
+    Routes are ``matched`` (the router's decisions, one per query) or made here, a batch at a
+    time before the batch is learned. Returns (outcomes, misfits) recorded."""
+    taught = misfits = 0
+    for start in range(0, len(queries), _CHUNK):
+        chunk = list(queries[start : start + _CHUNK])
+        if not negatives:
+            decided: Sequence[str | None] = [None] * len(chunk)
+        elif matched is not None:
+            decided = matched[start : start + _CHUNK]
+        else:
+            decided = [r.matched.name if r.matched else None for r in lib.route_many([q.query for q in chunk], k=k)]
+        for q, routed in zip(chunk, decided):
+            for name in q.gold:
+                lib.record_outcome(name, 10.0, task=q.query)
+                taught += 1
+            if routed is not None and routed not in q.gold:
+                lib.record_misfit(routed, q.query)
+                misfits += 1
+    return taught, misfits
 
 
 def _route(lib: SkillLibrary, queries: Sequence[Query], config: RoutingConfig) -> list[Routed]:

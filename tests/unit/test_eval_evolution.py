@@ -23,20 +23,10 @@ def labelled(kinds: int = 4, per_kind: int = 30) -> list[Query]:
 
 
 def stream_of(tasks: list[Query], *, steps: int = 5, variants: list[tuple[str, str, float]] | None = None,
-              quality: float = 0.8) -> TaskStream:
+              quality: float = 0.8, fit_draw: float = 0.5) -> TaskStream:
     return TaskStream(tasks=tasks, kinds=[q.gold[0] for q in tasks], probes=[], variants=variants or [],
-                      steps=[steps] * len(tasks), noise=[0.0] * len(tasks), new_quality=[quality] * len(tasks))
-
-
-def test_defaults_are_the_agent_loops() -> None:
-    from skillrouter.agent import AgentConfig
-
-    agent = AgentConfig()
-    config = EvolutionConfig()
-    assert (config.skill_threshold, config.min_steps, config.duplicate_threshold, config.revise_below,
-            config.retire_floor, config.retire_min_uses) == (
-        agent.skill_threshold, agent.min_steps, agent.duplicate_threshold, agent.revise_below, agent.retire_floor,
-        agent.retire_min_uses)
+                      steps=[steps] * len(tasks), noise=[0.0] * len(tasks), new_quality=[quality] * len(tasks),
+                      fit_draw=[fit_draw] * len(tasks))
 
 
 def test_stream_is_deterministic_and_keeps_probes_apart() -> None:
@@ -98,3 +88,52 @@ def test_config_is_checked() -> None:
     with pytest.raises(ValueError, match="unknown policy"):
         EvolutionConfig(policies=("greedy",))  # type: ignore[arg-type]
     assert set(evolution.POLICIES) == {"similarity", "raw", "shrunk", "explore"}
+
+
+def misrouted(fit_error: float) -> tuple[dict[str, object], list[dict[str, object]]]:
+    """Tasks of kind b routed to the one seeded skill, of kind a (a misfit takes it under the gate)."""
+    tasks = [Query(f"alpha beta gamma job {i}", ("b",)) for i in range(12)]
+    config = EvolutionConfig(tasks=12, kinds=1, threshold=0.8, every=12, fit_error=fit_error)
+    run = simulate(stream_of(tasks, variants=[("a", "alpha beta gamma plain", 0.9)]), config, HashEmbedder(),
+                   "shrunk")
+    return run.summary, run.events
+
+
+def test_a_misroute_judged_a_misfit_leaves_the_skill_alone_and_teaches_the_router() -> None:
+    summary, events = misrouted(fit_error=0.0)
+    assert summary["misroutes"] >= 1 and summary["misfits_recorded"] == summary["misfits_recorded_real"] \
+        == summary["misroutes"]
+    assert summary["revisions"] == 0 and summary["retired"] == 0
+    assert summary["seeded_variants"][0]["uses"] == 0  # nothing reached its record
+    # the misfits demote the skill for these tasks: later ones are no longer routed to it
+    assert events[0]["skill"] is not None and events[-1]["skill"] is None
+
+
+def test_the_evaluators_fit_errors_are_what_reaches_the_skill() -> None:
+    summary, _ = misrouted(fit_error=1.0)  # every misroute taken for a fit
+    assert summary["misfits_recorded"] == 0 and summary["fit_error"] == 1.0
+    assert summary["revisions"] == summary["revisions_after_misroute"] == summary["misroutes"] > 0
+    assert summary["revisions_after_misroute_share"] == 1.0
+    assert summary["seeded_variants"][0]["uses"] == summary["misroutes"]
+
+
+def test_the_summary_names_retired_skills_and_duplicates_per_kind() -> None:
+    tasks = [Query(f"alpha beta gamma delta task {i}", ("k",)) for i in range(40)]
+    variants = [("k", "alpha beta gamma delta plain", 0.9), ("k", "alpha beta gamma delta task", 0.05),
+                ("k", "alpha beta gamma delta other", 0.5)]
+    config = EvolutionConfig(tasks=40, kinds=1, threshold=0.0, every=10, revise_gain=0.0)
+    summary = simulate(stream_of(tasks, variants=variants), config, HashEmbedder(), "shrunk").summary
+    assert [(r["quality"], r["seeded"]) for r in summary["retired_skills"]] == [(0.05, True)]
+    assert summary["retired_max_quality"] == 0.05
+    assert summary["duplicates_per_kind"] == {"k": 1} and summary["max_duplicates_per_kind"] == 1
+    assert summary["loop_duplicates_per_kind"] == {} and summary["max_loop_duplicates_per_kind"] == 0
+
+
+def test_fit_error_is_checked_and_drawn_per_task() -> None:
+    with pytest.raises(ValueError, match="fit_error"):
+        EvolutionConfig(fit_error=1.5)
+    config = EvolutionConfig(tasks=60, kinds=3, probe_per_kind=2, variant_kinds=2, seed=5)
+    stream = make_stream(labelled(), config)
+    assert len(stream.fit_draw) == 60 and all(0 <= x < 1 for x in stream.fit_draw)
+    head = stream.head(10)
+    assert head.tasks == stream.tasks[:10] and head.fit_draw == stream.fit_draw[:10] and head.probes == stream.probes

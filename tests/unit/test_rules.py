@@ -1,0 +1,139 @@
+"""The rule book (skillrouter.rules): each rule, and proof that the agent and the evolution
+simulation run it rather than copies of it."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from skillrouter.embeddings import HashEmbedder
+from skillrouter.eval.datasets import Query
+from skillrouter.eval.evolution import EvolutionConfig, TaskStream, simulate
+from skillrouter.eval.evolution_agent import run_agent
+
+from skillrouter import rules
+from skillrouter.agent import AgentConfig
+from skillrouter.rules import LoopRules, plan
+from skillrouter.scoring import shrunk_quality
+from skillrouter.skill import NAME_MAX, free_name
+
+# ---------------------------------------------------------------- what one run does
+
+
+def test_a_misfit_is_a_routing_miss_not_the_skills_failure() -> None:
+    p = plan("csv-to-json", 2.0, fits=False, steps=5)
+    assert (p.record_outcome, p.keep_example, p.record_misfit, p.revise) == (False, False, True, False)
+    assert not p.create  # a bad run becomes nothing
+    good = plan("csv-to-json", 9.0, fits=False, steps=5, lessons=True)
+    assert good.record_misfit and good.create and not good.revise  # the task may get a skill of its own
+
+
+def test_a_fitted_run_is_recorded_and_a_low_score_or_a_lesson_revises() -> None:
+    low = plan("csv-to-json", 4.0, fits=True, steps=5)
+    assert (low.record_outcome, low.keep_example, low.record_misfit, low.revise, low.create) == (
+        True, False, False, True, False)
+    good = plan("csv-to-json", 9.0, fits=True, steps=5)
+    assert good.record_outcome and good.keep_example and not good.revise and not good.create
+    assert plan("csv-to-json", 9.0, fits=True, steps=5, lessons=True).revise
+
+
+@pytest.mark.parametrize(("score", "steps", "created"), [(9.0, 3, True), (6.9, 8, False), (9.0, 2, False)])
+def test_a_good_non_trivial_run_without_a_skill_becomes_one(score: float, steps: int, created: bool) -> None:
+    p = plan(None, score, fits=False, steps=steps)  # fits means nothing without a skill
+    assert p.create is created and not (p.record_outcome or p.record_misfit or p.revise)
+
+
+def test_retirement_judges_fitted_uses_by_the_routers_shrunk_average() -> None:
+    r = LoopRules()
+    assert shrunk_quality(5, 2.9) < r.retire_floor <= shrunk_quality(5, 3.0)
+    assert rules.should_retire(5, 2.9, 2.0, rules=r)
+    assert not rules.should_retire(5, 3.0, 2.0, rules=r)  # shrunk average at the floor
+    assert not rules.should_retire(4, 1.0, 1.0, rules=r)  # too few uses
+    assert not rules.should_retire(5, 2.9, 4.5, rules=r)  # a run at the floor never retires its skill
+    assert not rules.should_retire(5, 2.9, 2.0, fits=False, rules=r)  # a misfit is never the skill's fault
+    assert rules.should_retire(5, 4.0, 2.0, rules=r, prior_weight=0.5)  # the router's prior decides
+
+
+def test_the_duplicate_gate_proposes_a_merge_from_the_threshold_on() -> None:
+    assert rules.should_merge(0.80) and not rules.should_merge(0.79)
+    assert rules.should_merge(0.7, LoopRules(duplicate_threshold=0.7))
+
+
+def test_loop_rules_are_checked() -> None:
+    for bad in ({"skill_threshold": 11}, {"min_steps": -1}, {"duplicate_threshold": 0}, {"retire_min_uses": 0},
+                {"revise_below": 0.5}, {"retire_floor": 12}):
+        with pytest.raises(ValueError):
+            LoopRules(**bad)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- free names
+
+
+def test_free_name_is_the_name_or_the_first_free_numbered_one() -> None:
+    assert free_name("csv-to-json", set()) == "csv-to-json"
+    assert free_name("csv-to-json", {"csv-to-json", "csv-to-json-2"}) == "csv-to-json-3"
+    assert free_name("a", lambda n: n in {"a", "a-2", "a-3"}) == "a-4"
+    long = "x" * NAME_MAX
+    assert free_name(long, {long}) == "x" * (NAME_MAX - 2) + "-2"
+    assert free_name("ab-" + "c" * 59 + "-d", {"ab-" + "c" * 59 + "-d"}).endswith("c-2")  # no '--'
+
+
+# ---------------------------------------------------------------- one copy: the agent and the simulation
+
+
+def test_every_surface_takes_its_defaults_from_the_rule_book() -> None:
+    from skillrouter.agent.cli import run_cmd
+
+    assert AgentConfig().rules == EvolutionConfig().rules == LoopRules()
+    defaults = {p.name: p.default for p in run_cmd.params}
+    assert (defaults["skill_threshold"], defaults["min_steps"], defaults["nudge_interval"]) == (
+        rules.SKILL_THRESHOLD, rules.MIN_STEPS, rules.NUDGE_INTERVAL)
+    assert "--skill-threshold" in CliRunner().invoke(run_cmd, ["--help"]).output
+
+
+def _stream() -> TaskStream:
+    """A seeded skill of kind k with a poor hidden quality, and tasks of its kind routed to it."""
+    tasks = [Query(f"alpha beta gamma delta task {i}", ("k",)) for i in range(8)]
+    return TaskStream(tasks=tasks, kinds=["k"] * 8, probes=[], variants=[("k", "alpha beta gamma delta plain", 0.3)],
+                      steps=[5] * 8, noise=[0.0] * 8, new_quality=[0.8] * 8, fit_draw=[0.5] * 8)
+
+
+def _both(tmp_path: Path) -> tuple[dict[str, object], dict[str, object]]:
+    config = EvolutionConfig(tasks=8, kinds=1, threshold=0.0, every=8, fit_error=0.0, revise_gain=0.0)
+    embedder = HashEmbedder()
+    sim = simulate(_stream(), config, embedder, "shrunk").summary
+    agent = run_agent(_stream(), config, embedder).summary
+    return sim, agent
+
+
+def test_patching_one_rule_changes_the_agent_and_the_simulation_alike(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    sim, agent = _both(tmp_path)
+    assert sim["revisions"] == agent["revisions"] == 8  # every run scores 3.7 < 7: each revises
+
+    monkeypatch.setattr(rules, "should_revise", lambda score, **kw: False)
+    sim, agent = _both(tmp_path)
+    assert sim["revisions"] == agent["revisions"] == 0
+
+
+def test_the_agent_and_the_simulation_live_the_same_life(tmp_path: Path) -> None:
+    """One stream with misroutes, fit errors, creations and retirement: the agent's summary is
+    the simulation's."""
+    words = [["red", "blue", "green", "pink", "gold", "gray"], ["cat", "dog", "cow", "pig", "hen", "elk"]]
+    tasks = [Query(f"{words[k][i % 6]} {words[k][(i + 1) % 6]} {words[k][(i + 2) % 6]} job {i}", (f"kind-{k}",))
+             for i in range(12) for k in range(2)]
+    stream = TaskStream(tasks=tasks, kinds=[q.gold[0] for q in tasks], probes=tasks[:4],
+                        variants=[("kind-0", "red blue green job", 0.1), ("kind-0", "red blue green pink", 0.9)],
+                        steps=[(3 * i) % 8 + 1 for i in range(24)], noise=[((7 * i) % 5 - 2) / 2 for i in range(24)],
+                        new_quality=[0.3 + 0.025 * i for i in range(24)], fit_draw=[(i * 0.37) % 1 for i in range(24)])
+    config = EvolutionConfig(tasks=24, kinds=2, threshold=0.45, every=12, fit_error=0.2, retire_min_uses=2,
+                             no_skill_mean=7.0)
+    sim = simulate(stream, config, HashEmbedder(), "shrunk")
+    agent = run_agent(stream, config, HashEmbedder())
+    s = sim.summary  # the stream exercises the rules: misfits (real and misjudged), creation, merges, revisions
+    assert s["misfits_recorded"] > s["misfits_recorded_real"] > 0 and s["created"] and s["merged"] and s["revisions"]
+    assert agent.summary == sim.summary
+    assert [e["skill"] for e in agent.events] == [e["skill"] for e in sim.events]
+    assert dataclasses.asdict(agent.checkpoints[-1]) == dataclasses.asdict(sim.checkpoints[-1])
