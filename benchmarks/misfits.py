@@ -17,11 +17,17 @@ similarities do not depend on the weight, only which misfits were learned does (
 while learning used the default weight), so a grid point other than the default is close to,
 not exactly, a run at that weight.
 
+``--latency N`` times the misfit lookup instead: the corpus's train part is learned with
+misfits into one library, then N test queries are routed one at a time (model called without
+the cache) by the same router with misfits on and off (``misfit_weight=0`` skips the lookup),
+interleaved, and p50 / p95 and their ratio are printed.
+
 Corpora: ``metatool`` (199 tools, its 21,134 labelled and no-tool queries), ``seal`` (Seal-Tools'
 4,076 tools, its 2,054 dev and test queries), ``hermes`` (177 skills, 174 tasks), ``antigravity``
 (540 skills, 121 tasks).
 
     .venv/bin/python benchmarks/misfits.py [--corpus metatool seal hermes antigravity] [--weights 0 0.5 1 2 4]
+    .venv/bin/python benchmarks/misfits.py --corpus metatool --latency 200
 """
 
 from __future__ import annotations
@@ -78,6 +84,63 @@ def at_weight(run: RoutingRun, weight: float) -> dict[str, Any]:
     return routing_metrics(results, k=run.metrics["k"], threshold=threshold)
 
 
+def latency(s: RoutingSetup, sample: int) -> None:
+    """p50 / p95 of single routes with and without the misfit lookup, on one learned library."""
+    import copy
+    import shutil
+    import statistics
+    import tempfile
+
+    from skillrouter.embeddings import CachedEmbedder, limit_threads
+    from skillrouter.eval.datasets import split
+    from skillrouter.eval.loading import add_tools, load_library
+
+    from skillrouter import SkillLibrary, Store
+
+    limit_threads()
+    embedder = make_embedder(EmbedderSpec(), default_cache_dir())
+    work = Path(tempfile.mkdtemp(prefix="misfit-latency-"))
+    try:
+        with SkillLibrary(Store(work / "store"), embedder) as lib:
+            if s.tools:
+                add_tools(lib, s.tools)
+            if s.skills:
+                load_library(lib, s.skills)
+            train, test = split(s.queries, 0.5, seed=0)
+            for start in range(0, len(train), 256):
+                chunk = train[start : start + 256]
+                for q, route in zip(chunk, lib.route_many([q.query for q in chunk])):
+                    for name in q.gold:
+                        lib.record_outcome(name, 10.0, task=q.query)
+                    if route.matched is not None and route.matched.name not in q.gold:
+                        lib.record_misfit(route.matched.name, q.query)
+            lib.sync()
+            assert isinstance(embedder, CachedEmbedder)
+            routers = {}
+            for label, weight in (("misfits on", lib.router.misfit_weight), ("misfits off", 0.0)):
+                router = copy.copy(lib.router)
+                router.misfit_weight = weight
+                router.index = copy.copy(lib.index)
+                router.index.embedder = embedder.inner  # a new task: the model is called
+                router.route("warm up")
+                routers[label] = router
+            times: dict[str, list[float]] = {label: [] for label in routers}
+            for q in test[:: max(1, len(test) // sample)][:sample]:
+                for label, router in routers.items():
+                    started = time.perf_counter()
+                    router.route(q.query)
+                    times[label].append((time.perf_counter() - started) * 1000)
+            print(f"{s.name}: {len(lib.store.names())} skills, {len(lib.store.examples())} examples, "
+                  f"{len(lib.store.misfits())} misfits; {len(times['misfits on'])} single routes each")
+            p50 = {label: statistics.median(t) for label, t in times.items()}
+            for label, t in times.items():
+                p95 = sorted(t)[round(0.95 * (len(t) - 1))]
+                print(f"  {label:12} p50 {p50[label]:6.1f} ms  p95 {p95:6.1f} ms")
+            print(f"  ratio p50 on/off: {p50['misfits on'] / p50['misfits off']:.2f}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def _round(value: Any) -> Any:
     return round(value, 4) if isinstance(value, float) else value
 
@@ -88,8 +151,13 @@ def main() -> int:
     parser.add_argument("--weights", nargs="*", type=float, default=[])
     parser.add_argument("--data", type=Path, default=None)
     parser.add_argument("--json", type=Path, default=None, help="write every number here")
+    parser.add_argument("--latency", type=int, default=0, metavar="N", help="time N single routes instead")
     args = parser.parse_args()
     data = args.data or default_data_dir()
+    if args.latency:
+        for name in args.corpus:
+            latency(setup(name, data), args.latency)
+        return 0
     embedder = make_embedder(EmbedderSpec(), default_cache_dir())
     out: dict[str, Any] = {}
     print(f"{'corpus':12} {'run':22} " + " ".join(f"{k:>17}" for k in KEYS) + "  misfits  seconds")
