@@ -1,16 +1,23 @@
 """Flag rate of ``skillrouter.security`` on real skill libraries (a false-positive check).
 
 A skill folder is any folder holding a ``SKILL.md``. For each library the script prints how many
-skills were scanned and flagged, the flag rate, findings per rule, and every flagged skill with its
-first finding. ``--all`` prints every finding instead of the first.
+skills were scanned and flagged (any finding: the community trust level quarantines them all),
+the flag rate, findings per rule, and every flagged skill with its first finding. ``--all``
+prints every finding instead of the first.
 
-    python benchmarks/security_flag_rate.py [--root /work/shared/data/skill-libraries] [--all]
+Time: the scan of every skill is timed beside a baseline measured in the same run, reading the
+same files without scanning them, and printed as a ratio. ``--no-mentions`` turns the mention
+exemption off (negation, warnings, deny lists, quoted examples), to see what it saves.
+
+    python benchmarks/security_flag_rate.py [--root /work/shared/data/skill-libraries] [--all] [--no-mentions]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -26,14 +33,27 @@ def skill_folders(library: Path) -> list[Path]:
     return sorted(p.parent for p in library.rglob("SKILL.md") if p.is_file() and not p.is_symlink())
 
 
+def read_only(folder: Path) -> int:
+    """The baseline: walk and read every file of a skill folder, as the scan does, without scanning."""
+    size = 0
+    for dirpath, _dirnames, filenames in os.walk(folder):
+        for name in filenames:
+            path = Path(dirpath) / name
+            if path.is_file() and not path.is_symlink():
+                size += len(path.read_bytes())
+    return size
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=DEFAULT_ROOT)
     parser.add_argument("--all", action="store_true", help="print every finding of flagged skills")
+    parser.add_argument("--no-mentions", action="store_true", help="turn the mention exemption off")
     args = parser.parse_args(argv)
 
     total_scanned = total_flagged = 0
     total_rules: Counter[str] = Counter()
+    scan_seconds = read_seconds = 0.0
     for name in LIBRARIES:
         library = args.root / name
         if not library.is_dir():
@@ -43,7 +63,12 @@ def main(argv: list[str] | None = None) -> int:
         rules: Counter[str] = Counter()
         folders = skill_folders(library)
         for folder in folders:
-            findings = scan_skill_folder(folder)
+            started = time.perf_counter()
+            read_only(folder)
+            read_seconds += time.perf_counter() - started
+            started = time.perf_counter()
+            findings = scan_skill_folder(folder, mentions=not args.no_mentions)
+            scan_seconds += time.perf_counter() - started
             if findings:
                 flagged.append((folder, findings))
                 rules.update({f.rule for f in findings})
@@ -58,8 +83,12 @@ def main(argv: list[str] | None = None) -> int:
             for finding in findings if args.all else findings[:1]:
                 print(f"       {finding}")
     rate = total_flagged / total_scanned if total_scanned else 0.0
-    print(f"== overall: {total_scanned} skills scanned, {total_flagged} flagged ({rate:.1%})")
+    print(f"== overall: {total_scanned} skills scanned, {total_flagged} flagged ({rate:.1%})"
+          + (" [mention exemption off]" if args.no_mentions else ""))
     print("   skills per rule: " + ", ".join(f"{r}={total_rules[r]}" for r in RULES if total_rules[r]))
+    ratio = scan_seconds / read_seconds if read_seconds else float("nan")
+    print(f"== time: scan {scan_seconds:.2f} s, reading the same files {read_seconds:.2f} s (baseline), "
+          f"ratio {ratio:.1f}x, {1000 * scan_seconds / max(total_scanned, 1):.1f} ms per skill")
     return 0
 
 

@@ -1,0 +1,240 @@
+"""A skill file as the agent reads it: front-matter fields, prose blocks, code, sentences.
+
+:func:`read_document` splits normalised ``SKILL.md``-style text into :class:`Block` objects:
+
+- every string in the YAML front matter (nested ``metadata`` and unknown keys included), read
+  as Markdown of its own and labelled with its key path (``metadata.agent_bootstrap``);
+- prose: one block per paragraph, list item, block quote, heading or table row, with the
+  nearest heading above it;
+- fenced code blocks (``code``), each with its info string.
+
+A prose block whose text ends with ``:`` is followed by what it introduces; that next block is
+kept as its ``attached`` text ("append this line to ~/.bashrc:" and then the line). Inline code
+spans are located inside prose (:attr:`Block.spans`) and :func:`sentences` splits prose into
+sentences without cutting through a code span or an abbreviation.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+import yaml
+
+BlockKind = Literal["prose", "code"]
+
+_FRONT_RE = re.compile(r"\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+_FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+_HEADING_RE = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)[ \t#]*$")
+_ITEM_RE = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])[ \t]+")
+_QUOTE_RE = re.compile(r"^\s*(?:>[ \t]?)+")
+_TABLE_RE = re.compile(r"^\s*\|.*\|\s*$")
+_TABLE_RULE_RE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
+_THEMATIC_RE = re.compile(r"^ {0,3}(?:[-*_][ \t]*){3,}$")
+_SPAN_RE = re.compile(r"(?<!`)(`+)(?!`)(.{1,600}?)(?<!`)\1(?!`)", re.DOTALL)
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass
+class Block:
+    """A paragraph, list item, quote, heading, table row or fenced code block."""
+
+    kind: BlockKind
+    text: str
+    line: int  # 1-based line of the first character of ``text``
+    heading: str = ""  # the nearest heading above ("" at the top)
+    lang: str = ""  # a code fence's info string
+    field_path: str = ""  # front-matter key path, "" in the body
+    table: bool = False
+    attached: str = ""  # the block this one introduces (it ends with ':')
+    spans: list[tuple[int, int]] = field(default_factory=list)  # inline code: content (start, end)
+
+    def line_at(self, pos: int) -> int:
+        return self.line + self.text.count("\n", 0, pos)
+
+
+@dataclass
+class Document:
+    fields: list[Block]
+    blocks: list[Block]
+    topic: str  # name, description, tags and title, lower-case: what the skill says it is about
+
+    def prose(self) -> Iterator[Block]:
+        yield from self.fields
+        yield from (b for b in self.blocks if b.kind == "prose")
+
+
+def _code_spans(text: str) -> list[tuple[int, int]]:
+    if "`" not in text:
+        return []
+    return [(m.start(2), m.end(2)) for m in _SPAN_RE.finditer(text) if "\n\n" not in m.group(2)]
+
+
+def prose_text(doc: Document, lines: int) -> str:
+    """The body's prose lines, lower-case, line numbers kept: front matter and code blanked,
+    except code that a sentence introduces ("add this line to ~/.bashrc:")."""
+    out = [""] * lines
+    introduced = False
+    for block in doc.blocks:
+        if block.kind == "prose" or introduced:  # code is kept where a sentence introduces it
+            introduced = bool(block.attached)
+            for offset, line in enumerate(block.text.lower().split("\n")):
+                if block.line - 1 + offset < lines:
+                    out[block.line - 1 + offset] = line
+    return "\n".join(out)
+
+
+def inline_code(text: str) -> Iterator[str]:
+    """The content of every inline code span in ``text`` (a quick look before parsing)."""
+    if "`" in text:
+        for m in _SPAN_RE.finditer(text):
+            if "\n\n" not in m.group(2) and not m.group(2).startswith("`"):
+                yield m.group(2).replace("\n", " ")
+
+
+def parse_body(text: str, first_line: int = 1, *, heading: str = "", field_path: str = "") -> list[Block]:
+    """Blocks of a Markdown text whose first line is line ``first_line`` of the file."""
+    lines = text.split("\n")
+    blocks: list[Block] = []
+    current: list[str] = []
+    start = 0
+    table = False
+
+    def flush() -> None:
+        nonlocal current, table
+        if current:
+            body = "\n".join(current)
+            if body.strip():
+                blocks.append(Block("prose", body, first_line + start, heading, field_path=field_path, table=table))
+        current = []
+        table = False
+
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        first = stripped[:1]
+        fence = _FENCE_RE.match(line) if first in ("`", "~") else None
+        if fence and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
+            flush()
+            marker = fence.group(1)
+            close = re.compile(rf"^ {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}\s*$")
+            j = i + 1
+            while j < len(lines) and not (lines[j].lstrip()[:1] == marker[0] and close.match(lines[j])):
+                j += 1
+            blocks.append(Block("code", "\n".join(lines[i + 1 : j]), first_line + i + 1, heading,
+                                lang=fence.group(2).strip(), field_path=field_path))
+            i = j + 1
+            continue
+        if not stripped or (first in ("-", "*", "_") and _THEMATIC_RE.match(line)):
+            flush()
+        elif first == "#" and (head := _HEADING_RE.match(line)):
+            flush()
+            heading = head.group(1).strip()
+            blocks.append(Block("prose", heading, first_line + i, heading, field_path=field_path))
+        elif first == "|" and _TABLE_RE.match(line):
+            flush()
+            if not _TABLE_RULE_RE.match(line):
+                blocks.append(Block("prose", line, first_line + i, heading, field_path=field_path, table=True))
+        elif (first in ("-", "*", "+") or first.isdigit()) and (item := _ITEM_RE.match(line)):
+            flush()
+            start = i
+            current = [line[item.end():]]
+        else:
+            if not current:
+                start = i
+            current.append(_QUOTE_RE.sub("", line, count=1) if first == ">" else line)
+        i += 1
+    flush()
+    for block in blocks:
+        if block.kind == "prose":
+            block.spans = _code_spans(block.text)
+    for block, following in itertools.pairwise(blocks):
+        if block.kind == "prose" and not block.table and block.text.rstrip().endswith(":"):
+            block.attached = following.text
+    return blocks
+
+
+# --------------------------------------------------------------------------- front matter
+def _scalars(node: yaml.Node, path: str) -> Iterator[tuple[str, yaml.ScalarNode]]:
+    if isinstance(node, yaml.ScalarNode):
+        if isinstance(node.value, str) and node.value.strip():
+            yield path, node
+    elif isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            name = str(key.value) if isinstance(key, yaml.ScalarNode) else "?"
+            yield from _scalars(key, path)
+            yield from _scalars(value, f"{path}.{name}" if path else name)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from _scalars(item, path)
+
+
+def _front_matter_fields(raw: str, first_line: int) -> tuple[list[Block], dict[str, str]]:
+    """Blocks for every string in the front matter, and the top-level scalar values by key."""
+    try:
+        root = yaml.compose(raw, Loader=_LOADER)
+    except yaml.YAMLError:
+        root = None
+    if root is None:  # not YAML: read each line as text
+        return parse_body(raw, first_line, field_path="front matter"), {}
+    fields: list[Block] = []
+    top: dict[str, str] = {}
+    for path, node in _scalars(root, ""):
+        line = first_line + node.start_mark.line + (1 if node.style in ("|", ">") else 0)
+        if "." not in path and path:
+            top.setdefault(path, str(node.value))
+        fields.extend(parse_body(str(node.value), line, heading=f"front matter: {path}", field_path=path or "?"))
+    return fields, top
+
+
+def read_document(text: str) -> Document:
+    """The blocks of a normalised Markdown text (a SKILL.md with or without front matter)."""
+    fields: list[Block] = []
+    top: dict[str, str] = {}
+    body, first_line = text, 1
+    front = _FRONT_RE.match(text)
+    if front:
+        fields, top = _front_matter_fields(front.group(1), 2)
+        body = text[front.end():]
+        first_line = text.count("\n", 0, front.end()) + 1
+    blocks = parse_body(body, first_line)
+    title = next((b.text for b in blocks if b.kind == "prose" and b.text == b.heading), "")
+    topic = " ".join([top.get("name", ""), top.get("description", ""), top.get("tags", ""), title])
+    topic += " " + " ".join(b.text for b in fields if b.field_path in ("tags", "metadata.tags", "metadata.category"))
+    return Document(fields, blocks, topic.lower())
+
+
+# --------------------------------------------------------------------------- sentences
+_ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "no", "fig", "dr", "mr", "mrs", "st"})
+_SPLIT_RE = re.compile(r"[.!?]+[\"'”’)\]*_]*\s+(?=`|[\"'“‘*(\[_]*[A-Z0-9])")
+_TABLE_SPLIT_RE = re.compile(r"\s*\|\s*")
+
+
+def sentences(block: Block) -> list[tuple[int, int]]:
+    """(start, end) offsets of the sentences of a prose block (table rows: of its cells)."""
+    text = block.text
+    if block.spans:  # never split inside inline code
+        chars = list(text)
+        for s, e in block.spans:
+            chars[s:e] = "x" * (e - s)
+        masked = "".join(chars)
+    else:
+        masked = text
+    splitter = _TABLE_SPLIT_RE if block.table else _SPLIT_RE
+    out: list[tuple[int, int]] = []
+    begin = 0
+    for m in splitter.finditer(masked):
+        if not block.table:
+            word = masked[max(0, m.start() - 8) : m.start()].split()[-1:] or [""]
+            if word[0].lower().lstrip("(*_") in _ABBREVIATIONS:
+                continue
+        if m.start() > begin:
+            out.append((begin, m.start() + (0 if block.table else 1)))
+        begin = m.end()
+    if begin < len(text) and text[begin:].strip():
+        out.append((begin, len(text)))
+    return out
