@@ -255,7 +255,7 @@ SAFETY: tuple[_Pattern, ...] = (
        ("skip", "bypass", "avoid", "disabl", "exclud", "exempt", "need")),
     _p(r"\btreat\s+(?:that|it|this|them|these|the\s+(?:flags?|warnings?|findings?|alerts?)|any\s+(?:flags?|warnings?"
        r"|findings?))\s+as\s+(?:a\s+)?(?:known\s+)?false\s+positives?\b|\bit'?s\s+a\s+known\s+false\s+positive\b",
-       ("false",)),
+       ("false",), ("positive",)),
     _p(r"\b(?:scanners?|security\s+warnings?|safety\s+tools?|security\s+tools?|safety\s+warnings?)\b(?:[^.;]|\.(?=\S)){0,80}?"
        r"[,;:]?\s*(?:then\s+)?(?:ignore|disregard|dismiss|override)\s+(?:it|them|that|the\s+\w+)\b",
        ("scanner", "warning", "safety", "security"), ("ignore", "disregard", "dismiss", "override")),
@@ -276,7 +276,7 @@ AUTHORITY: tuple[_Pattern, ...] = (
        r"|guidance|policies)|(?:any|all)\s+(?:earlier|previous|prior|other)\s+(?:guidance|instructions))",
        ("precedence", "priority", "supersede", "outrank", "trump")),
     _p(r"\boverrides?\s+(?:the\s+user'?s?|your|the\s+system|any|all)\s+(?:\w+\s+)?(?:instructions|prompts?|guidelines"
-       r"|rules|wishes)\b", ("override",)),
+       r"|rules|wishes)\b", ("override",), ("instructions", "prompt", "guidelines", "rules", "wishes")),
     _p(r"\b(?:safety|security|confirmation|policy)\b(?:[^.;]|\.(?=\S)){0,120}?\b(?:as\s+not\s+applying|do(?:es)?\s+not\s+apply"
        r"|don'?t\s+apply|no\s+longer\s+apply)\b", ("apply", "applying"), ("safety", "security", "confirmation", "policy")),
     _p(r"\bnever\s+(?:refuse|question)\s+(?:a|any)\s+(?:command|request|instruction)s?\b", ("refuse", "question"),
@@ -295,7 +295,8 @@ _TO_USER = (r"(?:\s+(?:\w+\s+){0,2}?(?:to|with)\s+the\s+users?\b|\s+(?:\w+\s+){0
             r"(?:reply|replies|response|answer|summary|chat|conversation|notes|output|report)\b)")
 _PLACES = ("user", "reply", "replies", "response", "answer", "summary", "chat", "conversation", "notes", "output", "report")
 CONCEAL: tuple[_Pattern, ...] = (
-    _p(r"\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?users?\b", ("without",)),
+    _p(r"\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?users?\b",
+       ("telling", "informing", "notifying", "alerting"), ("without",)),
     _p(r"\b" + _NOT + r"(?:tell\w*|inform\w*|notify\w*|alert\w*|let)\s+the\s+users?\b(?!\s+(?:to|how|know\s+how)\b)",
        ("tell", "inform", "notify", "alert", "know"), _NEG, ("user",)),
     _p(r"\b" + _NOT + r"(?:mention\w*|reveal\w*|disclos\w*|surfac\w*)\s+" + _OBJECT
@@ -319,15 +320,15 @@ CONCEAL: tuple[_Pattern, ...] = (
        r"|does\s+not|will\s+not|never)\s+notice)\b",
        ("nothing", "notice")),
     _p(r"\bwithout\s+(?:the\s+user(?:'s)?|them|anyone|anybody)\s+(?:noticing|knowing|knowledge)\b",
-       ("noticing", "knowing", "knowledge")),
+       ("noticing", "knowing", "knowledge"), ("without",)),
     _p(r"\bhid(?:e|es|ing)\s+(?:it|this|them|these|the\s+\w+)\b(?:[^.;]|\.(?=\S)){0,30}\bfrom\s+(?:the\s+)?users?\b", ("hid",), ("user",)),
-    _p(r"\bkeep\s+(?:it|this|them)\s+(?:hidden|secret)\b", ("hidden", "secret")),
+    _p(r"\bkeep\s+(?:it|this|them)\s+(?:hidden|secret)\b", ("hidden", "secret"), ("keep",)),
     _p(r"\bkeep\s+(?:it|this|that|these|them)(?:\s+(?:step|steps|change|changes|part))?\s+to\s+yourself\b", ("yourself",)),
     _p(r"\b(?:the\s+user|they|users)\s+(?:doesn'?t|don'?t|does\s+not|do\s+not|needn'?t)\s+need\s+to\s+(?:know|hear|see"
        r"|be\s+told)\s+(?:about\s+)?(?:it|this|that|these|them)\b", ("need",), ("know", "hear", "see", "told")),
     _p(r"\btouch\s+-r\b", ("touch",)),
     _p(r"\b(?:preserv\w*|keep\w*|restor\w*)\s+the\s+original\s+(?:modification\s+)?(?:times|timestamps|mtimes)\b",
-       ("original",), ("time",)),
+       ("original",), ("time",), ("preserv", "keep", "restor")),
 )
 _CONCEAL_SECRET_OBJECT_RE = _rx(r"\b(?:keys?|tokens?|passwords?|secrets?|credentials?|values?|contents|system\s+prompt"
                                 r"|\.env)\b")
@@ -383,6 +384,7 @@ _BY_FIRST_WORD: dict[str, tuple[_Pattern, ...]] = {}
 for _pattern in ALL_PATTERNS:
     for _word in _pattern.gate[0]:
         _BY_FIRST_WORD[_word] = _BY_FIRST_WORD.get(_word, ()) + (_pattern,)
+_FIRST_WORDS = tuple(_BY_FIRST_WORD)
 
 
 class WordIndex:
@@ -404,7 +406,7 @@ class WordIndex:
         found = self._lines.get(word)
         if found is None:
             found = []
-            if self._vocabulary is None:  # the distinct words: absent words are ruled out fast
+            if self._vocabulary is None:  # the distinct words: an absent word is ruled out fast
                 self._vocabulary = " ".join(set(self.lower.split()))
             if word not in self._vocabulary:
                 self._lines[word] = found
@@ -417,6 +419,19 @@ class WordIndex:
                 pos = lower.find(word, starts[number]) if number < len(starts) else -1
             self._lines[word] = found
         return found
+
+    def present(self, words: tuple[str, ...]) -> list[str]:
+        """Those of ``words`` that occur in the text (none holds whitespace)."""
+        if self._vocabulary is None:
+            self._vocabulary = " ".join(set(self.lower.split()))
+        vocabulary = self._vocabulary
+        return [w for w in words if w in vocabulary]
+
+    def chunk(self, lo: int, hi: int) -> str:
+        """The text of lines ``lo``..``hi``."""
+        begin = self.starts[lo - self.first_line]
+        end = self.starts[hi - self.first_line + 1] if hi - self.first_line + 1 < len(self.starts) else len(self.lower)
+        return self.lower[begin:end]
 
     def passes(self, gate: Gate, lo: int | None = None, hi: int | None = None) -> bool:
         """Whether lines ``lo``..``hi`` (default: all) hold a word of every group of ``gate``."""
@@ -623,14 +638,16 @@ def _candidates(ranges: list[tuple[int, int]], index: WordIndex,
     block or up to line ``reach[i]`` (the end of the block it introduces)."""
     starts = [lo for lo, _hi in ranges]
     found: dict[int, set[_Pattern]] = {}
-    for word, patterns in _BY_FIRST_WORD.items():
+    for word in index.present(_FIRST_WORDS):
+        patterns = _BY_FIRST_WORD[word]
         for line in index.lines(word):
             i = bisect.bisect_right(starts, line) - 1
             if i >= 0 and line <= ranges[i][1]:
                 found.setdefault(i, set()).update(patterns)
     for i, kinds in found.items():
-        lo, hi = ranges[i][0], reach[i] if reach else ranges[i][1]
-        kinds.difference_update([p for p in kinds if not index.rest_passes(p.gate, lo, hi)])
+        chunk = index.chunk(ranges[i][0], reach[i] if reach else ranges[i][1])
+        kinds.difference_update([p for p in kinds
+                                 if not all(any(w in chunk for w in group) for group in p.gate[1:])])
     return {i: kinds for i, kinds in found.items() if kinds}
 
 
