@@ -107,7 +107,7 @@ _SECRET_FILE_RE = re.compile(
     re.IGNORECASE,
 )
 _ENV_DUMP_RE = re.compile(
-    r"(?:^|[|;&(]|\$\(|[=\"']`)\s*(?:sudo\s+)?(?:env|printenv|export\s+-p)\s*(?=$|[|;&)`>])"
+    r"(?:^|[|;&(]|\$\(|[=\"']`)\s*(?:sudo\s+)?(?:env|printenv|export\s+-p|set|declare\s+-p)\s*(?=$|[|;&)`>])"
     r"|\bprintenv\b"
     r"|(?<!env=)(?<!env\s=\s)(?<!\*\*)\bos\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault\b|\.pop\b|\.update\b|\.__))"
     r"|\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))"
@@ -245,7 +245,8 @@ _PAYLOAD_RE = re.compile(
     r"|\bbash\s+-i\b|\bpython[23]?\s+-c\b|\bLD_PRELOAD\b|\bPROMPT_COMMAND\b"
     r"|\balias\s+(?:sudo|ssh|git|ls|cd|cat|su)=|(?:^|[\s\"'=])/(?:tmp|dev/shm|var/tmp)/\S+"
     r"|(?:curl|wget)\b[^|;\n]*\|\s*(?:sudo\s+)?(?:python[23]?|perl|ruby|node)\b"
-    r"|\b(?:(?:ba|z)?sh|python[23]?)\s+<\(\s*(?:curl|wget)\b|(?:curl|wget)\b[^\n]*\bchmod\s+[+0-7]*x\b",
+    r"|\b(?:(?:ba|z)?sh|python[23]?|source|\.)\s+<\(\s*(?:curl|wget)\b|\beval\s+[\"']?\$\(\s*(?:curl|wget)\b"
+    r"|(?:curl|wget)\b[^\n]*\bchmod\s+[+0-7]*x\b",
     re.IGNORECASE,
 )
 # a crontab entry: five schedule fields or an @keyword, then the command

@@ -79,7 +79,10 @@ _WORD_SECRET = (
     r"\b(?:secret|ssh|gpg|pgp|signing|api|access|auth|session|bearer|refresh|deploy|personal\s+access"
     r"|service[- ]account|client)[ _-]?(?:keys?|tokens?|secrets?)\b|\bpasswords?\b|\bpassphrases?\b|\bcredentials?\b"
     r"|\bconnection\s+strings?\b|\bsecrets\b|\btotp\b|\b(?:2fa|mfa|recovery)\s+codes?\b"
+    r"|\b[a-z0-9]+_(?:[a-z0-9]+_)*(?:token|secret|api_?key|password|passwd|private_key|access_key)\b"
 )
+# named loosely: a secret only when sent to a URL or a paste site ("sync env vars to Vercel" is deployment)
+_WEAK_SECRET_RE = _rx(r"\benv(?:ironment)?\s+(?:variables|vars)\b|\b(?:the|your|their|user'?s)\s+(?:\w+\s+)?token\b")
 _FILE_SECRET_RE = _rx(_FILE_SECRET)
 _WORD_SECRET_RE = _rx(_WORD_SECRET)
 _STRONG_SHOW_RE = _rx(
@@ -99,6 +102,10 @@ _REMOTE_RE = _rx(
     r"|\b(?:our|a\s+third-party|an\s+external|external|hosted)\s+(?:[\w-]+\s+){0,2}?(?:servers?|services?|backend"
     r"|engine|collector|registry|api|endpoint|team|bucket)\b|\bs3\s+bucket\b|\bsync\s+server\b"
 )
+_CHAT_CONTAINS_RE = _rx(
+    r"\b(?:your|the)\s+(?:(?:first|next|final|initial)\s+)?(?:reply|response|answer|message|output)\s+(?:should|must|will"
+    r"|needs\s+to|has\s+to)\s+(?:\w+\s+)?(?:contain|include|show|quote|begin\s+with|start\s+with)\b"
+)
 _CHAT_RE = _rx(
     r"\b(?:in|into|to|inside|within)\s+(?:your|the|this|a)\s+(?:(?:first|next|final|initial)\s+)?(?:reply|replies"
     r"|response|answer|chat|conversation|message|summary|transcript|comment)s?\b|\bin\s+(?:the\s+)?chat\b"
@@ -108,7 +115,7 @@ _MOVE_RE = _rx(
     r"\b(?:send|sends|sent|sending|post|posts|posted|posting|upload\w*|submit\w*|transmit\w*|forward\w*|exfiltrat\w*"
     r"|share|shares|shared|sharing|sync|syncs|synced|syncing|include|includes|included|including|attach\w*"
     r"|pipe|pipes|piped|piping|copy|copies|copied|copying|push|pushes|pushed|pushing|paste|pastes|pasted|pasting"
-    r"|publish\w*|leak\w*|back(?:s|ed)?\s+up|report|reports|reported)\b"
+    r"|publish\w*|leak\w*|back(?:s|ed)?\s+up|report|reports|reported|end(?:s|ed)?\s+up|lands?)\b"
 )
 _SHOW_RE = _rx(
     r"\b(?:print|prints|printed|printing|output|outputs|echo|echoes|echoed|display\w*|show|shows|showing|shown"
@@ -128,12 +135,14 @@ _FILL_RE = _rx(
 
 _REMOTE_EXEC_RE = _rx(
     r"(?:curl|wget|iwr|invoke-webrequest|irm)\b[^\n|]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python[23]?|perl|ruby|node|iex)\b"
-    r"|\b(?:(?:ba|z)?sh|python[23]?)\s+(?:-c\s+[\"']?\$\(|<\()\s*(?:curl|wget)\b"
+    r"|\b(?:(?:ba|z)?sh|python[23]?|source|\.)\s+(?:-c\s+[\"']?\$\(|<\()\s*(?:curl|wget)\b|\beval\s+[\"']?\$\(\s*(?:curl|wget)\b"
     r"|(?:curl|wget)\b[^\n]*\bchmod\s+[+0-7]*x\b"
     r"|\b(?:download|fetch|pull|grab|retriev|get|load)(?:s|es|ed|ing)?\b(?:[^.;]|\.(?=\S)){0,160}?"
     r"\b(?:and|then|,)\s+(?:\w+\s+){0,6}?(?:runs?|running|execut\w+|sources?|evals?|launch(?:es)?|starts?)"
-    r"\s+(?:it|them|that|this|the\s+(?:script|binary|file|helper|agent|installer|payload))\b"
+    r"\s+(?:it|them|that|this|the\s+(?:script|binary|file|helper|agent|installer|payload)\b|https?://|[~$./\w-]+\.(?:sh|py|ps1|bin|exe)\b)"
     r"|\bpip(?:e|es|ed|ing)\s+(?:it|them|that|the\s+\w+)\s+(?:in)?to\s+(?:(?:ba|z|da)?sh|python[23]?|perl|ruby|node)\b"
+    r"|\b(?:runs?|running|execut\w+|sources?)\s+(?:a|the|whatever|any)\s+(?:\w+\s+)?(?:script|binary|file|payload|code"
+    r"|commands?)\s+(?:fetched|downloaded|pulled|retrieved|served|returned)\s+(?:from|by)\s+(?:https?://|the\s+\w+)"
     r"|\bfollow\s+(?:whatever|everything|anything|all)\s+(?:it|they|that|the\s+\w+)\s+(?:says?|tells?|returns?|contains?)\b"
     r"|\b(?:download|fetch|pull|grab|retriev|get|load)(?:s|es|ed|ing)?\b(?:[^.;]|\.(?=\S)){0,160}?\b(?:and|then|,)\s+(?:\w+\s+){0,4}?"
     r"(?:obey\w*|follow\w*)\s+(?:it|them|its\s+instructions|what\s+it\s+says)\b"
@@ -141,8 +150,8 @@ _REMOTE_EXEC_RE = _rx(
 _PERSIST_MECH_RE = _rx(
     r"(?<![\w.])(?:~/|\$home/|\$\{home\}/)?\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv|zlogin|profile|bash_login)\b"
     r"|config\.fish\b|\bshell(?:'s)?\s+(?:profiles?|config(?:uration)?s?|start-?up\s+files?|rc(?:\s+files?)?|init\s+files?)\b"
-    r"|\blogin\s+items?\b|\bcrontab\b|\bcron\s+(?:jobs?|entr(?:y|ies)|tasks?)\b|@reboot\b|\blaunch\s*(?:agents?|daemons?)\b"
-    r"|\blaunchctl\b|\bsystemd\b|\bexecstart\b|\bsystemctl\b(?:[^.;]|\.(?=\S)){0,30}\benable\b|\bhookspath\b"
+    r"|\blogin\s+items?\b|\bcrontab\b|\bcron\b|@reboot\b|\blaunch\s*(?:agents?|daemons?)\b"
+    r"|\blaunchctl\b|\bsystemd\b|\bexecstart\b|\.git/hooks/|\bsystemctl\b(?:[^.;]|\.(?=\S)){0,30}\benable\b|\bhookspath\b"
     r"|\b(?:post|pre)-(?:commit|push|merge|checkout|receive|rebase)\s+hook\b|\bgit\s+hooks?\b|\bautostart\b"
     r"|\bstartup\s+(?:folder|items?|scripts?)\b|\bscheduled\s+tasks?\b|\bschtasks\b"
     r"|\bevery\s+(?:new\s+|time\s+(?:a\s+|any\s+|the\s+)?(?:new\s+)?)?(?:shell|terminal|session|login|boot|reboot|commit)s?\b"
@@ -214,8 +223,9 @@ SAFETY: tuple[_Pattern, ...] = (
        r"(?:auto[- ]?approv\w*|[\"“]?always[- ]allow\w*|unattended\s+mode|yolo\s+mode|full[- ]auto\s+mode|[\"“]never[- ]ask"
        r"|bypass[- ]?permissions\s+mode|dangerously-skip-permissions|danger-full-access)",
        ("approv", "always", "unattended", "yolo", "auto", "never", "bypass", "danger"), _VERB_ON),
-    _p(r"\b(?:set|switch|turn|change)\w*\s+(?:the\s+|your\s+|its\s+|command\s+|tool\s+)*approvals?"
-       r"(?:\s+(?:policy|mode|setting))?\s+(?:to\s+)?[\"'“]?(?:never(?:\s+ask)?|off|none|disabled|always\s+allow)\b",
+    _p(r"\b(?:set|switch|turn|change)\w*\s+[`\"']?(?:the\s+|your\s+|its\s+|command\s+|tool\s+)*approvals?"
+       r"(?:[\s_]+(?:policy|mode|setting))?[`\"']?\s*(?:[:=]\s*|\s+to\s+|\s+)[`\"'“]?(?:never(?:\s+ask)?|off|none|disabled"
+       r"|always\s+allow)\b",
        ("approval",), ("set", "switch", "turn", "change"), ("never", "off", "none", "disabled", "always")),
     # approvals / confirmations / sandbox / scanning off
     _p(r"\b" + _OFF + r"|remov\w*|ignor\w*|disregard\w*|dismiss\w*|circumvent\w*|widen\w*)" + _GAP +
@@ -232,6 +242,14 @@ SAFETY: tuple[_Pattern, ...] = (
        r"|left))\s+(?:\w+\s+)?(?:disabled|turned\s+off|switched\s+off|off|bypassed|skipped|widened)\b",
        ("sandbox", "approv", "confirmation", "permission", "safety", "security", "guardrail"),
        ("disabled", "off", "bypassed", "skipped", "widened")),
+    _p(r"\bsandbox(?:_mode|[._]enabled)?[\"']?\s*[:=]\s*[\"']?(?:false|off|none|disabled|danger-full-access)\b"
+       r"|\b(?:approvals?|approval_policy|approval_mode)[\"']?\s*[:=]\s*[\"']?(?:never|off|none|false|disabled)\b"
+       r"|\b(?:require|ask)_?(?:for_)?(?:approval|confirmation)s?[\"']?\s*[:=]\s*[\"']?(?:false|off|never|no)\b"
+       r"|\bauto_?approve(?:_all)?[\"']?\s*[:=]\s*[\"']?(?:true|on|yes|all)\b",
+       ("sandbox", "approv", "confirmation"), (":", "=")),
+    _p(r"\b(?:run|execute|use|call)\s+(?:any|all|every)\s+(?:shell\s+)?(?:commands?|tools?)\s+without\s+(?:approval|confirmation"
+       r"|asking|prompting|permission)|\ballow(?:ing)?\s+(?:all|every|any)\s+(?:tools?|commands?)\b(?!\s+(?:from|in|on)\b)",
+       ("any", "all", "every"), ("without", "allow")),
     _p(r"\"sandbox\"\s*:\s*\{?\s*\"?enabled\"?\s*:\s*false|approval_policy\s*=\s*[\"']never"
        r"|\"defaultmode\"\s*:\s*\"bypasspermissions\"|\"allow\"\s*:\s*\[[^\]]*\b\w+\(\*\)",
        ('"sandbox"', "approval_policy", "defaultmode", "(*)")),
@@ -352,7 +370,7 @@ _SECRET_WORDS = (".ssh/", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".aws/",
                  ".npmrc", ".pypirc", ".docker/", ".kube/", "kubeconfig", ".gnupg", "private-keys", "/etc/shadow",
                  ".password-store", "env", "secret", "cookie", "keychain", "service-account", "keystore", "wallet.dat",
                  "seed", "private", "password", "passphrase", "browser", "key", "token", "connection", "totp", "2fa",
-                 "mfa", "recovery")
+                 "mfa", "recovery", "passwd", "hosts.yml", "gcloud", "application_default", ".azure/")
 _DEST_WORDS = ("http", "www.", ".com", ".net", ".org", ".io", ".dev", ".app", ".ai", ".cc", ".co", ".xyz", ".click",
                ".site", ".online", ".info", ".biz", ".tk", ".ru", ".cn", ".top", ".link", ".cloud", ".tech", ".me",
                "webhook", "endpoint", "remote", "server", "service", "backend", "engine", "collector", "registry",
@@ -508,36 +526,61 @@ def _exfiltration_in(unit: _Unit, a: int, s: str, tainted: set[str], out: _Colle
 
     files = kept(list(_FILE_SECRET_RE.finditer(s)))
     words = kept(list(_WORD_SECRET_RE.finditer(s)))
+    weak = kept(list(_WEAK_SECRET_RE.finditer(s)))
     taint_hits = kept([m for t in tainted
                        for m in re.finditer(rf"(?<![\w.-]){re.escape(t)}(?![\w-])", s, re.IGNORECASE)])
-    if not (files or words or taint_hits):
+    if not (files or words or weak or taint_hits):
         return
     pastes = kept(list(_PASTE_RE.finditer(s)))
     remotes = pastes + kept(list(_REMOTE_RE.finditer(s)))
     chats = kept(list(_CHAT_RE.finditer(s)))
-    if not (remotes or chats):
+    contains = _CHAT_CONTAINS_RE.search(s)
+    if not (remotes or chats or contains):
         return
     strong = _STRONG_SHOW_RE.search(s) is not None
     auth = _AUTH_CONTEXT_RE.search(s) is not None
     movers = list(_MOVE_RE.finditer(s)) + (list(_STORE_RE.finditer(s)) if pastes else [])
-    secrets = files + words + taint_hits
+    secrets = files + words + weak + taint_hits
     for verb in sorted(movers, key=lambda m: m.start()):
         # the destination follows the verb: "posted to https://...", "create a gist containing ..."
         after = [r for r in remotes if r.start() > verb.start()]
         if not after:
             continue
         paste = any(r in pastes for r in after)
-        if not (files or taint_hits or paste or (words and not auth)):
+        objects = [w for w in words if _is_object(s, w, verb, after[0])] if not auth or paste else []
+        if paste or any(r.group().lower().startswith(("http://", "https://")) for r in after):
+            objects += [w for w in weak if _is_object(s, w, verb, after[0])]
+        if not (files or taint_hits or objects):
             continue
-        if paste and not (files or taint_hits or words) or unit.exempt(s, verb.start(), verb.end()):
+        if unit.exempt(s, verb.start(), verb.end()):
             continue
         out.add("exfiltration", unit, a + min([verb.start()] + [m.start() for m in secrets]))
         return
+    if contains and (files or strong) and not unit.exempt(s, contains.start(), contains.end()):
+        out.add("exfiltration", unit, a + contains.start())
+        return
     if chats and (files or strong):
-        for verb in _SHOW_RE.finditer(s):
+        for verb in sorted(movers + list(_SHOW_RE.finditer(s)), key=lambda m: m.start()):
             if any(c.start() > verb.start() for c in chats) and not unit.exempt(s, verb.start(), verb.end()):
                 out.add("exfiltration", unit, a + verb.start())
                 return
+
+
+_PRONOUN_OBJECT_RE = re.compile(
+    r"\s+(?:it|them|both|everything|all\s+of\s+(?:it|them)|(?:it|them)\s+all|the\s+(?:file|files|bundle|archive|output"
+    r"|log|logs|result|results|dump|lot|value|values|contents?))\b", re.IGNORECASE)
+_PASSIVE_RE = re.compile(r"\b(?:is|are|gets?|got|be|been|being)\s+(?:\w+\s+)?$", re.IGNORECASE)
+
+
+def _is_object(s: str, secret: re.Match[str], verb: re.Match[str], dest: re.Match[str]) -> bool:
+    """Whether a named secret (a token, a password) is what the verb moves: between the verb and
+    the destination ("send the GITHUB_TOKEN value to ..."), or before it with the verb passive
+    ("the token is sent to ...") or taking a pronoun ("collect the credentials and send it all")."""
+    if verb.end() <= secret.start() < dest.start():
+        return True
+    if secret.end() <= verb.start():
+        return bool(_PASSIVE_RE.search(s, 0, verb.start()) or _PRONOUN_OBJECT_RE.match(s, verb.end()))
+    return False
 
 
 def _taint(s: str, tainted: set[str]) -> None:
