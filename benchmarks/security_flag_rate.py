@@ -5,20 +5,24 @@ skills were scanned and flagged (any finding: the community trust level quaranti
 the flag rate, findings per rule, and every flagged skill with its first finding. ``--all``
 prints every finding instead of the first.
 
-Time: the scan of every skill is timed beside a baseline measured in the same run, reading the
-same files without scanning them, and printed as a ratio. ``--no-mentions`` turns the mention
-exemption off (negation, warnings, deny lists, quoted examples), to see what it saves.
+Time: the scan of every skill is timed (CPU seconds of this process) beside a baseline measured
+in the same run: reading the same files without scanning them, and, with ``--baseline-module
+FILE``, another scanner's ``scan_skill_folder`` (say the one before a change:
+``git show REV:skillrouter/security.py > /tmp/old_security.py``). ``--no-mentions`` turns the
+mention exemption off (negation, warnings, deny lists, quoted examples), to see what it saves.
 
-    python benchmarks/security_flag_rate.py [--root /work/shared/data/skill-libraries] [--all] [--no-mentions]
+    python benchmarks/security_flag_rate.py [--root DIR] [--all] [--no-mentions] [--baseline-module FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -44,16 +48,29 @@ def read_only(folder: Path) -> int:
     return size
 
 
+def load_scanner(path: Path) -> Callable[[Path], object]:
+    """``scan_skill_folder`` of the scanner module at ``path`` (loaded under a private name)."""
+    spec = importlib.util.spec_from_file_location("baseline_security", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load a module from {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module.scan_skill_folder  # type: ignore[no-any-return]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=DEFAULT_ROOT)
     parser.add_argument("--all", action="store_true", help="print every finding of flagged skills")
     parser.add_argument("--no-mentions", action="store_true", help="turn the mention exemption off")
+    parser.add_argument("--baseline-module", type=Path, help="time this scanner module's scan_skill_folder too")
     args = parser.parse_args(argv)
+    baseline = load_scanner(args.baseline_module) if args.baseline_module else None
 
     total_scanned = total_flagged = 0
     total_rules: Counter[str] = Counter()
-    scan_seconds = read_seconds = 0.0
+    scan_seconds = read_seconds = baseline_seconds = 0.0
     for name in LIBRARIES:
         library = args.root / name
         if not library.is_dir():
@@ -63,12 +80,16 @@ def main(argv: list[str] | None = None) -> int:
         rules: Counter[str] = Counter()
         folders = skill_folders(library)
         for folder in folders:
-            started = time.perf_counter()
+            started = time.process_time()
             read_only(folder)
-            read_seconds += time.perf_counter() - started
-            started = time.perf_counter()
+            read_seconds += time.process_time() - started
+            if baseline is not None:
+                started = time.process_time()
+                baseline(folder)
+                baseline_seconds += time.process_time() - started
+            started = time.process_time()
             findings = scan_skill_folder(folder, mentions=not args.no_mentions)
-            scan_seconds += time.perf_counter() - started
+            scan_seconds += time.process_time() - started
             if findings:
                 flagged.append((folder, findings))
                 rules.update({f.rule for f in findings})
@@ -87,8 +108,11 @@ def main(argv: list[str] | None = None) -> int:
           + (" [mention exemption off]" if args.no_mentions else ""))
     print("   skills per rule: " + ", ".join(f"{r}={total_rules[r]}" for r in RULES if total_rules[r]))
     ratio = scan_seconds / read_seconds if read_seconds else float("nan")
-    print(f"== time: scan {scan_seconds:.2f} s, reading the same files {read_seconds:.2f} s (baseline), "
-          f"ratio {ratio:.1f}x, {1000 * scan_seconds / max(total_scanned, 1):.1f} ms per skill")
+    print(f"== time (CPU): scan {scan_seconds:.2f} s, {1000 * scan_seconds / max(total_scanned, 1):.1f} ms per skill; "
+          f"reading the same files {read_seconds:.2f} s (ratio {ratio:.1f}x)")
+    if baseline is not None:
+        print(f"   baseline scanner {args.baseline_module}: {baseline_seconds:.2f} s "
+              f"(this scanner / baseline: {scan_seconds / baseline_seconds:.2f}x)")
     return 0
 
 

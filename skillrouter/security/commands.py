@@ -219,19 +219,28 @@ def _danger_target(rest: str) -> bool:
     return False
 
 
+# the literal each destructive pattern needs (a cheap test before the expression)
+_DESTRUCTIVE_NEEDS = ("no-preserve-root", "rmtree", "mkfs", "dd", "/dev/", "/dev/", "rm", "{")
+_AGENT_CONFIG_WORDS = (".hermes/", ".claude", "claude.md", "agents.md", "gemini.md", ".cursorrules", ".cursor/",
+                       ".windsurfrules", ".codex/", "copilot-instructions", ".gemini/")
+
+
 def _destructive(line: str, mentions: bool = True) -> int | None:
-    for m in _RM_RE.finditer(line):
+    lower = line.lower()
+    if "rm" not in lower and "chmod" not in lower and "/dev/" not in lower and "{" not in lower:
+        return None
+    for m in _RM_RE.finditer(line) if "rm" in lower else ():
         opts = m.group("opts")
         recursive = re.search(r"(?:^|\s)-[a-zA-Z]*[rR]|--recursive", opts)
         if recursive and _danger_target(m.group("rest")) and not (mentions and is_mention(line, m.start())):
             return m.start()
-    for m in _CHMOD_RE.finditer(line):
+    for m in _CHMOD_RE.finditer(line) if "chmod" in lower else ():
         opts = m.group("opts") + m.group("opts2")
         recursive = re.search(r"-[a-zA-Z]*R|--recursive", opts)
         if recursive and _danger_target(m.group("rest")) and not (mentions and is_mention(line, m.start())):
             return m.start()
-    for rx in _DESTRUCTIVE_RES:
-        for m in rx.finditer(line):
+    for needed, rx in zip(_DESTRUCTIVE_NEEDS, _DESTRUCTIVE_RES, strict=True):
+        for m in rx.finditer(line) if needed in lower else ():
             if not (mentions and is_mention(line, m.start())):
                 return m.start()
     return None
@@ -295,6 +304,9 @@ _CODE_WRITES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
 
 
 def _agent_config_write(line: str) -> int | None:
+    lower = line.lower()
+    if not any(word in lower for word in _AGENT_CONFIG_WORDS):
+        return None
     for m in _AGENT_CONFIG_RE.finditer(line):
         prefix, suffix = line[: m.start()], line[m.end() :]
         segment = re.split(r"\|\||&&|[;|]", prefix)[-1]

@@ -16,6 +16,7 @@ sentences without cutting through a code span or an abbreviation.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections.abc import Iterator
@@ -34,6 +35,8 @@ _QUOTE_RE = re.compile(r"^\s*(?:>[ \t]?)+")
 _TABLE_RE = re.compile(r"^\s*\|.*\|\s*$")
 _TABLE_RULE_RE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 _THEMATIC_RE = re.compile(r"^ {0,3}(?:[-*_][ \t]*){3,}$")
+_FENCE_LINE_RE = re.compile(r"\n {0,3}(`{3,}|~{3,})([^\n]*)")
+_HEADING_LINE_RE = re.compile(r"\n {0,3}#{1,6}[ \t]+\S")
 _SPAN_RE = re.compile(r"(?<!`)(`+)(?!`)(.{1,600}?)(?<!`)\1(?!`)", re.DOTALL)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -56,35 +59,188 @@ class Block:
         return self.line + self.text.count("\n", 0, pos)
 
 
+class Body:
+    """The Markdown body, read lazily: :meth:`block_at` builds only the blocks asked for.
+
+    The blocks are those :func:`parse_body` makes (paragraphs, list items, quotes, headings,
+    table rows; fenced code apart), found from any of their lines without parsing the rest.
+    """
+
+    def __init__(self, text: str, first_line: int = 1) -> None:
+        self.lines = text.split("\n")
+        self.first_line = first_line
+        # every line starts right after a "\n" in ``joined``: the expressions below begin with a
+        # literal newline, which the regular-expression engine searches for quickly
+        joined = "\n" + text
+        line_of = _LineCounter(joined)
+        fences: list[tuple[int, int, str]] = []  # (opening line, closing line, info), indexes
+        resume = 0
+        for m in _FENCE_LINE_RE.finditer(joined):
+            if m.start() < resume:
+                continue
+            marker, info = m.group(1), m.group(2)
+            if marker[0] == "`" and "`" in info:
+                continue
+            close = re.compile(rf"\n {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}[ \t\r\f\v]*(?=\n|\Z)")
+            closing = close.search(joined, m.end())
+            opening = line_of(m.start())
+            if closing is None:
+                fences.append((opening, len(self.lines), info.strip()))
+                break
+            fences.append((opening, line_of(closing.start()), info.strip()))
+            resume = closing.end()
+        self.fences = fences
+        self._fence_starts = [f[0] for f in fences]
+        self.headings: list[int] = []
+        for m in _HEADING_LINE_RE.finditer(joined):
+            i = line_of(m.start())
+            if not self.in_code(i):
+                self.headings.append(i)
+        self._blocks: dict[int, Block] = {}
+        self._start_of: dict[int, int] = {}
+
+    # ---- line classes (indexes into ``lines``)
+    def in_code(self, i: int) -> bool:
+        k = bisect.bisect_right(self._fence_starts, i) - 1
+        return k >= 0 and i <= self.fences[k][1]
+
+    def _text_line(self, i: int) -> bool:
+        """A line that belongs to a paragraph, list item or quote."""
+        line = self.lines[i]
+        stripped = line.strip()
+        if not stripped or self.in_code(i):
+            return False
+        first = stripped[0]
+        if first == "#" and _HEADING_RE.match(line):
+            return False
+        if first == "|" and _TABLE_RE.match(line):
+            return False
+        return not (first in "-*_" and _THEMATIC_RE.match(line))
+
+    def _item(self, i: int) -> re.Match[str] | None:
+        first = self.lines[i].lstrip()[:1]
+        return _ITEM_RE.match(self.lines[i]) if first in ("-", "*", "+") or first.isdigit() else None
+
+    def heading_above(self, i: int) -> str:
+        k = bisect.bisect_left(self.headings, i) - 1
+        if k < 0:
+            return ""
+        head = _HEADING_RE.match(self.lines[self.headings[k]])
+        return head.group(1).strip() if head else ""
+
+    def title(self) -> str:
+        """The first heading's text."""
+        for i in self.headings:
+            head = _HEADING_RE.match(self.lines[i])
+            if head:
+                return head.group(1).strip()
+        return ""
+
+    # ---- blocks
+    def block_at(self, line: int) -> Block | None:
+        """The prose block holding 1-based ``line``; None for code, blank lines and rules."""
+        i = line - self.first_line
+        if not 0 <= i < len(self.lines):
+            return None
+        start = self._start_of.get(i)
+        if start is not None:
+            return self._blocks[start]
+        raw = self.lines[i]
+        stripped = raw.strip()
+        if not stripped or self.in_code(i):
+            return None
+        if stripped[0] == "#" and (head := _HEADING_RE.match(raw)):
+            text = head.group(1).strip()
+            return self._keep(i, i, Block("prose", text, self.first_line + i, text))
+        if stripped[0] == "|" and _TABLE_RE.match(raw):
+            if _TABLE_RULE_RE.match(raw):
+                return None
+            return self._keep(i, i, Block("prose", raw, self.first_line + i, self.heading_above(i), table=True))
+        if stripped[0] in "-*_" and _THEMATIC_RE.match(raw):
+            return None
+        start = i
+        while self._item(start) is None and start > 0 and self._text_line(start - 1):
+            start -= 1
+        end = i
+        while end + 1 < len(self.lines) and self._text_line(end + 1) and self._item(end + 1) is None:
+            end += 1
+        item = self._item(start)
+        parts = [self.lines[start][item.end():] if item else _unquote(self.lines[start])]
+        parts += [_unquote(self.lines[k]) for k in range(start + 1, end + 1)]
+        block = Block("prose", "\n".join(parts), self.first_line + start, self.heading_above(start))
+        block.spans = _code_spans(block.text)
+        return self._keep(start, end, block)
+
+    def _keep(self, start: int, end: int, block: Block) -> Block:
+        if not block.table and block.text.rstrip().endswith(":"):
+            block.attached = self._following_text(end)
+        if not block.spans:
+            block.spans = _code_spans(block.text)
+        self._blocks[start] = block
+        for k in range(start, end + 1):
+            self._start_of[k] = start
+        return block
+
+    def _following_text(self, end: int) -> str:
+        j = end + 1
+        while j < len(self.lines) and not self.lines[j].strip():
+            j += 1
+        if j >= len(self.lines):
+            return ""
+        k = bisect.bisect_right(self._fence_starts, j) - 1
+        if k >= 0 and self.fences[k][0] == j:
+            return "\n".join(self.lines[j + 1 : self.fences[k][1]])
+        following = self.block_at(self.first_line + j)
+        return following.text if following else ""
+
+    def prose_text(self, lower: str) -> str:
+        """``lower`` (the whole file, lower-case) with what is not body prose blanked, line
+        numbers kept: the front matter, and code except code a sentence introduces ("add this
+        line to ~/.bashrc:")."""
+        out = lower.split("\n")
+        total_lines = len(out)
+        out[: self.first_line - 1] = [""] * (self.first_line - 1)
+        for opening, closing, _info in self.fences:
+            j = opening - 1
+            while j >= 0 and not self.lines[j].strip():
+                j -= 1
+            introduced = j >= 0 and not self.in_code(j) and self.lines[j].rstrip().endswith(":")
+            for k in range(opening, min(closing, len(self.lines) - 1) + 1):
+                if not (introduced and opening < k < closing):
+                    out[self.first_line - 1 + k] = ""
+        return "\n".join(out[:total_lines])
+
+class _LineCounter:
+    """0-based line of a ``"\\n"`` at an offset of ``joined`` (offsets asked in increasing order)."""
+
+    def __init__(self, joined: str) -> None:
+        self.joined = joined
+        self.offset = 0
+        self.line = -1
+
+    def __call__(self, offset: int) -> int:
+        if offset < self.offset:
+            self.offset, self.line = 0, -1
+        self.line += self.joined.count("\n", self.offset, offset + 1)
+        self.offset = offset + 1
+        return self.line
+
+
+def _unquote(line: str) -> str:
+    return _QUOTE_RE.sub("", line, count=1) if line.lstrip()[:1] == ">" else line
+
+
 @dataclass
 class Document:
     fields: list[Block]
-    blocks: list[Block]
+    body: Body
     topic: str  # name, description, tags and title, lower-case: what the skill says it is about
-
-    def prose(self) -> Iterator[Block]:
-        yield from self.fields
-        yield from (b for b in self.blocks if b.kind == "prose")
 
 
 def _code_spans(text: str) -> list[tuple[int, int]]:
     if "`" not in text:
         return []
     return [(m.start(2), m.end(2)) for m in _SPAN_RE.finditer(text) if "\n\n" not in m.group(2)]
-
-
-def prose_text(doc: Document, lines: int) -> str:
-    """The body's prose lines, lower-case, line numbers kept: front matter and code blanked,
-    except code that a sentence introduces ("add this line to ~/.bashrc:")."""
-    out = [""] * lines
-    introduced = False
-    for block in doc.blocks:
-        if block.kind == "prose" or introduced:  # code is kept where a sentence introduces it
-            introduced = bool(block.attached)
-            for offset, line in enumerate(block.text.lower().split("\n")):
-                if block.line - 1 + offset < lines:
-                    out[block.line - 1 + offset] = line
-    return "\n".join(out)
 
 
 def inline_code(text: str) -> Iterator[str]:
@@ -201,11 +357,10 @@ def read_document(text: str) -> Document:
         fields, top = _front_matter_fields(front.group(1), 2)
         body = text[front.end():]
         first_line = text.count("\n", 0, front.end()) + 1
-    blocks = parse_body(body, first_line)
-    title = next((b.text for b in blocks if b.kind == "prose" and b.text == b.heading), "")
-    topic = " ".join([top.get("name", ""), top.get("description", ""), top.get("tags", ""), title])
+    lazy = Body(body, first_line)
+    topic = " ".join([top.get("name", ""), top.get("description", ""), top.get("tags", ""), lazy.title()])
     topic += " " + " ".join(b.text for b in fields if b.field_path in ("tags", "metadata.tags", "metadata.category"))
-    return Document(fields, blocks, topic.lower())
+    return Document(fields, lazy, topic.lower())
 
 
 # --------------------------------------------------------------------------- sentences

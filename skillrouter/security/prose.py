@@ -48,9 +48,8 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from skillrouter.security import mentions as ctx
@@ -222,7 +221,8 @@ SAFETY: tuple[_Pattern, ...] = (
        r"|choose|select|pick|click|grant|run\s+(?:yourself|the\s+agent)\s+(?:in|with))\b(?:[^.;]|\.(?=\S)){0,60}?"
        r"(?:auto[- ]?approv\w*|[\"“]?always[- ]allow\w*|unattended\s+mode|yolo\s+mode|full[- ]auto\s+mode|[\"“]never[- ]ask"
        r"|bypass[- ]?permissions\s+mode|dangerously-skip-permissions|danger-full-access)",
-       ("approv", "always", "unattended", "yolo", "auto", "never", "bypass", "danger"), _VERB_ON),
+       ("approv", "always", "unattended", "yolo", "auto", "never", "bypass", "danger"), _VERB_ON,
+       ("approv", "allow", "mode", "ask", "permission", "access")),
     _p(r"\b(?:set|switch|turn|change)\w*\s+[`\"']?(?:the\s+|your\s+|its\s+|command\s+|tool\s+)*approvals?"
        r"(?:[\s_]+(?:policy|mode|setting))?[`\"']?\s*(?:[:=]\s*|\s+to\s+|\s+)[`\"'“]?(?:never(?:\s+ask)?|off|none|disabled"
        r"|always\s+allow)\b",
@@ -352,17 +352,19 @@ _CONCEAL_SECRET_OBJECT_RE = _rx(r"\b(?:keys?|tokens?|passwords?|secrets?|credent
                                 r"|\.env)\b")
 
 # ---- tampering
+_WRITES = ("writ", "add", "append", "prepend", "insert", "replac", "updat", "edit", "modif", "seed", "overwrit",
+           "inject", "rewrit", "chang", "put", "record", "sav", "stor", "plant")
 TAMPER_TARGETS: tuple[_Pattern, ...] = (
     _p(r"\b(?:memory|user|soul|agents|claude|gemini)\.md\b|\.cursorrules\b|\.windsurfrules\b|copilot-instructions\.md",
        ("memory.md", "user.md", "soul.md", "agents.md", "claude.md", "gemini.md", "cursorrules", "windsurfrules",
-        "copilot-instructions")),
-    _p(r"\bsystem[_ ]prompts?\b|\bcustom[_ ]instructions\b", ("prompt", "instructions"), ("system", "custom")),
+        "copilot-instructions"), _WRITES),
+    _p(r"\bsystem[_ ]prompts?\b|\bcustom[_ ]instructions\b", ("prompt", "instructions"), ("system", "custom"), _WRITES),
     _p(r"\b(?:long-term|persistent|agent'?s?)\s+memory\b|\bmemory\s+(?:files?|entries|store)\b|\bthe\s+memory\b"
        r"|\bmemories/|\bprofile\s+(?:file|memory)\b|memory/profile\b",
-       ("memory", "memories", "profile")),
+       ("memory", "memories", "profile"), _WRITES),
     _p(r"\b(?:other|every|each|installed)\s+(?:other\s+)?(?:installed\s+)?(?:skills?|skill\.md(?:\s+files)?)\b"
        r"|\bskill\.md\b|\bskills?\s+(?:library|directory|folder)\b|/skills/",
-       ("other", "every", "each", "installed", "skill.md", "library", "directory", "folder", "/skills/"), ("skill",)),
+       ("other", "every", "each", "installed", "skill.md", "library", "directory", "folder", "/skills/"), ("skill",), _WRITES),
 )
 
 # ---- persistence and exfiltration (sentence rules with their own logic)
@@ -408,67 +410,47 @@ _FIRST_WORDS = tuple(_BY_FIRST_WORD)
 class WordIndex:
     """Which lines of a lower-case text hold a word: ``str.find`` on demand, never a regex.
 
-    A gate's first group should hold rare words: their lines are listed once for the whole
-    text; the other groups are only looked for inside the lines a block spans.
+    Words never hold whitespace (a word in a gate lies within one line).
     """
 
     def __init__(self, lower: str, first_line: int = 1) -> None:
         self.lower = lower
         self.first_line = first_line
-        self.starts = [0] + [m.end() for m in re.finditer("\n", lower)]
-        self.last_line = first_line + len(self.starts) - 1
+        self.last_line = first_line + lower.count("\n")
         self._lines: dict[str, list[int]] = {}
         self._vocabulary: str | None = None
 
-    def lines(self, word: str) -> list[int]:
-        found = self._lines.get(word)
-        if found is None:
-            found = []
-            if self._vocabulary is None:  # the distinct words: an absent word is ruled out fast
-                self._vocabulary = " ".join(set(self.lower.split()))
-            if word not in self._vocabulary:
-                self._lines[word] = found
-                return found
-            starts, lower = self.starts, self.lower
-            pos = lower.find(word)
-            while pos != -1:
-                number = bisect.bisect_right(starts, pos)  # 1-based line of pos
-                found.append(self.first_line + number - 1)
-                pos = lower.find(word, starts[number]) if number < len(starts) else -1
-            self._lines[word] = found
-        return found
-
     def present(self, words: tuple[str, ...]) -> list[str]:
-        """Those of ``words`` that occur in the text (none holds whitespace)."""
+        """Those of ``words`` that occur in the text, looked for among its distinct
+        whitespace-separated words (a shorter string than the text; no word holds whitespace)."""
         if self._vocabulary is None:
             self._vocabulary = " ".join(set(self.lower.split()))
         vocabulary = self._vocabulary
         return [w for w in words if w in vocabulary]
 
-    def chunk(self, lo: int, hi: int) -> str:
-        """The text of lines ``lo``..``hi``."""
-        begin = self.starts[lo - self.first_line]
-        end = self.starts[hi - self.first_line + 1] if hi - self.first_line + 1 < len(self.starts) else len(self.lower)
-        return self.lower[begin:end]
+    def lines(self, word: str) -> list[int]:
+        """The lines holding ``word``, in order."""
+        found = self._lines.get(word)
+        if found is None:
+            found = []
+            lower = self.lower
+            line, last = self.first_line, 0
+            pos = lower.find(word)
+            while pos != -1:
+                line += lower.count("\n", last, pos)
+                found.append(line)
+                last = lower.find("\n", pos)
+                if last == -1:
+                    break
+                pos = lower.find(word, last + 1)
+                line += 1
+                last += 1
+            self._lines[word] = found
+        return found
 
-    def passes(self, gate: Gate, lo: int | None = None, hi: int | None = None) -> bool:
-        """Whether lines ``lo``..``hi`` (default: all) hold a word of every group of ``gate``."""
-        lo = self.first_line if lo is None else lo
-        hi = self.last_line if hi is None else hi
-        for word in gate[0]:
-            lines = self.lines(word)
-            i = bisect.bisect_left(lines, lo)
-            if i < len(lines) and lines[i] <= hi:
-                return self.rest_passes(gate, lo, hi)
-        return False
-
-    def rest_passes(self, gate: Gate, lo: int, hi: int) -> bool:
-        """Whether lines ``lo``..``hi`` hold a word of every group of ``gate`` but the first."""
-        if len(gate) == 1:
-            return True
-        begin = self.starts[lo - self.first_line]
-        end = self.starts[hi - self.first_line + 1] if hi - self.first_line + 1 < len(self.starts) else len(self.lower)
-        return all(any(self.lower.find(word, begin, end) != -1 for word in group) for group in gate[1:])
+    def passes(self, gate: Gate) -> bool:
+        """Whether the text holds a word of every group of ``gate``."""
+        return all(any(w in self.lower for w in group) for group in gate)
 
 
 @dataclass
@@ -674,30 +656,31 @@ def _block_findings(unit: _Unit, kinds: set[_Pattern], tainted: set[str], out: _
             out.add("safety-bypass", unit, concealed)
 
 
-def _candidates(ranges: list[tuple[int, int]], index: WordIndex,
-                reach: list[int] | None = None) -> dict[int, set[_Pattern]]:
-    """For each block (by position; ``ranges`` are its first and last lines), the patterns whose
-    gate its lines pass: a word of the first group in the block itself, the other groups in the
-    block or up to line ``reach[i]`` (the end of the block it introduces)."""
-    starts = [lo for lo, _hi in ranges]
-    found: dict[int, set[_Pattern]] = {}
+SpanCheck = Callable[[str, int, int], "list[tuple[str, int]]"]
+
+
+def _gate_kinds(index: WordIndex, block_at: Callable[[int], Block | None]) -> dict[int, tuple[Block, set[_Pattern]]]:
+    """The blocks (by first line) whose lines pass some pattern's gate, with those patterns: a
+    word of the gate's first group in the block itself, the other groups in the block or in
+    what it introduces."""
+    found: dict[int, tuple[Block, set[_Pattern]]] = {}
     for word in index.present(_FIRST_WORDS):
         patterns = _BY_FIRST_WORD[word]
         for line in index.lines(word):
-            i = bisect.bisect_right(starts, line) - 1
-            if i >= 0 and line <= ranges[i][1]:
-                found.setdefault(i, set()).update(patterns)
-    for i, kinds in found.items():
-        chunk = index.chunk(ranges[i][0], reach[i] if reach else ranges[i][1])
+            block = block_at(line)
+            if block is not None:
+                found.setdefault(block.line, (block, set()))[1].update(patterns)
+    for block, kinds in found.values():
+        chunk = block.text.lower() + "\n" + block.attached.lower() if block.attached else block.text.lower()
         kinds.difference_update([p for p in kinds
                                  if not all(any(w in chunk for w in group) for group in p.gate[1:])])
-    return {i: kinds for i, kinds in found.items() if kinds}
+    return {first: entry for first, entry in found.items() if entry[1]}
 
 
 def prose_findings(relpath: str, doc: Document, index: WordIndex, *, mentions: bool = True) -> list[Finding]:
     """Findings of the prose rules (see the module docstring) in every prose block and field.
 
-    ``index`` is the :class:`WordIndex` of the document's normalised, lower-case text.
+    ``index`` is the :class:`WordIndex` of the body's prose (:meth:`Body.prose_text`).
     """
     out = _Collector(relpath)
     security_topic = ctx.is_security_topic(doc.topic)
@@ -710,56 +693,71 @@ def prose_findings(relpath: str, doc: Document, index: WordIndex, *, mentions: b
         unit = _Unit(block, block.text, lower, unit_lower, security_topic, mentions)
         _block_findings(unit, kinds, tainted, out)
 
-    # front-matter strings first (in file order), indexed together as one text
+    # front-matter strings first (file order), indexed together as one text with their own lines
     if doc.fields:
         ranges: list[tuple[int, int]] = []
         line = 1
         for block in doc.fields:
             ranges.append((line, line + block.text.count("\n")))
             line = ranges[-1][1] + 1
-        field_todo = _candidates(ranges, WordIndex("\n".join(b.text.lower() for b in doc.fields)))
-        for i in sorted(field_todo):
-            run(doc.fields[i], field_todo[i])
-    body = [b for b in doc.blocks if b.kind == "prose"]
-    ranges = [(b.line, b.line + b.text.count("\n")) for b in body]
-    ends = {b.line: b.line + b.text.count("\n") for b in doc.blocks}
-    following = {id(b): n for b, n in itertools.pairwise(doc.blocks)}
-    reach = [ends[following[id(b)].line] if b.attached and id(b) in following else hi
-             for b, (_lo, hi) in zip(body, ranges)]
-    todo = _candidates(ranges, index, reach)
-    starts = [lo for lo, _hi in ranges]
+        starts = [lo for lo, _hi in ranges]
+        field_index = WordIndex("\n".join(b.text.lower() for b in doc.fields))
+
+        def field_at(n: int) -> Block | None:
+            i = bisect.bisect_right(starts, n) - 1
+            return _FieldAt(doc.fields[i], starts[i]) if i >= 0 and n <= ranges[i][1] else None
+
+        for _first, (entry, kinds) in sorted(_gate_kinds(field_index, field_at).items()):
+            run(entry.block if isinstance(entry, _FieldAt) else entry, kinds)
+    body = doc.body
+    todo = _gate_kinds(index, body.block_at)
     queue = sorted(todo)
-    current = -1
+    current = 0
     while queue or tainted - known:
         if tainted - known:  # a file filled with secrets: later blocks naming it are checked too
             for token in tainted - known:
                 for hit in index.lines(token):
-                    j = bisect.bisect_right(starts, hit) - 1
-                    if j > current and SECRETS not in todo.setdefault(j, set()):
-                        if not todo[j]:
-                            heapq.heappush(queue, j)
-                        todo[j].add(SECRETS)
+                    named = body.block_at(hit)
+                    if named is not None and named.line > current:
+                        if named.line not in todo:
+                            todo[named.line] = (named, set())
+                            heapq.heappush(queue, named.line)
+                        todo[named.line][1].add(SECRETS)
             known |= tainted
             continue
         current = heapq.heappop(queue)
-        run(body[current], todo[current])
+        run(*todo[current])
     return list(out.found.values())
 
 
-SpanCheck = Callable[[str, int, int], "list[tuple[str, int]]"]
+class _FieldAt(Block):
+    """A front-matter block seen at its place in the joined field text (for the gates)."""
+
+    def __init__(self, block: Block, line: int) -> None:
+        super().__init__(block.kind, block.text, line, block.heading, field_path=block.field_path,
+                         attached=block.attached, spans=block.spans)
+        self.block = block
 
 
-def span_findings(relpath: str, doc: Document, check: SpanCheck, *, mentions: bool = True) -> list[Finding]:
-    """Command rules on every inline code span, exempt only where its sentence says so."""
+def span_findings(relpath: str, doc: Document, check: SpanCheck, command_lines: Iterable[int], *,
+                  mentions: bool = True) -> list[Finding]:
+    """Command rules on inline code spans (those on ``command_lines``, where a command word
+    occurs, and every span in the front matter), exempt only where the sentence says so."""
     out = _Collector(relpath)
     security_topic = ctx.is_security_topic(doc.topic)
-    for block in doc.prose():
+    blocks: dict[int, Block] = {}
+    for line in sorted(command_lines):
+        block = doc.body.block_at(line)
+        if block is not None and block.spans:
+            blocks.setdefault(block.line, block)
+    for block in [*doc.fields, *blocks.values()]:
         if not block.spans:
             continue
         unit = _Unit(block, block.text, "", "", security_topic, mentions)
         bounds: list[tuple[int, int]] | None = None
         for start, end in block.spans:
-            hits = check(block.text[start:end].replace("\n", " "), block.line_at(start), block.line_at(end))
+            first, last = block.line_at(start), block.line_at(end)
+            hits = check(block.text[start:end].replace("\n", " "), first if not block.field_path else -1, last)
             if not hits:
                 continue
             bounds = bounds or sentences(block)

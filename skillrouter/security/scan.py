@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 from skillrouter.security import commands
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
 from skillrouter.security.injection import injection_findings
-from skillrouter.security.markdown import prose_text, read_document
+from skillrouter.security.markdown import read_document
 from skillrouter.security.prose import WordIndex, prose_findings, span_findings
 from skillrouter.security.unicode import hidden_unicode, lower_aligned, normalise
 
@@ -56,14 +56,14 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True) -> list[Finding
     if is_prose(relpath):
         seen |= {(f.rule, f.line) for f in findings}
         doc = read_document(norm)
-        index = WordIndex(prose_text(doc, len(norm_lines)))
+        index = WordIndex(doc.body.prose_text(lower))
 
         def check(span: str, first: int, last: int) -> list[tuple[str, int]]:
-            if not any(n in command_lines for n in range(first, last + 1)):
+            if first >= 0 and not any(n in command_lines for n in range(first, last + 1)):
                 return []
-            return commands.check_line(span, mentions=mentions)
+            return commands.check_line(span, mentions=mentions) if commands.has_trigger(span.lower()) else []
 
-        found = span_findings(relpath, doc, check, mentions=mentions)
+        found = span_findings(relpath, doc, check, command_lines, mentions=mentions)
         found += prose_findings(relpath, doc, index, mentions=mentions)
         for f in found:
             if (f.rule, f.line) not in seen:

@@ -4,12 +4,14 @@ intent, inline and fenced code, every front-matter field, and what the mention e
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from skillrouter.security import decide, prose, scan_skill, scan_skill_folder, scan_text
 from skillrouter.security.findings import Finding
+from skillrouter.security.markdown import Block
 from skillrouter.skill import Skill
 from skillrouter.skillmd import render_skill_md
 
@@ -53,10 +55,15 @@ def test_every_hostile_case_is_caught_with_and_without_the_gates(monkeypatch: py
     block, each corpus file gets exactly the same findings."""
     gated = {p: scan_text("SKILL.md", p.read_text(encoding="utf-8")) for p in ALL_HOSTILE + BENIGN}
 
-    def everything(ranges: list[tuple[int, int]], index: object, reach: object = None) -> dict[int, set[object]]:
-        return {i: set(prose.ALL_PATTERNS) for i in range(len(ranges))}
+    def everything(index: prose.WordIndex, block_at: Callable[[int], Block | None]) -> dict[int, tuple[Block, set[object]]]:
+        found: dict[int, tuple[Block, set[object]]] = {}
+        for line in range(index.first_line, index.last_line + 1):
+            block = block_at(line)
+            if block is not None:
+                found.setdefault(block.line, (block, set(prose.ALL_PATTERNS)))
+        return found
 
-    monkeypatch.setattr(prose, "_candidates", everything)
+    monkeypatch.setattr(prose, "_gate_kinds", everything)
     for path, findings in gated.items():
         assert scan_text("SKILL.md", path.read_text(encoding="utf-8")) == findings, path.name
 
