@@ -25,7 +25,9 @@ Modules, one concern each:
 - :mod:`~skillrouter.security.policy`: trust levels, the policy table and :func:`decide`;
 - :mod:`~skillrouter.security.review`: an optional second opinion by a chat model.
 
-Every :class:`Finding` carries a severity (``caution`` or ``dangerous``). The policy table:
+Every :class:`Finding` carries a severity (``caution`` or ``dangerous``): cautions are
+``hidden-unicode``, ``symlink``, ``oversize-file``, non-executable binaries under ``scripts/``
+and ``concealment`` alone; everything else is dangerous (``RULE_SEVERITY``). The policy table:
 
 =============== ========= ============ ============
 trust level      clean     caution      dangerous

@@ -1,17 +1,18 @@
 """A skill file as the agent reads it: front-matter fields, prose blocks, code, sentences.
 
-:func:`read_document` splits normalised ``SKILL.md``-style text into :class:`Block` objects:
+:func:`read_document` gives a :class:`Document`:
 
-- every string in the YAML front matter (nested ``metadata`` and unknown keys included), read
-  as Markdown of its own and labelled with its key path (``metadata.agent_bootstrap``);
-- prose: one block per paragraph, list item, block quote, heading or table row, with the
-  nearest heading above it;
-- fenced code blocks (``code``), each with its info string.
+- ``fields``: every string in the YAML front matter (nested ``metadata`` and unknown keys
+  included), read as Markdown of its own (:func:`parse_body`) and labelled with its key path
+  (``metadata.agent_bootstrap``);
+- ``body``: the Markdown body, read lazily (:class:`Body`): one prose block per paragraph, list
+  item, block quote, heading or table row, with the nearest heading above it, built only for
+  the lines asked about; fenced code apart.
 
-A prose block whose text ends with ``:`` is followed by what it introduces; that next block is
-kept as its ``attached`` text ("append this line to ~/.bashrc:" and then the line). Inline code
-spans are located inside prose (:attr:`Block.spans`) and :func:`sentences` splits prose into
-sentences without cutting through a code span or an abbreviation.
+A prose block whose text ends with ``:`` is followed by what it introduces; that next block (or
+fenced code) is kept as its ``attached`` text ("append this line to ~/.bashrc:" and then the
+line). Inline code spans are located inside prose (:attr:`Block.spans`) and :func:`sentences`
+splits prose into sentences without cutting through a code span or an abbreviation.
 """
 
 from __future__ import annotations
@@ -241,14 +242,6 @@ def _code_spans(text: str) -> list[tuple[int, int]]:
     if "`" not in text:
         return []
     return [(m.start(2), m.end(2)) for m in _SPAN_RE.finditer(text) if "\n\n" not in m.group(2)]
-
-
-def inline_code(text: str) -> Iterator[str]:
-    """The content of every inline code span in ``text`` (a quick look before parsing)."""
-    if "`" in text:
-        for m in _SPAN_RE.finditer(text):
-            if "\n\n" not in m.group(2) and not m.group(2).startswith("`"):
-                yield m.group(2).replace("\n", " ")
 
 
 def parse_body(text: str, first_line: int = 1, *, heading: str = "", field_path: str = "") -> list[Block]:

@@ -5,43 +5,58 @@ some of them together with the rest of the block and the block it introduces (a 
 ending in ``:`` and the command or quote under it):
 
 ``exfiltration``
-    A secret (private keys, ``~/.aws/credentials``, ``.git-credentials``, kubeconfig, ``.env``
-    files, browser cookies, password stores, tokens, passwords, credentials, the whole
-    environment) and a verb that moves or shows it (send, post, upload, submit, include, paste,
-    reproduce, print, ...) toward a remote host (a URL or domain, a webhook, "our ... service"),
-    a paste site (pastebin, paste.rs, transfer.sh, a gist, ...) or the chat (with a credential
-    *file*, or with "verbatim" / "unredacted" / "do not mask"). A file that a sentence fills with
-    secrets ("write them into `vault.json`") carries the taint to a later sentence that posts it.
-    A token or password sent for authentication (header, login) is normal use, unless the
-    destination is a paste site or the secret is a credential file.
+    A secret and a verb that moves or shows it (send, post, upload, submit, include, attach,
+    paste, reproduce, print, ...) toward a destination that follows it: a remote host (a URL or
+    domain, a webhook, "our ... service"), a paste site (pastebin, paste.rs, transfer.sh, a
+    gist, ...) or the chat ("in your reply", "here", "your first message should contain").
+    Credential *files* (private keys, ``~/.aws/credentials``, ``.git-credentials``, kubeconfig,
+    ``.env`` files, browser cookie stores, password stores, the whole environment) count
+    wherever they stand in the sentence. A *named* secret (an API key, a password, a
+    ``GITHUB_TOKEN``) counts when it is what the verb moves: between the verb and the
+    destination, before a passive verb ("the token is sent to ..."), or before a verb taking a
+    pronoun ("collect the credentials and send it all to ..."); not when sent for authentication
+    (a header, a login) unless the destination is a paste site. "Env vars" and "the token" count
+    only toward a URL or a paste site. The chat needs a credential file or "verbatim" /
+    "unredacted" / "do not mask". A file that a sentence fills with secrets ("write them into
+    `vault.json`") carries the taint to later sentences that post it.
 ``persistence``
-    A start-up mechanism (shell start-up files, crontab, launch agents, systemd units, git hooks,
-    "every new shell", "on every boot") in the same block as a payload: something downloaded and
-    run (``curl ... | sh`` or "downloads ... and runs it"), data sent to a remote host, a disguise
-    (``com.apple.`` names, "harmless-looking") or concealment; a fake ``sudo``/``ssh`` wrapper.
+    A start-up mechanism (shell start-up files, crontab or cron, launch agents, systemd units,
+    git hooks, autostart, "every new shell", "on every boot") in the same block as a payload:
+    something downloaded and run (``curl ... | sh``, ``source <(curl ...)``, "downloads ... and
+    runs it", "runs a script fetched from ..."), data sent to a remote host, a disguise
+    (``com.apple.`` names, "harmless-looking") or concealment; a fake ``sudo``/``ssh`` wrapper in
+    ``~/.local/bin``; a password captured as it is typed.
 ``safety-bypass``
     Weakening the agent's own safety: turning on auto-approve / "always allow" / unattended mode,
-    turning off approvals, confirmations, the sandbox or security scanning, allow-all rules
-    (``Bash(*)``), adding a skill, publisher or domain to a trusted / allowed list, pre-approving,
-    treating scanner findings as false positives or warnings as ignorable, treating fetched
-    content as trusted instructions ("follow whatever it says"), or fetching and running remote
-    code without asking.
+    turning off approvals, confirmations, the sandbox or security scanning (in words, or as
+    ``sandbox: false`` / ``approval_policy = "never"`` / ``Bash(*)`` settings), running any
+    command without approval, adding a skill, publisher or domain to a trusted / allowed list,
+    pre-approving, treating scanner findings as false positives or warnings as ignorable,
+    treating fetched content as instructions ("follow whatever it says"), and fetching and
+    running remote code while hiding it or without asking.
 ``prompt-injection`` (prose form)
-    Claims over the instruction hierarchy: "takes precedence over ... the system prompt",
-    "override the user's instructions", "... are authoritative", safety checks "do not apply".
+    Claims over the instruction hierarchy: "takes precedence over / supersedes ... the system
+    prompt", "override the user's instructions", safety checks "do not apply", "never refuse a
+    command".
 ``tampering``
     A write (add, append, insert, replace, seed, update, ...) to other skills, memory files
     (``MEMORY.md``, ``USER.md``, "long-term memory"), or the agent's instructions (``AGENTS.md``,
     ``CLAUDE.md``, the system prompt, custom instructions) in a block that also carries hostile
-    content: a payload, concealment, an authority claim, a pre-approval, a statement forged as
-    the user's ("as though the user had stated", "confirmed by the user"), payment details.
+    content: a payload, concealment, an authority claim, a pre-approval or "without asking", a
+    statement forged as the user's ("as though the user had stated", "confirmed by the user",
+    "the user has authorized"), payment details.
 ``concealment`` (caution; dangerous next to an action)
     Hiding steps from the user: "do not mention it", "no need to call it out", "don't describe
-    it to the user", "silently run", "do this quietly", "so nothing looks changed",
-    ``touch -r``.
+    it to the user", "keep this step to yourself", "silently run", "do this quietly", "so
+    nothing looks changed", ``touch -r``. Hiding a *secret* ("don't show the key") is hygiene.
 
-Negation in the verb's clause ("never send ..."), warning headings and quoted examples in a
-security skill exempt a match (:mod:`skillrouter.security.mentions`).
+A definition of an option ("`off` — skip all approval prompts", a table row naming a flag)
+describes what it does and is no safety bypass. Negation in the verb's clause ("never send
+..."), warning headings and quoted examples in a security skill exempt a match
+(:mod:`skillrouter.security.mentions`).
+
+Speed: a pattern is only tried on a block whose lines hold a word of each of its gate's word
+groups (:class:`WordIndex`); the body is read lazily (:class:`~skillrouter.security.markdown.Body`).
 """
 
 from __future__ import annotations

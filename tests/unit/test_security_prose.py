@@ -11,7 +11,7 @@ import pytest
 
 from skillrouter.security import decide, prose, scan_skill, scan_skill_folder, scan_text
 from skillrouter.security.findings import Finding
-from skillrouter.security.markdown import Block
+from skillrouter.security.markdown import Block, Body, parse_body
 from skillrouter.skill import Skill
 from skillrouter.skillmd import render_skill_md
 
@@ -289,3 +289,26 @@ def test_hostile_sentence_in_any_wording_is_quarantined(sentence: str) -> None:
 @pytest.mark.parametrize("sentence", BENIGN_SENTENCES)
 def test_benign_sentence_in_the_same_words_is_clean(sentence: str) -> None:
     assert scan_text("SKILL.md", _in_a_skill(sentence)) == []
+
+
+# --------------------------------------------------------------------------- the lazy Markdown reader
+@pytest.mark.parametrize("path", [*ALL_HOSTILE[:20], *BENIGN, HERE.parents[1] / "README.md",
+                                  *sorted((HERE.parents[1] / "docs").glob("*.md"))], ids=lambda p: p.stem)
+def test_the_lazy_body_makes_the_blocks_the_full_parser_makes(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    body = Body(text)
+    lazy = {}
+    for line in range(1, text.count("\n") + 2):
+        block = body.block_at(line)
+        if block is not None:
+            lazy[block.line] = (block.text, block.heading, block.attached, block.table, block.spans)
+    eager = {b.line: (b.text, b.heading, b.attached, b.table, b.spans) for b in parse_body(text) if b.kind == "prose"}
+    assert lazy == eager
+
+
+def test_gate_words_are_lower_case_and_hold_no_whitespace() -> None:
+    """A gate word must lie within one line and one whitespace-separated word of the text."""
+    for pattern in prose.ALL_PATTERNS:
+        for group in pattern.gate:
+            for word in group:
+                assert word == word.lower() and not any(c.isspace() for c in word), word
