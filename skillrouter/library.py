@@ -166,10 +166,11 @@ class SkillLibrary:
         return docs
 
     def lexical_documents(self) -> dict[str, tuple[str, str, str]]:
-        """What the keyword index must hold, by the same ids: each skill's lexical text (Level 0
-        text and the start of its body; its Level 0 text counts for coverage) and its examples."""
-        level0 = self.store.level0_texts()
-        docs = {n: (n, t, level0[n]) for n, t in self.store.lexical_texts().items() if n in level0}
+        """What the keyword index must hold, by the same ids: each skill's lexical text (its
+        summary, ``"name words: description"``, and the start of its body; the summary counts for
+        coverage) and its examples."""
+        summaries = self.store.summary_texts()
+        docs = {n: (n, t, summaries[n]) for n, t in self.store.lexical_texts().items() if n in summaries}
         for name, task in self.store.examples():
             if name in docs:
                 docs[example_id(name, task)] = (name, task, task)
