@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import click
 
+from skillrouter.embeddings import BACKENDS, Backend
 from skillrouter.errors import SkillRouterError
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
@@ -138,12 +139,23 @@ def add(path: Path, replace: bool, store: Path | None, chroma_url: str | None, m
 @click.option("--tag", "tags", multiple=True, help="Only skills with one of these tags (repeatable).")
 @click.option("--threshold", type=float, default=DEFAULT_THRESHOLD, show_default=True,
               help="Minimum similarity for a skill to be chosen.")
+@click.option("--backend", type=click.Choice(BACKENDS), default="onnx", show_default=True,
+              envvar="SKILLROUTER_BACKEND",
+              help="onnx starts in about a second: ONNX Runtime embeds the task and an embedded store is "
+                   "searched over its embedding cache, without torch or Chroma. torch loads "
+                   "sentence-transformers and queries the Chroma index, as long-running processes do. "
+                   "Same answers.")
 @store_options
-def route_cmd(task: str, k: int, task_type: str | None, tags: tuple[str, ...], threshold: float,
+def route_cmd(task: str, k: int, task_type: str | None, tags: tuple[str, ...], threshold: float, backend: Backend,
               store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
     """Pick the skill that fits TASK, or say that none does."""
-    with _open(store, chroma_url, model, threshold=threshold) as lib:
-        route = lib.route(task, k=k, task_type=task_type, tags=tags or None)
+    with _open(store, chroma_url, model, threshold=threshold, backend=backend) as lib:
+        if backend == "onnx" and lib.index.mode == "embedded":
+            from skillrouter.exact import route_exact
+
+            route = route_exact(lib, task, k=k, task_type=task_type, tags=tags or None)
+        else:
+            route = lib.route(task, k=k, task_type=task_type, tags=tags or None)
 
         def text() -> None:
             click.echo(f"matched: {route.matched.name if route.matched else '(none)'}  [{route.reason}]")

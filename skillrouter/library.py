@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings import Backend, CachedEmbedder, Embedder, EmbeddingCache, make_embedder
 from skillrouter.errors import SkillFormatError, SkillRouterError
 from skillrouter.index import SkillIndex, SyncReport, example_id
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD, Route, Router
@@ -54,9 +54,13 @@ class DoctorReport:
         }
 
 
-def default_embedder(store_path: Path, model: str | None = None) -> CachedEmbedder:
-    """The default model (or ``model``) behind the store's persistent embedding cache."""
-    return CachedEmbedder(SentenceTransformerEmbedder(model), EmbeddingCache(store_path / "cache" / "embeddings.db"))
+def default_embedder(store_path: Path, model: str | None = None, backend: Backend = "torch") -> CachedEmbedder:
+    """The default model (or ``model``) on ``backend`` behind the store's persistent embedding cache.
+
+    ``"torch"`` suits processes that live long or embed many texts, ``"onnx"`` one-shot commands
+    (see :mod:`skillrouter.embeddings.backend`); both fill and read the same cache entries.
+    """
+    return CachedEmbedder(make_embedder(model, backend), EmbeddingCache(store_path / "cache" / "embeddings.db"))
 
 
 class SkillLibrary:
@@ -88,13 +92,14 @@ class SkillLibrary:
         create: bool = True,
         model: str | None = None,
         embedder: Embedder | None = None,
+        backend: Backend = "torch",
         chroma_url: str | None = None,
         **kwargs: Any,
     ) -> SkillLibrary:
-        """Open (or create) a store with the default embedder, or ``model``, or ``embedder``."""
+        """Open (or create) a store with the default embedder (``model`` on ``backend``), or ``embedder``."""
         st = Store(store, create=create)
         if embedder is None:
-            embedder = default_embedder(st.path, model)
+            embedder = default_embedder(st.path, model, backend)
         return cls(st, embedder, chroma_url=chroma_url, **kwargs)
 
     def close(self) -> None:

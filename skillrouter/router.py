@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from skillrouter.embeddings.base import embed_queries
-from skillrouter.index import Hit, SkillIndex
+import numpy as np
+
+from skillrouter.embeddings.base import Embedder, embed_queries
+from skillrouter.index import Hit
 from skillrouter.scoring import PRIOR_MEAN, PRIOR_WEIGHT, QUALITY_WEIGHT, Policy, quality, route_score
 from skillrouter.skill import SkillSummary
 from skillrouter.store import Store
@@ -72,13 +74,22 @@ class Route:
         }
 
 
+class QueryIndex(Protocol):
+    """What the router needs of an index: :class:`~skillrouter.index.SkillIndex` (Chroma) or
+    :class:`~skillrouter.exact.ExactIndex` (the embedding cache, for one-shot processes)."""
+
+    embedder: Embedder
+
+    def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]: ...
+
+
 class Router:
     """Quality-weighted vector routing over a store's index."""
 
     def __init__(
         self,
         store: Store,
-        index: SkillIndex,
+        index: QueryIndex,
         *,
         threshold: float = DEFAULT_THRESHOLD,
         quality_weight: float = QUALITY_WEIGHT,
