@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import click
 
-from skillrouter.embeddings import BACKENDS, Backend
+from skillrouter.embeddings import BACKENDS, Backend, OnnxExportError
 from skillrouter.errors import SkillRouterError
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
@@ -92,7 +92,7 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except SkillRouterError as err:
+        except (SkillRouterError, OnnxExportError) as err:
             click.echo(f"error: {err}", err=True)
             ctx.exit(1)
         except (ValueError, OSError) as err:

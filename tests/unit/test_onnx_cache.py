@@ -114,3 +114,22 @@ def test_the_backend_is_an_explicit_choice(tmp_path: Path) -> None:
     assert onnx._session is None and onnx._manifest is None  # nothing loads or exports until used
     with pytest.raises(ValueError, match="unknown embedding backend 'tf'"):
         make_embedder(None, "tf")  # type: ignore[arg-type]
+
+
+def test_a_failed_export_is_one_line_from_the_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from support import run
+
+    from skillrouter import Skill, Store
+    from skillrouter.embeddings import onnx_export
+
+    def refuse(model_ref: str, folder: Path, model: object = None) -> None:
+        raise OnnxExportError(f"{model_ref}: not a text model with input_ids and attention_mask")
+
+    monkeypatch.setattr(onnx_export, "export", refuse)
+    store = Store(tmp_path / "store")
+    store.add(Skill.create("fix-flaky-test", "Find why a test fails sometimes."))
+    store.close()
+    result = run("route", "my test is flaky", "--store", tmp_path / "store", "--model", model_folder(tmp_path))
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+    assert "not a text model" in result.stderr and "Traceback" not in result.stderr
