@@ -173,21 +173,25 @@ def main() -> None:
         same = sum(warm.route(task).to_dict() == answer for _, task, answer in answers)
         print(f"cold answers identical to the warm library's (torch + Chroma): {same}/{len(answers)}")
 
+        import torch
+
         short = [f"{t} (variant {i})" for i, t in enumerate(hermes_tasks()[:40])]
+        level0 = list(warm.store.level0_texts().values())
         torch_model.embed_query("warm up")
         onnx_model.embed_query("warm up")
-        torch_ms = per_call_ms(torch_model.embed_query, short)
-        onnx_ms = per_call_ms(onnx_model.embed_query, short)
-        level0 = list(warm.store.level0_texts().values())
-        start = time.perf_counter()
-        torch_model.embed_documents(level0)
-        torch_batch = len(level0) / (time.perf_counter() - start)
-        start = time.perf_counter()
-        onnx_model.embed_documents(level0)
-        onnx_batch = len(level0) / (time.perf_counter() - start)
-        print("warm embedding (model loaded):   torch      onnx")
-        print(f"  one query, median ms         {torch_ms:8.1f}  {onnx_ms:8.1f}")
-        print(f"  batch of {len(level0)} Level 0, texts/s {torch_batch:6.0f}  {onnx_batch:8.0f}")
+        threads = torch.get_num_threads()
+        print(f"warm embedding (model loaded; torch with {threads} threads, then 1; ONNX Runtime, no spinning):")
+        for label, model, n in (("torch", torch_model, threads), ("torch", torch_model, 1), ("onnx", onnx_model, 0)):
+            if n:
+                torch.set_num_threads(n)
+            query_ms = per_call_ms(model.embed_query, [f"{t} [{label}{n}]" for t in short])
+            start = time.perf_counter()
+            model.embed_documents(level0)
+            batch = len(level0) / (time.perf_counter() - start)
+            name = f"{label} ({n} thread{'s' if n > 1 else ''})" if n else label
+            print(f"  {name:<18} one query median {query_ms:7.1f} ms   batch of {len(level0)} Level 0 texts "
+                  f"{batch:6.0f} texts/s")
+        torch.set_num_threads(threads)
 
         texts = agreement_texts(args.agreement_texts)
         cosines = (torch_model.embed_documents(texts) * onnx_model.embed_documents(texts)).sum(axis=1)

@@ -26,6 +26,7 @@ Run:  .venv/bin/python benchmarks/peers.py [--queries 1000] [--seed 0]
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import shutil
@@ -72,8 +73,8 @@ def _clip(text: str) -> str:
 
 def _first_paragraph(markdown: str) -> str:
     """The first paragraph of prose: headings, fences, front matter and tables skipped."""
-    body = re.sub(r"\A---\n.*?\n---\n", "", markdown, flags=re.S)
-    body = re.sub(r"```.*?```", "", body, flags=re.S)
+    body = re.sub(r"\A---\n.*?\n---\n", "", markdown, flags=re.DOTALL)
+    body = re.sub(r"```.*?```", "", body, flags=re.DOTALL)
     for block in re.split(r"\n\s*\n", body):
         lines = [ln for ln in block.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "|", "<"))]
         text = " ".join(lines).strip()
@@ -366,8 +367,8 @@ def main() -> None:
     print("| library | system | P@1 | p50 ms | p95 ms | p50 / bare embed | index s |")
     print("|---:|---|---:|---:|---:|---:|---:|")
     for size, name, p1, p50, p95, ratio, build_s in rows:
-        p1_s = "-" if p1 != p1 else f"{p1:.3f}"
-        build_text = "-" if build_s != build_s else f"{build_s:.1f}"
+        p1_s = "-" if math.isnan(p1) else f"{p1:.3f}"
+        build_text = "-" if math.isnan(build_s) else f"{build_s:.1f}"
         print(f"| {size:,} | {name} | {p1_s} | {p50:.1f} | {p95:.1f} | {ratio:.2f} | {build_text} |")
 
 
