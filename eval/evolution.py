@@ -277,12 +277,12 @@ class _Life:
         return name
 
     def near_duplicate(self, text: str) -> tuple[str, float] | None:
-        """The active skill whose Level 0 text is closest to a draft's, at the gate or above."""
-        texts = self.lib.store.level0_texts()
+        """The active skill whose summary is closest to a draft's, at the gate or above."""
+        texts = self.lib.store.summary_texts()
         active = [n for n in sorted(texts) if n in self.hidden and n not in self.retired]
         if not active:
             return None
-        draft = Skill.create(self._name_for(text), " ".join(text.split())[:1024]).level0_text()
+        draft = Skill.create(self._name_for(text), " ".join(text.split())[:1024]).summary_text()
         vectors = np.asarray(self.lib.embedder.embed_documents([texts[n] for n in active] + [draft]), dtype=np.float32)
         sims = vectors[:-1] @ vectors[-1]
         best = int(np.argmax(sims))

@@ -292,6 +292,11 @@ class Skill:
         """The text the dense index embeds: the description (see :func:`level0_text`)."""
         return level0_text(self.name, self.description)
 
+    def summary_text(self) -> str:
+        """``"name words: description"``: what duplicate detection compares and keyword coverage
+        counts (see :func:`summary_text`)."""
+        return summary_text(self.name, self.description)
+
     def lexical_text(self) -> str:
         """The text the keyword index reads: the Level 0 text and the start of the body
         (see :func:`lexical_text`)."""
@@ -315,8 +320,9 @@ def level0_text(name: str, description: str) -> str:
 
 
 def summary_text(name: str, description: str) -> str:
-    """``"name words: description"``: what the keyword index's coverage counts, and the start
-    of the text BM25 reads (:func:`lexical_text`)."""
+    """``"name words: description"``: what the keyword index's coverage counts, the start of the
+    text BM25 reads (:func:`lexical_text`), and what duplicate detection embeds (two skills are
+    the same if both their names and descriptions say so)."""
     return f"{split_words(name)}: {description.strip()}"
 
 

@@ -18,7 +18,7 @@ NUDGE_INTERVAL = 10
 """Every this many tasks the Memory Updater consolidates MEMORY.md and USER.md."""
 
 DUPLICATE_THRESHOLD = 0.80
-"""Level 0 cosine similarity (all-MiniLM-L6-v2) from which a freshly extracted skill counts as
+"""Cosine similarity of "name words: description" (all-MiniLM-L6-v2) from which a freshly extracted skill counts as
 a near-duplicate of an existing active skill, so that skill is updated instead.
 
 Measured on drafts an LLM would write: two wordings of one skill ("convert CSV to JSON" /

@@ -287,14 +287,15 @@ def skill_from_draft(draft: SkillDraft, name: str, task_type: str | None) -> Ski
 
 
 def near_duplicate(library: SkillLibrary, skill: Skill, threshold: float) -> tuple[str, float] | None:
-    """The active skill whose Level 0 text is most similar to ``skill``'s, if at ``threshold`` or above."""
-    texts = library.store.level0_texts()
+    """The active skill whose summary (``"name words: description"``) is most similar to
+    ``skill``'s, if at ``threshold`` or above."""
+    texts = library.store.summary_texts()
     records = library.store.records_for(sorted(texts))
     names = [n for n in sorted(texts) if n in records and records[n].summary.status == "active"]
     if not names:
         return None
     vectors = np.asarray(library.embedder.embed_documents([texts[n] for n in names]), dtype=np.float32)
-    draft = np.asarray(library.embedder.embed_documents([skill.level0_text()]), dtype=np.float32)[0]
+    draft = np.asarray(library.embedder.embed_documents([skill.summary_text()]), dtype=np.float32)[0]
     sims = vectors @ draft
     best = int(np.argmax(sims))
     return (names[best], float(sims[best])) if sims[best] >= threshold else None
