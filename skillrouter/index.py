@@ -49,6 +49,13 @@ def example_id(skill: str, task: str) -> str:
     return f"{skill}::ex::{_sha(task)}"
 
 
+def parse_id(doc_id: str) -> tuple[str, str]:
+    """(skill, kind) of a document id: ``<skill>`` or ``<skill>::ex::<sha>`` (a skill name
+    never holds ``::``), so a query needs no metadata to know what it found."""
+    skill, example, _ = doc_id.partition("::ex::")
+    return skill, "example" if example else "skill"
+
+
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -288,18 +295,13 @@ class SkillIndex:
         if total == 0 or len(vectors) == 0:
             return [[] for _ in range(len(vectors))]
         vectors = np.asarray(vectors, dtype=np.float32)
-        got = col.query(query_embeddings=vectors, n_results=min(n, total), include=["metadatas", "embeddings"])
+        # the ids say which skill and kind each document is: no metadata to fetch and decode
+        got = col.query(query_embeddings=vectors, n_results=min(n, total), include=["embeddings"])
         out: list[list[Hit]] = []
         for row, query in enumerate(vectors):
             ids = got["ids"][row]
-            metas = got["metadatas"][row] if got["metadatas"] else [{}] * len(ids)
-            embs = got["embeddings"][row] if got["embeddings"] is not None else None
-            if embs is not None and len(ids):
-                sims = np.asarray(embs, dtype=np.float32) @ query
-            else:
-                sims = 1.0 - np.asarray(got["distances"][row], dtype=np.float32)
-            hits = [Hit(i, str((m or {}).get("skill", i)), str((m or {}).get("kind", "skill")),
-                        round(float(s), 6)) for i, m, s in zip(ids, metas, sims)]
+            sims = np.asarray(got["embeddings"][row], dtype=np.float32) @ query if len(ids) else []
+            hits = [Hit(i, *parse_id(i), round(float(s), 6)) for i, s in zip(ids, sims)]
             hits.sort(key=lambda h: (-h.similarity, h.id))
             out.append(hits)
         return out

@@ -28,7 +28,7 @@ from filelock import FileLock
 from skillrouter.errors import SkillExistsError, SkillFormatError, SkillNotFoundError, SkillRouterError
 from skillrouter.ledger import Ledger, Outcome, Record, Row, Version
 from skillrouter.provenance import Provenance, Sidecar, Status, check_status, settle
-from skillrouter.skill import Skill, now_iso
+from skillrouter.skill import Skill, SkillSummary, now_iso
 from skillrouter.skillfiles import DEFAULT_HOME, ENV_HOME, SkillFiles
 from skillrouter.skillmd import parse_skill_md, render_skill_md
 
@@ -289,6 +289,9 @@ class Store:
 
     def records_for(self, names: list[str]) -> dict[str, Record]:
         return self.ledger.records(names)
+
+    def summaries(self, names: list[str]) -> dict[str, SkillSummary]:
+        return self.ledger.summaries(names)
 
     def outcome(self, name: str) -> Outcome:
         return self.ledger.outcome(name)
