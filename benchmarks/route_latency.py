@@ -13,7 +13,11 @@ The three are interleaved task by task, so drift in machine load hits all three 
 prints p50 / p95 in milliseconds, the ratios of the p50s to ``embed`` (the number to read: it
 is measured in the same run), what a route adds to the embedding (``route - embed``, p50s) and
 ``first``: opening the store anew and routing one task with the model already loaded (the
-first route of a new process, minus imports and the model; median of 3).
+first route of a new process, minus imports and the model; median of 3). The ``cpu`` columns
+are the p50s of the thread's CPU time (``time.thread_time``) for ``embed`` and ``route`` and
+their ratio: what a machine busy with other work does not inflate, so the nearest a shared
+machine gets to the ratio on an idle one. They count the calling thread only, so they mean
+something with ``--torch-threads 1`` (torch then computes on the calling thread).
 
 Libraries (names as in the issue's table; MetaTool queries are the tasks, a seeded sample):
 
@@ -147,7 +151,8 @@ def main() -> int:
     model = embedder.inner if isinstance(embedder, CachedEmbedder) else embedder
     print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     print(f"{'library':<14}{'skills':>7}  {'embed p50/p95':>14}  {'dense p50/p95':>14}  {'route p50/p95':>14}"
-          f"  {'dense/embed':>11}  {'route/embed':>11}  {'route-embed ms':>14}  {'first ms':>8}")
+          f"  {'dense/embed':>11}  {'route/embed':>11}  {'route-embed ms':>14}  {'first ms':>8}"
+          f"  {'cpu embed':>9}  {'cpu route':>9}  {'cpu ratio':>9}")
     for offset, which in enumerate(args.libraries):
         work = Path(tempfile.mkdtemp(prefix="skillrouter-latency-"))
         try:
@@ -169,17 +174,21 @@ def main() -> int:
             calls: tuple[tuple[str, Callable[[str], object]], ...] = (
                 ("embed", model.embed_query), ("dense", dense_route), ("route", lib.route))
             times: dict[str, list[float]] = {label: [] for label, _ in calls}
+            cpu: dict[str, list[float]] = {label: [] for label, _ in calls}
             for task in mine[: args.tasks]:
                 for label, call in calls:
-                    started = time.perf_counter()
+                    started, started_cpu = time.perf_counter(), time.thread_time()
                     call(task)
                     times[label].append((time.perf_counter() - started) * 1000)
+                    cpu[label].append((time.thread_time() - started_cpu) * 1000)
             p50 = {k: statistics.median(v) for k, v in times.items()}
             p95 = {k: percentile(v, 0.95) for k, v in times.items()}
+            cpu50 = {k: statistics.median(v) for k, v in cpu.items()}
             print(f"{which:<14}{len(lib.store.names()):>7}  {p50['embed']:>6.1f}/{p95['embed']:<7.1f}"
                   f"  {p50['dense']:>6.1f}/{p95['dense']:<7.1f}  {p50['route']:>6.1f}/{p95['route']:<7.1f}"
                   f"  {p50['dense'] / p50['embed']:>11.2f}  {p50['route'] / p50['embed']:>11.2f}"
-                  f"  {p50['route'] - p50['embed']:>14.1f}  {first:>8.0f}",
+                  f"  {p50['route'] - p50['embed']:>14.1f}  {first:>8.0f}"
+                  f"  {cpu50['embed']:>9.1f}  {cpu50['route']:>9.1f}  {cpu50['route'] / cpu50['embed']:>9.2f}",
                   flush=True)
             lib.close()
         finally:
