@@ -39,18 +39,18 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from skillrouter.embeddings import (  # noqa: E402
+from skillrouter.embeddings import (
     CachedEmbedder,
     EmbeddingCache,
     OnnxEmbedder,
     SentenceTransformerEmbedder,
 )
-from skillrouter.eval.datasets import load_metatool, load_queries_jsonl, load_seal_tools  # noqa: E402
-from skillrouter.eval.loading import builtin_queries, builtin_skills  # noqa: E402
-from skillrouter.eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, evaluate_routing  # noqa: E402
-from tokenizers import Tokenizer  # noqa: E402
+from skillrouter.eval.datasets import load_metatool, load_queries_jsonl, load_seal_tools
+from skillrouter.eval.loading import builtin_queries, builtin_skills
+from skillrouter.eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, evaluate_routing
+from tokenizers import Tokenizer
 
-from skillrouter import SkillLibrary, Store  # noqa: E402
+from skillrouter import SkillLibrary, Store
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"

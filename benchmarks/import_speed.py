@@ -15,10 +15,10 @@ from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder  # noqa: E402
+from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
 
-from skillrouter import SkillLibrary  # noqa: E402
-from skillrouter.importer import import_paths  # noqa: E402
+from skillrouter import SkillLibrary
+from skillrouter.importer import import_paths
 
 LIBS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "skill-libraries"
 

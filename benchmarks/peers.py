@@ -41,15 +41,15 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-import numpy as np  # noqa: E402
-from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder  # noqa: E402
-from skillrouter.eval.datasets import Query, load_metatool, load_seal_tools  # noqa: E402
-from skillrouter.eval.loading import tool_skill  # noqa: E402
-from skillrouter.eval.routing import default_cache_dir  # noqa: E402
+import numpy as np
+from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.eval.datasets import Query, load_metatool, load_seal_tools
+from skillrouter.eval.loading import tool_skill
+from skillrouter.eval.routing import default_cache_dir
 
-from skillrouter import Skill, SkillFormatError, SkillLibrary, Store  # noqa: E402
-from skillrouter.skill import DESCRIPTION_MAX, slugify  # noqa: E402
-from skillrouter.skillmd import parse_skill_md  # noqa: E402
+from skillrouter import Skill, SkillFormatError, SkillLibrary, Store
+from skillrouter.skill import DESCRIPTION_MAX, slugify
+from skillrouter.skillmd import parse_skill_md
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 

@@ -23,7 +23,8 @@ from typing import Any, TypeVar
 import click
 
 from skillrouter.embeddings import BACKENDS, Backend, OnnxExportError
-from skillrouter.errors import SkillRouterError
+from skillrouter.errors import SkillRouterError, StoreLockedError
+from skillrouter.index import SyncReport
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_K
 from skillrouter.scoring import DEFAULT_THRESHOLD, KEYWORD_WEIGHT
@@ -290,6 +291,22 @@ def record(name: str, score: float, task: str | None, store: Path | None, chroma
         out = lib.record_outcome(name, score, task=task)
         _emit(out.to_dict(), as_json,
               lambda: click.echo(f"{name}: {out.use_count} uses, avg score {out.avg_score:.2f}"))
+
+
+@cli.command()
+@store_options
+def refresh(store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+    """Read SKILL.md files edited by hand now (running processes see them on their next route)."""
+    with _open(store, chroma_url, model) as lib:
+        try:
+            report = lib.refresh()
+            index = f"{report.embedded} embedded, {report.deleted} removed"
+        except StoreLockedError:  # the ledger has the edits; the process writing the index syncs it next route
+            report, index = SyncReport(), "left to the process that holds it (it syncs on its next route)"
+        _emit({"embedded": report.embedded, "deleted": report.deleted,
+               "unreadable": [{"name": n, "reason": r} for n, r in lib.unreadable]}, as_json,
+              lambda: click.echo(f"refreshed; index: {index}"))
+        _warn(lib)
 
 
 @cli.command()

@@ -133,6 +133,7 @@ class Ledger:
         self.path = path
         self.created = not path.exists()  # new (or lost: the store decides which)
         self._local = threading.local()
+        self._level0: tuple[int, dict[str, tuple[str, str, tuple[str, ...]]]] | None = None  # see summaries()
         self.migrate()
         with self.transaction() as db:
             db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', lower(hex(randomblob(16))))")
@@ -363,6 +364,30 @@ class Ledger:
                 use_count=uses or 0, avg_score=(total / uses) if uses else None, status=status,
             )
             out[name] = Record(summary, file_hash, source, tuple(json.loads(findings)), version)
+        return out
+
+    def summaries(self, names: Sequence[str]) -> dict[str, SkillSummary]:
+        """Level 0 with status and statistics of each of ``names`` that has a row (the router's
+        hot path). Status and statistics are read every call (another process may have just
+        recorded an outcome); Level 0 of every skill once per generation, which every change
+        of it bumps, so a route reads a few small rows instead of bulky Level 0 blobs."""
+        if not names:
+            return {}
+        generation = self.generation()
+        held = self._level0
+        if held is None or held[0] != generation:
+            level0 = {n: json.loads(blob) for n, blob in self._rows("SELECT name, level0 FROM skills")}
+            held = self._level0 = (generation, {n: (d["description"], d["task_type"], tuple(d["tags"]))
+                                                for n, d in level0.items()})
+        level0 = held[1]
+        out: dict[str, SkillSummary] = {}
+        for name, status, uses, total in self._rows(
+                f"SELECT s.name, s.status, t.use_count, t.score_sum FROM skills s LEFT JOIN stats t ON t.name = s.name "
+                f"WHERE s.name IN ({','.join('?' * len(names))}) ORDER BY s.name", list(names)):
+            if name in level0:  # a row written after the generation was read waits for the next call
+                description, task_type, tags = level0[name]
+                out[name] = SkillSummary(name=name, description=description, task_type=task_type, tags=tags,
+                                         use_count=uses or 0, avg_score=(total / uses) if uses else None, status=status)
         return out
 
     def level0_texts(self) -> dict[str, str]:

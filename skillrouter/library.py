@@ -11,6 +11,25 @@ trusting releases a quarantine, what doctor repairs) live here once.
 
 The index follows the store automatically: every call that reads the index first syncs
 it if the store changed (by content hash: only changed text is embedded).
+
+What a route pays to notice changes does not grow with the library:
+
+- writes through skillrouter, in this process or another (``add``, ``import``, ``record``
+  with a task, ``refresh``), bump the ledger's generation counter: one SQLite read per route
+  sees them at once;
+- a skill folder added, removed or renamed into ``skills/`` by hand changes that folder's
+  timestamps: one stat per route sees it at once;
+- a SKILL.md edited inside its folder (in place, or by an editor that writes a temporary file
+  and renames it over) changes neither, and only a stat of every SKILL.md finds it. A route
+  makes that scan when the last one is ``refresh_interval`` seconds old (2 by default), so a
+  long-running process (a server, the agent) picks such an edit up within 2 seconds; a new
+  process (each CLI command) scans on its first route; ``refresh()`` (``skillrouter
+  refresh``, in any process) reads edits at once, and every process sees them on its next
+  route through the generation counter. ``refresh_interval=0`` scans before every route.
+
+A file-system watcher (inotify, FSEvents) would see edits at once, but needs a thread and a
+platform backend in every process and still needs the scan for what changed while no process
+watched; the bounded delay needs neither.
 """
 
 from __future__ import annotations
@@ -20,7 +39,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from skillrouter.embeddings import Backend, CachedEmbedder, Embedder, EmbeddingCache, make_embedder
 from skillrouter.errors import LedgerDamagedError, SkillFormatError, SkillNotFoundError, SkillRouterError
@@ -80,6 +99,9 @@ class DoctorReport:
         }
 
 
+REFRESH_INTERVAL = 2.0  # seconds a SKILL.md edited inside its folder may go unnoticed by a route
+
+
 def default_embedder(store_path: Path, model: str | None = None, backend: Backend = "torch") -> CachedEmbedder:
     """The default model (or ``model``) on ``backend`` behind the store's persistent embedding cache.
 
@@ -113,12 +135,17 @@ class SkillLibrary:
         quality_weight: float = QUALITY_WEIGHT,
         policy: Policy = "shrunk",
         max_examples: int = 200,
+        refresh_interval: float = REFRESH_INTERVAL,
     ) -> None:
         """``threshold=None`` uses the router's default gate (see :mod:`skillrouter.router`);
-        ``keyword_weight=0`` routes without keyword fusion."""
+        ``keyword_weight=0`` routes without keyword fusion; ``refresh_interval``: at most how
+        many seconds a SKILL.md edited inside its folder goes unnoticed (see the module docstring)."""
+        if not refresh_interval >= 0:
+            raise ValueError(f"refresh_interval must be a number of seconds >= 0, got {refresh_interval!r}")
         self.store = store
         self.embedder = embedder
         self.max_examples = max_examples
+        self.refresh_interval = float(refresh_interval)
         scope = store.store_id
         self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope)
         self.lexical = LexicalIndex(store.path / "cache" / "lexical.db")
@@ -155,7 +182,7 @@ class SkillLibrary:
         self.lexical.close()
         self.store.close()
 
-    def __enter__(self) -> SkillLibrary:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -184,10 +211,15 @@ class SkillLibrary:
         return docs
 
     def sync(self, *, force: bool = False) -> SyncReport:
-        """Bring the index in line with the store (embeds only what changed)."""
-        # refresh first: a SKILL.md edited by hand changes no counter until the ledger reads
-        # it again (one stat per skill when nothing changed)
-        self.unreadable = self.store.refresh()
+        """Bring the index in line with the store (embeds only what changed). Files edited by
+        hand are read first when a scan is due (see the module docstring), always with ``force``."""
+        # a SKILL.md edited by hand changes no counter until the ledger reads it again
+        problems = self.store.refresh() if force else self.store.refresh_if_due(self.refresh_interval)
+        if problems is not None:
+            self.unreadable = problems
+        return self._sync_index(force=force)
+
+    def _sync_index(self, *, force: bool = False) -> SyncReport:
         generation = self.store.ledger.generation()
         if not force and self._synced == generation:
             return SyncReport(unchanged=-1)
@@ -195,6 +227,12 @@ class SkillLibrary:
         self.lexical.sync(self.lexical_documents())
         self._synced = generation
         return report
+
+    def refresh(self) -> SyncReport:
+        """Read every SKILL.md changed on disk now, and bring the index in line. Other
+        processes using the store see the change on their next route."""
+        self.unreadable = self.store.refresh()
+        return self._sync_index()
 
     def reindex(self) -> SyncReport:
         """Drop the indexes and rebuild them from the store (vectors come from the cache)."""

@@ -201,14 +201,13 @@ class Router:
             extra = [name for name in keywords.top(n) if name not in similarity]
             for name, sim in self.index.level0_similarities(vector, extra).items():
                 similarity[name], via[name] = sim, "keywords"
-        records = self.store.records_for(list(similarity))
+        summaries = self.store.summaries(list(similarity))
         total_uses = self.store.total_uses() if self.policy == "explore" else 0
         candidates: list[Candidate] = []
         for name, sim in similarity.items():
-            record = records.get(name)
-            if record is None or record.summary.status != "active":
+            summary = summaries.get(name)
+            if summary is None or summary.status != "active":
                 continue
-            summary = record.summary
             if task_type is not None and summary.task_type != task_type:
                 continue
             if tags is not None and not tags & set(summary.tags):

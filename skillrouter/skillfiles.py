@@ -15,6 +15,7 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 import uuid
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
@@ -111,6 +112,17 @@ class SkillFiles:
                 if stat.S_ISREG(st.st_mode):
                     sigs[entry.name] = f"{st.st_mtime_ns}:{st.st_size}"
         return sigs
+
+    def folder_sig(self, *, settled_ns: int = 0) -> str | None:
+        """Stat signature of the ``skills/`` folder itself: it changes when a skill folder is
+        added, removed or renamed in (every write of the store renames one), not when a file
+        inside a skill folder is edited. None if the folder changed less than ``settled_ns``
+        ago (or claims a future time): another change that soon could leave the same
+        timestamps (their granularity is coarse), so the signature vouches for nothing yet."""
+        st = os.stat(self.skills_dir)
+        if max(st.st_mtime_ns, st.st_ctime_ns) > time.time_ns() - settled_ns:
+            return None
+        return f"{st.st_dev}:{st.st_ino}:{st.st_mtime_ns}:{st.st_ctime_ns}"
 
     def sig(self, name: str) -> str:
         st = (self.skills_dir / name / "SKILL.md").stat()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -27,9 +28,14 @@ from filelock import FileLock
 from skillrouter.errors import SkillExistsError, SkillFormatError, SkillNotFoundError, SkillRouterError
 from skillrouter.ledger import Ledger, Outcome, Record, Row, Version
 from skillrouter.provenance import Provenance, Sidecar, Status, check_status, settle
-from skillrouter.skill import Skill, now_iso
+from skillrouter.skill import Skill, SkillSummary, now_iso
 from skillrouter.skillfiles import DEFAULT_HOME, ENV_HOME, SkillFiles
 from skillrouter.skillmd import parse_skill_md, render_skill_md
+
+# A skills/ folder changed less than this long before a scan vouches for nothing yet: timestamps
+# are coarse (a tick on Linux, seconds on some file systems), so a second change that soon
+# could leave its signature unchanged.
+SETTLE_NS = 2_000_000_000
 
 
 def resolve_home(store: str | Path | None = None) -> Path:
@@ -51,6 +57,7 @@ class Store:
         with self._write_lock:  # another process may be mid-add: its staging folder is not debris
             self.files.recover()
         self.ledger = Ledger.open(self.db_path, repair=repair, files_exist=lambda: bool(self.files.names()))
+        self._scanned: tuple[float, str | None] | None = None  # (when, skills/ signature then)
 
     def close(self) -> None:
         self.ledger.close()
@@ -185,13 +192,17 @@ class Store:
     def refresh(self) -> list[tuple[str, str]]:
         """Bring the ledger in line with the files: changed SKILL.md files are read again, new
         folders recorded, vanished ones dropped (their statistics go with them). Returns
-        [(name, problem)] for files that cannot be read; they keep their last good record."""
+        [(name, problem)] for files that cannot be read; they keep their last good record.
+        One stat per skill (see :meth:`refresh_if_due` for the route path)."""
         def scan() -> tuple[list[str], list[str]]:
             on_disk, rows = self.files.sigs(), self.ledger.sigs()
             return [n for n, sig in on_disk.items() if rows.get(n) != sig], [n for n in rows if n not in on_disk]
 
+        # taken before the scan: a change made during it shows as a changed folder next time
+        mark = (time.monotonic(), self.files.folder_sig(settled_ns=SETTLE_NS))
         stale, gone = scan()
         if not stale and not gone:
+            self._scanned = mark
             return []
         problems: list[tuple[str, str]] = []
         with self._write_lock:
@@ -207,7 +218,22 @@ class Store:
                     problems.append((name, f"{self.skills_dir / name / 'SKILL.md'}: cannot read: {err.strerror}"))
             if gone:
                 self.ledger.forget(gone)
+        self._scanned = mark
         return problems
+
+    def refresh_if_due(self, interval: float) -> list[tuple[str, str]] | None:
+        """:meth:`refresh` when it is due, else None after one stat of the ``skills/`` folder.
+
+        Due when this :class:`Store` has not scanned yet, when its last scan is ``interval``
+        seconds old (``0``: always), or when the ``skills/`` folder changed since (a skill
+        folder added, removed or renamed in: a hand edit of that kind, or another process's
+        write). A SKILL.md edited inside its folder, in place or by an editor's rename, leaves
+        ``skills/`` alone: the scan after at most ``interval`` seconds reads it."""
+        last = self._scanned
+        if (last is None or interval <= 0 or time.monotonic() - last[0] >= interval or last[1] is None
+                or last[1] != self.files.folder_sig()):
+            return self.refresh()
+        return None
 
     def _reconcile(self, name: str) -> None:
         """Record the SKILL.md of ``name`` as it now reads, by :func:`settle`'s fail-closed
@@ -263,6 +289,9 @@ class Store:
 
     def records_for(self, names: list[str]) -> dict[str, Record]:
         return self.ledger.records(names)
+
+    def summaries(self, names: list[str]) -> dict[str, SkillSummary]:
+        return self.ledger.summaries(names)
 
     def outcome(self, name: str) -> Outcome:
         return self.ledger.outcome(name)

@@ -18,7 +18,7 @@ from support import as_json, ok, run
 from skillrouter import Provenance, Skill, Store
 from skillrouter.skillmd import render_skill_md, skill_to_json
 
-CORE_COMMANDS = ["add", "doctor", "history", "list", "record", "reindex", "restore", "route", "show", "trust"]
+CORE_COMMANDS = ["add", "doctor", "history", "list", "record", "refresh", "reindex", "restore", "route", "show", "trust"]
 
 
 @pytest.fixture(autouse=True)
@@ -143,6 +143,29 @@ def test_history(store: Store) -> None:
 def test_trust_releases_a_quarantined_skill(store: Store) -> None:
     assert as_json("trust", "risky-script", "--store", store.path) == {"name": "risky-script", "status": "active"}
     assert store.get("risky-script").status == "active"
+
+
+# ---------------------------------------------------------------- refresh
+
+
+def test_refresh_reads_hand_edits_now(store: Store) -> None:
+    path = store.files.folder("fix-flaky-test") / "SKILL.md"
+    path.write_text(path.read_text().replace("Find why a test fails sometimes.", "Edited by hand."))
+    data = as_json("refresh", "--store", store.path)
+    assert data == {"embedded": 2, "deleted": 0, "unreadable": []}  # type: ignore[comparison-overlap]
+    assert store.ledger.records()["fix-flaky-test"].summary.description == "Edited by hand."
+    assert ok("refresh", "--store", store.path).stdout == "refreshed; index: 0 embedded, 0 removed\n"
+
+
+def test_refresh_while_another_process_writes_the_index_still_reads_the_files(store: Store) -> None:
+    from filelock import FileLock
+
+    path = store.files.folder("fix-flaky-test") / "SKILL.md"
+    path.write_text(path.read_text().replace("Find why a test fails sometimes.", "Edited by hand."))
+    with FileLock(str(store.path / "chroma.lock")):  # as a long-running process holds it
+        result = ok("refresh", "--store", store.path)
+    assert "left to the process that holds it" in result.stdout
+    assert store.ledger.records()["fix-flaky-test"].summary.description == "Edited by hand."
 
 
 # ---------------------------------------------------------------- errors: one line, exit 1
