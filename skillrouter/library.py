@@ -108,14 +108,18 @@ class SkillLibrary:
         quality_weight: float = QUALITY_WEIGHT,
         policy: Policy = "shrunk",
         max_examples: int = 200,
+        hold_index_lock: bool = True,
     ) -> None:
         """``threshold=None`` uses the router's default gate (see :mod:`skillrouter.router`);
-        ``keyword_weight=0`` routes without keyword fusion."""
+        ``keyword_weight=0`` routes without keyword fusion. ``hold_index_lock=False``, for a
+        process that stays open (a server): the embedded index's writer lock is taken for each
+        write and given back after, instead of held from the first write until :meth:`close`."""
         self.store = store
         self.embedder = embedder
         self.max_examples = max_examples
         scope = store.store_id
-        self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope)
+        self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope,
+                                hold_lock=hold_index_lock)
         self.lexical = LexicalIndex(store.path / "cache" / "lexical.db")
         self.router = Router(store, self.index, lexical=self.lexical,
                              threshold=None if threshold is None else check_threshold(threshold),
