@@ -192,6 +192,13 @@ class SkillLibrary:
         self._synced = generation
         return report
 
+    def warm_up(self) -> None:
+        """Load the embedding model and bring the index up to date now, not on the first route
+        (a server calls it as it starts)."""
+        inner = self.embedder.inner if isinstance(self.embedder, CachedEmbedder) else self.embedder
+        inner.embed_query("warm up")  # past the cache, which may know the text and load nothing
+        self.sync()
+
     def reindex(self) -> SyncReport:
         """Drop the index and rebuild it from the store (vectors come from the cache)."""
         self.index.reset()
