@@ -221,16 +221,19 @@ class LibraryThread:
         return await asyncio.wrap_future(self._pool.submit(fn, self.library, *args))
 
     def warm_up(self) -> Future[None]:
-        """Load the model (and sync the index) in the background; a failure is only logged:
-        the first request meets it again and answers it."""
+        """Load the model (and sync the index) in the background. A failure is only logged: the
+        first request meets it again and answers it."""
 
-        def warm(lib: SkillLibrary) -> None:
-            try:
-                lib.warm_up()
-            except SkillRouterError as err:
+        def logged(done: Future[None]) -> None:
+            err = None if done.cancelled() else done.exception()
+            if isinstance(err, SkillRouterError):
                 log.warning("warm-up: %s", one_line(err))
+            elif err is not None:
+                log.error("warm-up failed", exc_info=err)
 
-        return self._pool.submit(warm, self.library)
+        future = self._pool.submit(SkillLibrary.warm_up, self.library)
+        future.add_done_callback(logged)
+        return future
 
     def close(self) -> None:
         try:

@@ -6,6 +6,7 @@ The server itself is driven over stdio by the SDK's client in tests/integration/
 from __future__ import annotations
 
 import ast
+import asyncio
 import sys
 from pathlib import Path
 
@@ -53,3 +54,28 @@ def test_errors_reach_the_model_on_one_line() -> None:
     err = SkillFormatError("bad front matter:\n  line 3: mapping values\n  are not allowed", path="x/SKILL.md")
     assert one_line(err) == "x/SKILL.md: bad front matter: line 3: mapping values are not allowed"
     assert one_line(PermissionError(13, "Permission denied", "/s/a.md")) == "/s/a.md: Permission denied"
+
+
+def test_a_failed_warm_up_is_logged_and_the_server_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    from skillrouter.embeddings import HashEmbedder
+
+    from skillrouter import Skill, SkillLibrary, StoreLockedError
+    from skillrouter.mcp_server import LibraryThread, search
+
+    def locked(self: SkillLibrary) -> None:
+        raise StoreLockedError("another process is writing the embedded index")
+
+    monkeypatch.setattr(SkillLibrary, "warm_up", locked)
+    with SkillLibrary.open(tmp_path / "store", embedder=HashEmbedder()) as lib:
+        lib.add(Skill.create("bake-bread", "Bake a sourdough loaf."))
+    thread = LibraryThread(lambda: SkillLibrary.open(tmp_path / "store", embedder=HashEmbedder(),
+                                                     hold_index_lock=False))
+    try:
+        with caplog.at_level("WARNING", logger="skillrouter.mcp_server"):
+            assert isinstance(thread.warm_up().exception(timeout=30), StoreLockedError)
+        assert "warm-up: another process is writing the embedded index" in caplog.text
+        served = asyncio.run(thread.call(search, "bake a sourdough loaf", 3))
+        assert served["matched"] == "bake-bread"  # the thread still serves
+    finally:
+        thread.close()
