@@ -14,7 +14,8 @@ CLI) can catch ``SkillRouterError`` and print its message as one line::
     ├── UnsafePathError           a Level 2 path or archive member leaves its folder
     ├── MemoryLimitError          a bounded memory file would exceed its limit
     ├── MemoryEntryError          an empty memory entry, or a substring naming none or several
-    └── EvaluationError           an evaluation cannot be read (agent loop)
+    ├── EvaluationError           an evaluation cannot be read (agent loop)
+    └── SecurityReviewError       a review model's answer holds no verdict
 """
 
 from __future__ import annotations
@@ -96,3 +97,7 @@ class MemoryEntryError(SkillRouterError, ValueError):
 
 class EvaluationError(SkillRouterError):
     """An evaluator's answer could not be read as a score."""
+
+
+class SecurityReviewError(SkillRouterError):
+    """A chat model asked to review a skill gave no usable verdict."""

@@ -176,6 +176,14 @@ class LexicalIndex:
         for doc_id, skill, digest, tokens, cover in rows:
             self._insert(doc_id, skill, digest, Counter(tokens.split()), frozenset(cover.split()))
 
+    def reset(self) -> None:
+        """Forget every document (``reindex`` then rebuilds from the store)."""
+        db = self._connect()
+        if db is not None:
+            db.execute("DELETE FROM docs")
+        self._reset()
+        self._loaded = True
+
     def close(self) -> None:
         if self._db is not None:
             self._db.close()

@@ -200,8 +200,9 @@ class SkillLibrary:
         self.sync()
 
     def reindex(self) -> SyncReport:
-        """Drop the index and rebuild it from the store (vectors come from the cache)."""
+        """Drop the indexes and rebuild them from the store (vectors come from the cache)."""
         self.index.reset()
+        self.lexical.reset()
         self._synced = None
         return self.sync(force=True)
 

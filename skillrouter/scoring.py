@@ -38,9 +38,9 @@ PRIOR_MEAN = 6.0
 PRIOR_WEIGHT = 5.0
 QUALITY_WEIGHT = 0.3
 EXPLORE_BONUS = 1.5
-KEYWORD_WEIGHT = 0.25
+KEYWORD_WEIGHT = 0.3
 COVERAGE_WEIGHT = 0.4
-DEFAULT_THRESHOLD = 0.34  # on the relevance scale, for all-MiniLM-L6-v2
+DEFAULT_THRESHOLD = 0.30  # on the relevance scale, for all-MiniLM-L6-v2
 
 
 def shrunk_quality(use_count: int, avg_score: float | None, *, prior_mean: float = PRIOR_MEAN,

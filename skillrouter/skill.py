@@ -289,7 +289,7 @@ class Skill:
         )
 
     def level0_text(self) -> str:
-        """The text the index embeds: ``"name: description"`` (see :func:`level0_text`)."""
+        """The text the index embeds: ``"name words: description"`` (see :func:`level0_text`)."""
         return level0_text(self.name, self.description)
 
     def lexical_text(self) -> str:
@@ -302,20 +302,21 @@ LEXICAL_BODY_CHARS = 1500
 
 
 def level0_text(name: str, description: str) -> str:
-    """What the dense index embeds for a skill: ``"name: description"``.
+    """What the dense index embeds for a skill: ``"name words: description"``
+    (``test-driven-development`` -> ``"test driven development: ..."``).
 
-    Chosen on the evaluation suite (docs/evaluation.md, "Level 0 text"): over nine corpora,
-    appending tags lowered P@1 (Seal-Tools' fields cost 8 points, folder categories from an
-    import path 2-3 on skill libraries), the task type carried nothing, and the name as
-    written beat its words split apart and the description alone on the suite mean.
-    Tags and task type still filter a route (``route(tags=..., task_type=...)``).
+    Chosen on the evaluation suite's mean over nine corpora (docs/evaluation.md, "Choosing the
+    defaults"): appending tags lowered P@1 where tags are categories (Seal-Tools' fields cost
+    6 points), the task type is "general" for nearly every imported skill, and with keyword
+    fusion the name's words split apart edged out the name as written and the description
+    alone. Tags and task type still filter a route (``route(tags=..., task_type=...)``).
     """
-    return f"{name}: {description.strip()}"
+    return f"{split_words(name)}: {description.strip()}"
 
 
 def lexical_text(name: str, description: str, body: str) -> str:
     """What the keyword (BM25) index reads for a skill: the Level 0 text and the first
     1,500 characters of the body, where a skill names the tools, files and terms a user's
-    request shares with it (+3 points of suite-mean P@1 over the Level 0 text alone; the
-    whole body was worse than its start)."""
+    request shares with it (+2 to +3 points of suite-mean P@1 over the Level 0 text alone, +6
+    to +10 on the two skill libraries; the whole body was worse than its start)."""
     return f"{level0_text(name, description)}\n{body[:LEXICAL_BODY_CHARS]}"

@@ -108,3 +108,12 @@ def test_only_the_coverage_text_counts_for_coverage() -> None:
     scores = ix.score("book a table")
     assert scores.score_of("market") > 0  # the body counts for BM25 ...
     assert scores.coverage_of("market") == 0.0  # ... but "book" in a body is no sign the task fits
+
+
+def test_reset_forgets_everything_on_disk_too(tmp_path: Path) -> None:
+    ix = LexicalIndex(tmp_path / "lexical.db")
+    ix.sync(docs(alpha="zebra"))
+    ix.reset()
+    assert len(ix) == 0 and ix.score("zebra").top(1) == []
+    ix.close()
+    assert LexicalIndex(tmp_path / "lexical.db").hashes() == {}

@@ -163,7 +163,7 @@ def test_level0_summary_carries_statistics() -> None:
 
 def test_level0_text_is_what_gets_embedded() -> None:
     text = make(task_type="debugging", tags=("ci", "tests"), body=BODY).level0_text()
-    assert text == "fix-flaky-test: Find why a test fails sometimes."  # tags and type filter, never embedded
+    assert text == "fix flaky test: Find why a test fails sometimes."  # tags and type filter, never embedded
     assert "Run the test 50 times" not in text  # the body is Level 1, not embedded
 
 
