@@ -224,16 +224,17 @@ class LibraryThread:
         """Load the model (and sync the index) in the background. A failure is only logged: the
         first request meets it again and answers it."""
 
-        def logged(done: Future[None]) -> None:
-            err = None if done.cancelled() else done.exception()
-            if isinstance(err, SkillRouterError):
+        def warm(lib: SkillLibrary) -> None:
+            try:
+                lib.warm_up()
+            except SkillRouterError as err:
                 log.warning("warm-up: %s", one_line(err))
-            elif err is not None:
-                log.error("warm-up failed", exc_info=err)
+                raise
+            except Exception:
+                log.exception("warm-up failed")  # a bug: its traceback goes to stderr
+                raise
 
-        future = self._pool.submit(SkillLibrary.warm_up, self.library)
-        future.add_done_callback(logged)
-        return future
+        return self._pool.submit(warm, self.library)
 
     def close(self) -> None:
         try:
