@@ -12,6 +12,9 @@ settings. It prints:
 3. leave-one-corpus-out: settings chosen on all corpora but one (best mean, no corpus below
    the plain dense baseline), and what they give on the one left out.
 
+The replay makes the router's decisions exactly (checked query by query against
+``SkillLibrary.route_many`` on 3,000 MetaTool queries: none differ).
+
 Everything is cold (no track record, no examples), as in the suite. Run from the project root:
 
     .venv/bin/python benchmarks/choose_defaults.py [--data ../shared/data] [--out reports/defaults.json]
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import pickle
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,9 +117,11 @@ def picks(d: Data, level0: str, lexical: str, weight: float) -> np.ndarray:
     pool = np.zeros(dense.shape, dtype=bool)
     k = min(POOL, n)
     np.put_along_axis(pool, np.argsort(-dense, axis=1, kind="stable")[:, :k], True, axis=1)
-    if weight > 0:
+    if weight > 0:  # the keyword top k joins the pool, those with a positive score only
         top = np.argsort(-bm25, axis=1, kind="stable")[:, :k]
-        np.put_along_axis(pool, top, np.take_along_axis(bm25, top, axis=1) > 0, axis=1)
+        keyword_pool = np.zeros(dense.shape, dtype=bool)
+        np.put_along_axis(keyword_pool, top, np.take_along_axis(bm25, top, axis=1) > 0, axis=1)
+        pool |= keyword_pool
     best = bm25.max(axis=1, keepdims=True)
     keyword = np.divide(bm25, best, out=np.zeros_like(bm25), where=best > 0)
     return np.where(pool, fused(dense, keyword, weight), -np.inf).argmax(axis=1)
@@ -141,7 +147,8 @@ def baseline(d: Data) -> tuple[float, float]:
 
 
 def choose(scores: dict[tuple, dict[str, float]], names: list[str], floor: dict[str, float]) -> tuple:
-    """Best mean over ``names`` among settings that keep every one of them at or above ``floor``."""
+    """Best mean over ``names`` among settings that keep every one of them at or above ``floor``
+    (if none does, the best mean of all)."""
     ok = [s for s, per in scores.items() if all(per[n] >= floor[n] - 1e-9 for n in names)] or list(scores)
     return max(ok, key=lambda s: (round(float(np.mean([scores[s][n] for n in names])), 6), -ok.index(s)))
 
@@ -155,9 +162,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=default_data_dir())
     parser.add_argument("--out", type=Path, default=None, help="also write the numbers as JSON here")
+    parser.add_argument("--margin", type=float, default=0.0,
+                        help="how far above the plain dense baseline every corpus must stay (default 0: not below)")
+    parser.add_argument("--rows", type=Path, default=None,
+                        help="keep the computed per-corpus numbers in this file and reuse them (a pickle)")
     args = parser.parse_args()
-    embedder = make_embedder(EmbedderSpec(), default_cache_dir())
-    rows = corpus_rows(args.data, embedder, lambda m: print(m, file=sys.stderr, flush=True))
+    if args.rows is not None and args.rows.exists():
+        rows = pickle.loads(args.rows.read_bytes())
+    else:
+        embedder = make_embedder(EmbedderSpec(), default_cache_dir())
+        rows = corpus_rows(args.data, embedder, lambda m: print(m, file=sys.stderr, flush=True))
+        if args.rows is not None:
+            args.rows.parent.mkdir(parents=True, exist_ok=True)
+            args.rows.write_bytes(pickle.dumps(rows))
     names = [d.name for d in rows]
     base = {d.name: baseline(d) for d in rows}
 
@@ -166,13 +183,13 @@ def main() -> int:
     for setting in itertools.product(LEVEL0, LEXICAL, WEIGHTS):
         pick_cache[setting] = {d.name: picks(d, *setting) for d in rows}
         ranking[setting] = {d.name: p_at_1(d, pick_cache[setting][d.name]) for d in rows}
-    p1_floor = {n: base[n][0] for n in names}
+    p1_floor = {n: base[n][0] + args.margin for n in names}
     chosen_rank = choose(ranking, names, p1_floor)
 
     gates: dict[tuple, dict[str, float]] = {}
     for lam, t in itertools.product(COVERAGE_WEIGHTS, THRESHOLDS):
         gates[(lam, t)] = {d.name: decision(d, pick_cache[chosen_rank][d.name], chosen_rank[0], lam, t) for d in rows}
-    dec_floor = {n: base[n][1] for n in names}
+    dec_floor = {n: base[n][1] + args.margin for n in names}
     chosen_gate = choose(gates, names, dec_floor)
 
     out: dict[str, object] = {"corpora": names, "baseline": base, "chosen": {"ranking": chosen_rank,

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 import click
 
+from skillrouter.embeddings import BACKENDS, Backend, OnnxExportError
 from skillrouter.errors import SkillRouterError
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_K
@@ -119,7 +120,7 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
-        except SkillRouterError as err:
+        except (SkillRouterError, OnnxExportError) as err:
             click.echo(f"error: {err}", err=True)
             ctx.exit(1)
         except OSError as err:
@@ -190,13 +191,20 @@ def _task(ctx: click.Context, param: click.Parameter, value: str) -> str:
                    "for the default model).")
 @click.option("--keyword-weight", type=click.FloatRange(0.0), default=KEYWORD_WEIGHT, show_default=True,
               help="Weight of the keyword (BM25) score in the ranking; 0 ranks by embeddings alone.")
+@click.option("--backend", type=click.Choice(BACKENDS), default="onnx", show_default=True,
+              envvar="SKILLROUTER_BACKEND",
+              help="onnx starts in about a second: ONNX Runtime embeds the task and an embedded store is "
+                   "searched over its embedding cache, without torch or Chroma. torch loads "
+                   "sentence-transformers and queries the Chroma index, as long-running processes do. "
+                   "Same answers.")
 @store_options
 def route_cmd(task: str, k: int, task_type: str | None, tags: tuple[str, ...], threshold: float | None,
-              keyword_weight: float, store: Path | None, chroma_url: str | None, model: str | None,
-              as_json: bool) -> None:
+              keyword_weight: float, backend: Backend, store: Path | None, chroma_url: str | None,
+              model: str | None, as_json: bool) -> None:
     """Pick the skill that fits TASK, or say that none does."""
-    with _open(store, chroma_url, model, threshold=threshold, keyword_weight=keyword_weight) as lib:
-        route = lib.route(task, k=k, task_type=task_type, tags=tags or None)
+    with _open(store, chroma_url, model, threshold=threshold, keyword_weight=keyword_weight, backend=backend) as lib:
+        exact = backend == "onnx" and lib.index.mode == "embedded"
+        route = lib.route(task, k=k, task_type=task_type, tags=tags or None, exact=exact)
         _warn(lib)
 
         def text() -> None:

@@ -37,7 +37,7 @@ from typing import Any
 
 from skillrouter.errors import LedgerDamagedError, StoreError
 from skillrouter.provenance import Status
-from skillrouter.skill import Skill, SkillSummary, level0_text, now_iso, validate_score
+from skillrouter.skill import Skill, SkillSummary, level0_text, now_iso, summary_text, validate_score
 
 TABLES = ("skills", "stats", "versions", "examples", "meta", "imports")
 _PER_SKILL = ("skills", "stats", "examples", "imports")  # rows that follow a skill's folder
@@ -369,6 +369,11 @@ class Ledger:
         """name -> the Level 0 text the index embeds (no file reads), derived from the stored
         name and description so a change of the Level 0 rule reaches every existing row."""
         return {name: level0_text(name, json.loads(blob)["description"])
+                for name, blob in self._rows("SELECT name, level0 FROM skills")}
+
+    def summary_texts(self) -> dict[str, str]:
+        """name -> ``"name words: description"`` (what keyword coverage counts), no file reads."""
+        return {name: summary_text(name, json.loads(blob)["description"])
                 for name, blob in self._rows("SELECT name, level0 FROM skills")}
 
     def lexical_texts(self) -> dict[str, str | None]:

@@ -15,13 +15,14 @@ it if the store changed (by content hash: only changed text is embedded).
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings import Backend, CachedEmbedder, Embedder, EmbeddingCache, make_embedder
 from skillrouter.errors import LedgerDamagedError, SkillFormatError, SkillNotFoundError, SkillRouterError
 from skillrouter.index import SkillIndex, SyncReport, example_id
 from skillrouter.ledger import Outcome, Version
@@ -79,9 +80,13 @@ class DoctorReport:
         }
 
 
-def default_embedder(store_path: Path, model: str | None = None) -> CachedEmbedder:
-    """The default model (or ``model``) behind the store's persistent embedding cache."""
-    return CachedEmbedder(SentenceTransformerEmbedder(model), EmbeddingCache(store_path / "cache" / "embeddings.db"))
+def default_embedder(store_path: Path, model: str | None = None, backend: Backend = "torch") -> CachedEmbedder:
+    """The default model (or ``model``) on ``backend`` behind the store's persistent embedding cache.
+
+    ``"torch"`` suits processes that live long or embed many texts, ``"onnx"`` one-shot commands
+    (see :mod:`skillrouter.embeddings.backend`); both fill and read the same cache entries.
+    """
+    return CachedEmbedder(make_embedder(model, backend), EmbeddingCache(store_path / "cache" / "embeddings.db"))
 
 
 def check_threshold(threshold: float) -> float:
@@ -137,14 +142,16 @@ class SkillLibrary:
         repair: bool = False,
         model: str | None = None,
         embedder: Embedder | None = None,
+        backend: Backend = "torch",
         chroma_url: str | None = None,
         **kwargs: Any,
     ) -> SkillLibrary:
-        """Open (or create) a store with the default embedder, or ``model``, or ``embedder``.
-        ``repair`` rebuilds a damaged ledger instead of raising :class:`LedgerDamagedError`."""
+        """Open (or create) a store with the default embedder (``model`` on ``backend``), or
+        ``embedder``. ``repair`` rebuilds a damaged ledger instead of raising
+        :class:`LedgerDamagedError`."""
         st = Store(store, create=create, repair=repair)
         if embedder is None:
-            embedder = default_embedder(st.path, model)
+            embedder = default_embedder(st.path, model, backend)
         return cls(st, embedder, chroma_url=chroma_url, **kwargs)
 
     def close(self) -> None:
@@ -170,10 +177,11 @@ class SkillLibrary:
         return docs
 
     def lexical_documents(self) -> dict[str, tuple[str, str, str]]:
-        """What the keyword index must hold, by the same ids: each skill's lexical text (Level 0
-        text and the start of its body; its Level 0 text counts for coverage) and its examples."""
-        level0 = self.store.level0_texts()
-        docs = {n: (n, t, level0[n]) for n, t in self.store.lexical_texts().items() if n in level0}
+        """What the keyword index must hold, by the same ids: each skill's lexical text (its
+        summary, ``"name words: description"``, and the start of its body; the summary counts for
+        coverage) and its examples."""
+        summaries = self.store.summary_texts()
+        docs = {n: (n, t, summaries[n]) for n, t in self.store.lexical_texts().items() if n in summaries}
         for name, task in self.store.examples():
             if name in docs:
                 docs[example_id(name, task)] = (name, task, task)
@@ -355,9 +363,24 @@ class SkillLibrary:
     # ------------------------------------------------------------ routing and outcomes
 
     def route(self, task: str, k: int = DEFAULT_K, task_type: str | None = None,
-              tags: Iterable[str] | None = None) -> Route:
-        self.sync()
-        return self.router.route(task, k=k, task_type=task_type, tags=tags)
+              tags: Iterable[str] | None = None, *, exact: bool = False) -> Route:
+        """The skill that fits ``task``, or none (see :mod:`skillrouter.router`).
+
+        ``exact=True`` searches the store's embedding cache by one matrix product instead of
+        the Chroma index (:class:`skillrouter.exact.ExactIndex`): the same answer without
+        importing or opening Chroma, for one-shot processes such as ``skillrouter route``.
+        It leaves the Chroma index as it is; the next sync brings it up to date.
+        """
+        if not exact:
+            self.sync()
+            return self.router.route(task, k=k, task_type=task_type, tags=tags)
+        from skillrouter.exact import ExactIndex
+
+        self.unreadable = self.store.refresh()
+        self.lexical.sync(self.lexical_documents())
+        router = copy.copy(self.router)
+        router.index = ExactIndex(self.documents(), self.embedder)
+        return router.route(task, k=k, task_type=task_type, tags=tags)
 
     def route_many(self, tasks: Sequence[str], k: int = DEFAULT_K, task_type: str | None = None,
                    tags: Iterable[str] | None = None) -> list[Route]:

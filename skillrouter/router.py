@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from skillrouter.embeddings.base import embed_queries
-from skillrouter.index import Hit, SkillIndex
+from skillrouter.embeddings.base import Embedder, embed_queries
+from skillrouter.index import Hit
 from skillrouter.lexical import LexicalIndex, LexicalScores
 from skillrouter.scoring import (
     COVERAGE_WEIGHT,
@@ -98,6 +98,17 @@ class Route:
         }
 
 
+class QueryIndex(Protocol):
+    """What the router needs of an index: :class:`~skillrouter.index.SkillIndex` (Chroma) or
+    :class:`~skillrouter.exact.ExactIndex` (the embedding cache, for one-shot processes)."""
+
+    embedder: Embedder
+
+    def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]: ...
+
+    def level0_similarities(self, vector: np.ndarray, skills: list[str]) -> dict[str, float]: ...
+
+
 def rank_candidates(candidates: Iterable[Candidate], *, keyword_weight: float = KEYWORD_WEIGHT,
                     quality_weight: float = QUALITY_WEIGHT) -> list[Candidate]:
     """Candidates scored (``route_score(fused(similarity, keyword), quality)``) and sorted best
@@ -119,7 +130,7 @@ class Router:
     def __init__(
         self,
         store: Store,
-        index: SkillIndex,
+        index: QueryIndex,
         *,
         lexical: LexicalIndex | None = None,
         threshold: float | None = None,

@@ -289,7 +289,7 @@ class Skill:
         )
 
     def level0_text(self) -> str:
-        """The text the index embeds: ``"name words: description"`` (see :func:`level0_text`)."""
+        """The text the dense index embeds: the description (see :func:`level0_text`)."""
         return level0_text(self.name, self.description)
 
     def lexical_text(self) -> str:
@@ -302,21 +302,27 @@ LEXICAL_BODY_CHARS = 1500
 
 
 def level0_text(name: str, description: str) -> str:
-    """What the dense index embeds for a skill: ``"name words: description"``
-    (``test-driven-development`` -> ``"test driven development: ..."``).
+    """What the dense index embeds for a skill: its description.
 
     Chosen on the evaluation suite's mean over nine corpora (docs/evaluation.md, "Choosing the
-    defaults"): appending tags lowered P@1 where tags are categories (Seal-Tools' fields cost
-    6 points), the task type is "general" for nearly every imported skill, and with keyword
-    fusion the name's words split apart edged out the name as written and the description
-    alone. Tags and task type still filter a route (``route(tags=..., task_type=...)``).
+    defaults", benchmarks/choose_defaults.py): with keyword fusion on, the description alone
+    edged out ``"name: description"`` and ``"name words: description"`` (0.767 / 0.763 / 0.762
+    mean P@1; a skill's name still reaches the keyword index, see :func:`summary_text`), and
+    appending tags lowered P@1 where tags are categories (Seal-Tools' fields: -6 points dense).
+    Tags and task type still filter a route (``route(tags=..., task_type=...)``).
     """
+    return description.strip()
+
+
+def summary_text(name: str, description: str) -> str:
+    """``"name words: description"``: what the keyword index's coverage counts, and the start
+    of the text BM25 reads (:func:`lexical_text`)."""
     return f"{split_words(name)}: {description.strip()}"
 
 
 def lexical_text(name: str, description: str, body: str) -> str:
-    """What the keyword (BM25) index reads for a skill: the Level 0 text and the first
-    1,500 characters of the body, where a skill names the tools, files and terms a user's
-    request shares with it (+2 to +3 points of suite-mean P@1 over the Level 0 text alone, +6
-    to +10 on the two skill libraries; the whole body was worse than its start)."""
-    return f"{level0_text(name, description)}\n{body[:LEXICAL_BODY_CHARS]}"
+    """What the keyword (BM25) index reads for a skill: its summary and the first 1,500
+    characters of its body, where a skill names the tools, files and terms a user's request
+    shares with it (+3 points of suite-mean P@1 over the summary alone, +4 to +9 on the two
+    skill libraries; the whole body was worse than its start)."""
+    return f"{summary_text(name, description)}\n{body[:LEXICAL_BODY_CHARS]}"

@@ -273,6 +273,9 @@ class Store:
     def level0_texts(self) -> dict[str, str]:
         return self.ledger.level0_texts()
 
+    def summary_texts(self) -> dict[str, str]:
+        return self.ledger.summary_texts()
+
     def lexical_texts(self) -> dict[str, str]:
         """name -> the text the keyword index reads (Level 0 text + start of the body), from the
         ledger; for a row written before the keyword index existed, from its SKILL.md (its
@@ -284,7 +287,7 @@ class Store:
                 try:
                     text = self.get(name).lexical_text()
                 except SkillRouterError:
-                    level0 = level0 if level0 is not None else self.ledger.level0_texts()
+                    level0 = level0 if level0 is not None else self.ledger.summary_texts()
                     text = level0[name]
             out[name] = text
         return out

@@ -447,7 +447,8 @@ def test_refresh_picks_up_hand_edits_new_folders_and_removals(store: Store) -> N
     records = store.records()  # reads the files again first
     assert sorted(records) == ["fix-flaky-test", "written-by-hand"]
     assert records["fix-flaky-test"].summary.description == "Edited by hand."
-    assert store.level0_texts()["fix-flaky-test"] == "fix flaky test: Edited by hand."
+    assert store.level0_texts()["fix-flaky-test"] == "Edited by hand."
+    assert store.summary_texts()["fix-flaky-test"] == "fix flaky test: Edited by hand."
     assert store.lexical_texts()["fix-flaky-test"].startswith("fix flaky test: Edited by hand.\n")
     assert records["written-by-hand"].summary.description == "A person wrote this."
     assert store.ledger.generation() > gen
