@@ -12,8 +12,9 @@ exit 0. Register it in ``~/.claude/settings.json`` (or a project's ``.claude/set
 
 The store is ``$SKILLROUTER_HOME`` (set it in the command, e.g.
 ``SKILLROUTER_HOME=~/.skillrouter python3 ...``); ``$SKILLROUTER_BIN`` names the executable
-(default ``skillrouter`` on PATH). Each prompt costs one ``skillrouter route`` process: a cold
-one takes seconds today, mostly importing the model's libraries (see docs/cli.md).
+(default ``skillrouter`` on PATH). Each prompt costs one ``skillrouter route`` process (about
+a second on the default ONNX backend; the very first one exports the model, 30-60 s) and one
+``skillrouter show`` (see docs/cli.md).
 """
 
 from __future__ import annotations
