@@ -39,11 +39,13 @@ def _emit(data: Any, as_json: bool, text: Callable[[], None]) -> None:
         text()
 
 
-def make_store_options(model_flag: str = "--model", model_param: str = "model") -> Callable[[F], F]:
+def make_store_options(model_flag: str = "--model", model_param: str = "model", *,
+                       json_flag: bool = True) -> Callable[[F], F]:
     """A decorator adding --store, --chroma-url, the embedding model option and --json.
 
     Every command uses :data:`store_options`; ``skillrouter run``, whose ``--model`` is the
-    chat model, names the embedding model ``--embedding-model`` instead.
+    chat model, names the embedding model ``--embedding-model`` instead, and ``skillrouter
+    mcp``, which prints no result, has no ``--json`` (``json_flag=False``).
     """
 
     def decorate(func: F) -> F:
@@ -53,11 +55,12 @@ def make_store_options(model_flag: str = "--model", model_param: str = "model") 
                       help="Use a Chroma server (http://HOST:PORT) instead of the embedded index.")
         @click.option(model_flag, model_param, default=None, envvar="SKILLROUTER_MODEL",
                       help="sentence-transformers model name or path (default: all-MiniLM-L6-v2, offline).")
-        @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             return func(*args, **kwargs)
 
+        if json_flag:
+            wrapper = click.option("--json", "as_json", is_flag=True, help="Print JSON.")(wrapper)
         return wrapper  # type: ignore[return-value]
 
     return decorate

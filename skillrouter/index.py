@@ -13,7 +13,15 @@ Two modes, same code:
 - embedded (default): ``chromadb.PersistentClient`` under ``<store>/chroma``. Embedded
   Chroma is not safe with several writer processes, so the first write takes a lock on
   ``<store>/chroma.lock`` held until :meth:`close`; a second writer gets
-  :class:`StoreLockedError` pointing to server mode.
+  :class:`StoreLockedError` pointing to server mode. A long-running process (the MCP
+  server) passes ``hold_lock=False``: it takes the lock for each write and gives it back
+  after, so CLI commands can write between its requests.
+
+  An embedded client keeps the collection in memory and does not see what another
+  process writes later. So every write also replaces ``<store>/chroma.stamp`` (a random
+  token) while the lock is held; before each use, a connected index compares the stamp
+  with the one it last saw and, if another process has written since, reconnects
+  (re-reading the collection from disk) and plans its own writes again under the lock.
 - server: ``chromadb.HttpClient`` against ``chroma run --path DIR --port N``
   (``--chroma-url`` / ``SKILLROUTER_CHROMA_URL``), how several processes share one index.
 
@@ -77,7 +85,8 @@ def _server_errors(method: _F) -> _F:
                 "httpx", "httpcore", "chromadb")
             if not self.chroma_url or not from_server:
                 raise
-            self._collection = self._client = self._known = None
+            self._collection = self._client = None
+            self._forget()
             raise IndexUnavailableError(
                 f"lost the Chroma server at {self.chroma_url}: {type(err).__name__}: {err}") from None
 
@@ -124,19 +133,25 @@ class SkillIndex:
         collection: str | None = None,
         scope: str | None = None,
         lock_timeout: float = 5.0,
+        hold_lock: bool = True,
     ) -> None:
+        """``hold_lock=False``: give the embedded index's writer lock back after each write
+        instead of holding it until :meth:`close` (for processes that stay open)."""
         self.store_path = Path(store_path)
         self.embedder = embedder
         self.chroma_url = chroma_url if chroma_url is not None else (os.environ.get(ENV_CHROMA_URL) or None)
         self.lock_timeout = lock_timeout
+        self.hold_lock = hold_lock
         self.name = collection or collection_name(embedder.model_id, scope or str(self.store_path))
         self._client: Any = None
         self._collection: Any = None
         self._lock: FileLock | None = None
+        self._seen: str | None = None  # the write stamp as of this connection (embedded mode)
         # What this process last wrote or read of the collection (id -> content hash, and
         # id -> vector), so a sync after a small store change doesn't fetch every document
         # again and a query needs no call into Chroma. Safe with other writers: a stale entry
-        # costs at most a redundant upsert or delete, and a sync follows every store change.
+        # costs at most a redundant upsert or delete, a sync follows every store change, and
+        # a connection that sees another process's write stamp reads everything again.
         self._known: dict[str, str] | None = None
         self._vectors: dict[str, np.ndarray] = {}
         self._matrix: tuple[list[str], dict[str, int], np.ndarray] | None = None  # built from _vectors
@@ -153,12 +168,16 @@ class SkillIndex:
 
     def _connect(self) -> Any:
         if self._collection is not None:
-            return self._collection
+            if not self._others_wrote():
+                return self._collection
+            self._disconnect()  # read the collection again from disk
         import chromadb
         from chromadb.config import Settings
 
         settings = Settings(anonymized_telemetry=False)
         try:
+            if not self.chroma_url:
+                self._seen = self._read_stamp()  # before opening: a write in between shows up next time
             if self.chroma_url:
                 url = urlparse(self.chroma_url if "://" in self.chroma_url else f"http://{self.chroma_url}")
                 if not url.hostname:
@@ -188,9 +207,35 @@ class SkillIndex:
             raise
         return self._collection
 
-    def _take_write_lock(self) -> None:
+    # ------------------------------------------------------------ writers (embedded mode)
+
+    @property
+    def _stamp_path(self) -> Path:
+        return self.store_path / "chroma.stamp"
+
+    def _read_stamp(self) -> str | None:
+        try:
+            return self._stamp_path.read_text("ascii")
+        except FileNotFoundError:
+            return None
+
+    def _others_wrote(self) -> bool:
+        """Whether another process wrote the embedded index since this one connected (never
+        while this one holds the writer lock: nobody else can write then)."""
+        return not self.chroma_url and self._lock is None and self._read_stamp() != self._seen
+
+    def _disconnect(self) -> None:
+        client, self._client, self._collection = self._client, None, None
+        self._forget()
+        close = getattr(client, "close", None)  # chromadb >= 1.1: the last client of a path frees its caches
+        if close is not None:
+            close()
+
+    def _take_write_lock(self) -> bool:
+        """Take the writer lock (unless held). True if another process wrote since this one
+        connected: it has then disconnected, and a sync must plan its writes again."""
         if self.chroma_url or self._lock is not None:
-            return
+            return False
         lock = FileLock(str(self.store_path / "chroma.lock"))
         try:
             lock.acquire(timeout=self.lock_timeout)
@@ -202,14 +247,32 @@ class SkillIndex:
                 f"(or set {ENV_CHROMA_URL})"
             ) from None
         self._lock = lock
+        if self._read_stamp() != self._seen:
+            self._disconnect()
+            return True
+        return False
 
-    def close(self) -> None:
-        self._forget()
-        self._collection = None
-        self._client = None
+    def _wrote(self) -> None:
+        """After a write (lock held): a new stamp tells other processes to reconnect; the lock
+        goes back unless it is held until :meth:`close`."""
+        if self.chroma_url:
+            return
+        token = os.urandom(8).hex()
+        tmp = self._stamp_path.with_name(f".chroma.stamp.{os.getpid()}.tmp")
+        tmp.write_text(token, "ascii")
+        os.replace(tmp, self._stamp_path)
+        self._seen = token
+        if not self.hold_lock:
+            self._release_lock()
+
+    def _release_lock(self) -> None:
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+    def close(self) -> None:
+        self._disconnect()
+        self._release_lock()
 
     # ------------------------------------------------------------ contents
 
@@ -263,6 +326,7 @@ class SkillIndex:
         collection's contents are read once per process (or with ``fresh``), then tracked.
         """
         wanted = {doc_id: (skill, kind, text, _sha(text)) for doc_id, (skill, kind, text) in documents.items()}
+        self._connect()  # first: if another process wrote since, this forgets what it knew
         if fresh or self._known is None:
             self._read()
         have = self._known
@@ -273,36 +337,42 @@ class SkillIndex:
                             ids_embedded=changed)
         if dry_run or (not changed and not gone):
             return report
-        self._take_write_lock()
-        col = self._connect()
-        for start in range(0, len(gone), _BATCH):
-            col.delete(ids=gone[start : start + _BATCH])
-        for doc_id in gone:
-            have.pop(doc_id, None)
-            self._vectors.pop(doc_id, None)
-        self._matrix = None
-        for start in range(0, len(changed), _BATCH):
-            ids = changed[start : start + _BATCH]
-            texts = [wanted[i][2] for i in ids]
-            vectors = np.asarray(self.embedder.embed_documents(texts), dtype=np.float32)
-            col.upsert(
-                ids=ids,
-                embeddings=vectors,
-                metadatas=[{"skill": wanted[i][0], "kind": wanted[i][1], "hash": wanted[i][3]} for i in ids],
-                documents=texts,
-            )
-            have.update({i: wanted[i][3] for i in ids})
-            self._vectors.update(zip(ids, vectors))
+        if self._take_write_lock():  # another process wrote after this plan was made: plan again
+            return self.sync(documents, fresh=True)
+        try:
+            col = self._connect()
+            for start in range(0, len(gone), _BATCH):
+                col.delete(ids=gone[start : start + _BATCH])
+            for doc_id in gone:
+                have.pop(doc_id, None)
+                self._vectors.pop(doc_id, None)
+            self._matrix = None
+            for start in range(0, len(changed), _BATCH):
+                ids = changed[start : start + _BATCH]
+                texts = [wanted[i][2] for i in ids]
+                vectors = np.asarray(self.embedder.embed_documents(texts), dtype=np.float32)
+                col.upsert(
+                    ids=ids,
+                    embeddings=vectors,
+                    metadatas=[{"skill": wanted[i][0], "kind": wanted[i][1], "hash": wanted[i][3]} for i in ids],
+                    documents=texts,
+                )
+                have.update({i: wanted[i][3] for i in ids})
+                self._vectors.update(zip(ids, vectors))
+        finally:
+            self._wrote()
         return report
 
     @_server_errors
     def reset(self) -> None:
         """Drop the collection (``reindex`` then rebuilds it from the store)."""
         self._take_write_lock()
-        self._connect()
-        self._client.delete_collection(self.name)
-        self._collection = None
-        self._forget()
+        try:
+            self._connect()
+            self._client.delete_collection(self.name)
+            self._disconnect()
+        finally:
+            self._wrote()
 
     # ------------------------------------------------------------ queries
 

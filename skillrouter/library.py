@@ -136,10 +136,14 @@ class SkillLibrary:
         policy: Policy = "shrunk",
         max_examples: int = 200,
         refresh_interval: float = REFRESH_INTERVAL,
+        hold_index_lock: bool = True,
     ) -> None:
         """``threshold=None`` uses the router's default gate (see :mod:`skillrouter.router`);
         ``keyword_weight=0`` routes without keyword fusion; ``refresh_interval``: at most how
-        many seconds a SKILL.md edited inside its folder goes unnoticed (see the module docstring)."""
+        many seconds a SKILL.md edited inside its folder goes unnoticed (see the module docstring).
+        ``hold_index_lock=False``, for a process that stays open (a server): the embedded index's
+        writer lock is taken for each write and given back after, instead of held from the first
+        write until :meth:`close`."""
         if not refresh_interval >= 0:
             raise ValueError(f"refresh_interval must be a number of seconds >= 0, got {refresh_interval!r}")
         self.store = store
@@ -147,7 +151,8 @@ class SkillLibrary:
         self.max_examples = max_examples
         self.refresh_interval = float(refresh_interval)
         scope = store.store_id
-        self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope)
+        self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope,
+                                hold_lock=hold_index_lock)
         self.lexical = LexicalIndex(store.path / "cache" / "lexical.db")
         self.router = Router(store, self.index, lexical=self.lexical,
                              threshold=None if threshold is None else check_threshold(threshold),
@@ -233,6 +238,13 @@ class SkillLibrary:
         processes using the store see the change on their next route."""
         self.unreadable = self.store.refresh()
         return self._sync_index()
+
+    def warm_up(self) -> None:
+        """Load the embedding model and bring the index up to date now, not on the first route
+        (a server calls it as it starts)."""
+        inner = self.embedder.inner if isinstance(self.embedder, CachedEmbedder) else self.embedder
+        inner.embed_query("warm up")  # past the cache, which may know the text and load nothing
+        self.sync()
 
     def reindex(self) -> SyncReport:
         """Drop the indexes and rebuild them from the store (vectors come from the cache)."""

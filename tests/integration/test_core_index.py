@@ -230,3 +230,71 @@ def test_a_second_process_cannot_write(tmp_path: Path) -> None:
     lib.sync()  # the holder is gone: this process may write now
     assert name_of(lib.route("bake a sourdough loaf")) == "bake-bread"
     lib.close()
+
+
+# ---------------------------------------------------------------- a process that stays open (the MCP server)
+
+
+def _other_process(path: Path, name: str, text: str, *, hold: bool) -> subprocess.Popen[str]:
+    """Another process adding a skill through the library; with ``hold`` it stays open
+    (holding the writer lock, as a CLI command does until it ends) until its stdin closes."""
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import sys
+            from skillrouter.embeddings import HashEmbedder
+            from skillrouter import Skill, SkillLibrary
+            lib = SkillLibrary.open({str(path)!r}, embedder=HashEmbedder())
+            lib.add(Skill.create({name!r}, {text!r}))
+            print("ready", flush=True)
+            if {hold!r}:
+                sys.stdin.read()
+            lib.close()
+        """)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+
+
+def _finish(proc: subprocess.Popen[str]) -> None:
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    proc.communicate("", timeout=60)
+    assert proc.returncode == 0
+
+
+def test_an_open_index_sees_what_another_process_wrote(tmp_path: Path) -> None:
+    path = tmp_path / "store"
+    lib = SkillLibrary.open(path, embedder=HashEmbedder(), hold_index_lock=False)
+    lib.add(skill("fix-flaky-test", "Find why a test fails sometimes."))
+    vector = lib.embedder.embed_documents(["bake-bread: Bake a sourdough loaf."])
+    assert [h.skill for h in lib.index.query(vector, 5)[0]] == ["fix-flaky-test"]
+    _finish(_other_process(path, "bake-bread", "Bake a sourdough loaf.", hold=False))
+    # no sync in between: the vectors come from disk, not from this process's memory
+    assert lib.index.query(vector, 5)[0][0].skill == "bake-bread"
+    lib.close()
+
+
+def test_an_open_library_gives_the_writer_lock_back_after_each_write(tmp_path: Path) -> None:
+    path = tmp_path / "store"
+    lib = SkillLibrary.open(path, embedder=HashEmbedder(), hold_index_lock=False)
+    lib.add(skill("fix-flaky-test", "Find why a test fails sometimes."))
+    _finish(_other_process(path, "bake-bread", "Bake a sourdough loaf.", hold=False))  # would time out
+    lib.record_outcome("fix-flaky-test", 9, task="the login test fails one run in ten")
+    assert name_of(lib.route("the login test fails one run in ten")) == "fix-flaky-test"  # wrote the example
+    _finish(_other_process(path, "write-letter", "Write a formal letter.", hold=False))
+    assert name_of(lib.route("write a formal letter")) == "write-letter"
+    lib.close()
+
+
+def test_an_open_library_routes_while_another_process_holds_the_lock(tmp_path: Path) -> None:
+    path = tmp_path / "store"
+    lib = SkillLibrary.open(path, embedder=HashEmbedder(), hold_index_lock=False)
+    lib.add(skill("fix-flaky-test", "Find why a test fails sometimes."))
+    lib.index.lock_timeout = 0.1
+    holder = _other_process(path, "bake-bread", "Bake a sourdough loaf.", hold=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "ready\n"
+        # the holder indexed its skill: nothing is left to write, so no lock is needed to route
+        assert name_of(lib.route("bake a sourdough loaf")) == "bake-bread"
+    finally:
+        holder.communicate("", timeout=60)
+    assert holder.returncode == 0
+    lib.close()
