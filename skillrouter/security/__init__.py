@@ -47,20 +47,40 @@ rule reads one line, sentence or block at a time (a file filled with secrets car
 to later sentences, nothing else does); the scan is a first gate, not a sandbox.
 """
 
+from typing import TYPE_CHECKING
+
 from skillrouter.security.findings import RULE_SEVERITY, RULES, SEVERITIES, Finding, Severity
-from skillrouter.security.folder import scan_bytes, scan_skill_folder
 from skillrouter.security.policy import (
     DEFAULT_TRUST_LEVEL,
     POLICY,
     TRUST_LEVELS,
     Action,
+    Admission,
     TrustLevel,
     Verdict,
+    admit,
     check_trust_level,
     decide,
     severity_of,
 )
-from skillrouter.security.scan import scan_skill, scan_text
+
+if TYPE_CHECKING:
+    from skillrouter.security.folder import scan_bytes, scan_skill_folder
+    from skillrouter.security.scan import scan_skill, scan_text
+
+# The scanner's rules compile hundreds of expressions: they load on first use, so the store
+# (which needs only the policy) and a plain ``skillrouter route`` start quickly.
+_LAZY = {"scan_bytes": "skillrouter.security.folder", "scan_skill_folder": "skillrouter.security.folder",
+         "scan_skill": "skillrouter.security.scan", "scan_text": "skillrouter.security.scan"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'skillrouter.security' has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_TRUST_LEVEL",
@@ -70,10 +90,12 @@ __all__ = [
     "SEVERITIES",
     "TRUST_LEVELS",
     "Action",
+    "Admission",
     "Finding",
     "Severity",
     "TrustLevel",
     "Verdict",
+    "admit",
     "check_trust_level",
     "decide",
     "scan_bytes",
