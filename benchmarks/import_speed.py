@@ -2,7 +2,15 @@
 
 Prints seconds and skills/s for both runs, and the model's own raw encode throughput on
 the same Level 0 texts in the same run, so the import's overhead beyond embedding shows
-as a ratio. Run:  .venv/bin/python benchmarks/import_speed.py [--libs DIR]
+as a ratio.
+
+Then the security gate's cost, measured in the same run with the embedding cache warm (so
+embedding costs nothing and the store's own work shows): the libraries imported into a fresh
+store with the gate off (``scan=False``, the floor) and into another with it on; an unchanged
+re-import of each; a refresh of each after every SKILL.md was touched (new mtime, same
+content: the scan cache must make it cost no scan); and a refresh after a hand edit of ten
+skills (ten scans). Scans are counted. Run:
+    .venv/bin/python benchmarks/import_speed.py [--libs DIR] [--no-gate]
 """
 
 from __future__ import annotations
@@ -11,7 +19,9 @@ import argparse
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -19,6 +29,8 @@ from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTrans
 
 from skillrouter import SkillLibrary  # noqa: E402
 from skillrouter.importer import import_paths  # noqa: E402
+from skillrouter.security import scan_skill_folder  # noqa: E402
+from skillrouter.skillfiles import SkillFiles  # noqa: E402
 
 LIBS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "skill-libraries"
 
@@ -26,6 +38,7 @@ LIBS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "skill-l
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--libs", type=Path, default=LIBS)
+    parser.add_argument("--no-gate", action="store_true", help="skip the security gate's measurements")
     args = parser.parse_args()
     paths = [args.libs / "hermes-agent-0.19.0", args.libs / "anthropics-skills",
              args.libs / "antigravity-awesome-skills"]
@@ -54,6 +67,77 @@ def main() -> None:
         print(f"raw model encode:       {t_raw:7.2f} s   {len(texts) / t_raw:7.1f} texts/s (same texts)")
         print(f"import / raw encode:    {t_first / t_raw:7.2f}x")
         lib.close()
+        if not args.no_gate:
+            gate(paths, model, Path(tmp))
+
+
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - start, out
+
+
+def gate(paths: list[Path], model: SentenceTransformerEmbedder, tmp: Path) -> None:
+    """The security gate against its floor (the same import with scan=False), warm embedding cache."""
+    scans = [0]
+    hashing = [0.0]
+    real_scan, real_hash = SkillFiles.scan, SkillFiles.content_hash
+
+    def counting(self: SkillFiles, folder: str | Path) -> list[dict[str, Any]]:
+        scans[0] += 1
+        return real_scan(self, folder)
+
+    def timing(self: SkillFiles, folder: str | Path) -> str:
+        start = time.perf_counter()
+        try:
+            return real_hash(self, folder)
+        finally:
+            hashing[0] += time.perf_counter() - start
+
+    SkillFiles.scan = counting  # type: ignore[method-assign]
+    SkillFiles.content_hash = timing  # type: ignore[method-assign]
+    cache = EmbeddingCache(tmp / "cache.db")  # warm: the first import filled it
+    rows: dict[str, dict[str, tuple[float, int]]] = {}
+    for label, scan in (("gate off", False), ("gate on", True)):
+        lib = SkillLibrary.open(tmp / f"store-{label.replace(' ', '-')}", embedder=CachedEmbedder(model, cache))
+        lib.index.count()
+        row: dict[str, tuple[float, int]] = {}
+        for step, fn in (("import", lambda: import_paths(lib, paths, scan=scan)),
+                         ("unchanged re-import", lambda: import_paths(lib, paths, scan=scan))):
+            scans[0] = 0
+            seconds, _ = timed(fn)
+            row[step] = (seconds, scans[0])
+        for name in lib.store.names():  # a touch: new mtime, same content
+            path = lib.store.files.folder(name) / "SKILL.md"
+            os.utime(path, ns=(path.stat().st_mtime_ns + 10**9,) * 2)
+        scans[0], hashing[0] = 0, 0.0
+        seconds, _ = timed(lib.store.refresh)
+        row["refresh, all touched"] = (seconds, scans[0])
+        touched_hashing = hashing[0]
+        for name in lib.store.names()[:10]:  # a hand edit
+            path = lib.store.files.folder(name) / "SKILL.md"
+            path.write_text(path.read_text("utf-8") + "\nEdited by hand.\n", "utf-8")
+        scans[0] = 0
+        seconds, _ = timed(lib.store.refresh)
+        row["refresh, 10 edited"] = (seconds, scans[0])
+        rows[label] = row
+        lib.close()
+    SkillFiles.scan, SkillFiles.content_hash = real_scan, real_hash  # type: ignore[method-assign]
+    # before this gate the importer scanned each source folder itself, then wrote without a scan
+    folders = [p.parent for root in paths for p in sorted(root.rglob("SKILL.md"))
+               if not any(part.startswith(".") for part in p.relative_to(root).parts)]
+    source_scans, _ = timed(lambda: [scan_skill_folder(f) for f in folders])
+    before = rows["gate off"]["import"][0] + source_scans
+    print("\nsecurity gate (warm embedding cache; the floor is the same work with scan=False):")
+    print(f"  {'step':<24}{'gate off':>16}{'gate on':>16}{'on / off':>10}")
+    for step in rows["gate on"]:
+        (off, off_scans), (on, on_scans) = rows["gate off"][step], rows["gate on"][step]
+        print(f"  {step:<24}{off:9.2f} s {off_scans:>4}{on:9.2f} s {on_scans:>4}{on / off:9.2f}x")
+    print("  (each time is followed by the number of scans it ran)")
+    print(f"  before this gate (import without a store scan + the importer's scan of {len(folders)} source "
+          f"folders, {source_scans:.2f} s): {before:.2f} s; gate on / before: {rows['gate on']['import'][0] / before:.2f}x")
+    print(f"  the touched refresh (gate on) spent {touched_hashing:.2f} s hashing content (SKILL.md + Level 2) "
+          f"to know it was scanned already")
 
 
 if __name__ == "__main__":

@@ -252,8 +252,10 @@ class SkillLibrary:
     def _check_sidecars(self, report: DoctorReport, repair: bool) -> None:
         for name, record in self.store.ledger.records().items():
             side = self.store.files.read_sidecar(name) if name in self.store else None
-            if name in self.store and (side is None or (side.file_hash, side.status, list(side.provenance.findings))
-                                       != (record.file_hash, record.summary.status, list(record.findings))):
+            if name in self.store and (side is None or (side.file_hash, side.status, list(side.provenance.findings),
+                                                         side.provenance.trust_level)
+                                       != (record.file_hash, record.summary.status, list(record.findings),
+                                           record.trust_level)):
                 report.sidecars.append(name)
         if report.sidecars and repair:
             for name in report.sidecars:

@@ -22,8 +22,16 @@ Modules, one concern each:
 - :mod:`~skillrouter.security.unicode`: ``hidden-unicode``;
 - :mod:`~skillrouter.security.markdown`: the document as blocks, fields, code spans, sentences;
 - :mod:`~skillrouter.security.mentions`: where the text says a command is only mentioned;
-- :mod:`~skillrouter.security.policy`: trust levels, the policy table and :func:`decide`;
+- :mod:`~skillrouter.security.policy`: trust levels, the policy table, :func:`decide` and
+  :func:`admit` (what a write does: only findings a change introduces count);
+- :mod:`~skillrouter.security.gate`: a ``Skill`` screened before it is stored (the agent's
+  drafts, an import's dry run);
 - :mod:`~skillrouter.security.review`: an optional second opinion by a chat model.
+
+Where it is applied: ``Store.add`` scans every staged folder and ``Store`` judges every change
+a refresh finds, so every way in (import, ``add``, the agent, ``restore``, hand edits) passes
+the same gate; see :mod:`skillrouter.store`. The scanning modules load on first use (this
+package's ``__getattr__``), so the store, which needs only the policy, starts quickly.
 
 Every :class:`Finding` carries a severity (``caution`` or ``dangerous``): cautions are
 ``hidden-unicode``, ``symlink``, ``oversize-file``, non-executable binaries under ``scripts/``
