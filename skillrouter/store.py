@@ -102,8 +102,7 @@ class Store:
             level = check_trust_level(trust_level or (provenance.trust_level if provenance else None)
                                       or (row.trust_level if row else None) or DEFAULT_TRUST_LEVEL)
             kept = row.findings if row is not None and provenance is None and not scan else ()
-            provenance = replace(provenance or Provenance(*(self.ledger.origin(name) or (None, None))),
-                                 trust_level=level)
+            provenance = replace(provenance, trust_level=level) if provenance else self._known_provenance(name, level)
             stored = replace(skill, created_at=self._created_at(name, row, exists) or skill.created_at or now,
                              updated_at=now)
             content = render_skill_md(stored)
@@ -267,14 +266,14 @@ class Store:
         skill, file_hash, sig, content = self.files.read(name)
         row = self.ledger.row(name)
         sidecar = self.files.read_sidecar(name) if row is None or row.file_hash != file_hash else None
-        content_hash = self.files.content_hash(name)
         done = settle(file_hash, row.file_hash if row else None, sidecar, lambda: self.files.scan(name))
         edit, new = row is not None and done.status is None, list[dict[str, Any]]()
+        # whose content the findings are for: a sidecar's own (None: not known, scanned on a change),
+        # or what is on disk now, scanned just now or judged by _rescan
+        scan_hash = self.files.content_hash(name) if edit or done.scanned else (sidecar.scan_hash if sidecar else None)
         if edit:
-            assert row is not None
-            done, new = self._rescan(name, row, file_hash, content_hash)
-        # the sidecar's findings are for the content it names (None: not known, scanned on a change)
-        scan_hash = content_hash if edit or done.scanned else (sidecar.scan_hash if sidecar else None)
+            assert row is not None and scan_hash is not None
+            done, new = self._rescan(name, row, file_hash, scan_hash)
         with self.ledger.transaction():
             self.ledger.write_skill(skill, file_hash, sig, reason=done.reason, content=content, status=done.status,
                                     findings=done.findings, trust_level=done.trust_level, scan_hash=scan_hash)
@@ -402,7 +401,6 @@ class Store:
 
     def increment(self, key: str, by: int = 1) -> int:
         return self.ledger.increment(key, by)
-
 
 
 def _unique(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:

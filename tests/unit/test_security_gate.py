@@ -23,6 +23,7 @@ from skillrouter.agent.fakes import ScriptedChatModel
 from skillrouter.cli import cli
 from skillrouter.importer import BUILTIN_SKILLS, source_trust_level
 from skillrouter.memory import AgentMemory
+from skillrouter.provenance import Provenance, Sidecar, settle
 from skillrouter.security import admit
 from skillrouter.skillfiles import SkillFiles
 
@@ -267,6 +268,15 @@ def test_the_migration_gives_the_agents_own_skills_their_level() -> None:
                                                                        "theirs": "community"}
 
 
+def test_content_nobody_vouches_for_is_judged_at_its_sidecars_trust_level() -> None:
+    caution = {"rule": "hidden-unicode", "path": "SKILL.md", "line": 3, "excerpt": "a", "severity": "caution"}
+    trusted = Sidecar("old", "active", "import", Provenance(trust_level="trusted"))
+    done = settle("new", None, trusted, lambda: [caution])
+    assert (done.status, done.trust_level, done.findings) == ("active", "trusted", [caution])
+    assert settle("new", None, None, lambda: [caution]).status == "quarantined"  # community
+    assert Sidecar.loads(trusted.dumps()) == trusted
+
+
 def test_admit_judges_only_what_is_new_and_never_releases() -> None:
     caution = {"rule": "hidden-unicode", "path": "SKILL.md", "line": 3, "excerpt": "a", "severity": "caution"}
     moved = caution | {"line": 9}
@@ -351,8 +361,8 @@ def test_everything_the_store_writes_follows_the_umask(tmp_path: Path, umask: in
             lib.export(tmp_path / "out")
             memory = AgentMemory(tmp_path / "memory")
             memory.memory.add("The tests need pytest -q.")
-        written = [p for p in (tmp_path / "store" / "skills").rglob("*")]
-        written += [*(tmp_path / "out").rglob("*"), *(tmp_path / "memory").glob("*.md")]
+        written = [tmp_path / "store", *(tmp_path / "store").rglob("*"), *(tmp_path / "out").rglob("*"),
+                   *(tmp_path / "memory").rglob("*")]  # the ledger, caches, locks and Chroma's files too
         assert any(p.name == ".skillrouter.json" for p in written) and any(p.name == "run.sh" for p in written)
         wrong = {str(p.relative_to(tmp_path)): oct(stat.S_IMODE(p.stat().st_mode)) for p in written
                  if stat.S_IMODE(p.stat().st_mode) != (dir_mode if p.is_dir() else file_mode)}
