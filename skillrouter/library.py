@@ -49,11 +49,14 @@ from skillrouter.lexical import LexicalIndex
 from skillrouter.provenance import Status
 from skillrouter.router import DEFAULT_K, Route, Router
 from skillrouter.scoring import COVERAGE_WEIGHT, KEYWORD_WEIGHT, QUALITY_WEIGHT, Policy
+from skillrouter.security.policy import TrustLevel
 from skillrouter.skill import Skill, SkillSummary
 from skillrouter.skillmd import read_skill_md, skill_from_json
 from skillrouter.store import Store
 
 if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
     from skillrouter.importer import ImportReport, OnConflict
 
 
@@ -255,9 +258,18 @@ class SkillLibrary:
 
     def warnings(self) -> list[str]:
         """What a user should hear about on every command until it is dealt with: SKILL.md
-        files that no longer parse (as of the last sync) and a ledger rebuilt with data lost."""
+        files that no longer parse (as of the last sync), skills a change on disk quarantined
+        (until trusted) and a ledger rebuilt with data lost."""
         out = [f"{why} (the skill is used as it last read well: fix the file, or 'skillrouter restore {name} "
                f"VERSION')" for name, why in self.unreadable]
+        for name, noted in self.store.quarantined_edits().items():
+            findings = noted.get("findings") or [{}]
+            first = findings[0]
+            out.append(f"{name} was changed on disk and its scan found {first.get('rule', 'something')} in "
+                       f"{first.get('path', 'SKILL.md')}:{first.get('line') or '-'}"
+                       f"{f' and {len(findings) - 1} more' if len(findings) > 1 else ''}: quarantined, it is not "
+                       f"routed ('skillrouter show {name}' lists the findings, 'skillrouter trust {name}' "
+                       f"releases it, 'skillrouter history {name}' and 'restore' go back)")
         note = self.store.ledger.notes().get("ledger_rebuilt")
         if note:
             out.append(f"the ledger was rebuilt on {note['at']} ({note['reason']}); lost: "
@@ -298,8 +310,10 @@ class SkillLibrary:
     def _check_sidecars(self, report: DoctorReport, repair: bool) -> None:
         for name, record in self.store.ledger.records().items():
             side = self.store.files.read_sidecar(name) if name in self.store else None
-            if name in self.store and (side is None or (side.file_hash, side.status, list(side.provenance.findings))
-                                       != (record.file_hash, record.summary.status, list(record.findings))):
+            if name in self.store and (side is None or (side.file_hash, side.status, list(side.provenance.findings),
+                                                         side.provenance.trust_level)
+                                       != (record.file_hash, record.summary.status, list(record.findings),
+                                           record.trust_level)):
                 report.sidecars.append(name)
         if report.sidecars and repair:
             for name in report.sidecars:
@@ -324,8 +338,11 @@ class SkillLibrary:
 
     # ------------------------------------------------------------ skills
 
-    def add(self, skill: Skill | str | Path, *, replace: bool = False) -> Skill:
-        """Add a skill (a :class:`Skill`, or the path of a SKILL.md / skill folder / JSON skill)."""
+    def add(self, skill: Skill | str | Path, *, replace: bool = False, trust_level: TrustLevel | None = None) -> Skill:
+        """Add a skill (a :class:`Skill`, or the path of a SKILL.md / skill folder / JSON skill),
+        screened like every write: its rendered SKILL.md and Level 2 files are scanned and
+        judged at ``trust_level`` (default ``community``; a replaced skill keeps its own), so a
+        finding quarantines it (the returned skill's ``status`` says so)."""
         files_from = None
         if isinstance(skill, (str, Path)):
             path = Path(skill)
@@ -342,7 +359,7 @@ class SkillLibrary:
                     raise SkillFormatError(f"not valid JSON: {err.msg} (line {err.lineno})", path=path) from None
             else:
                 skill = read_skill_md(path)
-        stored = self.store.add(skill, replace_existing=replace, files_from=files_from)
+        stored = self.store.add(skill, replace_existing=replace, files_from=files_from, trust_level=trust_level)
         self.sync()
         return stored
 
@@ -388,10 +405,13 @@ class SkillLibrary:
         self.sync()
         return self.store.get(name)
 
-    def trust(self, name: str) -> Skill:
-        """Release a quarantined (or retired) skill so the router may return it; its findings
-        stay on record."""
-        self.store.set_status(name, "active")
+    def trust(self, name: str, trust_level: TrustLevel | None = None) -> Skill:
+        """Release a quarantined (or retired) skill so the router may return it. Its findings
+        stay on record and count as accepted: a later change is judged only on what it adds.
+        Its trust level stays where its content came from, unless ``trust_level`` sets it (which
+        changes how its later changes are judged, e.g. ``trusted`` lets cautions through)."""
+        self.store.set_status(name, "active", trust_level=trust_level)
+        self.store.forget_quarantined_edit(name)
         return self.store.get(name)
 
     def retire(self, name: str) -> Skill:
@@ -433,11 +453,16 @@ class SkillLibrary:
     # ------------------------------------------------------------ bulk
 
     def import_skills(self, paths: Sequence[str | Path], *, on_conflict: OnConflict = "skip", prune: bool = False,
-                      dry_run: bool = False, scan: bool = True, **kwargs: Any) -> ImportReport:
-        """Import skill folders, archives, JSON and JSONL (see :func:`skillrouter.importer.import_paths`)."""
+                      dry_run: bool = False, scan: bool = True, trust_level: TrustLevel | None = None,
+                      review_model: BaseChatModel | None = None, **kwargs: Any) -> ImportReport:
+        """Import skill folders, archives, JSON and JSONL (see :func:`skillrouter.importer.import_paths`)
+        at ``trust_level`` (default: ``builtin`` for skillrouter's own examples, else
+        ``community``); ``review_model`` (a LangChain chat model, optional) judges the skills
+        the rules leave in doubt."""
         from skillrouter.importer import import_paths
 
-        return import_paths(self, paths, on_conflict=on_conflict, prune=prune, dry_run=dry_run, scan=scan, **kwargs)
+        return import_paths(self, paths, on_conflict=on_conflict, prune=prune, dry_run=dry_run, scan=scan,
+                            trust_level=trust_level, review_model=review_model, **kwargs)
 
     def export(self, target: str | Path, *, fmt: Literal["skillmd", "json", "jsonl"] = "skillmd") -> Path:
         """Write every skill under ``target`` (see :func:`skillrouter.exporter.export_skills`)."""

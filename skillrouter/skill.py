@@ -188,6 +188,7 @@ class SkillSummary:
     use_count: int = 0
     avg_score: float | None = None
     status: str = "active"
+    trust_level: str | None = None  # where its content came from (skillrouter.security.policy); None: not stored
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -198,6 +199,7 @@ class SkillSummary:
             "use_count": self.use_count,
             "avg_score": self.avg_score,
             "status": self.status,
+            "trust_level": self.trust_level,
         }
 
 
@@ -222,6 +224,7 @@ class Skill:
     use_count: int = 0
     avg_score: float | None = None
     status: str = "active"
+    trust_level: str | None = None  # filled in by the store, like the statistics
 
     def __post_init__(self) -> None:
         validate_name(self.name)
@@ -286,6 +289,7 @@ class Skill:
             use_count=self.use_count,
             avg_score=self.avg_score,
             status=self.status,
+            trust_level=self.trust_level,
         )
 
     def level0_text(self) -> str:

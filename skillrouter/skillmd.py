@@ -335,7 +335,8 @@ def skill_to_json(skill: Skill, *, stats: bool = True) -> dict[str, Any]:
 
 _JSON_FIELDS = {"name", "description", "task_type", "procedure", "pitfalls", "verification", "use_count",
                 "avg_score", "tags", "version", "source", "license", "compatibility", "metadata",
-                "allowed_tools", "allowed-tools", "created_at", "updated_at", "status", "extra", "body"}
+                "allowed_tools", "allowed-tools", "created_at", "updated_at", "status", "extra", "body",
+                "trust_level"}  # a file never chooses its own trust level: the store records it
 
 
 def skill_from_json(data: object, *, path: str | Path | None = None) -> Skill:

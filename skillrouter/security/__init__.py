@@ -22,8 +22,16 @@ Modules, one concern each:
 - :mod:`~skillrouter.security.unicode`: ``hidden-unicode``;
 - :mod:`~skillrouter.security.markdown`: the document as blocks, fields, code spans, sentences;
 - :mod:`~skillrouter.security.mentions`: where the text says a command is only mentioned;
-- :mod:`~skillrouter.security.policy`: trust levels, the policy table and :func:`decide`;
+- :mod:`~skillrouter.security.policy`: trust levels, the policy table, :func:`decide` and
+  :func:`admit` (what a write does: only findings a change introduces count);
+- :mod:`~skillrouter.security.gate`: a ``Skill`` screened before it is stored (the agent's
+  drafts, an import's dry run);
 - :mod:`~skillrouter.security.review`: an optional second opinion by a chat model.
+
+Where it is applied: ``Store.add`` scans every staged folder and ``Store`` judges every change
+a refresh finds, so every way in (import, ``add``, the agent, ``restore``, hand edits) passes
+the same gate; see :mod:`skillrouter.store`. The scanning modules load on first use (this
+package's ``__getattr__``), so the store, which needs only the policy, starts quickly.
 
 Every :class:`Finding` carries a severity (``caution`` or ``dangerous``): cautions are
 ``hidden-unicode``, ``symlink``, ``oversize-file``, non-executable binaries under ``scripts/``
@@ -47,20 +55,40 @@ rule reads one line, sentence or block at a time (a file filled with secrets car
 to later sentences, nothing else does); the scan is a first gate, not a sandbox.
 """
 
+from typing import TYPE_CHECKING
+
 from skillrouter.security.findings import RULE_SEVERITY, RULES, SEVERITIES, Finding, Severity
-from skillrouter.security.folder import scan_bytes, scan_skill_folder
 from skillrouter.security.policy import (
     DEFAULT_TRUST_LEVEL,
     POLICY,
     TRUST_LEVELS,
     Action,
+    Admission,
     TrustLevel,
     Verdict,
+    admit,
     check_trust_level,
     decide,
     severity_of,
 )
-from skillrouter.security.scan import scan_skill, scan_text
+
+if TYPE_CHECKING:
+    from skillrouter.security.folder import scan_bytes, scan_skill_folder
+    from skillrouter.security.scan import scan_skill, scan_text
+
+# The scanner's rules compile hundreds of expressions: they load on first use, so the store
+# (which needs only the policy) and a plain ``skillrouter route`` start quickly.
+_LAZY = {"scan_bytes": "skillrouter.security.folder", "scan_skill_folder": "skillrouter.security.folder",
+         "scan_skill": "skillrouter.security.scan", "scan_text": "skillrouter.security.scan"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'skillrouter.security' has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_TRUST_LEVEL",
@@ -70,10 +98,12 @@ __all__ = [
     "SEVERITIES",
     "TRUST_LEVELS",
     "Action",
+    "Admission",
     "Finding",
     "Severity",
     "TrustLevel",
     "Verdict",
+    "admit",
     "check_trust_level",
     "decide",
     "scan_bytes",

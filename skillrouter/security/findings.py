@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 Severity = Literal["caution", "dangerous"]
 SEVERITIES: tuple[Severity, ...] = ("caution", "dangerous")
@@ -45,6 +46,20 @@ class Finding:
     def to_dict(self) -> dict[str, object]:
         return {"rule": self.rule, "path": self.path, "line": self.line, "excerpt": self.excerpt,
                 "severity": self.severity}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Finding:
+        """A finding as :meth:`to_dict` wrote it (a record without a known severity is dangerous)."""
+        severity = data.get("severity")
+        line = data.get("line")
+        return cls(str(data.get("rule") or "unknown"), str(data.get("path") or ""),
+                   line if isinstance(line, int) else None, str(data.get("excerpt") or ""),
+                   severity if severity in SEVERITIES else "dangerous")
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What makes two findings the same one: rule, file and excerpt (line numbers move)."""
+        return (self.rule, self.path, self.excerpt)
 
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"

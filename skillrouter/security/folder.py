@@ -85,8 +85,9 @@ def _raise(error: OSError) -> None:
 
 
 def scan_skill_folder(folder: Path, *, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
-                      mentions: bool = True) -> list[Finding]:
-    """Scan every file below ``folder`` without following symlinks.
+                      mentions: bool = True, hidden: bool = True) -> list[Finding]:
+    """Scan every file below ``folder`` without following symlinks (``hidden=False`` skips
+    dot-entries, which a store never serves: its sidecar lives among them).
 
     Raises ``NotADirectoryError`` for a missing folder and lets ``OSError`` from unreadable
     entries propagate: a scan that could not look everywhere must not pass as clean.
@@ -110,6 +111,9 @@ def scan_skill_folder(folder: Path, *, max_file_bytes: int = DEFAULT_MAX_FILE_BY
 
     for dirpath, dirnames, filenames in os.walk(root, onerror=_raise, followlinks=False):
         here = Path(dirpath)
+        if not hidden:
+            dirnames[:] = [n for n in dirnames if not n.startswith(".")]
+            filenames = [n for n in filenames if not n.startswith(".")]
         for name in sorted(dirnames):
             if (here / name).is_symlink():
                 check_link(here / name)

@@ -21,11 +21,16 @@ agent-created    allow     quarantine   reject
 
 ``allow`` stores the skill active (routed); ``quarantine`` stores it but never routes it until a
 person releases it; ``reject`` stores nothing and reports why.
+
+Every write goes through :func:`admit` (the store calls it for adds, imports, the agent's
+writes and hand edits found on refresh): findings already on record for an active skill
+(released by ``skillrouter trust``, or let through by its level) are not judged again, so
+only what a change *introduces* can quarantine it, and no write ever releases a quarantine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -94,3 +99,41 @@ def decide(trust_level: TrustLevel | str, findings: Iterable[Finding]) -> Verdic
     found = tuple(findings)
     worst = severity_of(found)
     return Verdict(POLICY[level][worst], level, worst, found)
+
+
+@dataclass(frozen=True)
+class Admission:
+    """What a write does with content whose scan found ``findings`` (see :func:`admit`)."""
+
+    verdict: Verdict  # the policy's word on the findings that are new
+    status: str | None  # the status to record; None when the verdict rejects the write
+    findings: tuple[Finding, ...]  # every finding of the content, new or accepted: what is recorded
+
+    @property
+    def new(self) -> tuple[Finding, ...]:
+        return self.verdict.findings
+
+
+def admit(trust_level: TrustLevel | str, findings: Iterable[Finding | Mapping[str, object]], *,
+          accepted: Iterable[Finding | Mapping[str, object]] = (), status: str | None = None) -> Admission:
+    """The status a skill gets when content with ``findings`` is written at ``trust_level``.
+
+    ``accepted``: the findings on record for the skill while it is active (released by
+    ``trust``, or let through by its level); one of them found again (same rule, file and
+    excerpt) is not judged again. The rest go through :func:`decide`: ``reject`` gives no
+    status (the caller refuses the write, or quarantines what is already on disk),
+    ``quarantine`` gives ``quarantined``, ``allow`` keeps ``status`` (a quarantined or retired
+    skill stays so) or makes a new skill ``active``.
+    """
+    found = tuple(_as_finding(f) for f in findings)
+    known = {_as_finding(f).key for f in accepted}
+    verdict = decide(trust_level, [f for f in found if f.key not in known])
+    if verdict.action == "reject":
+        return Admission(verdict, None, found)
+    if verdict.action == "quarantine":
+        return Admission(verdict, "quarantined", found)
+    return Admission(verdict, status or "active", found)
+
+
+def _as_finding(f: Finding | Mapping[str, object]) -> Finding:
+    return f if isinstance(f, Finding) else Finding.from_dict(f)

@@ -19,6 +19,7 @@ a skill's severity but cannot lower what the rules found.
     llm = init_chat_model("openai:gpt-4o-mini")
     if in_doubt(findings) or waived(skill_md, files):
         findings += review_findings(review_skill(llm, skill_md, files, findings))
+    # or, in one call, as the importer does: findings += second_opinion(llm, skill_md, files, findings)
 
 This module imports LangChain (through the agent's answer parsing); ``skillrouter.security``
 itself does not.
@@ -122,6 +123,22 @@ def review_skill(llm: BaseChatModel, skill_md: str, files: Mapping[str, bytes | 
         return ask(llm, review_messages(skill_md, files, findings), Review, structured_output)
     except UnreadableAnswer as err:
         raise SecurityReviewError(f"the review model gave no usable verdict: {err}") from None
+
+
+def second_opinion(llm: BaseChatModel, skill_md: str, files: Mapping[str, bytes | str] | None = None,
+                   findings: Sequence[Finding] | None = None, *,
+                   structured_output: StructuredOutput = "auto") -> list[Finding]:
+    """The ``model-review`` findings for a skill: ``llm`` is asked only where the rules are in
+    doubt (:func:`in_doubt` or :func:`waived`; ``findings`` are the scan's, scanned here when
+    None), and none come back when it is not asked or answers ``safe``. An answer holding no
+    verdict is a caution finding: a doubt nobody resolved waits for a person."""
+    found = scan_skill(skill_md, files) if findings is None else findings
+    if not (in_doubt(found) or waived(skill_md, files)):
+        return []
+    try:
+        return review_findings(review_skill(llm, skill_md, files, found, structured_output=structured_output))
+    except SecurityReviewError as err:
+        return [finding("model-review", "SKILL.md", None, excerpt(str(err)), "caution")]
 
 
 def review_findings(review: Review) -> list[Finding]:

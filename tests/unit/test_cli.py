@@ -81,12 +81,14 @@ def test_show_level0(store: Store) -> None:
     data = as_json("show", "fix-flaky-test", "--level", "0", "--store", store.path)
     assert data == store.get("fix-flaky-test").summary().to_dict() | {"findings": []}
     text = ok("show", "fix-flaky-test", "--level", "0", "--store", store.path).stdout
-    assert text == ("fix-flaky-test [active] (debugging; 0 uses, avg -)\n  Find why a test fails sometimes.\n")
+    assert text == ("fix-flaky-test [active, community] (debugging; 0 uses, avg -)\n"
+                    "  Find why a test fails sometimes.\n")
 
 
 def test_show_level1(store: Store) -> None:
     skill = store.get("fix-flaky-test")
-    assert as_json("show", "fix-flaky-test", "--store", store.path) == skill_to_json(skill) | {"findings": []}
+    assert as_json("show", "fix-flaky-test", "--store", store.path) == skill_to_json(skill) | {
+        "trust_level": "community", "findings": []}
     text = ok("show", "fix-flaky-test", "--level", "1", "--store", store.path).stdout
     assert text.startswith(render_skill_md(skill))
     assert "## Procedure\n\n1. Run it 50 times" in text and "version 1, 0 uses" in text
@@ -110,7 +112,7 @@ def test_show_refuses_paths_out_of_the_folder(store: Store) -> None:
 
 def test_show_of_a_quarantined_skill_lists_its_findings(store: Store) -> None:
     result = ok("show", "risky-script", "--level", "0", "--store", store.path)
-    assert "[quarantined]" in result.stdout
+    assert "[quarantined, community]" in result.stdout
     assert "skillrouter trust risky-script" in result.stderr and "curl-pipe-shell" in result.stderr
     assert as_json("show", "risky-script", "--level", "0", "--store", store.path)["findings"][0]["line"] == 3
 
@@ -141,7 +143,8 @@ def test_history(store: Store) -> None:
 
 
 def test_trust_releases_a_quarantined_skill(store: Store) -> None:
-    assert as_json("trust", "risky-script", "--store", store.path) == {"name": "risky-script", "status": "active"}
+    assert as_json("trust", "risky-script", "--store", store.path) == {"name": "risky-script", "status": "active",
+                                                                      "trust_level": "community"}
     assert store.get("risky-script").status == "active"
 
 

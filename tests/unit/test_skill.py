@@ -158,7 +158,7 @@ def test_level0_summary_carries_statistics() -> None:
                                    4, 8.5, "quarantined")
     assert summary.to_dict() == {"name": "fix-flaky-test", "description": "Find why a test fails sometimes.",
                                  "task_type": "debugging", "tags": ["ci"], "use_count": 4, "avg_score": 8.5,
-                                 "status": "quarantined"}
+                                 "status": "quarantined", "trust_level": None}
 
 
 def test_level0_text_is_what_gets_embedded() -> None:
