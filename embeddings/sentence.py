@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,24 @@ def limit_threads(blas_threads: int = 1) -> None:
     except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
         return
     threadpool_limits(limits=blas_threads, user_api="blas")
+
+
+@contextmanager
+def _one_thread_if(condition: bool) -> Iterator[None]:
+    """torch on one intra-op thread for the duration (a single text gains nothing from two,
+    and with the cores busy two threads spin: one query took 5-7x longer, measured with other
+    jobs on a 2-core machine). Batches keep torch's default."""
+    if not condition:
+        yield
+        return
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
 
 class SentenceTransformerEmbedder:
@@ -101,13 +120,15 @@ class SentenceTransformerEmbedder:
     def _encode(self, texts: Sequence[str], prefix: str) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        vectors = self.model.encode(
-            [prefix + t for t in texts],
-            batch_size=self.batch_size,
-            normalize_embeddings=True,
-            convert_to_numpy=True,
-            show_progress_bar=False,
-        )
+        model = self.model
+        with _one_thread_if(len(texts) == 1 and self._device in (None, "cpu")):
+            vectors = model.encode(
+                [prefix + t for t in texts],
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
         return normalise(vectors)
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:

@@ -22,10 +22,13 @@ from typing import Any, TypeVar
 
 import click
 
-from skillrouter.errors import SkillRouterError
+from skillrouter.embeddings import BACKENDS, Backend, OnnxExportError
+from skillrouter.errors import SkillRouterError, StoreLockedError
+from skillrouter.index import SyncReport
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_K
 from skillrouter.scoring import DEFAULT_THRESHOLD, KEYWORD_WEIGHT
+from skillrouter.security.policy import TRUST_LEVELS, TrustLevel, check_trust_level
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -37,11 +40,13 @@ def _emit(data: Any, as_json: bool, text: Callable[[], None]) -> None:
         text()
 
 
-def make_store_options(model_flag: str = "--model", model_param: str = "model") -> Callable[[F], F]:
+def make_store_options(model_flag: str = "--model", model_param: str = "model", *,
+                       json_flag: bool = True) -> Callable[[F], F]:
     """A decorator adding --store, --chroma-url, the embedding model option and --json.
 
     Every command uses :data:`store_options`; ``skillrouter run``, whose ``--model`` is the
-    chat model, names the embedding model ``--embedding-model`` instead.
+    chat model, names the embedding model ``--embedding-model`` instead, and ``skillrouter
+    mcp``, which prints no result, has no ``--json`` (``json_flag=False``).
     """
 
     def decorate(func: F) -> F:
@@ -51,11 +56,12 @@ def make_store_options(model_flag: str = "--model", model_param: str = "model") 
                       help="Use a Chroma server (http://HOST:PORT) instead of the embedded index.")
         @click.option(model_flag, model_param, default=None, envvar="SKILLROUTER_MODEL",
                       help="sentence-transformers model name or path (default: all-MiniLM-L6-v2, offline).")
-        @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             return func(*args, **kwargs)
 
+        if json_flag:
+            wrapper = click.option("--json", "as_json", is_flag=True, help="Print JSON.")(wrapper)
         return wrapper  # type: ignore[return-value]
 
     return decorate
@@ -116,7 +122,7 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
-        except SkillRouterError as err:
+        except (SkillRouterError, OnnxExportError) as err:
             click.echo(f"error: {err}", err=True)
             ctx.exit(1)
         except OSError as err:
@@ -151,17 +157,37 @@ def cli() -> None:
     """Route tasks to reusable agent skills, weighted by their track record."""
 
 
+def _level(value: str | None) -> TrustLevel | None:
+    return None if value is None else check_trust_level(value)
+
+
+def trust_level_option(help_text: str) -> Callable[[F], F]:
+    """``--trust-level``, one of the policy's levels (see ``skillrouter.security.policy``)."""
+    return click.option("--trust-level", "trust_level", type=click.Choice(TRUST_LEVELS), default=None,
+                        help=help_text)
+
+
 @cli.command()
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--replace", is_flag=True, help="Overwrite a skill of the same name (history is kept).")
+@trust_level_option("Where the skill comes from: decides what its scan's findings do (default community; "
+                    "a replaced skill keeps its own).")
 @store_options
-def add(path: Path, replace: bool, store: Path | None, chroma_url: str | None, model: str | None,
-        as_json: bool) -> None:
-    """Add one skill: a SKILL.md, its folder, or a JSON skill."""
+def add(path: Path, replace: bool, trust_level: str | None, store: Path | None, chroma_url: str | None,
+        model: str | None, as_json: bool) -> None:
+    """Add one skill: a SKILL.md, its folder, or a JSON skill (scanned like an import)."""
     with _open(store, chroma_url, model, create=True) as lib:
-        skill = lib.add(path, replace=replace)
-        _emit({"added": skill.name, "version": skill.version}, as_json,
-              lambda: click.echo(f"added {skill.name} (version {skill.version})"))
+        skill = lib.add(path, replace=replace, trust_level=_level(trust_level))
+        findings = lib.findings(skill.name)
+
+        def text() -> None:
+            click.echo(f"added {skill.name} (version {skill.version}, {skill.trust_level})")
+            if skill.status == "quarantined":
+                click.echo(f"quarantined: {len(findings)} finding(s); 'skillrouter show {skill.name}' lists them, "
+                           f"'skillrouter trust {skill.name}' releases it", err=True)
+
+        _emit({"added": skill.name, "version": skill.version, "status": skill.status,
+               "trust_level": skill.trust_level, "findings": findings}, as_json, text)
 
 
 def _threshold(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
@@ -187,13 +213,20 @@ def _task(ctx: click.Context, param: click.Parameter, value: str) -> str:
                    "for the default model).")
 @click.option("--keyword-weight", type=click.FloatRange(0.0), default=KEYWORD_WEIGHT, show_default=True,
               help="Weight of the keyword (BM25) score in the ranking; 0 ranks by embeddings alone.")
+@click.option("--backend", type=click.Choice(BACKENDS), default="onnx", show_default=True,
+              envvar="SKILLROUTER_BACKEND",
+              help="onnx starts in about a second: ONNX Runtime embeds the task and an embedded store is "
+                   "searched over its embedding cache, without torch or Chroma. torch loads "
+                   "sentence-transformers and queries the Chroma index, as long-running processes do. "
+                   "Same answers.")
 @store_options
 def route_cmd(task: str, k: int, task_type: str | None, tags: tuple[str, ...], threshold: float | None,
-              keyword_weight: float, store: Path | None, chroma_url: str | None, model: str | None,
-              as_json: bool) -> None:
+              keyword_weight: float, backend: Backend, store: Path | None, chroma_url: str | None,
+              model: str | None, as_json: bool) -> None:
     """Pick the skill that fits TASK, or say that none does."""
-    with _open(store, chroma_url, model, threshold=threshold, keyword_weight=keyword_weight) as lib:
-        route = lib.route(task, k=k, task_type=task_type, tags=tags or None)
+    with _open(store, chroma_url, model, threshold=threshold, keyword_weight=keyword_weight, backend=backend) as lib:
+        exact = backend == "onnx" and lib.index.mode == "embedded"
+        route = lib.route(task, k=k, task_type=task_type, tags=tags or None, exact=exact)
         _warn(lib)
 
         def text() -> None:
@@ -230,14 +263,15 @@ def show(name: str, level: int, relpath: str | None, store: Path | None, chroma_
         if level == 0:
             data0 = skill.summary().to_dict() | {"findings": findings}
             _emit(data0, as_json, lambda: click.echo(
-                f"{skill.name} [{skill.status}] ({skill.task_type}; {skill.use_count} uses, avg "
+                f"{skill.name} [{skill.status}, {skill.trust_level}] ({skill.task_type}; {skill.use_count} uses, avg "
                 f"{'-' if skill.avg_score is None else f'{skill.avg_score:.2f}'})\n  {skill.description}"))
         elif level == 1:
             def text1() -> None:
                 click.echo(render_skill_md(skill), nl=False)
-                click.echo(f"\n# status: {skill.status}, version {skill.version}, {skill.use_count} uses, "
-                           f"avg score {'-' if skill.avg_score is None else f'{skill.avg_score:.2f}'}")
-            _emit(skill_to_json(skill) | {"findings": findings}, as_json, text1)
+                click.echo(f"\n# status: {skill.status}, trust level {skill.trust_level}, version {skill.version}, "
+                           f"{skill.use_count} uses, avg score "
+                           f"{'-' if skill.avg_score is None else f'{skill.avg_score:.2f}'}")
+            _emit(skill_to_json(skill) | {"trust_level": skill.trust_level, "findings": findings}, as_json, text1)
         else:
             files = lib.list_files(name)
             _emit({"name": name, "files": files}, as_json, lambda: click.echo("\n".join(files) or "(no files)"))
@@ -264,7 +298,8 @@ def list_cmd(status: str | None, store: Path | None, chroma_url: str | None, mod
             for s in records:
                 avg = "-" if s.avg_score is None else f"{s.avg_score:.2f}"
                 flag = "" if s.status == "active" else f" [{s.status}]"
-                click.echo(f"{s.name:<40} {s.use_count:>4} uses  avg {avg:>5}{flag}  {s.description[:70]}")
+                click.echo(f"{s.name:<40} {s.use_count:>4} uses  avg {avg:>5}  {s.trust_level or '-':<13}{flag}  "
+                           f"{s.description[:70]}")
             click.echo(f"{len(records)} skills")
 
         _emit([s.to_dict() for s in records], as_json, text)
@@ -282,6 +317,22 @@ def record(name: str, score: float, task: str | None, store: Path | None, chroma
         out = lib.record_outcome(name, score, task=task)
         _emit(out.to_dict(), as_json,
               lambda: click.echo(f"{name}: {out.use_count} uses, avg score {out.avg_score:.2f}"))
+
+
+@cli.command()
+@store_options
+def refresh(store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+    """Read SKILL.md files edited by hand now (running processes see them on their next route)."""
+    with _open(store, chroma_url, model) as lib:
+        try:
+            report = lib.refresh()
+            index = f"{report.embedded} embedded, {report.deleted} removed"
+        except StoreLockedError:  # the ledger has the edits; the process writing the index syncs it next route
+            report, index = SyncReport(), "left to the process that holds it (it syncs on its next route)"
+        _emit({"embedded": report.embedded, "deleted": report.deleted,
+               "unreadable": [{"name": n, "reason": r} for n, r in lib.unreadable]}, as_json,
+              lambda: click.echo(f"refreshed; index: {index}"))
+        _warn(lib)
 
 
 @cli.command()
@@ -355,12 +406,18 @@ def restore(name: str, version: int, store: Path | None, chroma_url: str | None,
 
 @cli.command()
 @click.argument("name")
+@click.option("--level", "trust_level", type=click.Choice(TRUST_LEVELS), default=None,
+              help="Also set its trust level (how later changes are judged); by default it stays where its "
+                   "content came from.")
 @store_options
-def trust(name: str, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
-    """Release a quarantined (or retired) skill so the router may return it."""
+def trust(name: str, trust_level: str | None, store: Path | None, chroma_url: str | None, model: str | None,
+          as_json: bool) -> None:
+    """Release a quarantined (or retired) skill so the router may return it. Its findings stay
+    on record as accepted: a later change is judged only on what it adds."""
     with _open(store, chroma_url, model) as lib:
-        lib.trust(name)
-        _emit({"name": name, "status": "active"}, as_json, lambda: click.echo(f"{name} is active"))
+        skill = lib.trust(name, _level(trust_level))
+        _emit({"name": name, "status": skill.status, "trust_level": skill.trust_level}, as_json,
+              lambda: click.echo(f"{name} is active (trust level {skill.trust_level})"))
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Near-duplicate skills: Level 0 cosine similarity at or above a threshold, or the same
+"""Near-duplicate skills: cosine similarity of "name words: description" at or above a threshold, or the same
 procedure text (whitespace and case ignored). Pairs are grouped into clusters.
 
 ``DUPLICATE_THRESHOLD`` (0.92 with the default model) was chosen on the three real
@@ -48,7 +48,7 @@ def find_duplicates(lib: SkillLibrary, *, names: set[str] | None = None,
     Similarity 1.0 is reported for identical procedures. Vectors come from the
     embedding cache, so this embeds nothing that the index already holds.
     """
-    texts = lib.store.level0_texts()
+    texts = lib.store.summary_texts()  # name and description: both must say "the same skill"
     all_names = sorted(texts)
     if len(all_names) < 2:
         return [], []

@@ -14,7 +14,9 @@ CLI) can catch ``SkillRouterError`` and print its message as one line::
     ├── UnsafePathError           a Level 2 path or archive member leaves its folder
     ├── MemoryLimitError          a bounded memory file would exceed its limit
     ├── MemoryEntryError          an empty memory entry, or a substring naming none or several
-    └── EvaluationError           an evaluation cannot be read (agent loop)
+    ├── EvaluationError           an evaluation cannot be read (agent loop)
+    ├── SecurityReviewError       a review model's answer holds no verdict
+    └── SkillRejectedError        the security policy refuses a write (nothing is stored)
 """
 
 from __future__ import annotations
@@ -96,3 +98,21 @@ class MemoryEntryError(SkillRouterError, ValueError):
 
 class EvaluationError(SkillRouterError):
     """An evaluator's answer could not be read as a score."""
+
+
+class SecurityReviewError(SkillRouterError):
+    """A chat model asked to review a skill gave no usable verdict."""
+
+
+class SkillRejectedError(SkillRouterError):
+    """The security policy rejects a write (at the ``agent-created`` level, a dangerous
+    finding): nothing was stored. ``findings`` are the findings that decided it."""
+
+    def __init__(self, name: str, reason: str, findings: tuple[object, ...] = ()) -> None:
+        super().__init__(name)
+        self.name = name
+        self.reason = reason
+        self.findings = findings
+
+    def __str__(self) -> str:
+        return f"skill {self.name!r} refused by the security scan: {self.reason}"

@@ -14,8 +14,15 @@ Reads:
   ``skills_index.json``): imported as Level-0-only skills.
 
 Idempotent: every skill's input (SKILL.md bytes and Level 2 files) is hashed; an
-unchanged skill is neither written nor embedded again. A killed import leaves complete
-skills only (each is written atomically) and a re-run finishes the job.
+unchanged skill is neither scanned, written nor embedded again. A killed import leaves
+complete skills only (each is written atomically) and a re-run finishes the job.
+
+Security: the store screens every skill it writes (the rendered SKILL.md, every field of a
+JSON skill included, and its Level 2 files) at the import's trust level
+(:func:`source_trust_level`: ``builtin`` for skillrouter's own examples, else ``community``,
+or ``trust_level``); an optional ``review_model`` judges the skills the rules leave in doubt
+(:func:`skillrouter.security.review.second_opinion`) and its findings are judged with the
+scan's. ``dry_run`` scans the same text and reports what would be quarantined.
 """
 
 from __future__ import annotations
@@ -33,17 +40,26 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from skillrouter.duplicates import find_duplicates
-from skillrouter.errors import IndexUnavailableError, SkillFormatError, SkillRouterError, UnsafePathError
+from skillrouter.errors import (
+    IndexUnavailableError,
+    SkillFormatError,
+    SkillRejectedError,
+    SkillRouterError,
+    UnsafePathError,
+)
 from skillrouter.library import SkillLibrary
 from skillrouter.provenance import Provenance
-from skillrouter.security import Finding, scan_skill_folder, scan_text
+from skillrouter.security import DEFAULT_TRUST_LEVEL, Finding, TrustLevel, check_trust_level, decide
 from skillrouter.skill import Skill, free_name, slugify, validate_stats
 from skillrouter.skillfiles import level2_files
-from skillrouter.skillmd import parse_skill_md, skill_from_json
+from skillrouter.skillmd import parse_skill_md, render_skill_md, skill_from_json
 from skillrouter.store import Store
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
 
 OnConflict = Literal["skip", "replace", "rename"]
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz")
@@ -336,6 +352,37 @@ def read_sources(paths: Sequence[str | Path], report: ImportReport, stack: ExitS
     return out
 
 
+# ---------------------------------------------------------------- trust and review
+
+BUILTIN_SKILLS = Path(__file__).resolve().parent / "examples"
+
+
+def source_trust_level(path: str | Path) -> TrustLevel:
+    """The trust level of an import source when none is given: ``builtin`` for the skills
+    shipped inside skillrouter (``skillrouter/examples``), ``community`` for everything else."""
+    return "builtin" if Path(path).expanduser().resolve().is_relative_to(BUILTIN_SKILLS) else DEFAULT_TRUST_LEVEL
+
+
+def _level2(cand: Candidate) -> dict[str, bytes]:
+    """The Level 2 files a candidate brings, as the store will copy them."""
+    if cand.folder is None:
+        return {}
+    return {rel: (cand.folder / rel).read_bytes() for rel in level2_files(cand.folder)}
+
+
+def _preview(cand: Candidate) -> list[Finding]:
+    """What the store's scan will find in a candidate: its rendered SKILL.md and Level 2 files."""
+    from skillrouter.security import scan_skill
+
+    return scan_skill(render_skill_md(cand.skill), _level2(cand))
+
+
+def _review(llm: BaseChatModel, cand: Candidate) -> list[Finding]:
+    from skillrouter.security.review import second_opinion
+
+    return second_opinion(llm, render_skill_md(cand.skill), _level2(cand))
+
+
 # ---------------------------------------------------------------- the import
 
 
@@ -349,12 +396,16 @@ def import_paths(
     scan: bool = True,
     duplicate_threshold: float | None = None,
     progress: Callable[[str, int], None] | None = None,
+    trust_level: TrustLevel | str | None = None,
+    review_model: BaseChatModel | None = None,
 ) -> ImportReport:
     """Import skills from ``paths`` into ``lib``'s store and index (see module docstring)."""
     from skillrouter.duplicates import DUPLICATE_THRESHOLD
 
     if on_conflict not in ("skip", "replace", "rename"):
         raise ValueError(f"on_conflict must be skip, replace or rename, got {on_conflict!r}")
+    given_level = check_trust_level(trust_level) if trust_level is not None else None
+    reviewer = (lambda cand: _review(review_model, cand)) if review_model is not None and scan else None
     started = time.perf_counter()
     report = ImportReport(dry_run=dry_run)
     store = lib.store
@@ -365,6 +416,7 @@ def import_paths(
     with ExitStack() as stack:
         sources = read_sources(paths, report, stack, (lambda n: progress("parsed", n)) if progress else None)
         for origin, cands in sources:
+            level = given_level or source_trust_level(origin)
             seen: set[str] = set()
             for cand in cands:
                 name = cand.skill.name
@@ -388,7 +440,8 @@ def import_paths(
                 if name in existing and origins.get(name) == (origin, cand.input_hash):
                     report.unchanged.append(name)  # same input as last time: no scan, no write, no embedding
                     continue
-                _write(store, cand, origin, name in existing, scan=scan, dry_run=dry_run, report=report)
+                _write(store, cand, origin, name in existing, scan=scan, dry_run=dry_run, report=report,
+                       trust_level=level, reviewer=reviewer)
                 if progress:
                     progress("written", 1)
             if prune:
@@ -412,25 +465,37 @@ def import_paths(
 
 
 def _write(store: Store, cand: Candidate, origin: str, exists: bool, *, scan: bool, dry_run: bool,
-           report: ImportReport) -> None:
-    """Scan one candidate and write it (a failure is that candidate's error, not the import's)."""
+           report: ImportReport, trust_level: TrustLevel,
+           reviewer: Callable[[Candidate], list[Finding]] | None = None) -> None:
+    """Write one candidate through the store's security gate (a failure is that candidate's
+    error, not the import's). The store scans what it writes; a dry run scans the same text."""
     name = cand.skill.name
     try:
-        if scan:
-            cand.findings = (scan_skill_folder(cand.folder) if cand.folder is not None
-                             else scan_text("SKILL.md", cand.skill.body + "\n" + cand.skill.description))
-        if not dry_run:
-            store.add(cand.skill, replace_existing=exists, files_from=cand.folder,
-                      files={} if cand.folder is None else None, reason="import",
-                      provenance=Provenance(origin, cand.input_hash, tuple(f.to_dict() for f in cand.findings),
-                                            *cand.stats))
+        extra = reviewer(cand) if reviewer is not None else []
+        if dry_run:
+            cand.findings = [*(_preview(cand) if scan else []), *extra]
+            verdict = decide(trust_level, cand.findings)
+            if verdict.action == "reject":
+                raise SkillRejectedError(name, verdict.reason, tuple(cand.findings))
+            status = "quarantined" if verdict.action == "quarantine" else "active"
+            findings = [f.to_dict() for f in cand.findings]
+        else:
+            stored = store.add(cand.skill, replace_existing=exists, files_from=cand.folder,
+                               files={} if cand.folder is None else None, reason="import", scan=scan,
+                               provenance=Provenance(origin, cand.input_hash, tuple(f.to_dict() for f in extra),
+                                                     *cand.stats, trust_level=trust_level))
+            row = store.ledger.row(name)
+            status, findings = stored.status, [dict(f) for f in (row.findings if row else ())]
     except (SkillRouterError, OSError) as err:
         reason = str(err) if isinstance(err, SkillRouterError) else f"cannot copy: {err.strerror} ({err.filename})"
         report.errors.append({"path": cand.path, "reason": reason})
         return
     report.warnings.extend(cand.warnings)
-    if cand.findings:
-        report.quarantined.append({"name": name, "findings": [f.to_dict() for f in cand.findings]})
+    if status == "quarantined":
+        report.quarantined.append({"name": name, "findings": findings})
+    elif findings:
+        report.warnings.append(f"{cand.path}: {len(findings)} finding(s) let through at trust level {trust_level} "
+                               f"(first: {findings[0].get('rule')})")
     (report.updated if exists else report.added).append(name)
 
 

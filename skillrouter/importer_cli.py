@@ -1,16 +1,34 @@
-"""CLI commands of the importer: ``import``, ``export``, ``duplicates``."""
+"""CLI commands of the importer: ``import``, ``export``, ``duplicates``.
+
+``import --review-model PROVIDER:MODEL`` loads a chat model through LangChain's
+``init_chat_model`` only when given (``pip install 'skillrouter[run]'``). Tests hand the
+command a model factory instead: ``CliRunner().invoke(cli, [...], obj={"chat_model_factory":
+lambda spec, base_url: model})``.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
-from skillrouter.cli import _emit, _open, _threshold, store_options
+from skillrouter.cli import _emit, _level, _open, _threshold, store_options, trust_level_option
 from skillrouter.duplicates import DUPLICATE_THRESHOLD
+
+ChatModelFactory = Callable[[str, str | None], Any]
+
+
+def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
+    found = (ctx.obj or {}).get("chat_model_factory") if isinstance(ctx.obj, dict) else None
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    from skillrouter.agent.cli import load_chat_model
+
+    return lambda spec, base_url: load_chat_model(spec, base_url=base_url, needed_by="'import --review-model'")
 
 
 @click.command("import")
@@ -21,11 +39,24 @@ from skillrouter.duplicates import DUPLICATE_THRESHOLD
 @click.option("--dry-run", is_flag=True, help="Report what would happen; write nothing.")
 @click.option("--allow-errors", is_flag=True, help="Exit 0 even if some files were rejected.")
 @click.option("--no-scan", is_flag=True, help="Skip the security scan (trusted input only).")
+@trust_level_option("Where these skills come from, which decides what findings do: builtin, trusted, community "
+                    "(default; builtin for skillrouter's own examples) or agent-created.")
+@click.option("--review-model", default=None, metavar="PROVIDER:MODEL",
+              help="Optional: a chat model (LangChain init_chat_model) judges the skills the rules leave in doubt; "
+                   "needs pip install 'skillrouter[run]'.")
+@click.option("--base-url", default=None, envvar="SKILLROUTER_BASE_URL",
+              help="Base URL of an OpenAI-compatible server for --review-model.")
 @store_options
-def import_cmd(paths: tuple[Path, ...], on_conflict: str, prune: bool, dry_run: bool, allow_errors: bool,
-               no_scan: bool, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+@click.pass_context
+def import_cmd(ctx: click.Context, paths: tuple[Path, ...], on_conflict: str, prune: bool, dry_run: bool,
+               allow_errors: bool, no_scan: bool, trust_level: str | None, review_model: str | None,
+               base_url: str | None, store: Path | None, chroma_url: str | None, model: str | None,
+               as_json: bool) -> None:
     """Import skills: SKILL.md folders (recursive), a SKILL.md, .zip/.tar.gz, JSON, JSONL."""
     show_bar = not as_json and sys.stderr.isatty()
+    options: dict[str, Any] = {"trust_level": _level(trust_level)}
+    if review_model is not None:
+        options["review_model"] = _chat_model_factory(ctx)(review_model, base_url)
     with _open(store, chroma_url, model, create=not dry_run) as lib:
         if show_bar:
             with click.progressbar(length=0, label="importing", file=sys.stderr, show_pos=True) as bar:
@@ -35,10 +66,10 @@ def import_cmd(paths: tuple[Path, ...], on_conflict: str, prune: bool, dry_run: 
                     if stage == "written":
                         bar.update(n)
                 report = lib.import_skills(paths, on_conflict=on_conflict, prune=prune,  # type: ignore[arg-type]
-                                           dry_run=dry_run, scan=not no_scan, progress=progress)
+                                           dry_run=dry_run, scan=not no_scan, progress=progress, **options)
         else:
             report = lib.import_skills(paths, on_conflict=on_conflict, prune=prune,  # type: ignore[arg-type]
-                                       dry_run=dry_run, scan=not no_scan)
+                                       dry_run=dry_run, scan=not no_scan, **options)
 
     def text() -> None:
         click.echo(f"{'would import' if dry_run else 'imported'}: {len(report.added)} added, "
@@ -49,8 +80,11 @@ def import_cmd(paths: tuple[Path, ...], on_conflict: str, prune: bool, dry_run: 
         for s in report.skipped:
             click.echo(f"  skipped {s['name']} ({s['path']}): {s['reason']}")
         for q in report.quarantined:
+            if not q["findings"]:
+                click.echo(f"  quarantined {q['name']}: still quarantined ('skillrouter trust' releases it)")
+                continue
             first = q["findings"][0]
-            click.echo(f"  quarantined {q['name']}: {first['rule']} in {first['path']}:{first['line'] or '-'}"
+            click.echo(f"  quarantined {q['name']}: {first['rule']} in {first['path']}:{first.get('line') or '-'}"
                        f" ({len(q['findings'])} finding(s))")
         for e in report.errors:
             click.echo(f"  rejected {e['path']}: {e['reason']}")

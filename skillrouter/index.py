@@ -4,12 +4,24 @@ The index is derived data. :meth:`SkillIndex.sync` brings it in line with a stor
 content hash: it embeds only documents whose text changed, and deletes what is gone.
 This is the only module that talks to Chroma.
 
+Chroma keeps the vectors (on disk, or on a server several processes share); a process reads
+them once, on its first sync, and keeps them in step with what it syncs, so a query is an
+exact search in memory and never a call into Chroma (see :meth:`SkillIndex.query`).
+
 Two modes, same code:
 
 - embedded (default): ``chromadb.PersistentClient`` under ``<store>/chroma``. Embedded
   Chroma is not safe with several writer processes, so the first write takes a lock on
   ``<store>/chroma.lock`` held until :meth:`close`; a second writer gets
-  :class:`StoreLockedError` pointing to server mode.
+  :class:`StoreLockedError` pointing to server mode. A long-running process (the MCP
+  server) passes ``hold_lock=False``: it takes the lock for each write and gives it back
+  after, so CLI commands can write between its requests.
+
+  An embedded client keeps the collection in memory and does not see what another
+  process writes later. So every write also replaces ``<store>/chroma.stamp`` (a random
+  token) while the lock is held; before each use, a connected index compares the stamp
+  with the one it last saw and, if another process has written since, reconnects
+  (re-reading the collection from disk) and plans its own writes again under the lock.
 - server: ``chromadb.HttpClient`` against ``chroma run --path DIR --port N``
   (``--chroma-url`` / ``SKILLROUTER_CHROMA_URL``), how several processes share one index.
 
@@ -17,9 +29,8 @@ Documents: id ``<skill>`` for a skill's Level 0 text, ``<skill>::ex::<sha>`` for
 example; metadata ``{"skill", "kind": "skill"|"example", "hash"}``. A skill's *misfits* (tasks
 it was routed to and did not fit, id ``<skill>::misfit::<sha>``, kind ``"misfit"``) live in a
 second collection (the first one's name + ``-misfits``, made when the first misfit arrives),
-so the query for candidates is the same plain nearest-neighbour search with or without them,
-and the misfits are searched with one more plain query (:meth:`SkillIndex.query_misfits`)
-only when the store has some.
+so the collection of candidates is the same with or without them; in memory they are a
+matrix of their own, searched (:meth:`SkillIndex.query_misfits`) only when there are some.
 """
 
 from __future__ import annotations
@@ -44,6 +55,7 @@ log = logging.getLogger(__name__)
 
 ENV_CHROMA_URL = "SKILLROUTER_CHROMA_URL"
 _BATCH = 2000
+_NOISE = 1e-5  # float32 products of the same vectors differ by far less than this
 
 
 def _sha(text: str) -> str:
@@ -66,6 +78,14 @@ def is_misfit_id(doc_id: str) -> bool:
     return _MISFIT_MARK in doc_id
 
 
+def parse_id(doc_id: str) -> tuple[str, str]:
+    """(skill, kind) of a document id: ``<skill>``, ``<skill>::ex::<sha>`` or
+    ``<skill>::misfit::<sha>`` (a skill name never holds ``::``), so a query needs no metadata
+    to know what it found."""
+    skill, _, rest = doc_id.partition("::")
+    return skill, {"": "skill", "ex": "example", "misfit": MISFIT}[rest.partition("::")[0]]
+
+
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -82,7 +102,8 @@ def _server_errors(method: _F) -> _F:
                 "httpx", "httpcore", "chromadb")
             if not self.chroma_url or not from_server:
                 raise
-            self._collection = self._client = self._known = self._misfits = None
+            self._collection = self._client = self._misfits = None
+            self._forget()
             raise IndexUnavailableError(
                 f"lost the Chroma server at {self.chroma_url}: {type(err).__name__}: {err}") from None
 
@@ -129,21 +150,30 @@ class SkillIndex:
         collection: str | None = None,
         scope: str | None = None,
         lock_timeout: float = 5.0,
+        hold_lock: bool = True,
     ) -> None:
+        """``hold_lock=False``: give the embedded index's writer lock back after each write
+        instead of holding it until :meth:`close` (for processes that stay open)."""
         self.store_path = Path(store_path)
         self.embedder = embedder
         self.chroma_url = chroma_url if chroma_url is not None else (os.environ.get(ENV_CHROMA_URL) or None)
         self.lock_timeout = lock_timeout
+        self.hold_lock = hold_lock
         self.name = collection or collection_name(embedder.model_id, scope or str(self.store_path))
         self._client: Any = None
         self._collection: Any = None
-        self._misfits: Any = None  # the misfits' collection, once it exists
+        self._misfits: Any = None  # the misfits' collection, once opened
         self._lock: FileLock | None = None
-        # What this process last wrote or read of the collection, so a sync after a small
-        # store change doesn't fetch every document's metadata again. Safe with other
-        # writers: a stale entry costs at most a redundant upsert or delete.
+        self._seen: str | None = None  # the write stamp as of this connection (embedded mode)
+        # What this process last wrote or read of the collection (id -> content hash, and
+        # id -> vector), so a sync after a small store change doesn't fetch every document
+        # again and a query needs no call into Chroma. Safe with other writers: a stale entry
+        # costs at most a redundant upsert or delete, a sync follows every store change, and
+        # a connection that sees another process's write stamp reads everything again.
         self._known: dict[str, str] | None = None
-        self._n_misfits: int | None = None  # misfits among them, counted when first asked
+        self._vectors: dict[str, np.ndarray] = {}
+        # built from _vectors: one for candidates (Level 0 texts, examples), one for misfits
+        self._matrices: dict[bool, tuple[list[str], dict[str, int], np.ndarray]] = {}
 
     # ------------------------------------------------------------ connection
 
@@ -157,12 +187,16 @@ class SkillIndex:
 
     def _connect(self) -> Any:
         if self._collection is not None:
-            return self._collection
+            if not self._others_wrote():
+                return self._collection
+            self._disconnect()  # read the collection again from disk
         import chromadb
         from chromadb.config import Settings
 
         settings = Settings(anonymized_telemetry=False)
         try:
+            if not self.chroma_url:
+                self._seen = self._read_stamp()  # before opening: a write in between shows up next time
             if self.chroma_url:
                 url = urlparse(self.chroma_url if "://" in self.chroma_url else f"http://{self.chroma_url}")
                 if not url.hostname:
@@ -201,19 +235,42 @@ class SkillIndex:
 
     def _misfit_collection(self, *, create: bool) -> Any:
         """The misfits' collection (made if ``create``), or None while there is none."""
+        self._connect()
         if self._misfits is None:
-            self._connect()
             names = () if create else {getattr(c, "name", c) for c in self._client.list_collections()}
             if create or self.misfit_collection_name in names:
                 self._misfits = self._open_collection(self.misfit_collection_name)
         return self._misfits
 
-    def _collection_of(self, doc_id: str) -> Any:
-        return self._misfit_collection(create=True) if is_misfit_id(doc_id) else self._connect()
+    # ------------------------------------------------------------ writers (embedded mode)
 
-    def _take_write_lock(self) -> None:
+    @property
+    def _stamp_path(self) -> Path:
+        return self.store_path / "chroma.stamp"
+
+    def _read_stamp(self) -> str | None:
+        try:
+            return self._stamp_path.read_text("ascii")
+        except FileNotFoundError:
+            return None
+
+    def _others_wrote(self) -> bool:
+        """Whether another process wrote the embedded index since this one connected (never
+        while this one holds the writer lock: nobody else can write then)."""
+        return not self.chroma_url and self._lock is None and self._read_stamp() != self._seen
+
+    def _disconnect(self) -> None:
+        client, self._client, self._collection, self._misfits = self._client, None, None, None
+        self._forget()
+        close = getattr(client, "close", None)  # chromadb >= 1.1: the last client of a path frees its caches
+        if close is not None:
+            close()
+
+    def _take_write_lock(self) -> bool:
+        """Take the writer lock (unless held). True if another process wrote since this one
+        connected: it has then disconnected, and a sync must plan its writes again."""
         if self.chroma_url or self._lock is not None:
-            return
+            return False
         lock = FileLock(str(self.store_path / "chroma.lock"))
         try:
             lock.acquire(timeout=self.lock_timeout)
@@ -225,15 +282,32 @@ class SkillIndex:
                 f"(or set {ENV_CHROMA_URL})"
             ) from None
         self._lock = lock
+        if self._read_stamp() != self._seen:
+            self._disconnect()
+            return True
+        return False
 
-    def close(self) -> None:
-        self._known = None
-        self._collection = None
-        self._misfits = None
-        self._client = None
+    def _wrote(self) -> None:
+        """After a write (lock held): a new stamp tells other processes to reconnect; the lock
+        goes back unless it is held until :meth:`close`."""
+        if self.chroma_url:
+            return
+        token = os.urandom(8).hex()
+        tmp = self._stamp_path.with_name(f".chroma.stamp.{os.getpid()}.tmp")
+        tmp.write_text(token, "ascii")
+        os.replace(tmp, self._stamp_path)
+        self._seen = token
+        if not self.hold_lock:
+            self._release_lock()
+
+    def _release_lock(self) -> None:
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+    def close(self) -> None:
+        self._disconnect()
+        self._release_lock()
 
     # ------------------------------------------------------------ contents
 
@@ -245,26 +319,50 @@ class SkillIndex:
 
     @_server_errors
     def hashes(self) -> dict[str, str]:
-        """id -> content hash of every document in the index (both collections)."""
-        out: dict[str, str] = {}
+        """id -> content hash of every document in the index, both collections (read from
+        Chroma now)."""
+        self._read()
+        assert self._known is not None
+        return dict(self._known)
+
+    def _read(self) -> None:
+        """Read every document's text hash and vector from Chroma into this process (the
+        text rather than the metadata: Chroma returns it faster, and the hash is of the text)."""
+        known: dict[str, str] = {}
+        vectors: dict[str, np.ndarray] = {}
         for col in (self._connect(), self._misfit_collection(create=False)):
             if col is None:
                 continue
             total = col.count()
             for offset in range(0, total, 5000):
-                got = col.get(include=["metadatas"], limit=5000, offset=offset)
-                for doc_id, meta in zip(got["ids"], got["metadatas"] or []):
-                    out[doc_id] = str((meta or {}).get("hash", ""))
-        return out
+                got = col.get(include=["documents", "embeddings"], limit=5000, offset=offset)
+                embs = np.asarray(got["embeddings"], dtype=np.float32) if len(got["ids"]) else np.zeros((0, 0))
+                for doc_id, text, vector in zip(got["ids"], got["documents"] or [None] * len(got["ids"]), embs):
+                    known[doc_id] = _sha(text) if text is not None else ""
+                    vectors[doc_id] = vector
+        self._known, self._vectors = known, vectors
+        self._matrices.clear()
+
+    def _forget(self) -> None:
+        self._known, self._vectors = None, {}
+        self._matrices.clear()
+
+    def _searchable(self, misfits: bool = False) -> tuple[list[str], dict[str, int], np.ndarray]:
+        """(ids, id -> row, matrix of vectors) of the documents this process last synced: the
+        candidates' (Level 0 texts and examples), or the misfits'."""
+        if self._known is None:
+            self._read()
+        if misfits not in self._matrices:
+            ids = sorted(i for i in self._vectors if is_misfit_id(i) == misfits)
+            matrix = (np.stack([self._vectors[i] for i in ids]).astype(np.float32, copy=False) if ids
+                      else np.zeros((0, self.embedder.dimension), dtype=np.float32))
+            self._vectors.update({i: matrix[row] for row, i in enumerate(ids)})  # views: one copy in memory
+            self._matrices[misfits] = (ids, {i: row for row, i in enumerate(ids)}, matrix)
+        return self._matrices[misfits]
 
     def misfit_count(self) -> int:
-        """Misfit documents this process last synced (or found) in the index."""
-        if self._known is None:
-            self._known = self.hashes()
-            self._n_misfits = None
-        if self._n_misfits is None:
-            self._n_misfits = sum(1 for doc_id in self._known if is_misfit_id(doc_id))
-        return self._n_misfits
+        """Misfit documents this process last synced (or read) in the index."""
+        return len(self._searchable(misfits=True)[0])
 
     @_server_errors
     def sync(self, documents: dict[str, tuple[str, str, str]], *, dry_run: bool = False,
@@ -275,50 +373,59 @@ class SkillIndex:
         collection's contents are read once per process (or with ``fresh``), then tracked.
         """
         wanted = {doc_id: (skill, kind, text, _sha(text)) for doc_id, (skill, kind, text) in documents.items()}
+        self._connect()  # first: if another process wrote since, this forgets what it knew
         if fresh or self._known is None:
-            self._known = self.hashes()
-        self._n_misfits = None
+            self._read()
         have = self._known
+        assert have is not None
         changed = sorted(i for i, (_, _, _, h) in wanted.items() if have.get(i) != h)
         gone = sorted(set(have) - set(wanted))
         report = SyncReport(embedded=len(changed), deleted=len(gone), unchanged=len(wanted) - len(changed),
                             ids_embedded=changed)
         if dry_run or (not changed and not gone):
             return report
-        self._take_write_lock()
-        for misfits in (False, True):
-            part_gone = [i for i in gone if is_misfit_id(i) == misfits]
-            part_changed = [i for i in changed if is_misfit_id(i) == misfits]
-            if not part_gone and not part_changed:
-                continue
-            col = self._misfit_collection(create=True) if misfits else self._connect()
-            for start in range(0, len(part_gone), _BATCH):
-                col.delete(ids=part_gone[start : start + _BATCH])
-            for start in range(0, len(part_changed), _BATCH):
-                ids = part_changed[start : start + _BATCH]
-                texts = [wanted[i][2] for i in ids]
-                vectors = self.embedder.embed_documents(texts)
-                col.upsert(
-                    ids=ids,
-                    embeddings=np.asarray(vectors, dtype=np.float32),
-                    metadatas=[{"skill": wanted[i][0], "kind": wanted[i][1], "hash": wanted[i][3]} for i in ids],
-                    documents=texts,
-                )
-                self._known.update({i: wanted[i][3] for i in ids})
-        for doc_id in gone:
-            self._known.pop(doc_id, None)
+        if self._take_write_lock():  # another process wrote after this plan was made: plan again
+            return self.sync(documents, fresh=True)
+        try:
+            for misfits in (False, True):
+                part_gone = [i for i in gone if is_misfit_id(i) == misfits]
+                part_changed = [i for i in changed if is_misfit_id(i) == misfits]
+                if not part_gone and not part_changed:
+                    continue
+                col = self._misfit_collection(create=True) if misfits else self._connect()
+                self._matrices.pop(misfits, None)
+                for start in range(0, len(part_gone), _BATCH):
+                    col.delete(ids=part_gone[start : start + _BATCH])
+                for doc_id in part_gone:
+                    have.pop(doc_id, None)
+                    self._vectors.pop(doc_id, None)
+                for start in range(0, len(part_changed), _BATCH):
+                    ids = part_changed[start : start + _BATCH]
+                    texts = [wanted[i][2] for i in ids]
+                    vectors = np.asarray(self.embedder.embed_documents(texts), dtype=np.float32)
+                    col.upsert(
+                        ids=ids,
+                        embeddings=vectors,
+                        metadatas=[{"skill": wanted[i][0], "kind": wanted[i][1], "hash": wanted[i][3]} for i in ids],
+                        documents=texts,
+                    )
+                    have.update({i: wanted[i][3] for i in ids})
+                    self._vectors.update(zip(ids, vectors))
+        finally:
+            self._wrote()
         return report
 
     @_server_errors
     def reset(self) -> None:
-        """Drop the collection (``reindex`` then rebuilds it from the store)."""
+        """Drop the collections (``reindex`` then rebuilds them from the store)."""
         self._take_write_lock()
-        self._connect()
-        if self._misfit_collection(create=False) is not None:
-            self._client.delete_collection(self.misfit_collection_name)
-        self._client.delete_collection(self.name)
-        self._collection = self._misfits = None
-        self._known = None
+        try:
+            if self._misfit_collection(create=False) is not None:
+                self._client.delete_collection(self.misfit_collection_name)
+            self._client.delete_collection(self.name)
+            self._disconnect()
+        finally:
+            self._wrote()
 
     # ------------------------------------------------------------ queries
 
@@ -328,52 +435,52 @@ class SkillIndex:
         the index holds), for candidates found by keywords rather than by the vector query."""
         if not skills:
             return {}
-        got = self._connect().get(ids=list(skills), include=["embeddings"])
-        embs = got.get("embeddings")
-        if embs is None or not len(got["ids"]):
-            return {}
-        sims = np.asarray(embs, dtype=np.float32) @ np.asarray(vector, dtype=np.float32)
-        return {doc_id: round(float(s), 6) for doc_id, s in zip(got["ids"], sims)}
+        ids, row_of, matrix = self._searchable()
+        rows = sorted({row_of[s] for s in skills if s in row_of})  # one order, whatever the caller's
+        sims = matrix[rows] @ np.asarray(vector, dtype=np.float32) if rows else np.zeros(0, dtype=np.float32)
+        return {ids[r]: round(float(s), 6) for r, s in zip(rows, sims)}
 
     @_server_errors
     def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
-        """The ``n`` nearest documents (Level 0 texts and examples, never misfits) to each
-        query vector, by exact cosine similarity.
+        """The ``n`` nearest documents (Level 0 texts and examples, never misfits) to each query
+        vector, by exact cosine similarity, ties broken by id, so the same index and query
+        always give the same list.
 
-        Chroma finds the candidates; similarities are recomputed from the stored vectors
-        and ties broken by id, so the same index and query always give the same list.
+        Exact search over the vectors this process synced (an N x 384 product: about a
+        millisecond at 10,000 documents) instead of a call into Chroma, whose fixed cost per
+        call was most of a route's overhead; Chroma stays the index on disk or on the server.
         """
-        col = self._connect()
-        # the documents this process last synced, without asking Chroma to count them each time
-        total = len(self._known) - self.misfit_count() if self._known is not None else col.count()
-        return self._nearest(col, vectors, n, total)
+        return self._nearest(vectors, n, misfits=False)
 
     @_server_errors
     def query_misfits(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
-        """The ``n`` nearest misfits to each query vector (empty lists, without asking Chroma,
-        while the index holds none), by exact cosine similarity."""
-        total = self.misfit_count()
-        col = self._misfit_collection(create=False) if total else None
-        if col is None:
-            return [[] for _ in range(len(vectors))]
-        return self._nearest(col, vectors, n, total)
+        """The ``n`` nearest misfits to each query vector (empty lists while the index holds
+        none), by exact cosine similarity."""
+        return self._nearest(vectors, n, misfits=True)
 
-    def _nearest(self, col: Any, vectors: np.ndarray, n: int, total: int) -> list[list[Hit]]:
-        if total == 0 or len(vectors) == 0:
-            return [[] for _ in range(len(vectors))]
-        vectors = np.asarray(vectors, dtype=np.float32)
-        got = col.query(query_embeddings=vectors, n_results=min(n, total), include=["metadatas", "embeddings"])
-        out: list[list[Hit]] = []
-        for row, query in enumerate(vectors):
-            ids = got["ids"][row]
-            metas = got["metadatas"][row] if got["metadatas"] else [{}] * len(ids)
-            embs = got["embeddings"][row] if got["embeddings"] is not None else None
-            if embs is not None and len(ids):
-                sims = np.asarray(embs, dtype=np.float32) @ query
-            else:
-                sims = 1.0 - np.asarray(got["distances"][row], dtype=np.float32)
-            hits = [Hit(i, str((m or {}).get("skill", i)), str((m or {}).get("kind", "skill")),
-                        round(float(s), 6)) for i, m, s in zip(ids, metas, sims)]
-            hits.sort(key=lambda h: (-h.similarity, h.id))
-            out.append(hits)
-        return out
+    def _nearest(self, vectors: np.ndarray, n: int, *, misfits: bool) -> list[list[Hit]]:
+        ids, _, matrix = self._searchable(misfits)
+        return nearest(ids, matrix, vectors, n)
+
+
+def nearest(ids: list[str], matrix: np.ndarray, vectors: np.ndarray, n: int) -> list[list[Hit]]:
+    """The ``n`` nearest of the documents ``ids`` (the rows of ``matrix``) to each query vector,
+    by exact cosine similarity, best first, ties broken by id: the one search both
+    :class:`SkillIndex` and :class:`skillrouter.exact.ExactIndex` run."""
+    if not ids or len(vectors) == 0:
+        return [[] for _ in range(len(vectors))]
+    vectors = np.asarray(vectors, dtype=np.float32)
+    m = min(n, len(ids))
+    out: list[list[Hit]] = []
+    for query in vectors:
+        scores = matrix @ query
+        if m < len(ids):  # the m best, and any within float noise of the m-th: the exact sort decides
+            cut = np.partition(scores, len(scores) - m)[len(scores) - m]
+            rows = np.flatnonzero(scores >= cut - _NOISE)
+        else:
+            rows = np.arange(len(ids))
+        sims = matrix[rows] @ query  # as the candidates' vectors alone give it, whatever the library's size
+        hits = [Hit(ids[r], *parse_id(ids[r]), round(float(s), 6)) for r, s in zip(rows.tolist(), sims)]
+        hits.sort(key=lambda h: (-h.similarity, h.id))
+        out.append(hits[:m])
+    return out

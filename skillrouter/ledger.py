@@ -10,10 +10,10 @@ recorded in ``PRAGMA user_version`` (0: a ledger made before migrations existed,
 tables are exactly migration 1's). To change the schema, append one function to
 :data:`MIGRATIONS`::
 
-    def _v2_trust_level(db: sqlite3.Connection) -> None:
-        db.execute("ALTER TABLE skills ADD COLUMN trust TEXT NOT NULL DEFAULT 'unreviewed'")
+    def _v3_pinned(db: sqlite3.Connection) -> None:
+        db.execute("ALTER TABLE skills ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
 
-    MIGRATIONS = (_v1_baseline, _v2_trust_level)
+    MIGRATIONS = (_v1_baseline, _v2_trust_levels, _v3_pinned)
 
 It runs once per ledger, inside the same transaction that bumps ``user_version``; never edit
 or reorder a migration that has shipped. A ledger written by a newer skillrouter (a higher
@@ -37,7 +37,8 @@ from typing import Any
 
 from skillrouter.errors import LedgerDamagedError, StoreError
 from skillrouter.provenance import Status
-from skillrouter.skill import Skill, SkillSummary, level0_text, now_iso, validate_score
+from skillrouter.security.policy import TrustLevel
+from skillrouter.skill import Skill, SkillSummary, level0_text, now_iso, summary_text, validate_score
 
 TABLES = ("skills", "stats", "versions", "examples", "meta", "imports", "misfits", "earlier_records")
 _PER_SKILL = ("skills", "stats", "examples", "imports", "misfits", "earlier_records")  # rows that follow a folder
@@ -65,7 +66,17 @@ def _v1_baseline(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
-def _v2_misfits_and_earlier_records(db: sqlite3.Connection) -> None:
+def _v2_trust_levels(db: sqlite3.Connection) -> None:
+    """Each skill's trust level (where its content came from: see
+    :mod:`skillrouter.security.policy`) and the hash of the content its findings are for
+    (SKILL.md and Level 2 files), so unchanged content is never scanned again. Rows made
+    before: ``agent-created`` for the agent's own skills, ``community`` for the rest."""
+    db.execute("ALTER TABLE skills ADD COLUMN trust_level TEXT NOT NULL DEFAULT 'community'")
+    db.execute("ALTER TABLE skills ADD COLUMN scan_hash TEXT")
+    db.execute("UPDATE skills SET trust_level = 'agent-created' WHERE source = 'agent'")
+
+
+def _v3_misfits_and_earlier_records(db: sqlite3.Connection) -> None:
     """``misfits``: tasks a skill was routed to but did not fit (negative examples).
     ``earlier_records``: a retired skill's statistics, set aside when it is restored or trusted
     (its record starts anew; nothing is lost)."""
@@ -77,7 +88,8 @@ def _v2_misfits_and_earlier_records(db: sqlite3.Connection) -> None:
 
 
 # MIGRATIONS[i] takes a ledger from user_version i to i + 1. Append only.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1_baseline, _v2_misfits_and_earlier_records)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1_baseline, _v2_trust_levels,
+                                                                _v3_misfits_and_earlier_records)
 
 
 @dataclass(frozen=True)
@@ -119,6 +131,7 @@ class Record:
     source: str | None
     findings: tuple[dict[str, Any], ...]
     version: int
+    trust_level: TrustLevel = "community"
 
 
 @dataclass(frozen=True)
@@ -131,6 +144,8 @@ class Row:
     status: Status
     findings: tuple[dict[str, Any], ...]
     created_at: str
+    trust_level: TrustLevel = "community"
+    scan_hash: str | None = None  # the content (SKILL.md + Level 2) ``findings`` are for
 
 
 def _damage(err: sqlite3.DatabaseError) -> bool:
@@ -145,6 +160,7 @@ class Ledger:
         self.path = path
         self.created = not path.exists()  # new (or lost: the store decides which)
         self._local = threading.local()
+        self._level0: tuple[int, dict[str, tuple[str, str, tuple[str, ...]]]] | None = None  # see summaries()
         self.migrate()
         with self.transaction() as db:
             db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', lower(hex(randomblob(16))))")
@@ -292,19 +308,23 @@ class Ledger:
     # ------------------------------------------------------------ skill rows
 
     def row(self, name: str) -> Row | None:
-        found = self._one("SELECT file_hash, file_sig, version, status, findings, created_at FROM skills "
-                          "WHERE name = ?", (name,))
+        found = self._one("SELECT file_hash, file_sig, version, status, findings, created_at, trust_level, "
+                          "scan_hash FROM skills WHERE name = ?", (name,))
         if found is None:
             return None
-        file_hash, sig, version, status, findings, created = found
-        return Row(file_hash, sig, version, status, tuple(json.loads(findings)), created)
+        file_hash, sig, version, status, findings, created, trust_level, scan_hash = found
+        return Row(file_hash, sig, version, status, tuple(json.loads(findings)), created, trust_level, scan_hash)
 
     def write_skill(self, skill: Skill, file_hash: str, sig: str, *, reason: str, content: str,
-                    status: Status | None = None, findings: Sequence[dict[str, Any]] | None = None) -> int:
+                    status: Status | None = None, findings: Sequence[dict[str, Any]] | None = None,
+                    trust_level: TrustLevel | None = None, scan_hash: str | None = None) -> int:
         """Record ``skill`` as its file now reads (a new version if the content changed).
-        ``status`` / ``findings`` of None keep what the row had. Returns the version number."""
+        ``status`` / ``findings`` / ``trust_level`` / ``scan_hash`` of None keep what the row
+        had (a new row: active, none, community, none). Returns the version number."""
         procedure = " ".join(skill.procedure.split()).lower()
-        level0 = json.dumps(skill.summary().to_dict() | {
+        summary = skill.summary().to_dict()
+        summary.pop("trust_level")  # a column of its own
+        level0 = json.dumps(summary | {
             "lexical_text": skill.lexical_text(),
             "procedure_hash": _sha(procedure)[:16] if procedure else None,
         })
@@ -315,18 +335,19 @@ class Ledger:
                 last = db.execute("SELECT MAX(version) FROM versions WHERE name = ?", (skill.name,)).fetchone()[0]
                 version = (last or 0) + 1
                 db.execute("INSERT INTO skills (name, file_hash, file_sig, level0, source, status, findings, version, "
-                           "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           "created_at, updated_at, trust_level, scan_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            (skill.name, file_hash, sig, level0, skill.source, status or "active",
-                            json.dumps(list(findings or [])), version, skill.created_at or now, now))
+                            json.dumps(list(findings or [])), version, skill.created_at or now, now,
+                            trust_level or "community", scan_hash))
                 db.execute("INSERT OR IGNORE INTO stats (name) VALUES (?)", (skill.name,))
             else:
                 version = row.version + (0 if row.file_hash == file_hash else 1)
                 db.execute("UPDATE skills SET updated_at = CASE WHEN file_hash = ? THEN updated_at ELSE ? END, "
-                           "file_hash = ?, file_sig = ?, level0 = ?, source = ?, status = ?, findings = ?, version = ? "
-                           "WHERE name = ?",
+                           "file_hash = ?, file_sig = ?, level0 = ?, source = ?, status = ?, findings = ?, version = ?, "
+                           "trust_level = ?, scan_hash = ? WHERE name = ?",
                            (file_hash, now, file_hash, sig, level0, skill.source, status or row.status,
                             json.dumps(list(findings if findings is not None else row.findings)), version,
-                            skill.name))
+                            trust_level or row.trust_level, scan_hash or row.scan_hash, skill.name))
             self._bump(db)
             if row is None or row.file_hash != file_hash:
                 db.execute("INSERT OR REPLACE INTO versions VALUES (?, ?, ?, ?, ?)",
@@ -341,13 +362,16 @@ class Ledger:
         """name -> the stat signature of the SKILL.md the row was read from."""
         return {n: sig for n, sig in self._rows("SELECT name, file_sig FROM skills")}
 
-    def set_status(self, name: str, status: Status, findings: Sequence[dict[str, Any]] | None = None) -> None:
+    def set_status(self, name: str, status: Status, findings: Sequence[dict[str, Any]] | None = None, *,
+                   trust_level: TrustLevel | None = None) -> None:
         with self.transaction() as db:
             if findings is None:
                 db.execute("UPDATE skills SET status = ? WHERE name = ?", (status, name))
             else:
                 db.execute("UPDATE skills SET status = ?, findings = ? WHERE name = ?",
                            (status, json.dumps(list(findings)), name))
+            if trust_level is not None:
+                db.execute("UPDATE skills SET trust_level = ? WHERE name = ?", (trust_level, name))
 
     def forget(self, names: Sequence[str], *, history: bool = False) -> None:
         """Drop the rows of skills whose folders are gone (their versions too with ``history``)."""
@@ -363,24 +387,56 @@ class Ledger:
             return {}
         where = "" if names is None else f"WHERE s.name IN ({','.join('?' * len(names))})"
         rows = self._rows(
-            "SELECT s.name, s.level0, s.file_hash, s.source, s.status, s.findings, s.version, "
+            "SELECT s.name, s.level0, s.file_hash, s.source, s.status, s.findings, s.version, s.trust_level, "
             f"t.use_count, t.score_sum FROM skills s LEFT JOIN stats t ON t.name = s.name {where} ORDER BY s.name",
             list(names or []),
         )
         out: dict[str, Record] = {}
-        for name, level0, file_hash, source, status, findings, version, uses, total in rows:
+        for name, level0, file_hash, source, status, findings, version, trust_level, uses, total in rows:
             data = json.loads(level0)
             summary = SkillSummary(
                 name=name, description=data["description"], task_type=data["task_type"], tags=tuple(data["tags"]),
                 use_count=uses or 0, avg_score=(total / uses) if uses else None, status=status,
+                trust_level=trust_level,
             )
-            out[name] = Record(summary, file_hash, source, tuple(json.loads(findings)), version)
+            out[name] = Record(summary, file_hash, source, tuple(json.loads(findings)), version, trust_level)
+        return out
+
+    def summaries(self, names: Sequence[str]) -> dict[str, SkillSummary]:
+        """Level 0 with status and statistics of each of ``names`` that has a row (the router's
+        hot path). Status and statistics are read every call (another process may have just
+        recorded an outcome); Level 0 of every skill once per generation, which every change
+        of it bumps, so a route reads a few small rows instead of bulky Level 0 blobs."""
+        if not names:
+            return {}
+        generation = self.generation()
+        held = self._level0
+        if held is None or held[0] != generation:
+            level0 = {n: json.loads(blob) for n, blob in self._rows("SELECT name, level0 FROM skills")}
+            held = self._level0 = (generation, {n: (d["description"], d["task_type"], tuple(d["tags"]))
+                                                for n, d in level0.items()})
+        level0 = held[1]
+        out: dict[str, SkillSummary] = {}
+        for name, status, trust_level, uses, total in self._rows(
+                f"SELECT s.name, s.status, s.trust_level, t.use_count, t.score_sum FROM skills s "
+                f"LEFT JOIN stats t ON t.name = s.name "
+                f"WHERE s.name IN ({','.join('?' * len(names))}) ORDER BY s.name", list(names)):
+            if name in level0:  # a row written after the generation was read waits for the next call
+                description, task_type, tags = level0[name]
+                out[name] = SkillSummary(name=name, description=description, task_type=task_type, tags=tags,
+                                         use_count=uses or 0, avg_score=(total / uses) if uses else None, status=status,
+                                         trust_level=trust_level)
         return out
 
     def level0_texts(self) -> dict[str, str]:
         """name -> the Level 0 text the index embeds (no file reads), derived from the stored
         name and description so a change of the Level 0 rule reaches every existing row."""
         return {name: level0_text(name, json.loads(blob)["description"])
+                for name, blob in self._rows("SELECT name, level0 FROM skills")}
+
+    def summary_texts(self) -> dict[str, str]:
+        """name -> ``"name words: description"`` (what keyword coverage counts), no file reads."""
+        return {name: summary_text(name, json.loads(blob)["description"])
                 for name, blob in self._rows("SELECT name, level0 FROM skills")}
 
     def lexical_texts(self) -> dict[str, str | None]:

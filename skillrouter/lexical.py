@@ -32,8 +32,9 @@ import hashlib
 import math
 import re
 import sqlite3
+from array import array
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -89,6 +90,7 @@ class LexicalScores:
     skills: Mapping[str, int]  # skill name -> column
     bm25: np.ndarray
     coverage: np.ndarray
+    names: Sequence[str] = ()  # column -> skill name (by default, the order of ``skills``)
     best: float = field(init=False)  # the task's best BM25 over the library
 
     def __post_init__(self) -> None:
@@ -110,11 +112,14 @@ class LexicalScores:
     def top(self, n: int) -> list[str]:
         """Up to ``n`` skills with a positive BM25 score, best first (ties by name)."""
         hits = np.flatnonzero(self.bm25 > 0)
-        if not len(hits):
+        if not len(hits) or n < 1:
             return []
-        names = list(self.skills)
-        ranked = sorted(hits.tolist(), key=lambda c: (-self.bm25[c], names[c]))
-        return [names[c] for c in ranked[:n]]
+        if len(hits) > n:  # only those scoring at least the n-th best (ties at the cut too) can be in the first n
+            scores = self.bm25[hits]
+            hits = hits[scores >= np.partition(scores, len(scores) - n)[len(scores) - n]]
+        names = self.names or list(self.skills)
+        ranked = sorted(zip((-self.bm25[hits]).tolist(), (names[c] for c in hits.tolist())))
+        return [name for _, name in ranked[:n]]
 
 
 class LexicalIndex:
@@ -138,12 +143,15 @@ class LexicalIndex:
         self._slot_skill: list[int] = []
         self._length: list[int] = []
         self._skills: dict[str, int] = {}  # skill name -> column (columns are never reused)
-        self._postings: dict[str, list[tuple[int, int]]] = {}  # word -> [(slot, count)]
-        self._cover: dict[str, list[int]] = {}  # word -> slots whose coverage text has it
-        self._cover_arrays: dict[str, np.ndarray] = {}
+        self._names: list[str] = []  # column -> skill name
+        self._postings: dict[str, tuple[array[int], array[int]]] = {}  # word -> (slots, counts)
+        self._cover: dict[str, array[int]] = {}  # word -> slots whose coverage text has it
         self._cover_df: Counter[str] = Counter()
         self._slot_cover: list[frozenset[str]] = []
-        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # word -> numpy copy, cached
+        # per word, what a query needs of it, in numpy, computed on first use after a change:
+        # (live slots, their counts, BM25's length-normalised denominator) and covered columns
+        self._arrays: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._cover_arrays: dict[str, np.ndarray] = {}
         self._slot_arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._df: Counter[str] = Counter()
         self._total_length = 0
@@ -176,6 +184,14 @@ class LexicalIndex:
         for doc_id, skill, digest, tokens, cover in rows:
             self._insert(doc_id, skill, digest, Counter(tokens.split()), frozenset(cover.split()))
 
+    def reset(self) -> None:
+        """Forget every document (``reindex`` then rebuilds from the store)."""
+        db = self._connect()
+        if db is not None:
+            db.execute("DELETE FROM docs")
+        self._reset()
+        self._loaded = True
+
     def close(self) -> None:
         if self._db is not None:
             self._db.close()
@@ -196,22 +212,33 @@ class LexicalIndex:
         slot = len(self._slot_doc)
         self._slot_cover.append(cover)
         for word in cover:
-            self._cover.setdefault(word, []).append(slot)
-            self._cover_arrays.pop(word, None)
+            self._cover.setdefault(word, array("q")).append(slot)
             self._cover_df[word] += 1
         self._slot_of[doc_id] = slot
         self._slot_doc.append(doc_id)
         self._slot_hash.append(digest)
         self._slot_counts.append(dict(counts))
-        self._slot_skill.append(self._skills.setdefault(skill, len(self._skills)))
+        if skill not in self._skills:
+            self._skills[skill] = len(self._names)
+            self._names.append(skill)
+        self._slot_skill.append(self._skills[skill])
         length = sum(counts.values())
         self._length.append(length)
         for word, count in counts.items():
-            self._postings.setdefault(word, []).append((slot, count))
-            self._arrays.pop(word, None)
+            found = self._postings.get(word)
+            if found is None:
+                found = self._postings[word] = (array("q"), array("q"))
+            found[0].append(slot)
+            found[1].append(count)
             self._df[word] += 1
         self._total_length += length
         self._live += 1
+        self._changed()
+
+    def _changed(self) -> None:
+        """Forget the numpy arrays: the average length (so every denominator) may have moved."""
+        self._arrays.clear()
+        self._cover_arrays.clear()
         self._slot_arrays = None
 
     def _remove(self, doc_id: str) -> None:
@@ -228,7 +255,7 @@ class LexicalIndex:
             self._df[word] -= 1
             if self._df[word] <= 0:
                 del self._df[word]
-        self._slot_arrays = None
+        self._changed()
 
     def sync(self, documents: Mapping[str, tuple[str, str, str]]) -> tuple[int, int]:
         """Hold exactly ``documents``: id -> (skill, text, coverage text), where the coverage
@@ -276,27 +303,36 @@ class LexicalIndex:
 
     # ------------------------------------------------------------ scoring
 
-    def _postings_of(self, word: str) -> tuple[np.ndarray, np.ndarray]:
+    def _per_slot(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(alive mask, skill column, document length) per slot, cached until the next change."""
+        if self._slot_arrays is None:
+            self._slot_arrays = (np.asarray([c is not None for c in self._slot_counts], dtype=bool),
+                                 np.asarray(self._slot_skill, dtype=np.int64),
+                                 np.asarray(self._length, dtype=np.float64))
+        return self._slot_arrays
+
+    def _postings_of(self, word: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(live slots holding ``word``, its count in each, ``counts + K1 * (1 - B + B * length /
+        average)``): the part of BM25 that does not depend on the task, cached until a change."""
         cached = self._arrays.get(word)
         if cached is None:
-            plist = self._postings.get(word, [])
-            cached = (np.fromiter((s for s, _ in plist), dtype=np.int64, count=len(plist)),
-                      np.fromiter((c for _, c in plist), dtype=np.float64, count=len(plist)))
+            held = self._postings.get(word, (array("q"), array("q")))  # copied: a view would pin the arrays
+            slots, counts = np.array(held[0], dtype=np.int64), np.array(held[1], dtype=np.float64)
+            alive, _, lengths = self._per_slot()
+            live = alive[slots]
+            slots, counts = slots[live], counts[live]
+            average = self._total_length / self._live
+            cached = (slots, counts, counts + K1 * (1.0 - B + B * lengths[slots] / average))
             self._arrays[word] = cached
         return cached
 
-    def _per_slot(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(document lengths, alive mask, skill column) per slot, cached until the next change."""
-        if self._slot_arrays is None:
-            self._slot_arrays = (np.asarray(self._length, dtype=np.float64),
-                                 np.asarray([c is not None for c in self._slot_counts], dtype=bool),
-                                 np.asarray(self._slot_skill, dtype=np.int64))
-        return self._slot_arrays
-
-    def _cover_slots(self, word: str) -> np.ndarray:
+    def _covered_by(self, word: str) -> np.ndarray:
+        """The columns of the skills whose live coverage texts hold ``word``, cached until a change."""
         cached = self._cover_arrays.get(word)
         if cached is None:
-            cached = np.asarray(self._cover.get(word, []), dtype=np.int64)
+            alive, skill_of, _ = self._per_slot()
+            covering = np.array(self._cover.get(word, array("q")), dtype=np.int64)
+            cached = np.unique(skill_of[covering[alive[covering]]])
             self._cover_arrays[word] = cached
         return cached
 
@@ -308,32 +344,28 @@ class LexicalIndex:
         return self._idf(self._df.get(word, 0))
 
     def score(self, task: str) -> LexicalScores:
-        """BM25 and coverage of ``task`` for every skill (see the module docstring)."""
+        """BM25 and coverage of ``task`` for every skill (see the module docstring). The work
+        is per word of the task, on that word's cached arrays."""
         self._load()
         bm25 = np.zeros(len(self._skills), dtype=np.float64)  # columns of removed skills stay 0
         coverage = np.zeros(len(self._skills), dtype=np.float64)
         words = sorted(set(tokenize(task)))
         if not words or not self._live:
-            return LexicalScores(self._skills, bm25, coverage)
-        lengths, alive, skill_of = self._per_slot()
-        average = self._total_length / self._live
-        doc_scores = np.zeros(len(lengths), dtype=np.float64)
+            return LexicalScores(self._skills, bm25, coverage, self._names)
+        skill_of = self._per_slot()[1]
+        doc_scores = np.zeros(len(skill_of), dtype=np.float64)
         total_idf = 0.0
         for word in words:
             cover_idf = self._idf(self._cover_df.get(word, 0))
             total_idf += cover_idf
-            covering = self._cover_slots(word)
-            covering = covering[alive[covering]]
-            if len(covering):
-                coverage[np.unique(skill_of[covering])] += cover_idf
-            slots, counts = self._postings_of(word)
-            live = alive[slots]
-            slots, counts = slots[live], counts[live]
+            covered = self._covered_by(word)
+            if len(covered):
+                coverage[covered] += cover_idf
+            slots, counts, denominator = self._postings_of(word)
             if len(slots):
-                idf = self.idf(word)
-                doc_scores[slots] += idf * counts * (K1 + 1.0) / (counts + K1 * (1.0 - B + B * lengths[slots] / average))
+                doc_scores[slots] += self.idf(word) * counts * (K1 + 1.0) / denominator
         hit = np.flatnonzero(doc_scores)
         np.maximum.at(bm25, skill_of[hit], doc_scores[hit])
         if total_idf > 0:
             coverage /= total_idf
-        return LexicalScores(self._skills, bm25, coverage)
+        return LexicalScores(self._skills, bm25, coverage, self._names)

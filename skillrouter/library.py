@@ -11,17 +11,37 @@ trusting releases a quarantine, what doctor repairs) live here once.
 
 The index follows the store automatically: every call that reads the index first syncs
 it if the store changed (by content hash: only changed text is embedded).
+
+What a route pays to notice changes does not grow with the library:
+
+- writes through skillrouter, in this process or another (``add``, ``import``, ``record``
+  with a task, ``refresh``), bump the ledger's generation counter: one SQLite read per route
+  sees them at once;
+- a skill folder added, removed or renamed into ``skills/`` by hand changes that folder's
+  timestamps: one stat per route sees it at once;
+- a SKILL.md edited inside its folder (in place, or by an editor that writes a temporary file
+  and renames it over) changes neither, and only a stat of every SKILL.md finds it. A route
+  makes that scan when the last one is ``refresh_interval`` seconds old (2 by default), so a
+  long-running process (a server, the agent) picks such an edit up within 2 seconds; a new
+  process (each CLI command) scans on its first route; ``refresh()`` (``skillrouter
+  refresh``, in any process) reads edits at once, and every process sees them on its next
+  route through the generation counter. ``refresh_interval=0`` scans before every route.
+
+A file-system watcher (inotify, FSEvents) would see edits at once, but needs a thread and a
+platform backend in every process and still needs the scan for what changed while no process
+watched; the bounded delay needs neither.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self
 
-from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings import Backend, CachedEmbedder, Embedder, EmbeddingCache, make_embedder
 from skillrouter.errors import LedgerDamagedError, SkillFormatError, SkillNotFoundError, SkillRouterError
 from skillrouter.index import MISFIT, SkillIndex, SyncReport, example_id, misfit_id
 from skillrouter.ledger import Outcome, Version
@@ -29,11 +49,14 @@ from skillrouter.lexical import LexicalIndex
 from skillrouter.provenance import Status
 from skillrouter.router import DEFAULT_K, Route, Router
 from skillrouter.scoring import COVERAGE_WEIGHT, KEYWORD_WEIGHT, MISFIT_WEIGHT, QUALITY_WEIGHT, Policy
+from skillrouter.security.policy import TrustLevel
 from skillrouter.skill import Skill, SkillSummary
 from skillrouter.skillmd import read_skill_md, skill_from_json
 from skillrouter.store import Store
 
 if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
     from skillrouter.importer import ImportReport, OnConflict
 
 
@@ -79,9 +102,16 @@ class DoctorReport:
         }
 
 
-def default_embedder(store_path: Path, model: str | None = None) -> CachedEmbedder:
-    """The default model (or ``model``) behind the store's persistent embedding cache."""
-    return CachedEmbedder(SentenceTransformerEmbedder(model), EmbeddingCache(store_path / "cache" / "embeddings.db"))
+REFRESH_INTERVAL = 2.0  # seconds a SKILL.md edited inside its folder may go unnoticed by a route
+
+
+def default_embedder(store_path: Path, model: str | None = None, backend: Backend = "torch") -> CachedEmbedder:
+    """The default model (or ``model``) on ``backend`` behind the store's persistent embedding cache.
+
+    ``"torch"`` suits processes that live long or embed many texts, ``"onnx"`` one-shot commands
+    (see :mod:`skillrouter.embeddings.backend`); both fill and read the same cache entries.
+    """
+    return CachedEmbedder(make_embedder(model, backend), EmbeddingCache(store_path / "cache" / "embeddings.db"))
 
 
 def check_threshold(threshold: float) -> float:
@@ -109,15 +139,25 @@ class SkillLibrary:
         misfit_weight: float = MISFIT_WEIGHT,
         policy: Policy = "shrunk",
         max_examples: int = 200,
+        refresh_interval: float = REFRESH_INTERVAL,
+        hold_index_lock: bool = True,
     ) -> None:
         """``threshold=None`` uses the router's default gate (see :mod:`skillrouter.router`);
         ``keyword_weight=0`` routes without keyword fusion, ``misfit_weight=0`` without misfits.
-        ``max_examples``: examples (and misfits) kept per skill, newest first."""
+        ``max_examples``: examples (and misfits) kept per skill, newest first. ``refresh_interval``:
+        at most how many seconds a SKILL.md edited inside its folder goes unnoticed (see the module
+        docstring). ``hold_index_lock=False``, for a process that stays open (a server): the
+        embedded index's writer lock is taken for each write and given back after, instead of
+        held from the first write until :meth:`close`."""
+        if not refresh_interval >= 0:
+            raise ValueError(f"refresh_interval must be a number of seconds >= 0, got {refresh_interval!r}")
         self.store = store
         self.embedder = embedder
         self.max_examples = max_examples
+        self.refresh_interval = float(refresh_interval)
         scope = store.store_id
-        self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope)
+        self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope,
+                                hold_lock=hold_index_lock)
         self.lexical = LexicalIndex(store.path / "cache" / "lexical.db")
         self.router = Router(store, self.index, lexical=self.lexical,
                              threshold=None if threshold is None else check_threshold(threshold),
@@ -135,14 +175,16 @@ class SkillLibrary:
         repair: bool = False,
         model: str | None = None,
         embedder: Embedder | None = None,
+        backend: Backend = "torch",
         chroma_url: str | None = None,
         **kwargs: Any,
     ) -> SkillLibrary:
-        """Open (or create) a store with the default embedder, or ``model``, or ``embedder``.
-        ``repair`` rebuilds a damaged ledger instead of raising :class:`LedgerDamagedError`."""
+        """Open (or create) a store with the default embedder (``model`` on ``backend``), or
+        ``embedder``. ``repair`` rebuilds a damaged ledger instead of raising
+        :class:`LedgerDamagedError`."""
         st = Store(store, create=create, repair=repair)
         if embedder is None:
-            embedder = default_embedder(st.path, model)
+            embedder = default_embedder(st.path, model, backend)
         return cls(st, embedder, chroma_url=chroma_url, **kwargs)
 
     def close(self) -> None:
@@ -150,7 +192,7 @@ class SkillLibrary:
         self.lexical.close()
         self.store.close()
 
-    def __enter__(self) -> SkillLibrary:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -171,21 +213,26 @@ class SkillLibrary:
         return docs
 
     def lexical_documents(self) -> dict[str, tuple[str, str, str]]:
-        """What the keyword index must hold, by the same ids: each skill's lexical text (Level 0
-        text and the start of its body; its Level 0 text counts for coverage) and its examples.
-        Misfits are left out: words a skill failed on must not lift it."""
-        level0 = self.store.level0_texts()
-        docs = {n: (n, t, level0[n]) for n, t in self.store.lexical_texts().items() if n in level0}
+        """What the keyword index must hold, by the same ids: each skill's lexical text (its
+        summary, ``"name words: description"``, and the start of its body; the summary counts for
+        coverage) and its examples. Misfits are left out: words a skill failed on must not lift it."""
+        summaries = self.store.summary_texts()
+        docs = {n: (n, t, summaries[n]) for n, t in self.store.lexical_texts().items() if n in summaries}
         for name, task in self.store.examples():
             if name in docs:
                 docs[example_id(name, task)] = (name, task, task)
         return docs
 
     def sync(self, *, force: bool = False) -> SyncReport:
-        """Bring the index in line with the store (embeds only what changed)."""
-        # refresh first: a SKILL.md edited by hand changes no counter until the ledger reads
-        # it again (one stat per skill when nothing changed)
-        self.unreadable = self.store.refresh()
+        """Bring the index in line with the store (embeds only what changed). Files edited by
+        hand are read first when a scan is due (see the module docstring), always with ``force``."""
+        # a SKILL.md edited by hand changes no counter until the ledger reads it again
+        problems = self.store.refresh() if force else self.store.refresh_if_due(self.refresh_interval)
+        if problems is not None:
+            self.unreadable = problems
+        return self._sync_index(force=force)
+
+    def _sync_index(self, *, force: bool = False) -> SyncReport:
         generation = self.store.ledger.generation()
         if not force and self._synced == generation:
             return SyncReport(unchanged=-1)
@@ -194,17 +241,40 @@ class SkillLibrary:
         self._synced = generation
         return report
 
+    def refresh(self) -> SyncReport:
+        """Read every SKILL.md changed on disk now, and bring the index in line. Other
+        processes using the store see the change on their next route."""
+        self.unreadable = self.store.refresh()
+        return self._sync_index()
+
+    def warm_up(self) -> None:
+        """Load the embedding model and bring the index up to date now, not on the first route
+        (a server calls it as it starts)."""
+        inner = self.embedder.inner if isinstance(self.embedder, CachedEmbedder) else self.embedder
+        inner.embed_query("warm up")  # past the cache, which may know the text and load nothing
+        self.sync()
+
     def reindex(self) -> SyncReport:
-        """Drop the index and rebuild it from the store (vectors come from the cache)."""
+        """Drop the indexes and rebuild them from the store (vectors come from the cache)."""
         self.index.reset()
+        self.lexical.reset()
         self._synced = None
         return self.sync(force=True)
 
     def warnings(self) -> list[str]:
         """What a user should hear about on every command until it is dealt with: SKILL.md
-        files that no longer parse (as of the last sync) and a ledger rebuilt with data lost."""
+        files that no longer parse (as of the last sync), skills a change on disk quarantined
+        (until trusted) and a ledger rebuilt with data lost."""
         out = [f"{why} (the skill is used as it last read well: fix the file, or 'skillrouter restore {name} "
                f"VERSION')" for name, why in self.unreadable]
+        for name, noted in self.store.quarantined_edits().items():
+            findings = noted.get("findings") or [{}]
+            first = findings[0]
+            out.append(f"{name} was changed on disk and its scan found {first.get('rule', 'something')} in "
+                       f"{first.get('path', 'SKILL.md')}:{first.get('line') or '-'}"
+                       f"{f' and {len(findings) - 1} more' if len(findings) > 1 else ''}: quarantined, it is not "
+                       f"routed ('skillrouter show {name}' lists the findings, 'skillrouter trust {name}' "
+                       f"releases it, 'skillrouter history {name}' and 'restore' go back)")
         note = self.store.ledger.notes().get("ledger_rebuilt")
         if note:
             out.append(f"the ledger was rebuilt on {note['at']} ({note['reason']}); lost: "
@@ -245,8 +315,10 @@ class SkillLibrary:
     def _check_sidecars(self, report: DoctorReport, repair: bool) -> None:
         for name, record in self.store.ledger.records().items():
             side = self.store.files.read_sidecar(name) if name in self.store else None
-            if name in self.store and (side is None or (side.file_hash, side.status, list(side.provenance.findings))
-                                       != (record.file_hash, record.summary.status, list(record.findings))):
+            if name in self.store and (side is None or (side.file_hash, side.status, list(side.provenance.findings),
+                                                         side.provenance.trust_level)
+                                       != (record.file_hash, record.summary.status, list(record.findings),
+                                           record.trust_level)):
                 report.sidecars.append(name)
         if report.sidecars and repair:
             for name in report.sidecars:
@@ -271,8 +343,11 @@ class SkillLibrary:
 
     # ------------------------------------------------------------ skills
 
-    def add(self, skill: Skill | str | Path, *, replace: bool = False) -> Skill:
-        """Add a skill (a :class:`Skill`, or the path of a SKILL.md / skill folder / JSON skill)."""
+    def add(self, skill: Skill | str | Path, *, replace: bool = False, trust_level: TrustLevel | None = None) -> Skill:
+        """Add a skill (a :class:`Skill`, or the path of a SKILL.md / skill folder / JSON skill),
+        screened like every write: its rendered SKILL.md and Level 2 files are scanned and
+        judged at ``trust_level`` (default ``community``; a replaced skill keeps its own), so a
+        finding quarantines it (the returned skill's ``status`` says so)."""
         files_from = None
         if isinstance(skill, (str, Path)):
             path = Path(skill)
@@ -289,7 +364,7 @@ class SkillLibrary:
                     raise SkillFormatError(f"not valid JSON: {err.msg} (line {err.lineno})", path=path) from None
             else:
                 skill = read_skill_md(path)
-        stored = self.store.add(skill, replace_existing=replace, files_from=files_from)
+        stored = self.store.add(skill, replace_existing=replace, files_from=files_from, trust_level=trust_level)
         self.sync()
         return stored
 
@@ -336,9 +411,11 @@ class SkillLibrary:
         self.sync()
         return self.store.get(name)
 
-    def trust(self, name: str) -> Skill:
-        """Release a quarantined (or retired) skill so the router may return it; its findings
-        stay on record.
+    def trust(self, name: str, trust_level: TrustLevel | None = None) -> Skill:
+        """Release a quarantined (or retired) skill so the router may return it. Its findings
+        stay on record and count as accepted: a later change is judged only on what it adds.
+        Its trust level stays where its content came from, unless ``trust_level`` sets it (which
+        changes how its later changes are judged, e.g. ``trusted`` lets cautions through).
 
         A retired skill gets a second chance judged on new runs only: its record starts anew
         (0 uses, so the router sees the prior and it needs ``retire_min_uses`` new fitted uses
@@ -347,9 +424,9 @@ class SkillLibrary:
         running sum, not each score, and the record that retired the skill is what a restore
         or a trust overrules (a restore also changes what the skill says)."""
         if self.store.get(name).status == "retired":
-            self._second_chance(name, "trusted")
-        else:
-            self.store.set_status(name, "active")
+            self.store.ledger.set_record_aside(name, "trusted after retirement")
+        self.store.set_status(name, "active", trust_level=trust_level)
+        self.store.forget_quarantined_edit(name)
         return self.store.get(name)
 
     def _second_chance(self, name: str, why: str) -> None:
@@ -370,9 +447,24 @@ class SkillLibrary:
     # ------------------------------------------------------------ routing and outcomes
 
     def route(self, task: str, k: int = DEFAULT_K, task_type: str | None = None,
-              tags: Iterable[str] | None = None) -> Route:
-        self.sync()
-        return self.router.route(task, k=k, task_type=task_type, tags=tags)
+              tags: Iterable[str] | None = None, *, exact: bool = False) -> Route:
+        """The skill that fits ``task``, or none (see :mod:`skillrouter.router`).
+
+        ``exact=True`` searches the store's embedding cache by one matrix product instead of
+        the Chroma index (:class:`skillrouter.exact.ExactIndex`): the same answer without
+        importing or opening Chroma, for one-shot processes such as ``skillrouter route``.
+        It leaves the Chroma index as it is; the next sync brings it up to date.
+        """
+        if not exact:
+            self.sync()
+            return self.router.route(task, k=k, task_type=task_type, tags=tags)
+        from skillrouter.exact import ExactIndex
+
+        self.unreadable = self.store.refresh()
+        self.lexical.sync(self.lexical_documents())
+        router = copy.copy(self.router)
+        router.index = ExactIndex(self.documents(), self.embedder)
+        return router.route(task, k=k, task_type=task_type, tags=tags)
 
     def route_many(self, tasks: Sequence[str], k: int = DEFAULT_K, task_type: str | None = None,
                    tags: Iterable[str] | None = None) -> list[Route]:
@@ -400,11 +492,16 @@ class SkillLibrary:
     # ------------------------------------------------------------ bulk
 
     def import_skills(self, paths: Sequence[str | Path], *, on_conflict: OnConflict = "skip", prune: bool = False,
-                      dry_run: bool = False, scan: bool = True, **kwargs: Any) -> ImportReport:
-        """Import skill folders, archives, JSON and JSONL (see :func:`skillrouter.importer.import_paths`)."""
+                      dry_run: bool = False, scan: bool = True, trust_level: TrustLevel | None = None,
+                      review_model: BaseChatModel | None = None, **kwargs: Any) -> ImportReport:
+        """Import skill folders, archives, JSON and JSONL (see :func:`skillrouter.importer.import_paths`)
+        at ``trust_level`` (default: ``builtin`` for skillrouter's own examples, else
+        ``community``); ``review_model`` (a LangChain chat model, optional) judges the skills
+        the rules leave in doubt."""
         from skillrouter.importer import import_paths
 
-        return import_paths(self, paths, on_conflict=on_conflict, prune=prune, dry_run=dry_run, scan=scan, **kwargs)
+        return import_paths(self, paths, on_conflict=on_conflict, prune=prune, dry_run=dry_run, scan=scan,
+                            trust_level=trust_level, review_model=review_model, **kwargs)
 
     def export(self, target: str | Path, *, fmt: Literal["skillmd", "json", "jsonl"] = "skillmd") -> Path:
         """Write every skill under ``target`` (see :func:`skillrouter.exporter.export_skills`)."""

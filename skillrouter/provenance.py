@@ -17,11 +17,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from skillrouter.errors import SkillFormatError
+from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, admit, check_trust_level
 from skillrouter.skill import validate_stats
 
 Status = Literal["active", "quarantined", "retired"]
 STATUSES: tuple[Status, ...] = ("active", "quarantined", "retired")
 SIDECAR = ".skillrouter.json"
+EDITED = "edited on disk"  # the version reason of a change read from disk
 
 
 def check_status(status: object) -> Status:
@@ -34,9 +36,12 @@ def check_status(status: object) -> Status:
 class Provenance:
     """Where an imported skill came from and what was found in it.
 
-    ``findings`` (dicts of :class:`~skillrouter.security.Finding`) quarantine the skill when
-    not empty. ``use_count`` / ``avg_score`` seed the statistics of a skill new to the store
-    (validated as :func:`~skillrouter.skill.validate_stats` does).
+    ``findings`` (dicts of :class:`~skillrouter.security.Finding`) are judged with the
+    store's own scan of the content (see :func:`~skillrouter.security.policy.admit`): the
+    import's extra findings, such as a review model's. ``use_count`` / ``avg_score`` seed the
+    statistics of a skill new to the store (validated as
+    :func:`~skillrouter.skill.validate_stats` does). ``trust_level`` is the level of the
+    source (:data:`~skillrouter.security.TRUST_LEVELS`); None leaves it to the store.
     """
 
     origin: str | None = None
@@ -44,40 +49,51 @@ class Provenance:
     findings: tuple[Mapping[str, Any], ...] = ()
     use_count: int = 0
     avg_score: float | None = None
+    trust_level: TrustLevel | None = None
 
     def __post_init__(self) -> None:
         uses, avg = validate_stats(self.use_count, self.avg_score)
         object.__setattr__(self, "use_count", uses)
         object.__setattr__(self, "avg_score", avg)
         object.__setattr__(self, "findings", tuple(dict(f) for f in self.findings))
+        if self.trust_level is not None:
+            try:
+                object.__setattr__(self, "trust_level", check_trust_level(self.trust_level))
+            except ValueError as err:
+                raise SkillFormatError(str(err), field="trust_level") from None
 
     def to_dict(self) -> dict[str, Any]:
         return {"origin": self.origin, "input_hash": self.input_hash, "findings": [dict(f) for f in self.findings],
-                "use_count": self.use_count, "avg_score": self.avg_score}
+                "use_count": self.use_count, "avg_score": self.avg_score, "trust_level": self.trust_level}
 
 
 @dataclass(frozen=True)
 class Sidecar:
-    """The status and provenance of the SKILL.md whose sha256 is ``file_hash``."""
+    """The status and provenance of the SKILL.md whose sha256 is ``file_hash``; ``scan_hash``
+    names the content (SKILL.md and Level 2 files) the findings are for."""
 
     file_hash: str
     status: Status
     reason: str = "add"
     provenance: Provenance = field(default_factory=Provenance)
+    scan_hash: str | None = None
 
     @classmethod
     def follow(cls, old: Sidecar | None, file_hash: str, status: Status, findings: Sequence[Mapping[str, Any]],
-               reason: str | None, provenance: Provenance) -> Sidecar:
+               reason: str | None, provenance: Provenance, scan_hash: str | None = None) -> Sidecar:
         """The sidecar of new content: ``provenance`` with these findings; an old sidecar's
-        reason and imported statistics carry over where the new ones give none."""
+        reason, imported statistics and trust level carry over where the new ones give none."""
         if old is not None and not provenance.use_count:
             provenance = replace(provenance, use_count=old.provenance.use_count, avg_score=old.provenance.avg_score)
+        if old is not None and provenance.trust_level is None:
+            provenance = replace(provenance, trust_level=old.provenance.trust_level)
         return cls(file_hash, status, reason or (old.reason if old else "add"),
-                   replace(provenance, findings=tuple(findings)))
+                   replace(provenance, findings=tuple(findings)), scan_hash)
 
     def dumps(self) -> str:
-        return json.dumps({"format": 1, "file_hash": self.file_hash, "status": self.status, "reason": self.reason}
-                          | self.provenance.to_dict(), ensure_ascii=False, indent=1) + "\n"
+        return json.dumps({"format": 1, "file_hash": self.file_hash, "status": self.status, "reason": self.reason,
+                           "scan_hash": self.scan_hash} | self.provenance.to_dict(), ensure_ascii=False,
+                          indent=1) + "\n"
 
     @classmethod
     def loads(cls, text: str) -> Sidecar | None:
@@ -89,12 +105,13 @@ class Sidecar:
             findings = data.get("findings") or []
             if not isinstance(findings, list) or not all(isinstance(f, dict) for f in findings):
                 return None
-            origin, input_hash = data.get("origin"), data.get("input_hash")
-            if not all(v is None or isinstance(v, str) for v in (origin, input_hash)):
+            origin, input_hash, scan_hash = data.get("origin"), data.get("input_hash"), data.get("scan_hash")
+            if not all(v is None or isinstance(v, str) for v in (origin, input_hash, scan_hash)):
                 return None
             provenance = Provenance(origin, input_hash, tuple(findings), data.get("use_count") or 0,
-                                    data.get("avg_score"))
-            return cls(str(data["file_hash"]), data["status"], str(data.get("reason") or "add"), provenance)
+                                    data.get("avg_score"), data.get("trust_level"))
+            return cls(str(data["file_hash"]), data["status"], str(data.get("reason") or "add"), provenance,
+                       scan_hash)
         except (ValueError, KeyError, SkillFormatError):
             return None
 
@@ -102,13 +119,16 @@ class Sidecar:
 @dataclass(frozen=True)
 class Settled:
     """What the ledger records for a SKILL.md it meets on disk (see :func:`settle`).
-    ``status`` / ``findings`` of None keep the row's; ``adopt`` says whether the sidecar's
-    provenance (origin, imported statistics) is taken too."""
+    ``status`` / ``findings`` / ``trust_level`` of None keep the row's; ``adopt`` says whether
+    the sidecar's provenance (origin, imported statistics) is taken too; ``scanned`` whether
+    the content was scanned just now."""
 
     status: Status | None
     findings: list[dict[str, Any]] | None
     reason: str
     adopt: bool
+    trust_level: TrustLevel | None = None
+    scanned: bool = False
 
 
 def settle(file_hash: str, row_hash: str | None, sidecar: Sidecar | None,
@@ -119,14 +139,20 @@ def settle(file_hash: str, row_hash: str | None, sidecar: Sidecar | None,
     1. a sidecar vouching for exactly this content wins (a write that crashed between its
        rename and its ledger commit, or a lost ledger): its status, findings and provenance;
     2. else, with no row, nobody has vouched for this content: it is scanned (``scan``) and
+       judged at the sidecar's trust level (community without one): a community skill is
        quarantined on any finding; a sidecar that said quarantined or retired keeps saying so;
-    3. else (a hand edit of a known skill) the row keeps its status and findings.
+    3. else (a change of a known skill) the store judges it (``Store._rescan``: only what the
+       change introduces can quarantine it).
     """
     if sidecar is not None and sidecar.file_hash == file_hash:
-        return Settled(sidecar.status, [dict(f) for f in sidecar.provenance.findings], sidecar.reason, True)
+        return Settled(sidecar.status, [dict(f) for f in sidecar.provenance.findings], sidecar.reason, True,
+                       sidecar.provenance.trust_level)
     if row_hash is None:
         found = scan()
+        level = (sidecar.provenance.trust_level if sidecar is not None else None) or DEFAULT_TRUST_LEVEL
+        judged = admit(level, found)
         strict = sidecar.status if sidecar is not None and sidecar.status != "active" else None
+        status: Status = strict or ("active" if judged.status == "active" else "quarantined")
         findings = found or ([dict(f) for f in sidecar.provenance.findings] if sidecar else [])
-        return Settled(strict or ("quarantined" if found else "active"), findings, "found on disk", sidecar is not None)
-    return Settled(None, None, "edited on disk", False)
+        return Settled(status, findings, "found on disk", sidecar is not None, level, scanned=True)
+    return Settled(None, None, EDITED, False)

@@ -27,8 +27,9 @@
 5. Quarantined and retired skills are never candidates.
 
 Deterministic: similarities are exact and ties are broken by name. Defaults (keyword weight
-0.25, coverage weight 0.4, threshold 0.34) were chosen on the evaluation suite, nine corpora
-(docs/evaluation.md, "Choosing the defaults"); the threshold is on the relevance scale of
+0.3, coverage weight 0.4, threshold 0.30) were chosen on the evaluation suite's mean over nine
+corpora with none allowed below the plain dense baseline (docs/evaluation.md, "Choosing the
+defaults", benchmarks/choose_defaults.py); the threshold is on the relevance scale of
 all-MiniLM-L6-v2: another model needs its own (``skillrouter eval routing --train-frac``).
 """
 
@@ -36,12 +37,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from skillrouter.embeddings.base import embed_queries
-from skillrouter.index import Hit, SkillIndex
+from skillrouter.embeddings.base import Embedder, embed_queries
+from skillrouter.index import Hit
 from skillrouter.lexical import LexicalIndex, LexicalScores
 from skillrouter.scoring import (
     COVERAGE_WEIGHT,
@@ -109,6 +110,19 @@ class Route:
         }
 
 
+class QueryIndex(Protocol):
+    """What the router needs of an index: :class:`~skillrouter.index.SkillIndex` (Chroma) or
+    :class:`~skillrouter.exact.ExactIndex` (the embedding cache, for one-shot processes)."""
+
+    embedder: Embedder
+
+    def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]: ...
+
+    def level0_similarities(self, vector: np.ndarray, skills: list[str]) -> dict[str, float]: ...
+
+    def query_misfits(self, vectors: np.ndarray, n: int) -> list[list[Hit]]: ...
+
+
 def rank_candidates(candidates: Iterable[Candidate], *, keyword_weight: float = KEYWORD_WEIGHT,
                     quality_weight: float = QUALITY_WEIGHT, misfit_weight: float = MISFIT_WEIGHT) -> list[Candidate]:
     """Candidates scored (``route_score(fused(contrast(similarity, misfit), keyword), quality)``)
@@ -131,7 +145,7 @@ class Router:
     def __init__(
         self,
         store: Store,
-        index: SkillIndex,
+        index: QueryIndex,
         *,
         lexical: LexicalIndex | None = None,
         threshold: float | None = None,
@@ -209,14 +223,13 @@ class Router:
             extra = [name for name in keywords.top(n) if name not in similarity]
             for name, sim in self.index.level0_similarities(vector, extra).items():
                 similarity[name], via[name] = sim, "keywords"
-        records = self.store.records_for(list(similarity))
+        summaries = self.store.summaries(list(similarity))
         total_uses = self.store.total_uses() if self.policy == "explore" else 0
         candidates: list[Candidate] = []
         for name, sim in similarity.items():
-            record = records.get(name)
-            if record is None or record.summary.status != "active":
+            summary = summaries.get(name)
+            if summary is None or summary.status != "active":
                 continue
-            summary = record.summary
             if task_type is not None and summary.task_type != task_type:
                 continue
             if tags is not None and not tags & set(summary.tags):

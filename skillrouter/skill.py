@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from skillrouter.errors import SkillFormatError
@@ -135,7 +135,7 @@ def split_words(name: str) -> str:
 
 
 def now_iso() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 # ---------------------------------------------------------------- body sections
@@ -212,6 +212,7 @@ class SkillSummary:
     use_count: int = 0
     avg_score: float | None = None
     status: str = "active"
+    trust_level: str | None = None  # where its content came from (skillrouter.security.policy); None: not stored
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -222,6 +223,7 @@ class SkillSummary:
             "use_count": self.use_count,
             "avg_score": self.avg_score,
             "status": self.status,
+            "trust_level": self.trust_level,
         }
 
 
@@ -246,6 +248,7 @@ class Skill:
     use_count: int = 0
     avg_score: float | None = None
     status: str = "active"
+    trust_level: str | None = None  # filled in by the store, like the statistics
 
     def __post_init__(self) -> None:
         validate_name(self.name)
@@ -310,11 +313,17 @@ class Skill:
             use_count=self.use_count,
             avg_score=self.avg_score,
             status=self.status,
+            trust_level=self.trust_level,
         )
 
     def level0_text(self) -> str:
-        """The text the index embeds: ``"name: description"`` (see :func:`level0_text`)."""
+        """The text the dense index embeds: the description (see :func:`level0_text`)."""
         return level0_text(self.name, self.description)
+
+    def summary_text(self) -> str:
+        """``"name words: description"``: what duplicate detection compares and keyword coverage
+        counts (see :func:`summary_text`)."""
+        return summary_text(self.name, self.description)
 
     def lexical_text(self) -> str:
         """The text the keyword index reads: the Level 0 text and the start of the body
@@ -326,20 +335,28 @@ LEXICAL_BODY_CHARS = 1500
 
 
 def level0_text(name: str, description: str) -> str:
-    """What the dense index embeds for a skill: ``"name: description"``.
+    """What the dense index embeds for a skill: its description.
 
-    Chosen on the evaluation suite (docs/evaluation.md, "Level 0 text"): over nine corpora,
-    appending tags lowered P@1 (Seal-Tools' fields cost 8 points, folder categories from an
-    import path 2-3 on skill libraries), the task type carried nothing, and the name as
-    written beat its words split apart and the description alone on the suite mean.
+    Chosen on the evaluation suite's mean over nine corpora (docs/evaluation.md, "Choosing the
+    defaults", benchmarks/choose_defaults.py): with keyword fusion on, the description alone
+    edged out ``"name: description"`` and ``"name words: description"`` (0.767 / 0.763 / 0.762
+    mean P@1; a skill's name still reaches the keyword index, see :func:`summary_text`), and
+    appending tags lowered P@1 where tags are categories (Seal-Tools' fields: -6 points dense).
     Tags and task type still filter a route (``route(tags=..., task_type=...)``).
     """
-    return f"{name}: {description.strip()}"
+    return description.strip()
+
+
+def summary_text(name: str, description: str) -> str:
+    """``"name words: description"``: what the keyword index's coverage counts, the start of the
+    text BM25 reads (:func:`lexical_text`), and what duplicate detection embeds (two skills are
+    the same if both their names and descriptions say so)."""
+    return f"{split_words(name)}: {description.strip()}"
 
 
 def lexical_text(name: str, description: str, body: str) -> str:
-    """What the keyword (BM25) index reads for a skill: the Level 0 text and the first
-    1,500 characters of the body, where a skill names the tools, files and terms a user's
-    request shares with it (+3 points of suite-mean P@1 over the Level 0 text alone; the
-    whole body was worse than its start)."""
-    return f"{level0_text(name, description)}\n{body[:LEXICAL_BODY_CHARS]}"
+    """What the keyword (BM25) index reads for a skill: its summary and the first 1,500
+    characters of its body, where a skill names the tools, files and terms a user's request
+    shares with it (+3 points of suite-mean P@1 over the summary alone, +4 to +9 on the two
+    skill libraries; the whole body was worse than its start)."""
+    return f"{summary_text(name, description)}\n{body[:LEXICAL_BODY_CHARS]}"

@@ -14,13 +14,13 @@ import hashlib
 import os
 import shutil
 import stat
-import tempfile
+import time
 import uuid
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from skillrouter.atomic import atomic_write, fsync_dir
+from skillrouter.atomic import atomic_write, fsync_dir, staging_dir
 from skillrouter.errors import SkillFormatError, SkillNotFoundError, StoreError, UnsafePathError
 from skillrouter.provenance import SIDECAR, Sidecar
 from skillrouter.skill import Skill, validate_name
@@ -112,6 +112,17 @@ class SkillFiles:
                     sigs[entry.name] = f"{st.st_mtime_ns}:{st.st_size}"
         return sigs
 
+    def folder_sig(self, *, settled_ns: int = 0) -> str | None:
+        """Stat signature of the ``skills/`` folder itself: it changes when a skill folder is
+        added, removed or renamed in (every write of the store renames one), not when a file
+        inside a skill folder is edited. None if the folder changed less than ``settled_ns``
+        ago (or claims a future time): another change that soon could leave the same
+        timestamps (their granularity is coarse), so the signature vouches for nothing yet."""
+        st = os.stat(self.skills_dir)
+        if max(st.st_mtime_ns, st.st_ctime_ns) > time.time_ns() - settled_ns:
+            return None
+        return f"{st.st_dev}:{st.st_ino}:{st.st_mtime_ns}:{st.st_ctime_ns}"
+
     def sig(self, name: str) -> str:
         st = (self.skills_dir / name / "SKILL.md").stat()
         return f"{st.st_mtime_ns}:{st.st_size}"
@@ -129,16 +140,32 @@ class SkillFiles:
             raise SkillFormatError(f"name {skill.name!r} differs from its folder {name!r}", path=path, field="name")
         return skill, hashlib.sha256(raw).hexdigest(), sig, raw.decode("utf-8", errors="replace")
 
-    def scan(self, name: str) -> list[dict[str, Any]]:
-        """Security findings for a skill's folder; a file that cannot be read is one (fail closed)."""
+    def scan(self, folder: str | Path) -> list[dict[str, Any]]:
+        """Security findings for a skill's folder (a name, or a path such as a staging folder):
+        SKILL.md and every file beside it but dot-entries (the sidecar; the agent cannot read
+        them); a file that cannot be read is one (fail closed)."""
         from skillrouter.security import scan_skill_folder
 
-        folder = self.folder(name)
+        path = self.folder(folder) if isinstance(folder, str) else folder
         try:
-            return [f.to_dict() for f in scan_skill_folder(folder) if f.path != SIDECAR]
+            return [f.to_dict() for f in scan_skill_folder(path, hidden=False)]
         except OSError as err:
-            return [{"rule": "unscannable", "path": str(err.filename or folder), "line": None,
-                     "excerpt": f"could not be scanned: {err.strerror}"}]
+            return [{"rule": "unscannable", "path": str(err.filename or path), "line": None,
+                     "excerpt": f"could not be scanned: {err.strerror}", "severity": "dangerous"}]
+
+    def content_hash(self, folder: str | Path) -> str:
+        """sha256 of what the agent can read of a skill: its SKILL.md and every Level 2 file
+        (by path and content). Equal hashes need no second scan; unreadable content hashes
+        as such (and fails its scan)."""
+        path = self.folder(folder) if isinstance(folder, str) else folder
+        digest = hashlib.sha256()
+        for rel in ["SKILL.md", *level2_files(path)]:
+            digest.update(rel.encode() + b"\x00")
+            try:
+                digest.update(hashlib.sha256((path / rel).read_bytes()).digest())
+            except OSError as err:
+                digest.update(f"unreadable: {err.strerror}".encode())
+        return digest.hexdigest()
 
     # ------------------------------------------------------------ the sidecar
 
@@ -153,11 +180,12 @@ class SkillFiles:
 
     # ------------------------------------------------------------ atomic replace
 
-    def stage(self, name: str, content: str, sidecar: Sidecar, *, files: Mapping[str, bytes] | None = None,
+    def stage(self, name: str, content: str, sidecar: Sidecar | None, *, files: Mapping[str, bytes] | None = None,
               files_from: Path | None = None, keep_files: bool = False) -> Path:
-        """A staging folder holding the new SKILL.md, its sidecar and Level 2 files: those of
-        ``files_from``, or the current folder's with ``keep_files``, then ``files``."""
-        staged = Path(tempfile.mkdtemp(dir=self.skills_dir, prefix=f".new-{name}-"))
+        """A staging folder holding the new SKILL.md, its sidecar (or none yet: see
+        :meth:`stage_sidecar`) and Level 2 files: those of ``files_from``, or the current
+        folder's with ``keep_files``, then ``files``."""
+        staged = staging_dir(self.skills_dir, f".new-{name}-")
         try:
             if files_from is not None:
                 copy_level2(files_from, staged)
@@ -167,14 +195,18 @@ class SkillFiles:
                 target = staged / safe_relpath(rel)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(data)
-            # no fsync of its own: the folder is private until renamed in, and a sidecar torn by a
-            # power cut reads as none, so the skill is scanned again (fail closed), never trusted
-            (staged / SIDECAR).write_text(sidecar.dumps(), "utf-8")
+            if sidecar is not None:
+                self.stage_sidecar(staged, sidecar)
             atomic_write(staged / "SKILL.md", content)
         except BaseException:
             self.discard(staged)
             raise
         return staged
+
+    def stage_sidecar(self, staged: Path, sidecar: Sidecar) -> None:
+        # no fsync of its own: the folder is private until renamed in, and a sidecar torn by a
+        # power cut reads as none, so the skill is scanned again (fail closed), never trusted
+        (staged / SIDECAR).write_text(sidecar.dumps(), "utf-8")
 
     def swap_in(self, name: str, staged: Path) -> None:
         final = self.skills_dir / name

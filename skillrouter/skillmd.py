@@ -335,7 +335,8 @@ def skill_to_json(skill: Skill, *, stats: bool = True) -> dict[str, Any]:
 
 _JSON_FIELDS = {"name", "description", "task_type", "procedure", "pitfalls", "verification", "use_count",
                 "avg_score", "tags", "version", "source", "license", "compatibility", "metadata",
-                "allowed_tools", "allowed-tools", "created_at", "updated_at", "status", "extra", "body"}
+                "allowed_tools", "allowed-tools", "created_at", "updated_at", "status", "extra", "body",
+                "trust_level"}  # a file never chooses its own trust level: the store records it
 
 
 def skill_from_json(data: object, *, path: str | Path | None = None) -> Skill:
@@ -353,22 +354,22 @@ def skill_from_json(data: object, *, path: str | Path | None = None) -> Skill:
     extra = dict(data.get("extra") or {})
     extra.update({k: v for k, v in data.items() if k not in _JSON_FIELDS})
     use_count, avg = validate_stats(data.get("use_count"), data.get("avg_score"), path=where)
-    common: dict[str, Any] = dict(
-        task_type=str(data.get("task_type") or DEFAULT_TASK_TYPE),
-        tags=_tags(tags, None),  # a list, or "a, b" as in SKILL.md
-        source=data.get("source"),
-        license=data.get("license"),
-        compatibility=data.get("compatibility"),
-        metadata=dict(data.get("metadata") or {}),
-        allowed_tools=data.get("allowed_tools", data.get("allowed-tools")),
-        extra=extra,
-        created_at=data.get("created_at"),
-        updated_at=data.get("updated_at"),
-        version=int(data.get("version") or 1) if str(data.get("version") or 1).isdigit() else 1,
-        use_count=use_count,
-        avg_score=avg,
-        status=str(data.get("status") or "active"),
-    )
+    common: dict[str, Any] = {
+        "task_type": str(data.get("task_type") or DEFAULT_TASK_TYPE),
+        "tags": _tags(tags, None),  # a list, or "a, b" as in SKILL.md
+        "source": data.get("source"),
+        "license": data.get("license"),
+        "compatibility": data.get("compatibility"),
+        "metadata": dict(data.get("metadata") or {}),
+        "allowed_tools": data.get("allowed_tools", data.get("allowed-tools")),
+        "extra": extra,
+        "created_at": data.get("created_at"),
+        "updated_at": data.get("updated_at"),
+        "version": int(data.get("version") or 1) if str(data.get("version") or 1).isdigit() else 1,
+        "use_count": use_count,
+        "avg_score": avg,
+        "status": str(data.get("status") or "active"),
+    }
     try:
         if isinstance(data.get("body"), str) and data["body"].strip():
             skill = Skill(name=data.get("name"), description=data.get("description"),  # type: ignore[arg-type]

@@ -11,12 +11,20 @@ recovery, Level 2) and :class:`~skillrouter.ledger.Ledger` (SQLite): a write sta
 with its sidecar and commits the ledger around the rename. Fail closed: a SKILL.md the ledger
 has no record of (a crash before the commit, a lost or damaged ledger, a folder added by hand)
 takes the status its sidecar vouches for by hash, or is scanned first (:func:`settle`).
+
+The security gate: every write (add, import, the agent's writes, restore) scans the staged
+folder, which is exactly what the agent will read (the rendered SKILL.md, every front-matter
+field included, and every Level 2 file), and :func:`~skillrouter.security.policy.admit`
+judges it at the write's trust level; a change found on disk is judged the same way by
+:meth:`Store._rescan`. Each row keeps the hash of the content its findings are for, so
+unchanged content is never scanned twice.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -24,12 +32,24 @@ from typing import Any
 
 from filelock import FileLock
 
-from skillrouter.errors import SkillExistsError, SkillFormatError, SkillNotFoundError, SkillRouterError
+from skillrouter.errors import (
+    SkillExistsError,
+    SkillFormatError,
+    SkillNotFoundError,
+    SkillRejectedError,
+    SkillRouterError,
+)
 from skillrouter.ledger import Ledger, Outcome, Record, Row, Version
-from skillrouter.provenance import Provenance, Sidecar, Status, check_status, settle
-from skillrouter.skill import Skill, now_iso
+from skillrouter.provenance import EDITED, Provenance, Settled, Sidecar, Status, check_status, settle
+from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, admit, check_trust_level
+from skillrouter.skill import Skill, SkillSummary, now_iso
 from skillrouter.skillfiles import DEFAULT_HOME, ENV_HOME, SkillFiles
 from skillrouter.skillmd import parse_skill_md, render_skill_md
+
+# A skills/ folder changed less than this long before a scan vouches for nothing yet: timestamps
+# are coarse (a tick on Linux, seconds on some file systems), so a second change that soon
+# could leave its signature unchanged.
+SETTLE_NS = 2_000_000_000
 
 
 def resolve_home(store: str | Path | None = None) -> Path:
@@ -51,6 +71,7 @@ class Store:
         with self._write_lock:  # another process may be mid-add: its staging folder is not debris
             self.files.recover()
         self.ledger = Ledger.open(self.db_path, repair=repair, files_exist=lambda: bool(self.files.names()))
+        self._scanned: tuple[float, str | None] | None = None  # (when, skills/ signature then)
 
     def close(self) -> None:
         self.ledger.close()
@@ -63,12 +84,20 @@ class Store:
     # ------------------------------------------------------------ writing skills
 
     def add(self, skill: Skill, *, replace_existing: bool = False, files: Mapping[str, bytes] | None = None,
-            files_from: Path | None = None, reason: str = "add", provenance: Provenance | None = None) -> Skill:
-        """Write ``skill`` into the store; returns it as stored. Level 2 files come from
-        ``files`` (relative path -> bytes) or ``files_from`` (a folder; links and special files
-        are skipped); a replaced skill keeps its own otherwise. ``provenance`` (an import's):
-        findings quarantine, statistics seed a new skill, the origin is recorded; without
-        it a replaced skill keeps its status, findings and origin."""
+            files_from: Path | None = None, reason: str = "add", provenance: Provenance | None = None,
+            trust_level: TrustLevel | None = None, scan: bool = True) -> Skill:
+        """Write ``skill`` into the store; returns it as stored (status and trust level
+        included). Level 2 files come from ``files`` (relative path -> bytes) or ``files_from``
+        (a folder; links and special files are skipped); a replaced skill keeps its own
+        otherwise. ``provenance`` (an import's): its findings are judged with the scan's,
+        statistics seed a new skill, the origin is recorded; without it a replaced skill
+        keeps its origin.
+
+        The security gate: the staged folder (what the agent will read) is scanned and
+        judged by :func:`~skillrouter.security.policy.admit` at ``trust_level`` (else the
+        provenance's, else the skill's own, else ``community``): quarantined, or refused with
+        :class:`SkillRejectedError` and nothing written. ``scan=False`` judges only the
+        provenance's findings (or, without one, keeps a replaced skill's)."""
         name = skill.name
         with self._write_lock:
             exists = name in self.files
@@ -77,25 +106,38 @@ class Store:
             row, now = self.ledger.row(name), now_iso()
             if exists and row is None:  # a folder the ledger never recorded: its verdict first
                 row = self._settled_row(name)
+            level = check_trust_level(trust_level or (provenance.trust_level if provenance else None)
+                                      or (row.trust_level if row else None) or DEFAULT_TRUST_LEVEL)
+            kept = row.findings if row is not None and provenance is None and not scan else ()
+            provenance = replace(provenance, trust_level=level) if provenance else self._known_provenance(name, level)
             stored = replace(skill, created_at=self._created_at(name, row, exists) or skill.created_at or now,
                              updated_at=now)
             content = render_skill_md(stored)
             file_hash = hashlib.sha256(content.encode("utf-8")).hexdigest()
-            findings = provenance.findings if provenance is not None else (row.findings if row else ())
-            status: Status = "quarantined" if findings and provenance else (row.status if row else "active")
-            sidecar = self._sidecar(name, file_hash, status, findings, reason, provenance)
-            staged = self.files.stage(name, content, sidecar, files=files, files_from=files_from,
+            staged = self.files.stage(name, content, None, files=files, files_from=files_from,
                                       keep_files=exists and files is None and files_from is None)
             try:
+                scan_hash = self.files.content_hash(staged)
+                found = self.files.scan(staged) if scan else list(kept)
+                findings = _unique([dict(f) for f in [*found, *provenance.findings]])
+                judged = admit(level, findings,
+                               accepted=row.findings if row is not None and row.status == "active" else (),
+                               status=row.status if row else None)
+                if judged.status is None:
+                    raise SkillRejectedError(name, judged.verdict.reason, judged.new)
+                status: Status = check_status(judged.status)
+                sidecar = self._sidecar(name, file_hash, status, findings, reason, provenance, scan_hash)
+                self.files.stage_sidecar(staged, sidecar)
                 with self.ledger.transaction():
                     version = self.ledger.write_skill(stored, file_hash, "", reason=reason, content=content,
-                                                      status=status, findings=[dict(f) for f in findings])
+                                                      status=status, findings=findings, trust_level=level,
+                                                      scan_hash=scan_hash)
                     self._adopt(name, sidecar.provenance, new=not exists)
                     self.files.swap_in(name, staged)
                     self.ledger.set_sig(name, self.files.sig(name))
             finally:
                 self.files.discard(staged)
-        return replace(stored, version=version)
+        return replace(stored, version=version, status=status, trust_level=level)
 
     def _settled_row(self, name: str) -> Row | None:
         try:
@@ -111,10 +153,19 @@ class Store:
             return row.created_at if row else None
 
     def _sidecar(self, name: str, file_hash: str, status: Status, findings: Sequence[Mapping[str, Any]],
-                 reason: str | None = None, provenance: Provenance | None = None) -> Sidecar:
+                 reason: str | None = None, provenance: Provenance | None = None,
+                 scan_hash: str | None = None) -> Sidecar:
         """The sidecar for this content: the import's provenance, or the one the skill had."""
-        return Sidecar.follow(self.files.read_sidecar(name), file_hash, status, findings, reason,
-                              provenance or Provenance(*(self.ledger.origin(name) or (None, None))))
+        if provenance is None:
+            row = self.ledger.row(name)
+            provenance = self._known_provenance(name, row.trust_level if row else None)
+            scan_hash = scan_hash or (row.scan_hash if row else None)
+        return Sidecar.follow(self.files.read_sidecar(name), file_hash, status, findings, reason, provenance,
+                              scan_hash)
+
+    def _known_provenance(self, name: str, trust_level: TrustLevel | None) -> Provenance:
+        origin, input_hash = self.ledger.origin(name) or (None, None)
+        return Provenance(origin, input_hash, trust_level=trust_level)
 
     def _adopt(self, name: str, provenance: Provenance, *, new: bool) -> None:
         if new and provenance.use_count and provenance.avg_score is not None:
@@ -122,11 +173,12 @@ class Store:
         if provenance.origin:
             self.ledger.set_origin(name, provenance.origin, provenance.input_hash or "")
 
-    def update(self, skill: Skill, *, reason: str) -> Skill:
-        """Replace the content of an existing skill, keeping its files and statistics."""
+    def update(self, skill: Skill, *, reason: str, trust_level: TrustLevel | None = None) -> Skill:
+        """Replace the content of an existing skill, keeping its files and statistics (the
+        agent's revisions pass ``trust_level="agent-created"``: see :meth:`add`)."""
         if skill.name not in self.files:
             raise SkillNotFoundError(skill.name)
-        return self.add(skill, replace_existing=True, reason=reason)
+        return self.add(skill, replace_existing=True, reason=reason, trust_level=trust_level)
 
     def restore(self, name: str, version: int) -> Skill:
         """Make an earlier version current again (as a new version; nothing is lost)."""
@@ -143,27 +195,32 @@ class Store:
             self.ledger.forget([name], history=True)
             self.files.discard(trash)
 
-    def set_status(self, name: str, status: Status, *, findings: list[dict[str, Any]] | None = None) -> None:
-        """Set a skill's status (and findings): the sidecar first, then the ledger."""
+    def set_status(self, name: str, status: Status, *, findings: list[dict[str, Any]] | None = None,
+                   trust_level: TrustLevel | None = None) -> None:
+        """Set a skill's status (and findings, and trust level): the sidecar first, then the ledger."""
         check_status(status)
+        if trust_level is not None:
+            trust_level = check_trust_level(trust_level)
         self.get(name)  # makes sure the row exists and the file parses
-        self.write_sidecar(name, status, findings)
-        self.ledger.set_status(name, status, findings)
+        self.write_sidecar(name, status, findings, trust_level)
+        self.ledger.set_status(name, status, findings, trust_level=trust_level)
 
-    def write_sidecar(self, name: str, status: Status | None = None,
-                      findings: list[dict[str, Any]] | None = None) -> None:
-        """Write the sidecar the ledger implies for ``name`` (or with this status and findings)."""
+    def write_sidecar(self, name: str, status: Status | None = None, findings: list[dict[str, Any]] | None = None,
+                      trust_level: TrustLevel | None = None) -> None:
+        """Write the sidecar the ledger implies for ``name`` (or with this status, findings and level)."""
         with self._write_lock:
             row = self.ledger.row(name)
             if row is None:
                 raise SkillNotFoundError(name)
+            provenance = self._known_provenance(name, trust_level or row.trust_level)
             self.files.write_sidecar(name, self._sidecar(name, row.file_hash, status or row.status,
-                                                         row.findings if findings is None else findings))
+                                                         row.findings if findings is None else findings,
+                                                         provenance=provenance, scan_hash=row.scan_hash))
 
     # ------------------------------------------------------------ reading skills
 
     def get(self, name: str) -> Skill:
-        """Level 1: the full skill with its statistics and status."""
+        """Level 1: the full skill with its statistics, status and trust level."""
         skill, file_hash, _, _ = self.files.read(name)
         row = self.ledger.row(name)
         if row is None or row.file_hash != file_hash:
@@ -173,7 +230,7 @@ class Store:
             assert row is not None
         out = self.ledger.outcome(name)
         return replace(skill, version=row.version, status=row.status, use_count=out.use_count,
-                       avg_score=out.avg_score)
+                       avg_score=out.avg_score, trust_level=row.trust_level)
 
     def records(self, *, refresh: bool = True) -> dict[str, Record]:
         """Every skill's ledger record. With ``refresh``, files changed on disk since they were
@@ -185,13 +242,17 @@ class Store:
     def refresh(self) -> list[tuple[str, str]]:
         """Bring the ledger in line with the files: changed SKILL.md files are read again, new
         folders recorded, vanished ones dropped (their statistics go with them). Returns
-        [(name, problem)] for files that cannot be read; they keep their last good record."""
+        [(name, problem)] for files that cannot be read; they keep their last good record.
+        One stat per skill (see :meth:`refresh_if_due` for the route path)."""
         def scan() -> tuple[list[str], list[str]]:
             on_disk, rows = self.files.sigs(), self.ledger.sigs()
             return [n for n, sig in on_disk.items() if rows.get(n) != sig], [n for n in rows if n not in on_disk]
 
+        # taken before the scan: a change made during it shows as a changed folder next time
+        mark = (time.monotonic(), self.files.folder_sig(settled_ns=SETTLE_NS))
         stale, gone = scan()
         if not stale and not gone:
+            self._scanned = mark
             return []
         problems: list[tuple[str, str]] = []
         with self._write_lock:
@@ -207,20 +268,86 @@ class Store:
                     problems.append((name, f"{self.skills_dir / name / 'SKILL.md'}: cannot read: {err.strerror}"))
             if gone:
                 self.ledger.forget(gone)
+        self._scanned = mark
         return problems
+
+    def refresh_if_due(self, interval: float) -> list[tuple[str, str]] | None:
+        """:meth:`refresh` when it is due, else None after one stat of the ``skills/`` folder.
+
+        Due when this :class:`Store` has not scanned yet, when its last scan is ``interval``
+        seconds old (``0``: always), or when the ``skills/`` folder changed since (a skill
+        folder added, removed or renamed in: a hand edit of that kind, or another process's
+        write). A SKILL.md edited inside its folder, in place or by an editor's rename, leaves
+        ``skills/`` alone: the scan after at most ``interval`` seconds reads it."""
+        last = self._scanned
+        if (last is None or interval <= 0 or time.monotonic() - last[0] >= interval or last[1] is None
+                or last[1] != self.files.folder_sig()):
+            return self.refresh()
+        return None
 
     def _reconcile(self, name: str) -> None:
         """Record the SKILL.md of ``name`` as it now reads, by :func:`settle`'s fail-closed
-        rule where the row is missing or behind the file (the write lock is held)."""
+        rule where the row is missing or behind the file, and judge what a change of a known
+        skill brings (:meth:`_rescan`). The write lock is held."""
         skill, file_hash, sig, content = self.files.read(name)
         row = self.ledger.row(name)
         sidecar = self.files.read_sidecar(name) if row is None or row.file_hash != file_hash else None
         done = settle(file_hash, row.file_hash if row else None, sidecar, lambda: self.files.scan(name))
+        edit, new = row is not None and done.status is None, list[dict[str, Any]]()
+        # whose content the findings are for: a sidecar's own (None: not known, scanned on a change),
+        # or what is on disk now, scanned just now or judged by _rescan
+        scan_hash = self.files.content_hash(name) if edit or done.scanned else (sidecar.scan_hash if sidecar else None)
+        if edit:
+            assert row is not None and scan_hash is not None
+            done, new = self._rescan(name, row, file_hash, scan_hash)
         with self.ledger.transaction():
             self.ledger.write_skill(skill, file_hash, sig, reason=done.reason, content=content, status=done.status,
-                                    findings=done.findings)
+                                    findings=done.findings, trust_level=done.trust_level, scan_hash=scan_hash)
             if done.adopt and sidecar is not None:
                 self._adopt(name, sidecar.provenance, new=row is None)
+            if edit and row is not None and done.status == "quarantined" and row.status != "quarantined":
+                self._note_quarantined_edit(name, new)
+        if edit and row is not None and done.status is not None and done.status != row.status:
+            self.write_sidecar(name)  # a lost ledger must not make the edited skill active again
+
+    def _rescan(self, name: str, row: Row, file_hash: str, scan_hash: str) -> tuple[Settled, list[dict[str, Any]]]:
+        """Judge a change on disk of a known skill (a hand edit of its SKILL.md or, where the
+        refresh notices it, of a Level 2 file) at its trust level: content already scanned
+        (``scan_hash``) is not scanned again; only findings the change introduces count
+        (:func:`~skillrouter.security.policy.admit`), and a change the policy would refuse is
+        quarantined, since it is already on disk. Returns what to record and the new findings."""
+        if scan_hash == row.scan_hash or (row.scan_hash is None and row.file_hash == file_hash):
+            return Settled(None, None, EDITED, False), []  # nothing new to judge (a touch, a legacy row)
+        found = self.files.scan(name)
+        judged = admit(row.trust_level, found, accepted=row.findings if row.status == "active" else (),
+                       status=row.status)
+        settled = Settled(check_status(judged.status or "quarantined"), found, EDITED, False, scanned=True)
+        return settled, [f.to_dict() for f in judged.new]
+
+    # ------------------------------------------------------------ what a refresh quarantined
+
+    QUARANTINED_EDITS = "quarantined_edits"  # the ledger note naming them
+
+    def _note_quarantined_edit(self, name: str, findings: Sequence[Mapping[str, Any]]) -> None:
+        with self.ledger.transaction():
+            noted = self.ledger.notes().get(self.QUARANTINED_EDITS) or {}
+            noted[name] = {"at": now_iso(), "findings": [dict(f) for f in findings]}
+            self.ledger.note(self.QUARANTINED_EDITS, noted)
+
+    def quarantined_edits(self) -> dict[str, dict[str, Any]]:
+        """name -> {"at", "findings"} of each skill a change on disk quarantined and that is
+        still quarantined (until ``trust`` releases it)."""
+        noted = self.ledger.notes().get(self.QUARANTINED_EDITS) or {}
+        if not noted:
+            return {}
+        records = self.ledger.records(sorted(noted))
+        return {n: v for n, v in noted.items() if n in records and records[n].summary.status == "quarantined"}
+
+    def forget_quarantined_edit(self, name: str) -> None:
+        with self.ledger.transaction():
+            noted = self.ledger.notes().get(self.QUARANTINED_EDITS) or {}
+            if noted.pop(name, None) is not None:
+                self.ledger.note(self.QUARANTINED_EDITS, noted or None)
 
     # ------------------------------------------------------------ the ledger's damage
 
@@ -271,6 +398,9 @@ class Store:
     def records_for(self, names: list[str]) -> dict[str, Record]:
         return self.ledger.records(names)
 
+    def summaries(self, names: list[str]) -> dict[str, SkillSummary]:
+        return self.ledger.summaries(names)
+
     def outcome(self, name: str) -> Outcome:
         return self.ledger.outcome(name)
 
@@ -279,6 +409,9 @@ class Store:
 
     def level0_texts(self) -> dict[str, str]:
         return self.ledger.level0_texts()
+
+    def summary_texts(self) -> dict[str, str]:
+        return self.ledger.summary_texts()
 
     def lexical_texts(self) -> dict[str, str]:
         """name -> the text the keyword index reads (Level 0 text + start of the body), from the
@@ -291,7 +424,7 @@ class Store:
                 try:
                     text = self.get(name).lexical_text()
                 except SkillRouterError:
-                    level0 = level0 if level0 is not None else self.ledger.level0_texts()
+                    level0 = level0 if level0 is not None else self.ledger.summary_texts()
                     text = level0[name]
             out[name] = text
         return out
@@ -311,3 +444,14 @@ class Store:
     def increment(self, key: str, by: int = 1) -> int:
         return self.ledger.increment(key, by)
 
+
+def _unique(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Findings without repeats (the scan's and an import's may name the same one)."""
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for f in findings:
+        key = (f.get("rule"), f.get("path"), f.get("line"), f.get("excerpt"))
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out

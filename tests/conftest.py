@@ -11,6 +11,9 @@ Session-wide (load once, share):
   :class:`~skillrouter.embeddings.CachedEmbedder` with that test's own
   :class:`~skillrouter.embeddings.EmbeddingCache` (the ``embedder`` fixture does exactly that), so
   caches never leak between tests.
+- ``onnx_embedder``: the same model as an :class:`~skillrouter.embeddings.OnnxEmbedder`, its
+  ONNX copy exported once per session from ``st_embedder``'s loaded model (no second load)
+  into the session's cache folder, where the CLI's one-shot ``route`` finds it too.
 - ``hermes_library``: the 177 SKILL.md folders of
   ``$SKILLROUTER_DATA/skill-libraries/hermes-agent-0.19.0`` (default ``../shared/data``) loaded (leniently, as a bulk
   import would) into one store, embedded once with ``st_embedder`` (~30-60 s), with embedded
@@ -21,9 +24,10 @@ Session-wide (load once, share):
 
 Per test:
 
-- autouse ``_isolated_env``: ``SKILLROUTER_HOME`` points at ``tmp_path/"home"`` and
-  ``SKILLROUTER_CHROMA_URL`` / ``SKILLROUTER_MODEL`` are unset, so no test touches a real
-  store or server.
+- autouse ``_isolated_env``: ``SKILLROUTER_HOME`` points at ``tmp_path/"home"``,
+  ``SKILLROUTER_CACHE_DIR`` at a folder of the session (ONNX copies of models), and
+  ``SKILLROUTER_CHROMA_URL`` / ``SKILLROUTER_MODEL`` / ``SKILLROUTER_BACKEND`` are unset, so no
+  test touches a real store, cache or server.
 - ``embedder``: ``CachedEmbedder(st_embedder, EmbeddingCache(tmp_path / "embeddings.db"))``.
 - ``hash_embedder``: :class:`~skillrouter.embeddings.HashEmbedder` for plumbing-only tests (no model).
 - ``cli_uses(embedder)``: makes the CLI (which builds its own embedder) use the given one
@@ -54,6 +58,7 @@ from skillrouter.embeddings import (
     Embedder,
     EmbeddingCache,
     HashEmbedder,
+    OnnxEmbedder,
     SentenceTransformerEmbedder,
 )
 
@@ -64,11 +69,19 @@ DATA = Path(os.environ.get("SKILLROUTER_DATA") or Path(__file__).resolve().paren
 HERMES = DATA / "skill-libraries" / "hermes-agent-0.19.0"
 
 
+@pytest.fixture(scope="session")
+def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session's ``SKILLROUTER_CACHE_DIR``: ONNX copies are exported once per session."""
+    return tmp_path_factory.mktemp("cache")
+
+
 @pytest.fixture(autouse=True)
-def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, session_cache: Path) -> None:
     monkeypatch.setenv("SKILLROUTER_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("SKILLROUTER_CACHE_DIR", str(session_cache))
     monkeypatch.delenv("SKILLROUTER_CHROMA_URL", raising=False)
     monkeypatch.delenv("SKILLROUTER_MODEL", raising=False)
+    monkeypatch.delenv("SKILLROUTER_BACKEND", raising=False)
 
 
 @pytest.fixture(scope="session")
@@ -76,6 +89,17 @@ def st_embedder() -> SentenceTransformerEmbedder:
     """The real default model, loaded once for the whole session."""
     model = SentenceTransformerEmbedder()
     model.embed_query("warm up")  # load now, so the first test's timing is honest
+    return model
+
+
+@pytest.fixture(scope="session")
+def onnx_embedder(st_embedder: SentenceTransformerEmbedder, session_cache: Path) -> OnnxEmbedder:
+    """The default model on ONNX Runtime, exported once for the session from ``st_embedder``."""
+    from skillrouter.embeddings.onnx_export import export
+
+    model = OnnxEmbedder(cache_dir=session_cache,
+                         exporter=lambda ref, folder: export(ref, folder, model=st_embedder.model))
+    model.embed_query("warm up")
     return model
 
 
@@ -97,7 +121,7 @@ def cli_uses(monkeypatch: pytest.MonkeyPatch) -> Callable[[Embedder], None]:
     def use(inner: Embedder) -> None:
         from skillrouter import library
 
-        def default_embedder(store_path: Path, model: str | None = None) -> CachedEmbedder:
+        def default_embedder(store_path: Path, model: str | None = None, backend: str = "torch") -> CachedEmbedder:
             return CachedEmbedder(inner, EmbeddingCache(Path(store_path) / "cache" / "embeddings.db"))
 
         monkeypatch.setattr(library, "default_embedder", default_embedder)

@@ -26,12 +26,12 @@ STATE_FIELDS = ("task", "result", "execution_steps", "evaluation_score", "evalua
 
 
 def load_chat_model(spec: str, *, base_url: str | None = None, api_key: str | None = None,
-                    temperature: float | None = None) -> Any:
+                    temperature: float | None = None, needed_by: str = "'skillrouter run'") -> Any:
     """A chat model from ``PROVIDER:MODEL`` through LangChain's ``init_chat_model``."""
     try:
         from langchain.chat_models import init_chat_model
     except ImportError:
-        raise SkillRouterError(f"'skillrouter run' needs LangChain to load a chat model: {RUN_EXTRA}") from None
+        raise SkillRouterError(f"{needed_by} needs LangChain to load a chat model: {RUN_EXTRA}") from None
     provider = spec.split(":", 1)[0] if ":" in spec else None
     kwargs: dict[str, Any] = {}
     if base_url:

@@ -26,11 +26,9 @@ from skillrouter.agent.state import AgentState, run_defaults
 from skillrouter.errors import EvaluationError, MemoryLimitError, SkillFormatError, SkillNotFoundError
 from skillrouter.library import SkillLibrary
 from skillrouter.memory import AgentMemory, MemoryEntryError
-from skillrouter.provenance import Provenance
 from skillrouter.router import DEFAULT_K, Route, Router
-from skillrouter.security import scan_text
+from skillrouter.security.gate import AGENT_CREATED, agent_refusal
 from skillrouter.skill import DESCRIPTION_MAX, Skill, free_name, slugify
-from skillrouter.skillmd import render_skill_md
 
 # ---------------------------------------------------------------- Router
 
@@ -255,8 +253,9 @@ def learn_from_reuse(state: AgentState, deps: AgentDeps, plan: rules.Plan) -> di
                                          f"{_findings_line(findings)}")
             elif (revised.body, revised.description) != (skill.body, skill.description):
                 why = revision.reason.strip() or "the run showed what it missed"
-                stored = store.update(revised, reason=f"revised after a run scored {score:g}: {why}"[:300])
-                update |= {"updated_skill": name, "skill_version": stored.version}
+                stored = store.update(revised, reason=f"revised after a run scored {score:g}: {why}"[:300],
+                                      trust_level=AGENT_CREATED)
+                update |= {"updated_skill": name, "skill_version": stored.version} | quarantined(deps, stored, skill)
     if maybe_retire(deps, name, score):
         update["retired_skill"] = name
     return update
@@ -277,8 +276,17 @@ def maybe_retire(deps: AgentDeps, name: str, score: float) -> bool:
 
 
 def screen(skill: Skill) -> list[dict[str, Any]]:
-    """Security findings in a skill the LLM wrote (it may have copied hostile text from a task)."""
-    return [f.to_dict() for f in scan_text("SKILL.md", render_skill_md(skill))]
+    """Security findings for which a skill the LLM wrote is refused (it may have copied hostile
+    text from a task): the agent-created policy rejects a dangerous finding; a skill with only
+    cautions is written and the store quarantines it (see :func:`quarantined`)."""
+    return agent_refusal(skill)
+
+
+def quarantined(deps: AgentDeps, stored: Skill, before: Skill | None = None) -> dict[str, Any]:
+    """A ``skill_error`` when the store quarantined what the agent just wrote."""
+    if stored.status != "quarantined" or (before is not None and before.status == "quarantined"):
+        return {}
+    return {"skill_error": f"{stored.name!r} quarantined: {_findings_line(deps.library.findings(stored.name))}"}
 
 
 def _findings_line(findings: list[dict[str, Any]]) -> str:
@@ -340,18 +348,18 @@ def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
                                        f"{_findings_line(findings)}"}
             why = revision.reason.strip() or "folded in a new run"
             stored = store.update(merged, reason=f"merged near-duplicate draft {skill.name!r} "
-                                                 f"(similarity {similarity:.2f}): {why}"[:300])
+                                                 f"(similarity {similarity:.2f}): {why}"[:300], trust_level=AGENT_CREATED)
             store.add_examples([(name, task)], score=score)
-            return {"updated_skill": name, "skill_version": stored.version}
+            return {"updated_skill": name, "skill_version": stored.version} | quarantined(deps, stored, existing)
     skill = replace(skill, name=free_name(skill.name, library.store))
     findings = screen(skill)
-    stored = store.add(skill, reason=f"extracted from a run scored {score:g}",
-                       provenance=Provenance(findings=tuple(findings)))  # findings quarantine it
+    if findings:
+        return {"skill_error": f"new skill {skill.name!r} refused by the security scan: {_findings_line(findings)}"}
+    stored = store.add(skill, reason=f"extracted from a run scored {score:g}", trust_level=AGENT_CREATED)
     store.add_examples([(stored.name, task)], score=score)
-    update = {"created_skill": stored.name, "skill_version": stored.version, "task_type": stored.task_type}
-    if findings:  # kept for review, never routed until 'skillrouter trust NAME'
-        update["skill_error"] = f"new skill {stored.name!r} quarantined: {_findings_line(findings)}"
-    return update
+    # a caution quarantines it: kept for review, never routed until 'skillrouter trust NAME'
+    return {"created_skill": stored.name, "skill_version": stored.version,
+            "task_type": stored.task_type} | quarantined(deps, stored)
 
 
 # ---------------------------------------------------------------- Memory Updater

@@ -73,6 +73,35 @@ def test_queries_are_exact_and_deterministic(index: SkillIndex) -> None:
     assert index.query(query[:0], 5) == []
 
 
+def test_a_query_finds_the_exact_nearest_documents_among_many(index: SkillIndex) -> None:
+    """The search is exact at any size (Chroma's graph missed true neighbours at 4,800 skills)."""
+    rng = np.random.default_rng(0)
+    words = [f"w{i}" for i in range(300)]
+    texts = {f"s{i:04d}": " ".join(rng.choice(words, 6)) for i in range(1500)}
+    index.sync({n: (n, "skill", t) for n, t in texts.items()})
+    vectors = index.embedder.embed_documents(list(texts.values()))
+    names = list(texts)
+    for query in index.embedder.embed_documents([" ".join(rng.choice(words, 4)) for _ in range(20)]):
+        sims = vectors @ query
+        best = sorted(range(len(names)), key=lambda r: (-round(float(sims[r]), 6), names[r]))[:20]
+        hits = index.query(query[None, :], 20)[0]
+        assert [h.id for h in hits] == [names[r] for r in best]
+        assert [h.similarity for h in hits] == pytest.approx([float(sims[r]) for r in best], abs=1e-5)
+
+
+def test_a_new_process_reads_the_vectors_back_from_chroma(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    writer = SkillIndex(store, HashEmbedder(), scope="unit")
+    writer.sync(docs(alpha="fix flaky tests", beta="bake bread", gamma="write letters"))
+    query = HashEmbedder().embed_documents(["bake some bread"])
+    expected = writer.query(query, 3)
+    writer.close()
+    reader = SkillIndex(store, HashEmbedder(), scope="unit")
+    assert reader.query(query, 3) == expected and reader.embedder.calls == 0  # type: ignore[attr-defined]
+    assert reader.sync(docs(alpha="fix flaky tests", beta="bake bread", gamma="write letters")).embedded == 0
+    reader.close()
+
+
 def test_collection_names_are_valid_and_scoped() -> None:
     name = collection_name("sentence-transformers/all-MiniLM-L6-v2", "store-a")
     assert name.startswith("skills-all-minilm-l6-v2-") and len(name) <= 63
@@ -200,4 +229,72 @@ def test_a_second_process_cannot_write(tmp_path: Path) -> None:
     assert holder.returncode == 0
     lib.sync()  # the holder is gone: this process may write now
     assert name_of(lib.route("bake a sourdough loaf")) == "bake-bread"
+    lib.close()
+
+
+# ---------------------------------------------------------------- a process that stays open (the MCP server)
+
+
+def _other_process(path: Path, name: str, text: str, *, hold: bool) -> subprocess.Popen[str]:
+    """Another process adding a skill through the library; with ``hold`` it stays open
+    (holding the writer lock, as a CLI command does until it ends) until its stdin closes."""
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import sys
+            from skillrouter.embeddings import HashEmbedder
+            from skillrouter import Skill, SkillLibrary
+            lib = SkillLibrary.open({str(path)!r}, embedder=HashEmbedder())
+            lib.add(Skill.create({name!r}, {text!r}))
+            print("ready", flush=True)
+            if {hold!r}:
+                sys.stdin.read()
+            lib.close()
+        """)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+
+
+def _finish(proc: subprocess.Popen[str]) -> None:
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    proc.communicate("", timeout=60)
+    assert proc.returncode == 0
+
+
+def test_an_open_index_sees_what_another_process_wrote(tmp_path: Path) -> None:
+    path = tmp_path / "store"
+    lib = SkillLibrary.open(path, embedder=HashEmbedder(), hold_index_lock=False)
+    lib.add(skill("fix-flaky-test", "Find why a test fails sometimes."))
+    vector = lib.embedder.embed_documents(["bake-bread: Bake a sourdough loaf."])
+    assert [h.skill for h in lib.index.query(vector, 5)[0]] == ["fix-flaky-test"]
+    _finish(_other_process(path, "bake-bread", "Bake a sourdough loaf.", hold=False))
+    # no sync in between: the vectors come from disk, not from this process's memory
+    assert lib.index.query(vector, 5)[0][0].skill == "bake-bread"
+    lib.close()
+
+
+def test_an_open_library_gives_the_writer_lock_back_after_each_write(tmp_path: Path) -> None:
+    path = tmp_path / "store"
+    lib = SkillLibrary.open(path, embedder=HashEmbedder(), hold_index_lock=False)
+    lib.add(skill("fix-flaky-test", "Find why a test fails sometimes."))
+    _finish(_other_process(path, "bake-bread", "Bake a sourdough loaf.", hold=False))  # would time out
+    lib.record_outcome("fix-flaky-test", 9, task="the login test fails one run in ten")
+    assert name_of(lib.route("the login test fails one run in ten")) == "fix-flaky-test"  # wrote the example
+    _finish(_other_process(path, "write-letter", "Write a formal letter.", hold=False))
+    assert name_of(lib.route("write a formal letter")) == "write-letter"
+    lib.close()
+
+
+def test_an_open_library_routes_while_another_process_holds_the_lock(tmp_path: Path) -> None:
+    path = tmp_path / "store"
+    lib = SkillLibrary.open(path, embedder=HashEmbedder(), hold_index_lock=False)
+    lib.add(skill("fix-flaky-test", "Find why a test fails sometimes."))
+    lib.index.lock_timeout = 0.1
+    holder = _other_process(path, "bake-bread", "Bake a sourdough loaf.", hold=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "ready\n"
+        # the holder indexed its skill: nothing is left to write, so no lock is needed to route
+        assert name_of(lib.route("bake a sourdough loaf")) == "bake-bread"
+    finally:
+        holder.communicate("", timeout=60)
+    assert holder.returncode == 0
     lib.close()

@@ -18,7 +18,7 @@ from support import as_json, ok, run
 from skillrouter import Provenance, Skill, Store
 from skillrouter.skillmd import render_skill_md, skill_to_json
 
-CORE_COMMANDS = ["add", "doctor", "history", "list", "record", "reindex", "restore", "route", "show", "trust"]
+CORE_COMMANDS = ["add", "doctor", "history", "list", "record", "refresh", "reindex", "restore", "route", "show", "trust"]
 
 
 @pytest.fixture(autouse=True)
@@ -81,12 +81,14 @@ def test_show_level0(store: Store) -> None:
     data = as_json("show", "fix-flaky-test", "--level", "0", "--store", store.path)
     assert data == store.get("fix-flaky-test").summary().to_dict() | {"findings": []}
     text = ok("show", "fix-flaky-test", "--level", "0", "--store", store.path).stdout
-    assert text == ("fix-flaky-test [active] (debugging; 0 uses, avg -)\n  Find why a test fails sometimes.\n")
+    assert text == ("fix-flaky-test [active, community] (debugging; 0 uses, avg -)\n"
+                    "  Find why a test fails sometimes.\n")
 
 
 def test_show_level1(store: Store) -> None:
     skill = store.get("fix-flaky-test")
-    assert as_json("show", "fix-flaky-test", "--store", store.path) == skill_to_json(skill) | {"findings": []}
+    assert as_json("show", "fix-flaky-test", "--store", store.path) == skill_to_json(skill) | {
+        "trust_level": "community", "findings": []}
     text = ok("show", "fix-flaky-test", "--level", "1", "--store", store.path).stdout
     assert text.startswith(render_skill_md(skill))
     assert "## Procedure\n\n1. Run it 50 times" in text and "version 1, 0 uses" in text
@@ -110,7 +112,7 @@ def test_show_refuses_paths_out_of_the_folder(store: Store) -> None:
 
 def test_show_of_a_quarantined_skill_lists_its_findings(store: Store) -> None:
     result = ok("show", "risky-script", "--level", "0", "--store", store.path)
-    assert "[quarantined]" in result.stdout
+    assert "[quarantined, community]" in result.stdout
     assert "skillrouter trust risky-script" in result.stderr and "curl-pipe-shell" in result.stderr
     assert as_json("show", "risky-script", "--level", "0", "--store", store.path)["findings"][0]["line"] == 3
 
@@ -141,8 +143,32 @@ def test_history(store: Store) -> None:
 
 
 def test_trust_releases_a_quarantined_skill(store: Store) -> None:
-    assert as_json("trust", "risky-script", "--store", store.path) == {"name": "risky-script", "status": "active"}
+    assert as_json("trust", "risky-script", "--store", store.path) == {"name": "risky-script", "status": "active",
+                                                                      "trust_level": "community"}
     assert store.get("risky-script").status == "active"
+
+
+# ---------------------------------------------------------------- refresh
+
+
+def test_refresh_reads_hand_edits_now(store: Store) -> None:
+    path = store.files.folder("fix-flaky-test") / "SKILL.md"
+    path.write_text(path.read_text().replace("Find why a test fails sometimes.", "Edited by hand."))
+    data = as_json("refresh", "--store", store.path)
+    assert data == {"embedded": 2, "deleted": 0, "unreadable": []}  # type: ignore[comparison-overlap]
+    assert store.ledger.records()["fix-flaky-test"].summary.description == "Edited by hand."
+    assert ok("refresh", "--store", store.path).stdout == "refreshed; index: 0 embedded, 0 removed\n"
+
+
+def test_refresh_while_another_process_writes_the_index_still_reads_the_files(store: Store) -> None:
+    from filelock import FileLock
+
+    path = store.files.folder("fix-flaky-test") / "SKILL.md"
+    path.write_text(path.read_text().replace("Find why a test fails sometimes.", "Edited by hand."))
+    with FileLock(str(store.path / "chroma.lock")):  # as a long-running process holds it
+        result = ok("refresh", "--store", store.path)
+    assert "left to the process that holds it" in result.stdout
+    assert store.ledger.records()["fix-flaky-test"].summary.description == "Edited by hand."
 
 
 # ---------------------------------------------------------------- errors: one line, exit 1

@@ -107,5 +107,6 @@ def test_reachable_from_the_skillrouter_command(tmp_path: Path) -> None:
     assert {"similarity", "shrunk"} <= set(result.stdout.splitlines()[1].split())
     assert {p.name for p in (tmp_path / "evo").iterdir()} == {"summary.md", "metrics.json", "learning_curves.png"}
     data = json.loads((tmp_path / "evo" / "metrics.json").read_text())
-    assert [r["policy"] for r in data["runs"]] == ["similarity", "shrunk"]
+    # the two policies, then the first tasks (all 30 here) replayed by the simulation and the agent itself
+    assert [r["policy"] for r in data["runs"]] == ["similarity", "shrunk", "simulation, 30 tasks", "agent, 30 tasks"]
     assert [c["tasks"] for c in data["runs"][0]["checkpoints"]] == [0, 10, 20, 30]

@@ -65,8 +65,14 @@ def test_a_store_written_before_migrations_upgrades_in_place_with_nothing_lost(t
     assert store.refresh() == []  # the checkout changed every mtime: read again, same content, no new version
     store.close()
     after = dump(path / "skillrouter.db")
-    assert {t: after[t] for t in before if t != "meta"} == {t: before[t] for t in before if t != "meta"}
-    assert {t: after[t] for t in after if t not in before} == {"misfits": [], "earlier_records": []}  # migration 2
+    width = len(before["skills"][0])  # migration 2 added trust_level and scan_hash
+    assert [r[:width] for r in after["skills"]] == before["skills"]
+    assert {r[0]: r[width] for r in after["skills"]} == {
+        "fix-flaky-test": "community", "hand-made": "community", "helpful-setup": "community",
+        "old-way": "community", "slide-maker": "community"}
+    assert {t: after[t] for t in before if t not in ("meta", "skills")} == \
+        {t: before[t] for t in before if t not in ("meta", "skills")}
+    assert {t: after[t] for t in after if t not in before} == {"misfits": [], "earlier_records": []}  # migration 3
     assert {r for r in before["meta"] if r[0] != "generation"} <= set(after["meta"])  # generation: counts on
 
     store = Store(path)

@@ -108,3 +108,47 @@ def test_only_the_coverage_text_counts_for_coverage() -> None:
     scores = ix.score("book a table")
     assert scores.score_of("market") > 0  # the body counts for BM25 ...
     assert scores.coverage_of("market") == 0.0  # ... but "book" in a body is no sign the task fits
+
+
+def test_reset_forgets_everything_on_disk_too(tmp_path: Path) -> None:
+    ix = LexicalIndex(tmp_path / "lexical.db")
+    ix.sync(docs(alpha="zebra"))
+    ix.reset()
+    assert len(ix) == 0 and ix.score("zebra").top(1) == []
+    ix.close()
+    assert LexicalIndex(tmp_path / "lexical.db").hashes() == {}
+
+
+def test_top_is_the_first_n_of_every_hit_sorted_by_score_then_name() -> None:
+    import random
+
+    import numpy as np
+
+    from skillrouter.lexical import LexicalScores
+
+    rng = random.Random(3)
+    names = [f"s{i:04d}" for i in range(500)]
+    rng.shuffle(names)
+    for _ in range(50):
+        bm25 = np.array([rng.choice([0.0, 0.0, 1.0, 2.5, 2.5, rng.random() * 3]) for _ in names])
+        scores = LexicalScores({n: c for c, n in enumerate(names)}, bm25, np.zeros(len(names)), names)
+        every = sorted((c for c in range(len(names)) if bm25[c] > 0), key=lambda c: (-bm25[c], names[c]))
+        for n in (1, 5, 20, 80, 1000):
+            assert scores.top(n) == [names[c] for c in every[:n]]
+
+
+def test_scores_after_changes_equal_a_fresh_index_exactly() -> None:
+    """Cached per-word arrays (lengths, the average length, dead slots) follow every change."""
+    first = {f"s{i}": f"zebra yak {'lemur ' * (i % 4)}okapi{i % 3}" for i in range(12)}
+    ix = LexicalIndex()
+    ix.sync({n: (n, t, t) for n, t in first.items()})
+    ix.score("zebra lemur okapi1")  # fills the caches
+    later = {n: t for n, t in first.items() if n not in ("s1", "s2")} | {"s99": "zebra " * 9 + "tapir"}
+    ix.sync({n: (n, t, t) for n, t in later.items()})
+    fresh = LexicalIndex()
+    fresh.sync({n: (n, t, t) for n, t in later.items()})
+    for task in ("zebra lemur okapi1", "tapir yak", "okapi2 zebra"):
+        got, want = ix.score(task), fresh.score(task)
+        assert {n: (got.score_of(n), got.coverage_of(n)) for n in later} == \
+            {n: (want.score_of(n), want.coverage_of(n)) for n in later}
+        assert got.top(5) == want.top(5)

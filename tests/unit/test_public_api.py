@@ -73,12 +73,13 @@ def test_layering_embeddings_skillrouter_eval() -> None:
 
 
 def test_lazy_imports() -> None:
-    """Importing skillrouter (and its CLI) loads neither Chroma, LangGraph, the model stack nor the
-    evaluation harness: they load when first used, so the CLI starts quickly."""
+    """Importing skillrouter (and its CLI) loads neither Chroma, LangGraph, the model stack, the
+    evaluation harness nor the security scanner's rules (the store needs only the policy): they
+    load when first used, so the CLI starts quickly."""
     code = (
         "import sys, skillrouter, skillrouter.cli\n"
-        "print(sorted(m for m in ('chromadb', 'sentence_transformers', 'torch', 'skillrouter.eval', 'langgraph')"
-        " if m in sys.modules))"
+        "print(sorted(m for m in ('chromadb', 'sentence_transformers', 'torch', 'skillrouter.eval', 'langgraph',"
+        " 'skillrouter.security.scan') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["[]"]

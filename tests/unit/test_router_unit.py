@@ -19,6 +19,7 @@ from skillrouter import Provenance, Route, Router, Skill, Store
 from skillrouter.index import Hit
 from skillrouter.lexical import LexicalIndex
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD, rank_candidates
+from skillrouter.scoring import KEYWORD_WEIGHT
 
 
 def name_of(route: Route) -> str | None:
@@ -354,7 +355,7 @@ def test_keywords_lift_a_skill_that_shares_the_tasks_rare_words(store: Store, in
     route = router(store, index, lexical=lexical).route(task)
     assert name_of(route) == "bibtex-cleaner"
     best = route.candidates[0]
-    assert best.keyword == 1.0 and best.score == pytest.approx((0.46 + 0.25) * (0.7 + 0.3 * 5 / 9))
+    assert best.keyword == 1.0 and best.score == pytest.approx((0.46 + KEYWORD_WEIGHT) * (0.7 + 0.3 * 5 / 9))
     assert route.candidates[1].keyword == 0.0
 
 
@@ -369,14 +370,14 @@ def test_a_skill_found_by_keywords_alone_joins_with_its_level0_similarity(store:
 
 
 def test_coverage_counts_in_the_gate_not_in_the_ranking(store: Store, index: FakeIndex) -> None:
-    add(store, index, "disk-cleanup", 0.25)
+    add(store, index, "disk-cleanup", 0.2)
     lexical = lexical_for(store, {"disk-cleanup": "free disk space docker images volumes"})
     off = router(store, index, lexical=lexical, coverage_weight=0.0).route("prune docker volumes and images")
     assert off.matched is None
     on = router(store, index, lexical=lexical).route("prune docker volumes and images")
     pick = on.candidates[0]
     assert 0.3 < pick.coverage < 1.0  # "prune" is in no skill's text: it weighs most
-    assert pick.relevance == pytest.approx(0.25 + 0.4 * pick.coverage)
+    assert pick.relevance == pytest.approx(0.2 + 0.4 * pick.coverage)
     assert name_of(on) == "disk-cleanup"
 
 

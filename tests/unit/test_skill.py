@@ -158,20 +158,20 @@ def test_level0_summary_carries_statistics() -> None:
                                    4, 8.5, "quarantined")
     assert summary.to_dict() == {"name": "fix-flaky-test", "description": "Find why a test fails sometimes.",
                                  "task_type": "debugging", "tags": ["ci"], "use_count": 4, "avg_score": 8.5,
-                                 "status": "quarantined"}
+                                 "status": "quarantined", "trust_level": None}
 
 
 def test_level0_text_is_what_gets_embedded() -> None:
     text = make(task_type="debugging", tags=("ci", "tests"), body=BODY).level0_text()
-    assert text == "fix-flaky-test: Find why a test fails sometimes."  # tags and type filter, never embedded
+    assert text == "Find why a test fails sometimes."  # tags and type filter, never embedded
     assert "Run the test 50 times" not in text  # the body is Level 1, not embedded
 
 
 def test_lexical_text_adds_the_start_of_the_body() -> None:
     skill = make(body=BODY + "x" * 5000)
     text = skill.lexical_text()
-    assert text.startswith(skill.level0_text() + "\n") and "Run the test 50 times" in text
-    assert len(text) == len(skill.level0_text()) + 1 + 1500
+    assert text.startswith("fix flaky test: Find why a test fails sometimes.\n") and "Run the test 50 times" in text
+    assert len(text) == len("fix flaky test: Find why a test fails sometimes.") + 1 + 1500
 
 
 # ---------------------------------------------------------------- Level 1

@@ -447,8 +447,9 @@ def test_refresh_picks_up_hand_edits_new_folders_and_removals(store: Store) -> N
     records = store.records()  # reads the files again first
     assert sorted(records) == ["fix-flaky-test", "written-by-hand"]
     assert records["fix-flaky-test"].summary.description == "Edited by hand."
-    assert store.level0_texts()["fix-flaky-test"] == "fix-flaky-test: Edited by hand."
-    assert store.lexical_texts()["fix-flaky-test"].startswith("fix-flaky-test: Edited by hand.\n")
+    assert store.level0_texts()["fix-flaky-test"] == "Edited by hand."
+    assert store.summary_texts()["fix-flaky-test"] == "fix flaky test: Edited by hand."
+    assert store.lexical_texts()["fix-flaky-test"].startswith("fix flaky test: Edited by hand.\n")
     assert records["written-by-hand"].summary.description == "A person wrote this."
     assert store.ledger.generation() > gen
     assert store.outcome("gone-soon").use_count == 0
@@ -499,3 +500,19 @@ def test_counters_and_store_id_survive_reopen(store: Store) -> None:
     reopened = Store(store.path)
     assert reopened.counter("tasks") == 5 and reopened.store_id == store_id
     assert Store(store.path.parent / "other").store_id != store_id
+
+
+def test_summaries_read_status_and_statistics_each_time_and_level0_again_after_a_change(store: Store) -> None:
+    store.add(make())
+    store.add(make("other-skill", "Something else."))
+    other = Store(store.path)  # another process's view of the same ledger
+    names = ["fix-flaky-test", "other-skill", "no-such-skill"]
+    assert store.summaries(names) == {n: r.summary for n, r in store.records_for(names).items()}
+    other.record_outcome("fix-flaky-test", 8)  # no generation bump: read fresh anyway
+    other.set_status("other-skill", "retired")
+    got = store.summaries(names)
+    assert (got["fix-flaky-test"].use_count, got["fix-flaky-test"].avg_score) == (1, 8.0)
+    assert got["other-skill"].status == "retired"
+    other.update(make(description="Changed elsewhere."), reason="edit")
+    assert store.summaries(names)["fix-flaky-test"].description == "Changed elsewhere."
+    other.close()

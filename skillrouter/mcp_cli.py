@@ -1,0 +1,42 @@
+"""The ``skillrouter mcp`` command: serve a store to MCP clients over stdio.
+
+The MCP SDK is imported only when the command runs, so the other commands never pay for it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from skillrouter.cli import _threshold, make_store_options
+from skillrouter.errors import SkillRouterError
+from skillrouter.library import SkillLibrary
+from skillrouter.scoring import DEFAULT_THRESHOLD
+
+INSTALL_HINT = "the MCP server needs the 'mcp' package: pip install 'mcp>=2.3,<3'"
+
+
+@click.command("mcp")
+@click.option("--threshold", type=float, default=None, callback=_threshold,
+              help=f"Relevance the best candidate must reach to be matched (default {DEFAULT_THRESHOLD} "
+                   "for the default model).")
+@make_store_options(json_flag=False)
+def mcp_cmd(threshold: float | None, store: Path | None, chroma_url: str | None, model: str | None) -> None:
+    """Serve the store to an MCP client over stdio (tools: search_skills, load_skill,
+    read_skill_file, record_outcome; resources: skill://NAME and skill://NAME/PATH).
+
+    stdout carries the protocol; logs go to stderr. Run it from an MCP client's config,
+    e.g. 'claude mcp add skillrouter -- skillrouter mcp --store DIR'."""
+    try:
+        from skillrouter.mcp_server import serve
+    except ImportError as err:
+        if (err.name or "").split(".")[0] in ("mcp", "mcp_types"):
+            raise SkillRouterError(INSTALL_HINT) from None
+        raise
+
+    def opener() -> SkillLibrary:
+        return SkillLibrary.open(store, create=False, chroma_url=chroma_url, model=model, threshold=threshold,
+                                 hold_index_lock=False)
+
+    serve(opener)

@@ -1,0 +1,366 @@
+"""``skillrouter mcp``: a skill library served to agents over MCP (stdio), on the official SDK.
+
+Tools, for the model:
+
+- ``search_skills(query, k)``: the router's answer for a task: the skill that fits (``matched``,
+  or null when none passes the relevance gate) and the ranked candidates with every number that
+  ranked and gated them (similarity, keyword, coverage, relevance, quality, score), their track
+  record, and the threshold in force.
+- ``load_skill(name)``: Level 1, the skill's SKILL.md, with its Level 2 file list.
+- ``read_skill_file(name, path)``: one Level 2 file; paths leaving the skill's folder are refused.
+- ``record_outcome(name, score, task, fits)``: how well a skill served a task (1-10); a good score
+  with the task teaches the router.
+
+Resources, for the application: ``skill://{name}`` (the SKILL.md of each active skill, listed)
+and ``skill://{name}/{path}`` (its Level 2 files). Quarantined skills are neither served nor
+listed: a person releases one with ``skillrouter trust``.
+
+Everything goes through :class:`~skillrouter.library.SkillLibrary`. The process opens one library
+(so the model loads once) with ``hold_index_lock=False``: the embedded index's writer lock is
+taken only while a request writes, so ``skillrouter import``, ``record`` and ``route`` work
+while the server runs, and the server sees what they wrote. The library lives on one worker
+thread of its own (SQLite connections belong to the thread that made them; one thread also
+takes requests one at a time). The model loads there in the background as the server starts,
+so the client's handshake is answered at once.
+
+What the caller got wrong (an unknown skill, a bad score, a path leaving the folder, an empty
+query) is a tool error of one line that the model can act on; anything else is a bug, which
+the SDK logs with its traceback on stderr and answers as ``Error executing tool NAME``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Annotated, Any, TypeVar
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
+from mcp.types import Resource, ToolAnnotations
+from pydantic import Field
+from typing_extensions import TypedDict  # pydantic reads nested TypedDicts from here below Python 3.12
+
+from skillrouter.errors import SkillFormatError, SkillNotFoundError, SkillRouterError
+from skillrouter.library import SkillLibrary
+from skillrouter.router import DEFAULT_K, Route
+from skillrouter.skill import Skill
+from skillrouter.skillmd import render_skill_md
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+INSTRUCTIONS = (
+    "A library of skills: procedures that worked before, each with a track record. Before a task "
+    "that may need specialised know-how, call search_skills with the task. If it names a matched "
+    "skill, call load_skill and follow its instructions (read_skill_file for the scripts and "
+    "references it lists). If matched is null, no skill fits: go on without one. After using a "
+    "skill, call record_outcome with a score from 1 to 10 and the task, so the router learns."
+)
+MAX_K = 50
+
+# What the caller got wrong, as the library and the operating system say it: a tool error.
+_CALLER_ERRORS = (SkillRouterError, ValueError, FileNotFoundError, PermissionError, IsADirectoryError,
+                  NotADirectoryError)
+
+
+class Candidate(TypedDict):
+    """A skill considered for the query, with the numbers that ranked and gated it."""
+
+    name: str
+    description: str
+    similarity: float
+    keyword: float
+    coverage: float
+    relevance: float
+    quality: float
+    score: float
+    via: str
+    use_count: int
+    avg_score: float | None
+    passes_gate: bool
+
+
+class SearchResult(TypedDict):
+    """The router's answer: ``matched`` is the skill to use, or null when none fits."""
+
+    query: str
+    matched: str | None
+    reason: str
+    threshold: float
+    threshold_source: str
+    candidates: list[Candidate]
+
+
+class LoadedSkill(TypedDict):
+    """Level 1 (``skill_md``, the whole SKILL.md) and the Level 2 file list (``files``)."""
+
+    name: str
+    description: str
+    status: str
+    version: int
+    task_type: str
+    tags: list[str]
+    use_count: int
+    avg_score: float | None
+    skill_md: str
+    files: list[str]
+
+
+class RecordedOutcome(TypedDict):
+    """The skill's track record after the outcome was recorded."""
+
+    name: str
+    use_count: int
+    avg_score: float | None
+    last_score: float | None
+    last_used: str | None
+
+
+# ---------------------------------------------------------------- the work, on the facade
+
+
+def one_line(err: BaseException) -> str:
+    """An error's message on one line (a parser's message may span several)."""
+    if isinstance(err, OSError) and err.filename is not None:
+        return f"{err.filename}: {err.strerror or err}"
+    return " ".join(str(err).split()) or type(err).__name__
+
+
+def search(lib: SkillLibrary, query: str, k: int) -> SearchResult:
+    if not query.strip():
+        raise ValueError("query must be non-empty text: describe the task")
+    if not 1 <= k <= MAX_K:
+        raise ValueError(f"k must be from 1 to {MAX_K}, got {k}")
+    route: Route = lib.route(query, k=k)
+    return {
+        "query": query,
+        "matched": route.matched.name if route.matched else None,
+        "reason": route.reason,
+        "threshold": route.threshold,
+        "threshold_source": route.threshold_source,
+        "candidates": [
+            {**c.to_dict(),  # type: ignore[typeddict-item]
+             "description": c.skill.description, "use_count": c.skill.use_count, "avg_score": c.skill.avg_score,
+             "passes_gate": c.relevance >= route.threshold}
+            for c in route.candidates
+        ],
+    }
+
+
+def servable(lib: SkillLibrary, name: str) -> Skill:
+    """The skill, unless it is quarantined (its content is not served until a person trusts it)."""
+    skill = lib.get(name)
+    if skill.status == "quarantined":
+        raise SkillRouterError(
+            f"skill {name!r} is quarantined ({len(lib.findings(name))} security finding(s)); it is not served "
+            f"until a person reviews it and runs 'skillrouter trust {name}'")
+    return skill
+
+
+def load(lib: SkillLibrary, name: str) -> LoadedSkill:
+    skill = servable(lib, name)
+    return {
+        "name": skill.name, "description": skill.description, "status": skill.status, "version": skill.version,
+        "task_type": skill.task_type, "tags": list(skill.tags), "use_count": skill.use_count,
+        "avg_score": skill.avg_score, "skill_md": render_skill_md(skill), "files": lib.list_files(name),
+    }
+
+
+def read_bytes(lib: SkillLibrary, name: str, path: str) -> bytes:
+    servable(lib, name)
+    return lib.read_file(name, path)
+
+
+def read_text(lib: SkillLibrary, name: str, path: str) -> str:
+    data = read_bytes(lib, name, path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SkillFormatError(f"{path!r} of skill {name!r} is not UTF-8 text ({len(data)} bytes); read it as "
+                               f"the resource skill://{name}/{path}", field="path") from None
+
+
+def record(lib: SkillLibrary, name: str, score: float, task: str | None, fits: bool) -> RecordedOutcome:
+    if not fits:
+        raise ValueError(
+            f"nothing recorded: this skillrouter cannot record a misfit yet (a routing miss is not the "
+            f"skill's fault, so it is not charged to {name!r}); record an outcome only for a skill that fitted")
+    out = lib.record_outcome(name, score, task=task)
+    return {"name": out.name, "use_count": out.use_count, "avg_score": out.avg_score,
+            "last_score": out.last_score, "last_used": out.last_used}
+
+
+def skill_md(lib: SkillLibrary, name: str) -> str:
+    return render_skill_md(servable(lib, name))
+
+
+def listed(lib: SkillLibrary) -> list[Resource]:
+    """One ``skill://NAME`` resource per active skill."""
+    return [Resource(uri=f"skill://{s.name}", name=s.name, description=s.description, mime_type="text/markdown")
+            for s in lib.list_skills("active")]
+
+
+# ---------------------------------------------------------------- one library, on one thread
+
+
+class LibraryThread:
+    """A :class:`SkillLibrary` opened and used on one worker thread of its own."""
+
+    def __init__(self, opener: Callable[[], SkillLibrary]) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="skillrouter")
+        try:
+            self.library = self._pool.submit(opener).result()
+        except BaseException:
+            self._pool.shutdown()
+            raise
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.wrap_future(self._pool.submit(fn, self.library, *args))
+
+    def warm_up(self) -> Future[None]:
+        """Load the model (and sync the index) in the background. A failure is only logged: the
+        first request meets it again and answers it."""
+
+        def warm(lib: SkillLibrary) -> None:
+            try:
+                lib.warm_up()
+            except SkillRouterError as err:
+                log.warning("warm-up: %s", one_line(err))
+                raise
+            except Exception:
+                log.exception("warm-up failed")  # a bug: its traceback goes to stderr
+                raise
+
+        return self._pool.submit(warm, self.library)
+
+    def close(self) -> None:
+        try:
+            self._pool.submit(self.library.close).result()
+        finally:
+            self._pool.shutdown()
+
+
+# ---------------------------------------------------------------- the MCP server
+
+
+class SkillServer(MCPServer[Any]):
+    """The MCP server: tools and resources over one :class:`LibraryThread`."""
+
+    def __init__(self, thread: LibraryThread) -> None:
+        super().__init__("skillrouter", instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
+        self.thread = thread
+        self._register()
+
+    async def list_resources(self) -> list[Resource]:
+        return [*await super().list_resources(), *await self._resource(listed)]
+
+    async def _tool(self, fn: Callable[..., T], *args: Any) -> T:
+        try:
+            return await self.thread.call(fn, *args)
+        except _CALLER_ERRORS as err:
+            raise ToolError(one_line(err)) from None
+
+    async def _resource(self, fn: Callable[..., T], *args: Any) -> T:
+        try:
+            return await self.thread.call(fn, *args)
+        except SkillNotFoundError as err:
+            raise ResourceNotFoundError(one_line(err)) from None
+        except SkillFormatError as err:
+            if err.field == "path":
+                raise ResourceNotFoundError(one_line(err)) from None
+            raise ResourceError(one_line(err)) from None
+        except _CALLER_ERRORS as err:
+            raise ResourceError(one_line(err)) from None
+
+    def _register(self) -> None:
+        reading = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+
+        @self.tool(annotations=reading)
+        async def search_skills(
+            query: Annotated[str, Field(description="The task, in a sentence or two.")],
+            k: Annotated[int, Field(description="How many candidates to show.", json_schema_extra=_range(1, MAX_K))
+                         ] = DEFAULT_K,
+        ) -> SearchResult:
+            """Find the skill in this library that fits a task, or learn that none does. `matched` is
+            the skill to use (then call load_skill), or null when no candidate passes the relevance
+            gate. Candidates are ranked by score (similarity and keyword match, weighted by the
+            skill's track record); `passes_gate` says whether a candidate's relevance reaches the
+            threshold."""
+            return await self._tool(search, query, k)
+
+        @self.tool(annotations=reading)
+        async def load_skill(
+            name: Annotated[str, Field(description="A skill name, as search_skills gives it.")],
+        ) -> LoadedSkill:
+            """Read a skill: its instructions (`skill_md`, the whole SKILL.md), its track record, and
+            the files beside it (`files`: scripts, references) that read_skill_file returns."""
+            return await self._tool(load, name)
+
+        @self.tool(annotations=reading)
+        async def read_skill_file(
+            name: Annotated[str, Field(description="The skill's name.")],
+            path: Annotated[str, Field(description="A path from load_skill's `files`, e.g. scripts/run.sh.")],
+        ) -> str:
+            """Read one file of a skill (a path from load_skill's `files`), as text."""
+            return await self._tool(read_text, name, path)
+
+        @self.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
+                                               open_world_hint=False))
+        async def record_outcome(
+            name: Annotated[str, Field(description="The skill that was used.")],
+            score: Annotated[float, Field(description="1 (useless) to 10 (solved the task).",
+                                          json_schema_extra=_range(1, 10))],
+            task: Annotated[str | None, Field(description="The task it served; with a score of 7 or more the "
+                                                          "router learns to send such tasks to this skill.")] = None,
+            fits: Annotated[bool, Field(description="false if the skill did not fit the task at all (a routing "
+                                                    "miss, not a poor skill).")] = True,
+        ) -> RecordedOutcome:
+            """Record how well a skill served a task, after using it. The score updates the skill's
+            track record, which ranks it in later searches."""
+            return await self._tool(record, name, score, task, fits)
+
+        @self.resource("skill://{name}", name="skill", mime_type="text/markdown")
+        async def skill_file(name: str) -> str:
+            """A skill's SKILL.md (Level 1)."""
+            return await self._resource(skill_md, name)
+
+        @self.resource("skill://{name}/{+path}", name="skill-file")
+        async def skill_level2_file(name: str, path: str) -> str | bytes:
+            """One file beside a skill's SKILL.md (Level 2): text, or bytes for a binary file."""
+            data = await self._resource(read_bytes, name, path)
+            try:
+                return data.decode("utf-8")
+            except UnicodeDecodeError:
+                return data
+
+
+def _range(low: int, high: int) -> dict[str, Any]:
+    """Bounds shown in the input schema but checked by the library, whose message is one line
+    (the SDK's own validation answers in several)."""
+    return {"minimum": low, "maximum": high}
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("skillrouter")
+    except PackageNotFoundError:
+        return "0"
+
+
+def serve(opener: Callable[[], SkillLibrary]) -> None:
+    """Open the library (errors surface here, before anything is served), then serve MCP on
+    stdin/stdout until the client closes them."""
+    thread = LibraryThread(opener)
+    try:
+        thread.warm_up()
+        SkillServer(thread).run("stdio")
+    finally:
+        thread.close()
+
+
+__all__ = ["LibraryThread", "SkillServer", "serve"]

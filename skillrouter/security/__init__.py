@@ -1,0 +1,114 @@
+"""The security gate: screening skills before an agent is allowed to follow them.
+
+A skill is text an agent will obey, so a skill is screened like untrusted code, and screened
+the way the agent reads it: the whole rendered ``SKILL.md`` (every front-matter field, nested
+``metadata`` included) and every Level 2 file. Nothing is ever executed.
+
+    from skillrouter.security import decide, scan_skill
+    findings = scan_skill(render_skill_md(skill), {"scripts/run.sh": data})
+    verdict = decide("community", findings)     # Verdict(action="quarantine", ...)
+
+Modules, one concern each:
+
+- :mod:`~skillrouter.security.scan`: :func:`scan_skill` (a skill as the agent reads it) and
+  :func:`scan_text` (one file);
+- :mod:`~skillrouter.security.folder`: :func:`scan_skill_folder` (a folder on disk: symlinks,
+  binaries, sizes) and :func:`scan_bytes`;
+- :mod:`~skillrouter.security.commands`: command rules per logical line (``exfiltration``,
+  ``destructive-shell``, ``persistence``), applied to every line, fenced code and inline code;
+- :mod:`~skillrouter.security.prose`: sentence-level intent (secrets out, persistence,
+  ``safety-bypass``, ``tampering``, ``concealment``) written in words;
+- :mod:`~skillrouter.security.injection`: injection phrases and hidden HTML-comment instructions;
+- :mod:`~skillrouter.security.unicode`: ``hidden-unicode``;
+- :mod:`~skillrouter.security.markdown`: the document as blocks, fields, code spans, sentences;
+- :mod:`~skillrouter.security.mentions`: where the text says a command is only mentioned;
+- :mod:`~skillrouter.security.policy`: trust levels, the policy table, :func:`decide` and
+  :func:`admit` (what a write does: only findings a change introduces count);
+- :mod:`~skillrouter.security.gate`: a ``Skill`` screened before it is stored (the agent's
+  drafts, an import's dry run);
+- :mod:`~skillrouter.security.review`: an optional second opinion by a chat model.
+
+Where it is applied: ``Store.add`` scans every staged folder and ``Store`` judges every change
+a refresh finds, so every way in (import, ``add``, the agent, ``restore``, hand edits) passes
+the same gate; see :mod:`skillrouter.store`. The scanning modules load on first use (this
+package's ``__getattr__``), so the store, which needs only the policy, starts quickly.
+
+Every :class:`Finding` carries a severity (``caution`` or ``dangerous``): cautions are
+``hidden-unicode``, ``symlink``, ``oversize-file``, non-executable binaries under ``scripts/``
+and ``concealment`` alone; everything else is dangerous (``RULE_SEVERITY``). The policy table:
+
+=============== ========= ============ ============
+trust level      clean     caution      dangerous
+=============== ========= ============ ============
+builtin          allow     allow        quarantine
+trusted          allow     allow        quarantine
+community        allow     quarantine   quarantine
+agent-created    allow     quarantine   reject
+=============== ========= ============ ============
+
+False-positive policy. Real libraries are full of security skills that *describe* attacks and
+devops skills that legitimately run ``crontab -e``, ``rm -rf node_modules``, ``curl ... | bash``
+installers or ``export PATH`` lines in ``~/.bashrc``. Rules need the dangerous *shape* (a
+secret *and* a destination, a start-up file *and* a payload), and a command or instruction is
+only a mention where the text says so (:mod:`~skillrouter.security.mentions`). Known limits: a
+rule reads one line, sentence or block at a time (a file filled with secrets carries its taint
+to later sentences, nothing else does); the scan is a first gate, not a sandbox.
+"""
+
+from typing import TYPE_CHECKING
+
+from skillrouter.security.findings import RULE_SEVERITY, RULES, SEVERITIES, Finding, Severity
+from skillrouter.security.policy import (
+    DEFAULT_TRUST_LEVEL,
+    POLICY,
+    TRUST_LEVELS,
+    Action,
+    Admission,
+    TrustLevel,
+    Verdict,
+    admit,
+    check_trust_level,
+    decide,
+    severity_of,
+)
+
+if TYPE_CHECKING:
+    from skillrouter.security.folder import scan_bytes, scan_skill_folder
+    from skillrouter.security.scan import scan_skill, scan_text
+
+# The scanner's rules compile hundreds of expressions: they load on first use, so the store
+# (which needs only the policy) and a plain ``skillrouter route`` start quickly.
+_LAZY = {"scan_bytes": "skillrouter.security.folder", "scan_skill_folder": "skillrouter.security.folder",
+         "scan_skill": "skillrouter.security.scan", "scan_text": "skillrouter.security.scan"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'skillrouter.security' has no attribute {name!r}")
+
+
+__all__ = [
+    "DEFAULT_TRUST_LEVEL",
+    "POLICY",
+    "RULES",
+    "RULE_SEVERITY",
+    "SEVERITIES",
+    "TRUST_LEVELS",
+    "Action",
+    "Admission",
+    "Finding",
+    "Severity",
+    "TrustLevel",
+    "Verdict",
+    "admit",
+    "check_trust_level",
+    "decide",
+    "scan_bytes",
+    "scan_skill",
+    "scan_skill_folder",
+    "scan_text",
+    "severity_of",
+]

@@ -1,0 +1,177 @@
+"""Injection phrases (``prompt-injection``) and instructions hidden in HTML comments
+(``html-comment-instruction``), matched anywhere in a file's normalised text.
+
+``prompt-injection``
+    "ignore/disregard/forget (all) previous|prior|above instructions", "disregard your system
+    prompt", role hijacks ("you are now DAN", "from now on, you will ..."), "new system prompt:".
+``html-comment-instruction``
+    An ``<!-- ... -->`` comment (invisible once rendered) that carries injection language, speaks
+    to the model ("note to the AI: ...", "if you are an AI ...") or asks for secrecy ("do not tell
+    the user", "silently run ...").
+
+A phrase standing alone in quotes (the quote closing right after it) is cited, not issued, and
+is not reported (see :mod:`skillrouter.security.mentions` for how that exemption is measured).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from skillrouter.security.findings import Finding, excerpt, finding
+
+_SEP = r"[\s*_~]+"
+_IGNORE_WORDS = ("ignore", "disregard", "forget", "override", "bypass", "abandon", "reveal", "leak")
+# (anchor words, pattern): every match of a pattern starts with one of its anchor words, so a
+# pattern is only tried (``match``) where an anchor occurs; a speed-up that changes no result.
+_INJECTION_RULES: tuple[tuple[tuple[str, ...], str], ...] = (
+    # ignore / disregard / forget (all) previous instructions
+    (
+        _IGNORE_WORDS,
+        (
+            rf"\b(?:ignore|disregard|forget|override|bypass|abandon)\b{_SEP}"
+            rf"(?:(?:all|any|every|each|of|the|your|my|these|those|that|you|were|given|just)\b{_SEP})*"
+            rf"(?:previous|prior|above|earlier|preceding|original|former|initial|system|developer)\b{_SEP}"
+            rf"(?:[\w-]+{_SEP})?(?:instructions?|prompts?|directives?|rules|guidelines|guardrails|commands|orders)\b"
+        ),
+    ),
+    (
+        _IGNORE_WORDS,
+        (
+            rf"\b(?:ignore|disregard|forget)\b{_SEP}(?:all{_SEP}|everything{_SEP})+"
+            rf"(?:(?:that{_SEP})?(?:is{_SEP}|was{_SEP})?(?:above|before{_SEP}this)|you{_SEP}(?:were|have{_SEP}been){_SEP}told)\b"
+        ),
+    ),
+    # disregard your system prompt / do not follow the original instructions
+    (
+        _IGNORE_WORDS,
+        (
+            rf"\b(?:disregard|ignore|forget|override|bypass|reveal|leak)\b{_SEP}(?:your|the|any){_SEP}"
+            rf"(?:system|developer|hidden|safety){_SEP}(?:prompt|message|instructions?|guidelines|filters?)\b"
+        ),
+    ),
+    (
+        ("do", "don't", "stop"),
+        (
+            rf"\b(?:do{_SEP}not|don't|stop){_SEP}(?:follow|obey)(?:ing)?{_SEP}(?:(?:your|any){_SEP}"
+            rf"(?:previous|prior|original|system|developer|safety)|the{_SEP}(?:system|developer|safety)){_SEP}"
+            rf"(?:prompt|instructions?|rules|guidelines)\b"
+        ),
+    ),
+    # role hijacks
+    (
+        ("you",),
+        (
+            rf"\byou{_SEP}are{_SEP}now{_SEP}(?:DAN|STAN|DUDE|AIM|in{_SEP}(?:developer|god|jailbreak|DAN|unrestricted){_SEP}mode"
+            rf"|(?:an?{_SEP})?(?:unrestricted|unfiltered|uncensored|jailbroken|unaligned|evil|rogue)"
+            rf"|no{_SEP}longer{_SEP}(?:bound|restricted|limited|an?{_SEP}AI|Claude|ChatGPT|an?{_SEP}assistant)"
+            rf"|free{_SEP}(?:of|from){_SEP}(?:all{_SEP})?(?:restrictions|rules|guidelines|filters))\b"
+        ),
+    ),
+    (
+        ("from",),
+        (
+            rf"\bfrom{_SEP}now{_SEP}on[\s,]+you{_SEP}(?:are|will{_SEP}(?:now{_SEP})?(?:be|act|respond|answer|behave|ignore|pretend|obey|only)"
+            rf"|must|shall|should{_SEP}(?:act|respond|ignore))\b"
+        ),
+    ),
+    (
+        ("you",),
+        rf"\byou{_SEP}are{_SEP}no{_SEP}longer{_SEP}(?:bound|restricted|an?{_SEP}AI|Claude|an?{_SEP}assistant|required{_SEP}to{_SEP}follow)\b",
+    ),
+    (
+        ("enter", "enable", "activate"),
+        rf"\b(?:enter|enable|activate){_SEP}(?:DAN|god|jailbreak){_SEP}mode\b",
+    ),
+    (("do",), rf"\bdo{_SEP}anything{_SEP}now\b"),
+    # fake system prompt
+    (
+        ("new", "updated", "real", "actual", "true", "revised"),
+        rf"\b(?:new|updated|real|actual|true|revised){_SEP}system{_SEP}prompt\s*:",
+    ),
+    (("system",), rf"\bsystem{_SEP}(?:prompt{_SEP})?override\s*:"),
+)
+_INJECTION_RES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = tuple(
+    (gates, re.compile(p, re.IGNORECASE)) for gates, p in _INJECTION_RULES
+)
+_QUOTE_PAIRS = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "«": "»"}
+_MENTION_SLACK = 25
+
+
+def _is_quoted_mention(text: str, start: int, end: int) -> bool:
+    """True when the phrase stands alone inside quotes: cited as an example, not issued."""
+    i = start - 1
+    while i >= 0 and text[i] in " *_":
+        i -= 1
+    if i < 0 or text[i] not in _QUOTE_PAIRS:
+        return False
+    close = text.find(_QUOTE_PAIRS[text[i]], end)
+    return close != -1 and close - end <= _MENTION_SLACK
+
+
+def _line_of(text: str, pos: int) -> tuple[int, int]:
+    """(1-based line number, column) of ``pos``."""
+    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1)
+
+
+# --------------------------------------------------------------------------- html comments
+_HTML_COMMENT_RE = re.compile(r"<!--(.*?)-->", re.DOTALL)
+_AGENT_NOUN = rf"(?:AI|LLM|assistant|agent|model|language{_SEP}model|claude|chatgpt|gpt|gemini|copilot|hermes|codex|bot)s?"
+_COMMENT_PATTERNS: tuple[str, ...] = (
+    (
+        rf"\b{_AGENT_NOUN}\s*[,:;-]\s*(?:you{_SEP}(?:must|should|will|need|have)|please|always|never|do{_SEP}not|don't|ignore"
+        r"|run|execute|send|delete|remove|read|upload|fetch|curl|download|install|add|write|insert|include|tell|say|recommend)\b"
+    ),
+    rf"\b(?:note|instructions?|message|reminder|directive)s?{_SEP}(?:to|for){_SEP}(?:the{_SEP}|any{_SEP}|all{_SEP})?{_AGENT_NOUN}\b",
+    rf"\bif{_SEP}you{_SEP}are{_SEP}(?:an?{_SEP}|the{_SEP})?{_AGENT_NOUN}\b",
+    rf"\b{_AGENT_NOUN}{_SEP}(?:reading|processing|parsing|seeing|loading){_SEP}this\b",
+    (
+        rf"\b(?:do{_SEP}not|don't|never)\s+(?:tell|inform|mention|reveal|show|disclose|alert|notify|let)\b[^.\n]{{0,40}}"
+        rf"\b(?:user|human|operator)s?\b"
+    ),
+    rf"\bwithout{_SEP}(?:telling|informing|notifying|alerting|showing){_SEP}(?:the{_SEP})?(?:user|human|operator)s?\b",
+    (
+        rf"\b(?:secretly|silently|covertly|quietly){_SEP}(?:run|execute|send|upload|post|copy|exfiltrate|delete|remove"
+        r"|install|add|include|insert|fetch|download|read|append|modify|change|write)\b"
+    ),
+    rf"\bhide{_SEP}(?:this|it|that|these){_SEP}from{_SEP}(?:the{_SEP})?(?:user|human|operator)s?\b",
+    rf"\bthe{_SEP}(?:user|human|operator){_SEP}(?:must|should|will|need|can)(?:{_SEP}not|n't|{_SEP}never)(?:{_SEP}ever)?{_SEP}(?:know|see|notice|find|learn)\b",
+)
+_COMMENT_RE = re.compile(
+    "|".join(f"(?:{p})" for p in tuple(p for _, p in _INJECTION_RULES) + _COMMENT_PATTERNS), re.IGNORECASE
+)
+
+
+
+def anchor_positions(lower: str, words: tuple[str, ...]) -> list[int]:
+    positions: list[int] = []
+    for word in words:
+        pos = lower.find(word)
+        while pos != -1:
+            positions.append(pos)
+            pos = lower.find(word, pos + 1)
+    return sorted(positions)
+
+
+def injection_findings(relpath: str, norm: str, lower: str, raw_line: Callable[[int], str], *,
+                       mentions: bool = True) -> list[Finding]:
+    """``prompt-injection`` (one per line) and ``html-comment-instruction`` findings."""
+    findings: list[Finding] = []
+    injection_lines: set[int] = set()
+    for anchors, rx in _INJECTION_RES:
+        for pos in anchor_positions(lower, anchors):
+            m = rx.match(norm, pos)
+            if m is None or (mentions and _is_quoted_mention(norm, m.start(), m.end())):
+                continue
+            number, col = _line_of(norm, m.start())
+            if number not in injection_lines:
+                injection_lines.add(number)
+                findings.append(finding("prompt-injection", relpath, number, excerpt(raw_line(number), col)))
+    if "<!--" in norm:
+        for c in _HTML_COMMENT_RE.finditer(norm):
+            hit = _COMMENT_RE.search(norm, c.start(1), c.end(1))
+            if hit:
+                number, col = _line_of(norm, hit.start())
+                findings.append(finding("html-comment-instruction", relpath, number,
+                                        excerpt(raw_line(number), col)))
+    return findings
