@@ -424,7 +424,7 @@ class _Life:
     def create(self, i: int, text: str, kind: str, score: float, event: dict[str, Any], *,
                misfit: str | None = None) -> None:
         """Draft a skill from the run, through the duplicate gate and the "same skill" judge."""
-        draft = Skill.create(name_for(text), " ".join(text.split())[:1024]).level0_text()
+        draft = Skill.create(name_for(text), " ".join(text.split())[:1024]).summary_text()
         duplicate = rules.nearest_active_skill(self.lib, draft, self.config.rules, misfit=misfit)
         if duplicate is not None and self.world.judged_same(i, kind, duplicate[0]):
             self.lib.store.add_examples([(duplicate[0], text)], score=score)

@@ -309,11 +309,21 @@ def list_cmd(status: str | None, store: Path | None, chroma_url: str | None, mod
 @click.argument("name")
 @click.argument("score", type=float)
 @click.option("--task", default=None, help="The task it served (kept as an example when the score is good).")
+@click.option("--misfit", is_flag=True, help="NAME did not fit the task at all (a routing miss): keep the task "
+              "(--task, required) as its negative example and leave its record alone; SCORE is ignored.")
 @store_options
-def record(name: str, score: float, task: str | None, store: Path | None, chroma_url: str | None,
+def record(name: str, score: float, task: str | None, misfit: bool, store: Path | None, chroma_url: str | None,
            model: str | None, as_json: bool) -> None:
-    """Record that skill NAME was used and scored SCORE (1-10)."""
+    """Record that skill NAME was used and scored SCORE (1-10), or with --misfit that it did not fit."""
+    if misfit and not (task or "").strip():
+        raise click.UsageError("--misfit needs --task: the task that the skill did not fit")
     with _open(store, chroma_url, model) as lib:
+        if misfit:
+            count = lib.record_misfit(name, task or "")
+            out = lib.track_record(name)
+            _emit(out.to_dict() | {"misfits": count}, as_json,
+                  lambda: click.echo(f"{name}: misfit recorded ({count} in all); its record is untouched"))
+            return
         out = lib.record_outcome(name, score, task=task)
         _emit(out.to_dict(), as_json,
               lambda: click.echo(f"{name}: {out.use_count} uses, avg score {out.avg_score:.2f}"))

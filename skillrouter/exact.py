@@ -34,7 +34,7 @@ class ExactIndex:
         self.embedder = embedder
         ids = sorted(documents)
         vectors = (np.asarray(embedder.embed_documents([documents[i][2] for i in ids]), dtype=np.float32) if ids
-                   else np.zeros((0, embedder.dimension), dtype=np.float32))
+                   else np.zeros((0, 0), dtype=np.float32))
         self._parts: dict[bool, tuple[list[str], np.ndarray]] = {}
         for misfits in (False, True):
             rows = [r for r, i in enumerate(ids) if is_misfit_id(i) == misfits]

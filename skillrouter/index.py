@@ -350,12 +350,14 @@ class SkillIndex:
     def _searchable(self, misfits: bool = False) -> tuple[list[str], dict[str, int], np.ndarray]:
         """(ids, id -> row, matrix of vectors) of the documents this process last synced: the
         candidates' (Level 0 texts and examples), or the misfits'."""
+        if self._collection is not None and self._others_wrote():
+            self._connect()  # another process wrote the embedded index: reconnect, forgetting what was read
         if self._known is None:
             self._read()
         if misfits not in self._matrices:
             ids = sorted(i for i in self._vectors if is_misfit_id(i) == misfits)
             matrix = (np.stack([self._vectors[i] for i in ids]).astype(np.float32, copy=False) if ids
-                      else np.zeros((0, self.embedder.dimension), dtype=np.float32))
+                      else np.zeros((0, 0), dtype=np.float32))  # never searched: asking the model would load it
             self._vectors.update({i: matrix[row] for row, i in enumerate(ids)})  # views: one copy in memory
             self._matrices[misfits] = (ids, {i: row for row, i in enumerate(ids)}, matrix)
         return self._matrices[misfits]

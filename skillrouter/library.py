@@ -485,6 +485,12 @@ class SkillLibrary:
         :mod:`skillrouter.router`). Returns how many misfits the skill has."""
         return self.store.record_misfit(name, task, max_misfits=self.max_examples)
 
+    def track_record(self, name: str) -> Outcome:
+        """A skill's statistics as they are now (uses, average, last score and when), recording nothing."""
+        if name not in self.store:
+            raise SkillNotFoundError(name)
+        return self.store.outcome(name)
+
     def misfits(self, name: str | None = None) -> list[tuple[str, str]]:
         """[(skill, task)] misfits recorded (of one skill, or all), oldest first."""
         return self.store.misfits(name)

@@ -34,7 +34,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
@@ -78,6 +78,7 @@ class Candidate(TypedDict):
     quality: float
     score: float
     via: str
+    misfit: float | None  # cosine of the skill's nearest misfit (a task it did not fit), if it has any
     use_count: int
     avg_score: float | None
     passes_gate: bool
@@ -110,13 +111,15 @@ class LoadedSkill(TypedDict):
 
 
 class RecordedOutcome(TypedDict):
-    """The skill's track record after the outcome was recorded."""
+    """The skill's track record after the outcome (or misfit) was recorded."""
 
     name: str
     use_count: int
     avg_score: float | None
     last_score: float | None
     last_used: str | None
+    recorded: Literal["outcome", "misfit"]
+    misfits: int | None  # after a misfit: how many the skill has
 
 
 # ---------------------------------------------------------------- the work, on the facade
@@ -184,13 +187,18 @@ def read_text(lib: SkillLibrary, name: str, path: str) -> str:
 
 
 def record(lib: SkillLibrary, name: str, score: float, task: str | None, fits: bool) -> RecordedOutcome:
-    if not fits:
-        raise ValueError(
-            f"nothing recorded: this skillrouter cannot record a misfit yet (a routing miss is not the "
-            f"skill's fault, so it is not charged to {name!r}); record an outcome only for a skill that fitted")
-    out = lib.record_outcome(name, score, task=task)
+    """An outcome, or with ``fits=False`` a misfit: a routing miss, not the skill's failure, so
+    its record is untouched and the task is kept as a negative example (the score is ignored)."""
+    if fits:
+        out, misfits = lib.record_outcome(name, score, task=task), None
+    else:
+        if task is None or not task.strip():
+            raise ValueError(f"nothing recorded: a misfit needs the task that {name!r} did not fit (task=...)")
+        misfits = lib.record_misfit(name, task)
+        out = lib.track_record(name)
     return {"name": out.name, "use_count": out.use_count, "avg_score": out.avg_score,
-            "last_score": out.last_score, "last_used": out.last_used}
+            "last_score": out.last_score, "last_used": out.last_used,
+            "recorded": "outcome" if fits else "misfit", "misfits": misfits}
 
 
 def skill_md(lib: SkillLibrary, name: str) -> str:
@@ -316,10 +324,13 @@ class SkillServer(MCPServer[Any]):
             task: Annotated[str | None, Field(description="The task it served; with a score of 7 or more the "
                                                           "router learns to send such tasks to this skill.")] = None,
             fits: Annotated[bool, Field(description="false if the skill did not fit the task at all (a routing "
-                                                    "miss, not a poor skill).")] = True,
+                                                    "miss, not a poor skill): its record is left alone, the "
+                                                    "task (required then) is kept so such tasks stop being "
+                                                    "routed to it, and the score is ignored.")] = True,
         ) -> RecordedOutcome:
             """Record how well a skill served a task, after using it. The score updates the skill's
-            track record, which ranks it in later searches."""
+            track record, which ranks it in later searches. If the skill did not fit the task at all,
+            pass fits=false with the task instead."""
             return await self._tool(record, name, score, task, fits)
 
         @self.resource("skill://{name}", name="skill", mime_type="text/markdown")

@@ -78,7 +78,8 @@ MIN_STEPS = 3
 """A run with fewer steps is too trivial to be worth a skill."""
 
 DUPLICATE_THRESHOLD = 0.80
-"""Level 0 cosine similarity (all-MiniLM-L6-v2) from which a freshly drafted skill counts as
+"""Cosine similarity (all-MiniLM-L6-v2) of ``"name words: description"`` (or of the draft's
+summary to a skill's examples) from which a freshly drafted skill counts as
 a near-duplicate of an existing active skill, so that skill is offered the merge instead.
 
 Measured on drafts an LLM would write: two wordings of one skill ("convert CSV to JSON" /
@@ -86,7 +87,7 @@ Measured on drafts an LLM would write: two wordings of one skill ("convert CSV t
 neighbours of one family ("write a haiku" / "write a limerick") 0.76; unrelated skills of one
 domain ("convert CSV to JSON" / "clean a CSV with pandas") 0.54. The import-time report
 (``skillrouter.duplicates``, 0.92) looks for the same skill published twice, which is stricter.
-Level 0 text is a bag of words to this model: "CSV to JSON" and "JSON to CSV" score 0.96. So
+The text is a bag of words to this model: "CSV to JSON" and "JSON to CSV" score 0.96. So
 the gate only proposes a merge; the judge may answer "not the same skill", and then the draft
 becomes a skill of its own.
 """
@@ -192,31 +193,43 @@ def should_retire(use_count: int, avg_score: float | None, score: float, *, fits
 
 
 def should_merge(similarity: float, rules: LoopRules = DEFAULT_RULES) -> bool:
-    """A draft this similar (Level 0 cosine) to an active skill is offered to it as a merge."""
+    """A draft this similar to an active skill (see :func:`nearest_active_skill`) is offered to it as a merge."""
     return similarity >= rules.duplicate_threshold
 
 
-def nearest_active_skill(library: SkillLibrary, level0_text: str, rules: LoopRules = DEFAULT_RULES, *,
+def nearest_active_skill(library: SkillLibrary, summary_text: str, rules: LoopRules = DEFAULT_RULES, *,
                          misfit: str | None = None) -> tuple[str, float] | None:
-    """The active skill a draft (``level0_text``) is offered to as a merge, with the draft's
-    similarity to it; None when the draft should become a skill of its own.
+    """The active skill a draft (its ``summary_text``, ``"name words: description"``) is offered
+    to as a merge, with the draft's similarity to it; None when the draft should become a skill
+    of its own.
 
-    A skill is as near as the best of its documents: its Level 0 text and the tasks it served
-    well (its examples), the documents the router matches a task against; it is offered the
-    merge when :func:`should_merge` says the draft is a near-duplicate of it. A draft from a
-    run whose routed skill was judged a misfit (``misfit``) is offered to that skill whatever
-    the similarity, if it is active: the router found the two near, and the judge of "same
-    skill" takes a second look at the evaluator's fit judgement (a misjudged run then becomes
-    an example of its skill instead of a duplicate of it)."""
+    A skill is as near as the best of its summary (two skills are the same if both their names
+    and descriptions say so) and the documents the router matches a task against (its
+    description and the tasks it served well, its examples); it is offered the merge when
+    :func:`should_merge` says the draft is a near-duplicate of it. A draft from a run whose
+    routed skill was judged a misfit (``misfit``) is offered to that skill whatever the
+    similarity, if it is active: the router found the two near, and the judge of "same skill"
+    takes a second look at the evaluator's fit judgement (a misjudged run then becomes an
+    example of its skill instead of a duplicate of it)."""
     library.sync()
-    draft = np.asarray(library.embedder.embed_documents([level0_text]), dtype=np.float32)
-    hits = library.index.query(draft, _NEAREST_DOCUMENTS)[0]  # best first
-    records = library.store.records_for(sorted({h.skill for h in hits} | ({misfit} if misfit else set())))
-    active = [h for h in hits if h.skill in records and records[h.skill].summary.status == "active"]
-    if misfit is not None and misfit in records and records[misfit].summary.status == "active":
-        return misfit, next((h.similarity for h in active if h.skill == misfit), 0.0)
-    if active and should_merge(active[0].similarity, rules):
-        return active[0].skill, active[0].similarity
+    draft = np.asarray(library.embedder.embed_documents([summary_text]), dtype=np.float32)
+    near: dict[str, float] = {}
+    for hit in library.index.query(draft, _NEAREST_DOCUMENTS)[0]:  # best first
+        near.setdefault(hit.skill, hit.similarity)
+    summaries = library.store.summary_texts()
+    records = library.store.records_for(sorted(set(summaries) | set(near)))
+    active = sorted(n for n, r in records.items() if r.summary.status == "active")
+    if misfit is not None and misfit in active:
+        return misfit, near.get(misfit, 0.0)
+    with_summary = [n for n in active if n in summaries]
+    if with_summary:
+        sims = np.asarray(library.embedder.embed_documents([summaries[n] for n in with_summary]),
+                          dtype=np.float32) @ draft[0]
+        for name, sim in zip(with_summary, sims.tolist()):
+            near[name] = max(near.get(name, -1.0), round(sim, 6))
+    best = max(((near[n], n) for n in active if n in near), default=None)
+    if best is not None and should_merge(best[0], rules):
+        return best[1], best[0]
     return None
 
 

@@ -331,7 +331,7 @@ def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
     except (UnreadableAnswer, SkillFormatError) as err:
         return {"skill_error": f"skill extraction failed: {err}"}
     misfit = state.get("matched_skill") if state.get("skill_fits") is False else None
-    duplicate = rules.nearest_active_skill(library, skill.level0_text(), cfg.rules, misfit=misfit)
+    duplicate = rules.nearest_active_skill(library, skill.summary_text(), cfg.rules, misfit=misfit)
     if duplicate is not None:
         name, similarity = duplicate
         existing = store.get(name)

@@ -25,9 +25,10 @@ def store(tmp_path: Path, cli_uses: Callable[[Embedder], None], st_embedder: Sen
     cli_uses(st_embedder)
     path = tmp_path / "store"
     assert as_json("add", EXAMPLES / "review-python-pull-request", "--store", path) == {
-        "added": "review-python-pull-request", "version": 1}
+        "added": "review-python-pull-request", "version": 1, "status": "active", "trust_level": "community",
+        "findings": []}
     assert ok("add", EXAMPLES / "analyze-web-server-logs" / "SKILL.md", "--store", path).stdout == (
-        "added analyze-web-server-logs (version 1)\n")
+        "added analyze-web-server-logs (version 1, community)\n")
     letter = skill_to_json(read_skill_md(EXAMPLES / "write-cover-letter" / "SKILL.md"), stats=False)
     (tmp_path / "letter.json").write_text(json.dumps(letter))
     assert as_json("add", tmp_path / "letter.json", "--store", path)["added"] == "write-cover-letter"
@@ -107,7 +108,8 @@ def test_add_replace_history_and_restore(store: Path, tmp_path: Path) -> None:
     edited.parent.mkdir()
     edited.write_text((EXAMPLES / "write-cover-letter" / "SKILL.md").read_text().replace(
         "description: Write a tailored cover letter", "description: Tune a guitar by ear; formerly a cover letter"))
-    assert as_json("add", edited, "--replace", "--store", store) == {"added": "write-cover-letter", "version": 2}
+    assert as_json("add", edited, "--replace", "--store", store) == {
+        "added": "write-cover-letter", "version": 2, "status": "active", "trust_level": "community", "findings": []}
     assert as_json("route", "tune my guitar", "--store", store)["matched"] == "write-cover-letter"
 
     history = as_json("history", "write-cover-letter", "--store", store)

@@ -194,6 +194,20 @@ def test_an_outcome_is_recorded_and_visible_to_the_cli(session: Session, store: 
     assert (shown["use_count"], shown["avg_score"]) == (before + 1, out["avg_score"])
 
 
+def test_a_misfit_leaves_the_record_alone_and_demotes_the_skill_for_that_task(session: Session, store: Path) -> None:
+    task = "plan five days in Lisbon with kids on a modest budget"
+    before = as_json("show", "debug-failing-ci", "--level", "0", "--store", store)
+    searched = session.ok("search_skills", query=task, k=50)
+    similarity = next(c["similarity"] for c in searched["candidates"] if c["name"] == "debug-failing-ci")
+    out = session.ok("record_outcome", name="debug-failing-ci", score=2, task=task, fits=False)
+    assert (out["recorded"], out["misfits"], out["use_count"]) == ("misfit", 1, before["use_count"])
+    after = as_json("show", "debug-failing-ci", "--level", "0", "--store", store)
+    assert (after["use_count"], after["avg_score"]) == (before["use_count"], before["avg_score"])
+    again = session.ok("search_skills", query=task, k=50)
+    demoted = next(c for c in again["candidates"] if c["name"] == "debug-failing-ci")
+    assert demoted["misfit"] == pytest.approx(1.0, abs=1e-4) and demoted["relevance"] < similarity
+
+
 @pytest.mark.parametrize(("tool", "arguments", "says"), [
     ("load_skill", {"name": "no-such-skill"}, "no skill named 'no-such-skill' in this store"),
     ("read_skill_file", {"name": "no-such-skill", "path": "a.md"}, "no skill named 'no-such-skill'"),
@@ -201,7 +215,7 @@ def test_an_outcome_is_recorded_and_visible_to_the_cli(session: Session, store: 
     ("load_skill", {"name": "../etc"}, "invalid name '../etc'"),
     ("record_outcome", {"name": "debug-failing-ci", "score": 11}, "score must be from 1 to 10, got 11"),
     ("record_outcome", {"name": "debug-failing-ci", "score": 0}, "score must be from 1 to 10, got 0"),
-    ("record_outcome", {"name": "debug-failing-ci", "score": 8, "fits": False}, "cannot record a misfit yet"),
+    ("record_outcome", {"name": "debug-failing-ci", "score": 8, "fits": False}, "a misfit needs the task"),
     ("search_skills", {"query": "  "}, "query must be non-empty text"),
     ("search_skills", {"query": "fix the build", "k": 0}, "k must be from 1 to 50, got 0"),
     ("load_skill", {"name": QUARANTINED}, f"'skillrouter trust {QUARANTINED}'"),

@@ -1,6 +1,7 @@
 """Making the route path cheaper must not change a single route: every hermes task routed
 through hermes-agent 0.19.0 gives the matched skill, the candidates in order and their
-numbers that commit aaf0b51 gave (the router before the flat route path was merged) (tests/fixtures/build_routes_hermes.py made the file)."""
+numbers that commit 8396a78 gave (tests/fixtures/build_routes_hermes.py made the file and says
+which routers it has held equal)."""
 
 from __future__ import annotations
 

@@ -129,6 +129,17 @@ def test_record(store: Store) -> None:
     assert store.examples("fix-flaky-test") == [("fix-flaky-test", "login test flakes")]
 
 
+def test_record_a_misfit_keeps_the_task_and_leaves_the_record_alone(store: Store) -> None:
+    as_json("record", "fix-flaky-test", "9", "--store", store.path)
+    data = as_json("record", "fix-flaky-test", "2", "--misfit", "--task", "plan a trip to Lisbon", "--store", store.path)
+    assert (data["use_count"], data["avg_score"], data["misfits"]) == (1, 9.0, 1)  # type: ignore[index]
+    assert store.misfits("fix-flaky-test") == [("fix-flaky-test", "plan a trip to Lisbon")]
+    assert store.examples("fix-flaky-test") == []
+    refused = run("record", "fix-flaky-test", "2", "--misfit", "--store", store.path)
+    assert refused.exit_code == 2 and "--misfit needs --task" in refused.output  # a usage error
+    assert len(store.misfits("fix-flaky-test")) == 1
+
+
 def test_record_refuses_scores_out_of_range(store: Store) -> None:
     fails_in_one_line(run("record", "fix-flaky-test", "11", "--store", store.path), "score", "1 to 10")
     assert store.outcome("fix-flaky-test").use_count == 0
