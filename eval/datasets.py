@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from skillrouter.errors import DatasetFormatError
 from skillrouter.skill import NAME_MAX, free_name, slugify
 
 __all__ = [
@@ -59,19 +60,6 @@ __all__ = [
 
 SEAL_SPLITS = ("dev", "test_in_domain", "test_out_domain")
 _FALLBACK_SLUG = "tool"
-
-
-class DatasetFormatError(ValueError):
-    """A benchmark file that cannot be read: ``path:line: field: problem`` on one line."""
-
-    def __init__(self, path: str | Path, problem: str, *, line: int | None = None, field: str | None = None):
-        self.path = str(path)
-        self.line = line
-        self.field = field
-        self.problem = problem
-        where = self.path if line is None else f"{self.path}:{line}"
-        what = f"{field}: {problem}" if field else problem
-        super().__init__(" ".join(f"{where}: {what}".split()))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ CLI) can catch ``SkillRouterError`` and print its message as one line::
     ├── MemoryEntryError          an empty memory entry, or a substring naming none or several
     ├── EvaluationError           an evaluation cannot be read (agent loop)
     ├── SecurityReviewError       a review model's answer holds no verdict
-    └── SkillRejectedError        the security policy refuses a write (nothing is stored)
+    ├── SkillRejectedError        the security policy refuses a write (nothing is stored)
+    └── DatasetFormatError        a benchmark or task file cannot be read (evaluation)
 """
 
 from __future__ import annotations
@@ -116,3 +117,16 @@ class SkillRejectedError(SkillRouterError):
 
     def __str__(self) -> str:
         return f"skill {self.name!r} refused by the security scan: {self.reason}"
+
+
+class DatasetFormatError(SkillRouterError, ValueError):
+    """A benchmark or task file that cannot be read: ``path:line: field: problem`` on one line."""
+
+    def __init__(self, path: str | Path, problem: str, *, line: int | None = None, field: str | None = None):
+        self.path = str(path)
+        self.line = line
+        self.field = field
+        self.problem = problem
+        where = self.path if line is None else f"{self.path}:{line}"
+        what = f"{field}: {problem}" if field else problem
+        super().__init__(" ".join(f"{where}: {what}".split()))

@@ -22,6 +22,8 @@ from skillrouter.eval.datasets import (
     unique_slugs,
 )
 
+from skillrouter.errors import SkillRouterError
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(os.environ.get("SKILLROUTER_DATA", ROOT.parent / "shared" / "data"))
 METATOOL = DATA / "metatool"
@@ -170,6 +172,7 @@ def test_metatool_tool_without_description_names_file_and_line(tmp_path: Path) -
     message = str(caught.value)
     assert f"{root / 'all_clean_data.csv'}:3" in message and "Tool" in message and "NewsTool" in message
     assert "\n" not in message
+    assert isinstance(caught.value, SkillRouterError)  # the CLI's one-line error, like every error of ours
 
 
 def test_metatool_case_insensitive_fallback(tmp_path: Path) -> None:
