@@ -141,7 +141,7 @@ def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries
     weight = None if keyword_weight is None else _keyword_weight(keyword_weight)
     config = RoutingConfig(k=k, train_frac=train_frac, seed=seed, threshold=threshold, keyword_weight=weight,  # type: ignore[arg-type]
                            learn=learn, negatives=negatives, misfit_weight=misfit_weight, max_examples=max_examples,
-                           latency_sample=latency_sample)
+                           latency_sample=latency_sample, baseline=True)
     if dataset is not None:
         if queries is not None:
             raise click.UsageError("give --dataset or --queries, not both")

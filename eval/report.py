@@ -86,13 +86,22 @@ def routing_json(runs: Sequence[Any]) -> dict[str, Any] | list[dict[str, Any]]:
 
 
 def routing_table(runs: Sequence[Any], *, markdown: bool = False) -> str:
-    """Metrics as rows, embedders as columns."""
+    """Metrics as rows, embedders as columns, each followed by the plain dense baseline on the
+    same library and test queries when the run scored it (``RoutingConfig(baseline=True)``)."""
     k = runs[0].metrics["k"]
-    header = ["metric", *(run.embedder for run in runs)]
+    header = ["metric"]
+    for run in runs:
+        header.append(run.embedder)
+        if run.baseline is not None:
+            header.append("plain dense" if len(runs) == 1 else f"plain dense ({run.embedder})")
     rows = []
     for key, label in ROUTING_ROWS:
-        values = [run.keyword_weight if key == "keyword_weight" else run.metrics.get(key) for run in runs]
-        rows.append([label.format(k=k), *(_cell(v) for v in values)])
+        cells = [label.format(k=k)]
+        for run in runs:
+            cells.append(_cell(run.keyword_weight if key == "keyword_weight" else run.metrics.get(key)))
+            if run.baseline is not None:
+                cells.append(_cell(None if key == "keyword_weight" else run.baseline.get(key)))
+        rows.append(cells)
     return _table(header, rows, markdown=markdown)
 
 

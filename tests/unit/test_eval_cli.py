@@ -67,9 +67,24 @@ def test_several_embedders_side_by_side(tmp_path: Path) -> None:
                             "--query-prompt", "q: ", "--latency-sample", "0", "--json", str(tmp_path / "m.json"))
     assert code == 0, err
     header = out.splitlines()[1]
-    assert header.count("hash") == 2
+    assert header.count("plain dense (hash") == 2 and header.count("hash") == 4  # each with its baseline
     data = json.loads((tmp_path / "m.json").read_text())
     assert isinstance(data, list) and len(data) == 2 and all(d["p_at_1"] == 1.0 for d in data)
+    assert all(d["baseline"]["p_at_1"] == 1.0 for d in data)
+
+
+def test_routing_prints_the_plain_dense_baseline_beside_the_router(tmp_path: Path) -> None:
+    (tmp_path / "skills.jsonl").write_text(json.dumps({"name": "alpha", "description": "zebra yak"}) + "\n"
+                                           + json.dumps({"name": "beta", "description": "walrus ibis"}) + "\n")
+    (tmp_path / "q.jsonl").write_text(json.dumps({"query": "zebra yak please", "gold": ["alpha"]}) + "\n"
+                                      + json.dumps({"query": "haiku", "gold": []}) + "\n")
+    code, out, err = invoke("routing", "--skills", str(tmp_path / "skills.jsonl"), "--queries",
+                            str(tmp_path / "q.jsonl"), "--embedder", "hash", "--latency-sample", "0")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1].split()[-2:] == ["plain", "dense"]
+    threshold = next(line for line in lines if line.startswith("threshold"))
+    assert threshold.split()[-1] == "0.280"  # the baseline's own fixed threshold, beside the router's
 
 
 @pytest.mark.parametrize(
