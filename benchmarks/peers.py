@@ -248,7 +248,19 @@ class LangGraphStore(System):
     def extend(self, skills: Sequence[Skill], texts: list[str], vectors: np.ndarray) -> None:
         from langgraph.store.base import PutOp
 
-        self.store.batch([PutOp(("tools",), s.name, {"text": t}) for s, t in zip(skills, texts)])
+        # one batch may not hold the same text twice (LangGraph 1.2 embeds each distinct text once
+        # and then miscounts: "Number of embeddings does not match"): equal texts go in later batches
+        batches: list[list[PutOp]] = []
+        seen: list[set[str]] = []
+        for s, t in zip(skills, texts):
+            slot = next((i for i, taken in enumerate(seen) if t not in taken), len(seen))
+            if slot == len(seen):
+                batches.append([])
+                seen.append(set())
+            batches[slot].append(PutOp(("tools",), s.name, {"text": t}))
+            seen[slot].add(t)
+        for batch in batches:
+            self.store.batch(batch)
 
     def top1(self, query: str) -> str | None:
         found = self.store.search(("tools",), query=query, limit=1)
