@@ -35,7 +35,7 @@ same :class:`~skillrouter.SkillLibrary` calls:
   drafted. Its description is the task text (an extractor summarising the run it saw; never
   the gold description), its name the first words of the task, its hidden quality drawn
   uniformly from ``new_quality``. The duplicate gate (``merge_offers``: the skill judged a
-  misfit, then the active skills at ``offer_threshold`` or above by Level 0 text or examples,
+  misfit, the route's other candidates that reached the router's threshold, then the active skills at ``offer_threshold`` or above by Level 0 text or examples,
   nearest first, ``max_offers`` in all) offers it as a merge to a judge of "same skill", one
   skill at a time; the judge is right unless it errs, with probability ``fit_error`` too,
   independently for each offer. Merged (``accept_merge``), the task becomes that skill's
@@ -398,7 +398,10 @@ class _Life:
         if skill is not None and plan.record_outcome and self.maybe_retire(skill, score):
             event["retired"] = skill
         if plan.create:
-            self.create(i, task.query, kind, score, event, misfit=skill if plan.record_misfit else None)
+            alternatives = rules.route_alternatives([c.to_dict() for c in route.candidates], lib.router.threshold,
+                                                    skill)
+            self.create(i, task.query, kind, score, event, misfit=skill if plan.record_misfit else None,
+                        alternatives=alternatives)
         self.end(event)
 
     def count_misfit(self, event: dict[str, Any]) -> None:
@@ -431,10 +434,11 @@ class _Life:
         return True
 
     def create(self, i: int, text: str, kind: str, score: float, event: dict[str, Any], *,
-               misfit: str | None = None) -> None:
+               misfit: str | None = None, alternatives: Sequence[str] = ()) -> None:
         """Draft a skill from the run, through the duplicate gate and the "same skill" judge."""
         draft = Skill.create(name_for(text), " ".join(text.split())[:1024]).summary_text()
-        for n, (name, _) in enumerate(rules.merge_offers(self.lib, draft, self.config.rules, misfit=misfit)):
+        for n, (name, _) in enumerate(rules.merge_offers(self.lib, draft, self.config.rules, misfit=misfit,
+                                                                   alternatives=alternatives)):
             if self.world.judged_same(i, kind, name, offer=n):
                 rules.accept_merge(self.lib, name, text, score, misfit=misfit, rules=self.config.rules)
                 self.merged += 1

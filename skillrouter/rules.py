@@ -30,8 +30,9 @@ The rules, one function each (:func:`plan` combines the first four):
   ``duplicate_threshold`` similar to the nearest active skill (its Level 0 text or one of its
   examples) is a near-duplicate of it.
 - :func:`merge_offers` -- the skills a draft is offered to as a merge, in order: the skill
-  judged a misfit (a draft from a misfit run), then the active skills at least
-  ``offer_threshold`` similar to it, nearest first, ``max_offers`` in all. Whoever judges
+  judged a misfit (a draft from a misfit run), the other skills the router found relevant to
+  the task (:func:`route_alternatives`), then the active skills at least ``offer_threshold``
+  similar to it, nearest first, ``max_offers`` in all. Whoever judges
   "same skill" decides each offer in turn; the first yes takes the draft
   (:func:`accept_merge`), and a draft every offer turns down becomes a skill of its own.
 - :func:`accept_merge` -- a merged run becomes an example of the skill that took it; merged
@@ -48,8 +49,9 @@ Restoring or trusting a retired skill starts its record anew (see
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -75,6 +77,7 @@ __all__ = [
     "merge_offers",
     "nearest_active_skill",
     "plan",
+    "route_alternatives",
     "should_create",
     "should_merge",
     "should_retire",
@@ -247,8 +250,16 @@ def nearest_active_skill(library: SkillLibrary, summary_text: str, rules: LoopRu
     return None
 
 
+def route_alternatives(candidates: Sequence[Mapping[str, Any]], threshold: float, matched: str | None) -> list[str]:
+    """The skills the router would also have matched to the task: its candidates
+    (``Candidate.to_dict()``, best first) other than ``matched`` whose relevance reached the
+    router's ``threshold``. A draft from the run is offered to them (:func:`merge_offers`): the
+    router found them plausible for the task on its own terms."""
+    return [c["name"] for c in candidates if c["name"] != matched and c["relevance"] >= threshold]
+
+
 def merge_offers(library: SkillLibrary, summary_text: str, rules: LoopRules = DEFAULT_RULES, *,
-                 misfit: str | None = None) -> list[tuple[str, float]]:
+                 misfit: str | None = None, alternatives: Sequence[str] = ()) -> list[tuple[str, float]]:
     """The active skills a draft (its ``summary_text``, ``"name words: description"``) is
     offered to as a merge, in the order the judge of "same skill" is asked, with the draft's
     similarity to each; empty when it should become a skill of its own.
@@ -258,16 +269,19 @@ def merge_offers(library: SkillLibrary, summary_text: str, rules: LoopRules = DE
     description and the tasks it served well, its examples). A draft from a run whose routed
     skill was judged a misfit (``misfit``) is offered to that skill first whatever the
     similarity, if it is active: the router found the two near, and the judge takes a second
-    look at the evaluator's fit judgement. Then the active skills at least ``offer_threshold``
-    similar, nearest first, up to ``max_offers`` offers in all."""
+    look at the evaluator's fit judgement. Then the task's ``alternatives`` (the router's other
+    plausible skills, :func:`route_alternatives`, best first), then the active skills at least
+    ``offer_threshold`` similar, nearest first, up to ``max_offers`` offers in all."""
     near, active = _active_similarities(library, summary_text)
+    names = [misfit] if misfit is not None else []
+    names += list(alternatives)
+    names += [n for _, n in sorted((-near[n], n) for n in active if n in near and near[n] >= rules.offer_threshold)]
     offers: list[tuple[str, float]] = []
-    if misfit is not None and misfit in active:
-        offers.append((misfit, near.get(misfit, 0.0)))
-    for sim, name in sorted((-near[n], n) for n in active if n in near and n != misfit):
-        if len(offers) >= rules.max_offers or -sim < rules.offer_threshold:
+    for name in dict.fromkeys(names):
+        if len(offers) >= rules.max_offers:
             break
-        offers.append((name, -sim))
+        if name in active:
+            offers.append((name, near.get(name, 0.0)))
     return offers
 
 

@@ -333,7 +333,10 @@ def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
     except (UnreadableAnswer, SkillFormatError) as err:
         return {"skill_error": f"skill extraction failed: {err}"}
     misfit = state.get("matched_skill") if state.get("skill_fits") is False else None
-    for name, similarity in rules.merge_offers(library, skill.summary_text(), cfg.rules, misfit=misfit):
+    alternatives = rules.route_alternatives(state.get("route_candidates") or [], library.router.threshold,
+                                            state.get("matched_skill"))
+    for name, similarity in rules.merge_offers(library, skill.summary_text(), cfg.rules, misfit=misfit,
+                                               alternatives=alternatives):
         existing = store.get(name)
         try:
             revision = ask(deps.llm, prompts.merge_messages(existing, skill, task, similarity), SkillRevision,

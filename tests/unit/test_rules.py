@@ -195,3 +195,18 @@ def test_the_offer_rules_are_checked() -> None:
     for bad in ({"offer_threshold": 0.0}, {"offer_threshold": 1.5}, {"max_offers": 0}, {"max_offers": True}):
         with pytest.raises(ValueError):
             LoopRules(**bad)  # type: ignore[arg-type]
+
+
+def test_the_routers_other_plausible_skills_are_offered_after_the_misfit_skill(tmp_path: Path) -> None:
+    candidates = [{"name": "bake-bread", "relevance": 0.9}, {"name": "csv-cleaner", "relevance": 0.31},
+                  {"name": "csv-to-json-fast", "relevance": 0.29}]
+    assert rules.route_alternatives(candidates, 0.30, "bake-bread") == ["csv-cleaner"]
+    assert rules.route_alternatives(candidates, 0.30, None) == ["bake-bread", "csv-cleaner"]
+    lib = _library(tmp_path)
+    draft = Skill.create("csv-to-json-records", "convert csv rows into json objects").summary_text()
+    try:
+        offers = [n for n, _ in rules.merge_offers(lib, draft, misfit="bake-bread", alternatives=["csv-cleaner"])]
+        assert offers == ["bake-bread", "csv-cleaner", "csv-to-json"]  # max_offers 3, each skill once
+        assert "gone" not in [n for n, _ in rules.merge_offers(lib, draft, alternatives=["gone"])]  # active ones only
+    finally:
+        lib.close()
