@@ -20,7 +20,7 @@ misfit. All random draws are made per task index up front, so every policy sees 
 tasks, steps, noise and judging errors: runs differ only by routing.
 
 **The loop's rules** are the agent's own: the simulation calls the rule book,
-:mod:`skillrouter.rules` (``plan``, ``should_retire``, ``nearest_active_skill``; free names
+:mod:`skillrouter.rules` (``plan``, ``should_retire``, ``merge_offers``, ``accept_merge``; free names
 by :func:`skillrouter.skill.free_name`), with the agent's defaults, and records through the
 same :class:`~skillrouter.SkillLibrary` calls:
 
@@ -34,11 +34,13 @@ same :class:`~skillrouter.SkillLibrary` calls:
 - no fitting skill, score >= ``skill_threshold``, at least ``min_steps`` steps: a skill is
   drafted. Its description is the task text (an extractor summarising the run it saw; never
   the gold description), its name the first words of the task, its hidden quality drawn
-  uniformly from ``new_quality``. The duplicate gate (``nearest_active_skill``: the nearest
-  active skill by its Level 0 text or examples at ``duplicate_threshold`` or above, or the skill
-  judged a misfit) offers it as a merge to a judge of "same skill", who is right unless it
-  errs, with probability ``fit_error`` too; merged, the task becomes that skill's example,
-  otherwise the draft becomes a skill with the task as its first example.
+  uniformly from ``new_quality``. The duplicate gate (``merge_offers``: the skill judged a
+  misfit, the route's other candidates that reached the router's threshold, then the active skills at ``offer_threshold`` or above by Level 0 text or examples,
+  nearest first, ``max_offers`` in all) offers it as a merge to a judge of "same skill", one
+  skill at a time; the judge is right unless it errs, with probability ``fit_error`` too,
+  independently for each offer. Merged (``accept_merge``), the task becomes that skill's
+  example (into the skill judged a misfit: a fitted use, the misfit withdrawn); turned down by
+  every offer, the draft becomes a skill with the task as its first example.
 
 **Seeded variants.** For ``variant_kinds`` kinds, ``len(variant_qualities)`` competing skills
 are in the library from the start, each described by a different held-out query of the kind,
@@ -128,6 +130,8 @@ class EvolutionConfig:
     skill_threshold: float = rules.SKILL_THRESHOLD
     min_steps: int = rules.MIN_STEPS
     duplicate_threshold: float = rules.DUPLICATE_THRESHOLD
+    offer_threshold: float = rules.OFFER_THRESHOLD
+    max_offers: int = rules.MAX_OFFERS
     revise_below: float = rules.REVISE_BELOW
     retire_floor: float = rules.RETIRE_FLOOR
     retire_min_uses: int = rules.RETIRE_MIN_USES
@@ -149,7 +153,8 @@ class EvolutionConfig:
     def rules(self) -> LoopRules:
         """The loop's thresholds as the rule book takes them."""
         return LoopRules(skill_threshold=self.skill_threshold, min_steps=self.min_steps,
-                         duplicate_threshold=self.duplicate_threshold, revise_below=self.revise_below,
+                         duplicate_threshold=self.duplicate_threshold, offer_threshold=self.offer_threshold,
+                         max_offers=self.max_offers, revise_below=self.revise_below,
                          retire_floor=self.retire_floor, retire_min_uses=self.retire_min_uses)
 
 
@@ -300,11 +305,15 @@ class World:
         wrong = i < len(self.stream.fit_draw) and self.stream.fit_draw[i] < self.config.fit_error
         return self.fits(kind, skill) != wrong
 
-    def judged_same(self, i: int, kind: str, skill: str) -> bool:
-        """The merge judge's "same skill?" about a draft of task ``i``: the truth (the skill is
-        of the task's kind), flipped with probability ``fit_error`` like the fit judgement."""
-        wrong = i < len(self.stream.same_draw) and self.stream.same_draw[i] < self.config.fit_error
-        return self.fits(kind, skill) != wrong
+    def judged_same(self, i: int, kind: str, skill: str, *, offer: int = 0) -> bool:
+        """The merge judge's "same skill?" about a draft of task ``i`` offered to ``skill`` (the
+        ``offer``-th offer of that draft): the truth (the skill is of the task's kind), flipped
+        with probability ``fit_error`` like the fit judgement, independently for each offer."""
+        if i >= len(self.stream.same_draw):
+            return self.fits(kind, skill)
+        draw = self.stream.same_draw[i] if offer == 0 else random.Random(
+            f"{self.config.seed}:{i}:{offer}").random()
+        return self.fits(kind, skill) != (draw < self.config.fit_error)
 
     def revised(self, name: str, kind: str) -> bool:
         """A revision of ``name`` after a run of ``kind``: it teaches the skill only when the run
@@ -389,7 +398,10 @@ class _Life:
         if skill is not None and plan.record_outcome and self.maybe_retire(skill, score):
             event["retired"] = skill
         if plan.create:
-            self.create(i, task.query, kind, score, event, misfit=skill if plan.record_misfit else None)
+            alternatives = rules.route_alternatives([c.to_dict() for c in route.candidates], lib.router.threshold,
+                                                    skill)
+            self.create(i, task.query, kind, score, event, misfit=skill if plan.record_misfit else None,
+                        alternatives=alternatives)
         self.end(event)
 
     def count_misfit(self, event: dict[str, Any]) -> None:
@@ -422,15 +434,16 @@ class _Life:
         return True
 
     def create(self, i: int, text: str, kind: str, score: float, event: dict[str, Any], *,
-               misfit: str | None = None) -> None:
+               misfit: str | None = None, alternatives: Sequence[str] = ()) -> None:
         """Draft a skill from the run, through the duplicate gate and the "same skill" judge."""
         draft = Skill.create(name_for(text), " ".join(text.split())[:1024]).summary_text()
-        duplicate = rules.nearest_active_skill(self.lib, draft, self.config.rules, misfit=misfit)
-        if duplicate is not None and self.world.judged_same(i, kind, duplicate[0]):
-            self.lib.store.add_examples([(duplicate[0], text)], score=score)
-            self.merged += 1
-            event["merged_into"] = duplicate[0]
-            return
+        for n, (name, _) in enumerate(rules.merge_offers(self.lib, draft, self.config.rules, misfit=misfit,
+                                                                   alternatives=alternatives)):
+            if self.world.judged_same(i, kind, name, offer=n):
+                rules.accept_merge(self.lib, name, text, score, misfit=misfit, rules=self.config.rules)
+                self.merged += 1
+                event["merged_into"] = name
+                return
         self.note_created(self.add_skill(text, kind, self.stream.new_quality[i], source="agent"), kind, event)
 
     def note_created(self, name: str, kind: str, event: dict[str, Any]) -> None:

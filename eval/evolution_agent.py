@@ -11,7 +11,7 @@ simulation plays them:
 - **extractor**: a draft named after the task's first six words, described by the task text;
 - **reviser**: the skill with one more pitfall line (a new version);
 - **merger**: ``same_skill`` when the draft's task is of the existing skill's kind (wrong with
-  probability ``fit_error``);
+  probability ``fit_error``, independently for each skill the draft is offered to);
 - **memory**: empty memory files.
 
 Everything else (routing, recording, misfits, revision and retirement decisions, the
@@ -84,7 +84,8 @@ class _AgentLife(_Life):
         if call.kind == "merge":
             name = _NAME.search(call.prompt.split("## Existing skill", 1)[-1])
             existing = name.group(1) if name else ""
-            same = existing in self.hidden and self.world.judged_same(i, kind, existing)
+            offer = sum(1 for what, _ in self.calls if what in ("merge", "no-merge"))
+            same = existing in self.hidden and self.world.judged_same(i, kind, existing, offer=offer)
             self.calls.append(("merge" if same else "no-merge", existing))
             return {"same_skill": same, "procedure": ["Do the task."], "reason": "simulated merge"}
         if call.kind == "consolidate":
@@ -143,6 +144,7 @@ def run_agent(stream: TaskStream, config: EvolutionConfig, embedder: Embedder, *
         agent = create_self_improving_agent(
             llm, work / "store", embedder=embedder, router_threshold=config.threshold,
             skill_threshold=r.skill_threshold, min_steps=r.min_steps, duplicate_threshold=r.duplicate_threshold,
+            offer_threshold=r.offer_threshold, max_offers=r.max_offers,
             revise_below=r.revise_below, retire_floor=r.retire_floor, retire_min_uses=r.retire_min_uses)
         with agent:
             agent.library.max_examples = config.max_examples

@@ -9,8 +9,10 @@ from typing import Literal
 
 from skillrouter.rules import (
     DUPLICATE_THRESHOLD,
+    MAX_OFFERS,
     MIN_STEPS,
     NUDGE_INTERVAL,
+    OFFER_THRESHOLD,
     RETIRE_FLOOR,
     RETIRE_MIN_USES,
     REVISE_BELOW,
@@ -18,8 +20,8 @@ from skillrouter.rules import (
     LoopRules,
 )
 
-__all__ = ["DUPLICATE_THRESHOLD", "MIN_STEPS", "NUDGE_INTERVAL", "RETIRE_FLOOR", "RETIRE_MIN_USES", "REVISE_BELOW",
-           "ROUTE_K", "SKILL_THRESHOLD", "AgentConfig", "StructuredOutput"]
+__all__ = ["DUPLICATE_THRESHOLD", "MAX_OFFERS", "MIN_STEPS", "NUDGE_INTERVAL", "OFFER_THRESHOLD", "RETIRE_FLOOR",
+           "RETIRE_MIN_USES", "REVISE_BELOW", "ROUTE_K", "SKILL_THRESHOLD", "AgentConfig", "StructuredOutput"]
 
 StructuredOutput = Literal["auto", "json"]
 
@@ -36,6 +38,8 @@ class AgentConfig:
     skill_threshold: float = SKILL_THRESHOLD
     min_steps: int = MIN_STEPS
     duplicate_threshold: float = DUPLICATE_THRESHOLD
+    offer_threshold: float = OFFER_THRESHOLD
+    max_offers: int = MAX_OFFERS
     revise_below: float = REVISE_BELOW
     retire_floor: float = RETIRE_FLOOR
     retire_min_uses: int = RETIRE_MIN_USES
@@ -54,5 +58,6 @@ class AgentConfig:
     def rules(self) -> LoopRules:
         """The loop's thresholds as the rule book takes them."""
         return LoopRules(skill_threshold=self.skill_threshold, min_steps=self.min_steps,
-                         duplicate_threshold=self.duplicate_threshold, revise_below=self.revise_below,
+                         duplicate_threshold=self.duplicate_threshold, offer_threshold=self.offer_threshold,
+                         max_offers=self.max_offers, revise_below=self.revise_below,
                          retire_floor=self.retire_floor, retire_min_uses=self.retire_min_uses)

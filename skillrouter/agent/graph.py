@@ -22,8 +22,10 @@ from langgraph.graph import END, START, StateGraph
 from skillrouter.agent import nodes
 from skillrouter.agent.config import (
     DUPLICATE_THRESHOLD,
+    MAX_OFFERS,
     MIN_STEPS,
     NUDGE_INTERVAL,
+    OFFER_THRESHOLD,
     RETIRE_FLOOR,
     RETIRE_MIN_USES,
     SKILL_THRESHOLD,
@@ -81,6 +83,8 @@ def create_self_improving_agent(
     skill_threshold: float = SKILL_THRESHOLD,
     min_steps: int = MIN_STEPS,
     duplicate_threshold: float = DUPLICATE_THRESHOLD,
+    offer_threshold: float = OFFER_THRESHOLD,
+    max_offers: int = MAX_OFFERS,
     revise_below: float | None = None,
     retire_floor: float = RETIRE_FLOOR,
     retire_min_uses: int = RETIRE_MIN_USES,
@@ -104,7 +108,8 @@ def create_self_improving_agent(
     if not isinstance(llm, BaseChatModel):
         raise TypeError(f"llm must be a LangChain chat model (BaseChatModel), not {type(llm).__name__}")
     config = AgentConfig(nudge_interval=nudge_interval, skill_threshold=skill_threshold, min_steps=min_steps,
-                         duplicate_threshold=duplicate_threshold,
+                         duplicate_threshold=duplicate_threshold, offer_threshold=offer_threshold,
+                         max_offers=max_offers,
                          revise_below=skill_threshold if revise_below is None else revise_below,
                          retire_floor=retire_floor, retire_min_uses=retire_min_uses,
                          structured_output=structured_output)

@@ -316,8 +316,10 @@ def skill_from_draft(draft: SkillDraft, name: str, task_type: str | None) -> Ski
 
 
 def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
-    """Extract a skill from a good run. A draft that is a near-duplicate of an active skill (or
-    comes from a run whose skill was judged a misfit) is offered to that skill as a merge."""
+    """Extract a skill from a good run. The draft is offered as a merge to the skills
+    :func:`skillrouter.rules.merge_offers` names (the skill judged a misfit, then the nearest
+    active skills), one at a time; the first that the LLM judges the same skill takes it
+    (:func:`skillrouter.rules.accept_merge`), otherwise it becomes a skill of its own."""
     cfg, library = deps.config, deps.library
     store = library.store
     task, score = state["task"], state["evaluation_score"]
@@ -331,9 +333,10 @@ def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
     except (UnreadableAnswer, SkillFormatError) as err:
         return {"skill_error": f"skill extraction failed: {err}"}
     misfit = state.get("matched_skill") if state.get("skill_fits") is False else None
-    duplicate = rules.nearest_active_skill(library, skill.summary_text(), cfg.rules, misfit=misfit)
-    if duplicate is not None:
-        name, similarity = duplicate
+    alternatives = rules.route_alternatives(state.get("route_candidates") or [], library.router.threshold,
+                                            state.get("matched_skill"))
+    for name, similarity in rules.merge_offers(library, skill.summary_text(), cfg.rules, misfit=misfit,
+                                               alternatives=alternatives):
         existing = store.get(name)
         try:
             revision = ask(deps.llm, prompts.merge_messages(existing, skill, task, similarity), SkillRevision,
@@ -341,16 +344,17 @@ def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
             merged = apply_revision(existing, revision)
         except (UnreadableAnswer, SkillFormatError) as err:
             return {"skill_error": f"merging into near-duplicate {name!r} failed: {err}"}
-        if revision.same_skill:
-            findings = screen(merged)
-            if findings:
-                return {"skill_error": f"merge into {name!r} refused by the security scan: "
-                                       f"{_findings_line(findings)}"}
-            why = revision.reason.strip() or "folded in a new run"
-            stored = store.update(merged, reason=f"merged near-duplicate draft {skill.name!r} "
-                                                 f"(similarity {similarity:.2f}): {why}"[:300], trust_level=AGENT_CREATED)
-            store.add_examples([(name, task)], score=score)
-            return {"updated_skill": name, "skill_version": stored.version} | quarantined(deps, stored, existing)
+        if not revision.same_skill:
+            continue  # the next offer, or a skill of its own
+        findings = screen(merged)
+        if findings:
+            return {"skill_error": f"merge into {name!r} refused by the security scan: "
+                                   f"{_findings_line(findings)}"}
+        why = revision.reason.strip() or "folded in a new run"
+        stored = store.update(merged, reason=f"merged near-duplicate draft {skill.name!r} "
+                                             f"(similarity {similarity:.2f}): {why}"[:300], trust_level=AGENT_CREATED)
+        rules.accept_merge(library, name, task, score, misfit=misfit, rules=cfg.rules)
+        return {"updated_skill": name, "skill_version": stored.version} | quarantined(deps, stored, existing)
     skill = replace(skill, name=free_name(skill.name, library.store))
     findings = screen(skill)
     if findings:

@@ -18,7 +18,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.graph.message import add_messages
 from skillrouter.embeddings import Embedder
 
-from skillrouter import Skill, create_self_improving_agent
+from skillrouter import Skill, create_self_improving_agent, rules
 from skillrouter.agent import SelfImprovingAgent, run_scenario
 from skillrouter.agent.fakes import ScriptedCall, ScriptedChatModel, ScriptedTextChatModel, by_kind
 from skillrouter.skillmd import parse_skill_md
@@ -259,6 +259,41 @@ def test_a_good_run_under_a_misfit_skill_becomes_a_skill_of_its_own(make_agent: 
     assert agent.library.route(JSON_TO_CSV_TASK).matched.name == "convert-json-to-csv"
 
 
+def test_a_draft_the_judge_takes_back_into_the_misfit_skill_overrules_the_evaluator(make_agent: Callable) -> None:
+    """The evaluator judged a CSV task a misfit of the CSV skill; the merge judge says the draft is
+    that skill: the run is its fitted use and example, and the misfit no longer demotes it."""
+    merged = {"same_skill": True, "procedure": CSV_DRAFT["procedure"], "reason": "the same conversion"}
+    wrong = judge(9) | {"fits": False, "fit_reasoning": "misjudged"}
+    agent, llm = make_agent(by_kind(execute=lambda c: execution(4), evaluate=wrong, extract=CSV_DRAFT, merge=merged))
+    seed_csv_skill(agent)
+    state = agent.invoke(CSV_TASKS[1])
+    assert (state["misfit_skill"], state["updated_skill"], state["created_skill"]) == (CSV_SKILL, CSV_SKILL, None)
+    assert agent.library.misfits(CSV_SKILL) == [] and agent.library.get(CSV_SKILL).use_count == 1
+    assert agent.library.store.examples(CSV_SKILL) == [(CSV_SKILL, CSV_TASKS[1])]
+    assert llm.kinds().count("merge") == 1
+
+
+def test_a_draft_declined_by_one_skill_is_offered_to_the_next(make_agent: Callable) -> None:
+    streaming = "stream-csv-rows-to-json"
+
+    def merge(call: ScriptedCall) -> dict[str, Any]:
+        existing = call.prompt.split("## Existing skill", 1)[-1]
+        same = f"name: {streaming}" in existing
+        return {"same_skill": same, "procedure": CSV_DRAFT["procedure"], "reason": "judged"}
+
+    agent, llm = make_agent(by_kind(execute=steps_for, evaluate=judge(9), extract=CSV_DRAFT, merge=merge),
+                            router_threshold=0.99)
+    seed_csv_skill(agent)
+    agent.library.add(Skill.create(streaming, "Convert a large CSV file into JSON records by streaming its rows.",
+                                   procedure=["Stream the rows"]))
+    offers = [n for n, _ in rules.merge_offers(agent.library, Skill.create(
+        "convert-csv-to-json", CSV_DRAFT["description"]).summary_text())]
+    assert offers[:2] == [CSV_SKILL, streaming]  # the same text first, then the streaming one
+    state = agent.invoke(CSV_TASKS[2])
+    assert (state["created_skill"], state["updated_skill"]) == (None, streaming)
+    assert llm.kinds().count("merge") == 2 and agent.library.store.examples(streaming) == [(streaming, CSV_TASKS[2])]
+
+
 def test_a_good_run_that_reveals_a_new_pitfall_also_revises(make_agent: Callable) -> None:
     revision = {"procedure": CSV_DRAFT["procedure"], "pitfalls": [*CSV_DRAFT["pitfalls"], "Quote fields with commas"],
                 "verification": CSV_DRAFT["verification"], "reason": "new pitfall"}
@@ -347,11 +382,14 @@ def test_duplicate_gate_creates_a_new_skill_when_the_merge_says_it_is_another_ki
 
 def test_extracted_names_are_sanitised_and_never_overwrite(make_agent: Callable) -> None:
     draft = {**HAIKU_DRAFT, "name": "  Write A Haiku!!  (v2) "}
-    agent, _ = make_agent(by_kind(execute=steps_for, evaluate=judge(9), extract=draft), router_threshold=0.99)
+    # one name, so the draft is offered to the bread skill as a merge, and declined
+    declined = {"same_skill": False, "procedure": ["Feed the starter"], "reason": "bread is not a haiku"}
+    agent, llm = make_agent(by_kind(execute=steps_for, evaluate=judge(9), extract=draft, merge=declined),
+                            router_threshold=0.99)
     agent.library.add(Skill.create("write-a-haiku-v2", "Bake sourdough bread with a levain. Use for bread.",
                                    procedure=["Feed the starter"]))
     state = agent.invoke(HAIKU_TASKS[0])
-    assert state["created_skill"] == "write-a-haiku-v2-2"
+    assert state["created_skill"] == "write-a-haiku-v2-2" and llm.kinds().count("merge") == 1
     assert agent.library.get("write-a-haiku-v2").procedure == "1. Feed the starter"
 
 

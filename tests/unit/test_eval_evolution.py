@@ -43,7 +43,8 @@ def test_stream_is_deterministic_and_keeps_probes_apart() -> None:
 
 def test_a_good_run_without_a_skill_becomes_one_unless_too_short() -> None:
     tasks = labelled(kinds=1, per_kind=3)
-    config = EvolutionConfig(tasks=3, kinds=1, no_skill_mean=8.0, threshold=0.99, every=10)
+    # offer_threshold 1.0: no draft is offered to a skill for being similar, so each becomes one
+    config = EvolutionConfig(tasks=3, kinds=1, no_skill_mean=8.0, threshold=0.99, every=10, offer_threshold=1.0)
     stream = dataclasses.replace(stream_of(tasks), steps=[1, 5, 5])
     run = simulate(stream, config, HashEmbedder(), "shrunk")
     created = [e.get("created") for e in run.events]
@@ -52,6 +53,10 @@ def test_a_good_run_without_a_skill_becomes_one_unless_too_short() -> None:
     assert run.checkpoints[-1].library_size == 2 and run.checkpoints[-1].skills_per_kind == 2.0
     # the draft is named and described from the task text, not from any gold description
     assert created[1].startswith(tasks[1].query.split()[0])
+    # by default the third draft, sharing words with the second skill, is offered to it and merged
+    run = simulate(stream, dataclasses.replace(config, offer_threshold=evolution.rules.OFFER_THRESHOLD),
+                   HashEmbedder(), "shrunk")
+    assert run.summary["created"] == 1 and run.events[2].get("merged_into") == created[1]
 
 
 def test_duplicate_gate_merges_a_draft_of_the_same_kind() -> None:

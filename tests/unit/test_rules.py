@@ -13,8 +13,9 @@ from skillrouter.eval.datasets import Query
 from skillrouter.eval.evolution import EvolutionConfig, TaskStream, simulate
 from skillrouter.eval.evolution_agent import run_agent
 
-from skillrouter import rules
+from skillrouter import Skill, Store, rules
 from skillrouter.agent import AgentConfig
+from skillrouter.library import SkillLibrary
 from skillrouter.rules import LoopRules, plan
 from skillrouter.scoring import shrunk_quality
 from skillrouter.skill import NAME_MAX, free_name
@@ -137,3 +138,75 @@ def test_the_agent_and_the_simulation_live_the_same_life(tmp_path: Path) -> None
     assert agent.summary == sim.summary
     assert [e["skill"] for e in agent.events] == [e["skill"] for e in sim.events]
     assert dataclasses.asdict(agent.checkpoints[-1]) == dataclasses.asdict(sim.checkpoints[-1])
+
+
+# ---------------------------------------------------------------- the merge offers
+
+
+def _library(tmp_path: Path) -> SkillLibrary:
+    lib = SkillLibrary(Store(tmp_path / "store"), HashEmbedder(), threshold=0.0)
+    for name, text in [("csv-to-json", "convert csv rows into json objects"),
+                       ("csv-to-json-fast", "convert csv rows into json objects quickly"),
+                       ("csv-cleaner", "clean csv rows with pandas"),
+                       ("bake-bread", "bake sourdough bread with a levain")]:
+        lib.store.add(Skill.create(name, text))
+    return lib
+
+
+def test_a_draft_is_offered_to_the_skill_judged_a_misfit_then_to_the_nearest_above_the_offer_threshold(
+        tmp_path: Path) -> None:
+    lib = _library(tmp_path)
+    draft = Skill.create("csv-to-json-records", "convert csv rows into json objects").summary_text()
+    try:
+        offers = rules.merge_offers(lib, draft)
+        names = [n for n, _ in offers]
+        assert names[:2] == ["csv-to-json", "csv-to-json-fast"] and "bake-bread" not in names
+        assert all(s >= rules.OFFER_THRESHOLD for _, s in offers) and len(offers) <= rules.MAX_OFFERS
+        assert [s for _, s in offers] == sorted((s for _, s in offers), reverse=True)  # nearest first
+        misfit = rules.merge_offers(lib, draft, misfit="bake-bread")
+        assert [n for n, _ in misfit][:3] == ["bake-bread", "csv-to-json", "csv-to-json-fast"]  # the misfit first
+        assert len(rules.merge_offers(lib, draft, LoopRules(max_offers=1))) == 1
+        assert rules.merge_offers(lib, draft, LoopRules(offer_threshold=1.0)) == []
+        lib.retire("csv-to-json")
+        assert "csv-to-json" not in [n for n, _ in rules.merge_offers(lib, draft, misfit="csv-to-json")]
+    finally:
+        lib.close()
+
+
+def test_a_merge_into_the_skill_judged_a_misfit_overrules_the_evaluator(tmp_path: Path) -> None:
+    lib = _library(tmp_path)
+    task = "turn data.csv into JSON"
+    try:
+        lib.record_misfit("csv-to-json", task)
+        rules.accept_merge(lib, "csv-to-json", task, 9.0, misfit="csv-to-json")
+        assert lib.misfits("csv-to-json") == [] and lib.track_record("csv-to-json").use_count == 1
+        assert lib.store.examples("csv-to-json") == [("csv-to-json", task)]
+        # into another skill: an example only; its record and the misfit skill's stay as they are
+        lib.record_misfit("bake-bread", task)
+        rules.accept_merge(lib, "csv-to-json-fast", task, 8.0, misfit="bake-bread")
+        assert lib.track_record("csv-to-json-fast").use_count == 0
+        assert lib.store.examples("csv-to-json-fast") == [("csv-to-json-fast", task)]
+        assert lib.misfits("bake-bread") == [("bake-bread", task)]
+    finally:
+        lib.close()
+
+
+def test_the_offer_rules_are_checked() -> None:
+    for bad in ({"offer_threshold": 0.0}, {"offer_threshold": 1.5}, {"max_offers": 0}, {"max_offers": True}):
+        with pytest.raises(ValueError):
+            LoopRules(**bad)  # type: ignore[arg-type]
+
+
+def test_the_routers_other_plausible_skills_are_offered_after_the_misfit_skill(tmp_path: Path) -> None:
+    candidates = [{"name": "bake-bread", "relevance": 0.9}, {"name": "csv-cleaner", "relevance": 0.31},
+                  {"name": "csv-to-json-fast", "relevance": 0.29}]
+    assert rules.route_alternatives(candidates, 0.30, "bake-bread") == ["csv-cleaner"]
+    assert rules.route_alternatives(candidates, 0.30, None) == ["bake-bread", "csv-cleaner"]
+    lib = _library(tmp_path)
+    draft = Skill.create("csv-to-json-records", "convert csv rows into json objects").summary_text()
+    try:
+        offers = [n for n, _ in rules.merge_offers(lib, draft, misfit="bake-bread", alternatives=["csv-cleaner"])]
+        assert offers == ["bake-bread", "csv-cleaner", "csv-to-json"]  # max_offers 3, each skill once
+        assert "gone" not in [n for n, _ in rules.merge_offers(lib, draft, alternatives=["gone"])]  # active ones only
+    finally:
+        lib.close()
