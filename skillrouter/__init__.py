@@ -6,6 +6,7 @@ evaluation harness.
 """
 
 from skillrouter.errors import (
+    DatasetFormatError,
     EvaluationError,
     IndexUnavailableError,
     LedgerDamagedError,
@@ -34,6 +35,7 @@ from skillrouter.store import Store
 __all__ = [
     "AgentState",
     "Candidate",
+    "DatasetFormatError",
     "DoctorReport",
     "EvaluationError",
     "IndexUnavailableError",
