@@ -152,10 +152,7 @@ class EvolutionConfig:
     @property
     def rules(self) -> LoopRules:
         """The loop's thresholds as the rule book takes them."""
-        return LoopRules(skill_threshold=self.skill_threshold, min_steps=self.min_steps,
-                         duplicate_threshold=self.duplicate_threshold, offer_threshold=self.offer_threshold,
-                         max_offers=self.max_offers, revise_below=self.revise_below,
-                         retire_floor=self.retire_floor, retire_min_uses=self.retire_min_uses)
+        return LoopRules.of(self)
 
 
 # ---------------------------------------------------------------- the task stream

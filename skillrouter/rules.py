@@ -50,7 +50,7 @@ Restoring or trusting a retired skill starts its record anew (see
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -150,6 +150,13 @@ class LoopRules:
     revise_below: float = REVISE_BELOW
     retire_floor: float = RETIRE_FLOOR
     retire_min_uses: int = RETIRE_MIN_USES
+
+    @classmethod
+    def of(cls, settings: object) -> LoopRules:
+        """The thresholds read off a settings object that carries them as same-named fields
+        (:class:`~skillrouter.agent.config.AgentConfig`, the simulation's ``EvolutionConfig``),
+        so each of those states its defaults once and the rule book checks them."""
+        return cls(**{f.name: getattr(settings, f.name) for f in fields(cls)})
 
     def __post_init__(self) -> None:
         if not 1.0 <= self.skill_threshold <= 10.0:

@@ -94,6 +94,15 @@ def test_every_surface_takes_its_defaults_from_the_rule_book() -> None:
     assert "--skill-threshold" in CliRunner().invoke(run_cmd, ["--help"]).output
 
 
+def test_every_threshold_a_surface_sets_reaches_the_rule_book() -> None:
+    changed = {"skill_threshold": 8.0, "min_steps": 2, "duplicate_threshold": 0.7, "offer_threshold": 0.5,
+               "max_offers": 2, "revise_below": 6.0, "retire_floor": 4.0, "retire_min_uses": 3}
+    assert {f.name for f in dataclasses.fields(LoopRules)} == set(changed)  # a new rule joins this test
+    assert AgentConfig(**changed).rules == EvolutionConfig(**changed).rules == LoopRules(**changed)
+    with pytest.raises(ValueError, match="retire_min_uses"):
+        AgentConfig(retire_min_uses=0)
+
+
 def _stream() -> TaskStream:
     """A seeded skill of kind k with a poor hidden quality, and tasks of its kind routed to it."""
     tasks = [Query(f"alpha beta gamma delta task {i}", ("k",)) for i in range(8)]
