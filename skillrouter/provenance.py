@@ -141,7 +141,7 @@ def settle(file_hash: str, row_hash: str | None, sidecar: Sidecar | None,
     2. else, with no row, nobody has vouched for this content: it is scanned (``scan``) and
        judged at the sidecar's trust level (community without one): a community skill is
        quarantined on any finding; a sidecar that said quarantined or retired keeps saying so;
-    3. else (a change of a known skill) the store judges it (``Store._rescan``: only what the
+    3. else (a change of a known skill) the store judges it (``Reconciler._rescan``: only what the
        change introduces can quarantine it).
     """
     if sidecar is not None and sidecar.file_hash == file_hash:

@@ -15,8 +15,9 @@ takes the status its sidecar vouches for by hash, or is scanned first (:func:`se
 The security gate: every write (add, import, the agent's writes, restore) scans the staged
 folder, which is exactly what the agent will read (the rendered SKILL.md, every front-matter
 field included, and every Level 2 file), and :func:`~skillrouter.security.policy.admit`
-judges it at the write's trust level; a change found on disk is judged the same way by
-:meth:`Store._rescan`. Each row keeps the hash of the content its findings are for, so
+judges it at the write's trust level; a change found on disk is judged the same way by the
+store's :class:`~skillrouter.reconcile.Reconciler` (``store.disk``), which reads what changed
+in ``skills/`` without skillrouter. Each row keeps the hash of the content its findings are for, so
 unchanged content is never scanned twice.
 """
 
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -40,16 +40,12 @@ from skillrouter.errors import (
     SkillRouterError,
 )
 from skillrouter.ledger import Ledger, Outcome, Record, Row, Version
-from skillrouter.provenance import EDITED, Provenance, Settled, Sidecar, Status, check_status, settle
+from skillrouter.provenance import Provenance, Sidecar, Status, check_status
+from skillrouter.reconcile import Reconciler
 from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, admit, check_trust_level
 from skillrouter.skill import Skill, SkillSummary, now_iso
 from skillrouter.skillfiles import DEFAULT_HOME, ENV_HOME, SkillFiles
 from skillrouter.skillmd import parse_skill_md, render_skill_md
-
-# A skills/ folder changed less than this long before a scan vouches for nothing yet: timestamps
-# are coarse (a tick on Linux, seconds on some file systems), so a second change that soon
-# could leave its signature unchanged.
-SETTLE_NS = 2_000_000_000
 
 
 def resolve_home(store: str | Path | None = None) -> Path:
@@ -67,11 +63,11 @@ class Store:
         self.path = resolve_home(path).expanduser().resolve()
         self.files = SkillFiles(self.path / "skills", create=create)
         self.skills_dir, self.db_path = self.files.skills_dir, self.path / "skillrouter.db"
-        self._write_lock = FileLock(str(self.path / "store.lock"), timeout=120)
-        with self._write_lock:  # another process may be mid-add: its staging folder is not debris
+        self.write_lock = FileLock(str(self.path / "store.lock"), timeout=120)
+        with self.write_lock:  # another process may be mid-add: its staging folder is not debris
             self.files.recover()
         self.ledger = Ledger.open(self.db_path, repair=repair, files_exist=lambda: bool(self.files.names()))
-        self._scanned: tuple[float, str | None] | None = None  # (when, skills/ signature then)
+        self.disk = Reconciler(self)  # what changed on disk without skillrouter
 
     def close(self) -> None:
         self.ledger.close()
@@ -99,7 +95,7 @@ class Store:
         :class:`SkillRejectedError` and nothing written. ``scan=False`` judges only the
         provenance's findings (or, without one, keeps a replaced skill's)."""
         name = skill.name
-        with self._write_lock:
+        with self.write_lock:
             exists = name in self.files
             if exists and not replace_existing:
                 raise SkillExistsError(name)
@@ -132,7 +128,7 @@ class Store:
                     version = self.ledger.write_skill(stored, file_hash, "", reason=reason, content=content,
                                                       status=status, findings=findings, trust_level=level,
                                                       scan_hash=scan_hash)
-                    self._adopt(name, sidecar.provenance, new=not exists)
+                    self.adopt(name, sidecar.provenance, new=not exists)
                     self.files.swap_in(name, staged)
                     self.ledger.set_sig(name, self.files.sig(name))
             finally:
@@ -141,7 +137,7 @@ class Store:
 
     def _settled_row(self, name: str) -> Row | None:
         try:
-            self._reconcile(name)
+            self.disk.reconcile(name)
         except SkillFormatError:  # unreadable: replacing it is the fix, as a new skill
             return None
         return self.ledger.row(name)
@@ -167,7 +163,8 @@ class Store:
         origin, input_hash = self.ledger.origin(name) or (None, None)
         return Provenance(origin, input_hash, trust_level=trust_level)
 
-    def _adopt(self, name: str, provenance: Provenance, *, new: bool) -> None:
+    def adopt(self, name: str, provenance: Provenance, *, new: bool) -> None:
+        """Take what an import brought for ``name``: seed statistics of a new skill, record its origin."""
         if new and provenance.use_count and provenance.avg_score is not None:
             self.ledger.seed_stats(name, provenance.use_count, provenance.avg_score)
         if provenance.origin:
@@ -190,7 +187,7 @@ class Store:
 
     def delete(self, name: str) -> None:
         """Remove a skill's files and its ledger rows (history included)."""
-        with self._write_lock:
+        with self.write_lock:
             trash = self.files.take_out(name)
             self.ledger.forget([name], history=True)
             self.files.discard(trash)
@@ -208,7 +205,7 @@ class Store:
     def write_sidecar(self, name: str, status: Status | None = None, findings: list[dict[str, Any]] | None = None,
                       trust_level: TrustLevel | None = None) -> None:
         """Write the sidecar the ledger implies for ``name`` (or with this status, findings and level)."""
-        with self._write_lock:
+        with self.write_lock:
             row = self.ledger.row(name)
             if row is None:
                 raise SkillNotFoundError(name)
@@ -224,8 +221,8 @@ class Store:
         skill, file_hash, _, _ = self.files.read(name)
         row = self.ledger.row(name)
         if row is None or row.file_hash != file_hash:
-            with self._write_lock:  # edited by hand, or new on disk: record it
-                self._reconcile(name)
+            with self.write_lock:  # edited by hand, or new on disk: record it
+                self.disk.reconcile(name)
             row = self.ledger.row(name)
             assert row is not None
         out = self.ledger.outcome(name)
@@ -240,120 +237,23 @@ class Store:
         return self.ledger.records()
 
     def refresh(self) -> list[tuple[str, str]]:
-        """Bring the ledger in line with the files: changed SKILL.md files are read again, new
-        folders recorded, vanished ones dropped (their statistics go with them). Returns
-        [(name, problem)] for files that cannot be read; they keep their last good record.
-        One stat per skill (see :meth:`refresh_if_due` for the route path)."""
-        def scan() -> tuple[list[str], list[str]]:
-            on_disk, rows = self.files.sigs(), self.ledger.sigs()
-            return [n for n, sig in on_disk.items() if rows.get(n) != sig], [n for n in rows if n not in on_disk]
-
-        # taken before the scan: a change made during it shows as a changed folder next time
-        mark = (time.monotonic(), self.files.folder_sig(settled_ns=SETTLE_NS))
-        stale, gone = scan()
-        if not stale and not gone:
-            self._scanned = mark
-            return []
-        problems: list[tuple[str, str]] = []
-        with self._write_lock:
-            # look again: a skill another process was replacing is briefly off disk, and
-            # dropping it as gone would throw away its statistics
-            stale, gone = scan()
-            for name in stale:
-                try:
-                    self._reconcile(name)
-                except SkillFormatError as err:
-                    problems.append((name, str(err)))
-                except OSError as err:
-                    problems.append((name, f"{self.skills_dir / name / 'SKILL.md'}: cannot read: {err.strerror}"))
-            if gone:
-                self.ledger.forget(gone)
-        self._scanned = mark
-        return problems
+        """Read every SKILL.md changed on disk (see :meth:`Reconciler.refresh`); [(name, problem)]."""
+        return self.disk.refresh()
 
     def refresh_if_due(self, interval: float) -> list[tuple[str, str]] | None:
-        """:meth:`refresh` when it is due, else None after one stat of the ``skills/`` folder.
-
-        Due when this :class:`Store` has not scanned yet, when its last scan is ``interval``
-        seconds old (``0``: always), or when the ``skills/`` folder changed since (a skill
-        folder added, removed or renamed in: a hand edit of that kind, or another process's
-        write). A SKILL.md edited inside its folder, in place or by an editor's rename, leaves
-        ``skills/`` alone: the scan after at most ``interval`` seconds reads it."""
-        last = self._scanned
-        if (last is None or interval <= 0 or time.monotonic() - last[0] >= interval or last[1] is None
-                or last[1] != self.files.folder_sig()):
-            return self.refresh()
-        return None
-
-    def _reconcile(self, name: str) -> None:
-        """Record the SKILL.md of ``name`` as it now reads, by :func:`settle`'s fail-closed
-        rule where the row is missing or behind the file, and judge what a change of a known
-        skill brings (:meth:`_rescan`). The write lock is held."""
-        skill, file_hash, sig, content = self.files.read(name)
-        row = self.ledger.row(name)
-        sidecar = self.files.read_sidecar(name) if row is None or row.file_hash != file_hash else None
-        done = settle(file_hash, row.file_hash if row else None, sidecar, lambda: self.files.scan(name))
-        edit, new = row is not None and done.status is None, list[dict[str, Any]]()
-        # whose content the findings are for: a sidecar's own (None: not known, scanned on a change),
-        # or what is on disk now, scanned just now or judged by _rescan
-        scan_hash = self.files.content_hash(name) if edit or done.scanned else (sidecar.scan_hash if sidecar else None)
-        if edit:
-            assert row is not None and scan_hash is not None
-            done, new = self._rescan(name, row, file_hash, scan_hash)
-        with self.ledger.transaction():
-            self.ledger.write_skill(skill, file_hash, sig, reason=done.reason, content=content, status=done.status,
-                                    findings=done.findings, trust_level=done.trust_level, scan_hash=scan_hash)
-            if done.adopt and sidecar is not None:
-                self._adopt(name, sidecar.provenance, new=row is None)
-            if edit and row is not None and done.status == "quarantined" and row.status != "quarantined":
-                self._note_quarantined_edit(name, new)
-        if edit and row is not None and done.status is not None and done.status != row.status:
-            self.write_sidecar(name)  # a lost ledger must not make the edited skill active again
-
-    def _rescan(self, name: str, row: Row, file_hash: str, scan_hash: str) -> tuple[Settled, list[dict[str, Any]]]:
-        """Judge a change on disk of a known skill (a hand edit of its SKILL.md or, where the
-        refresh notices it, of a Level 2 file) at its trust level: content already scanned
-        (``scan_hash``) is not scanned again; only findings the change introduces count
-        (:func:`~skillrouter.security.policy.admit`), and a change the policy would refuse is
-        quarantined, since it is already on disk. Returns what to record and the new findings."""
-        if scan_hash == row.scan_hash or (row.scan_hash is None and row.file_hash == file_hash):
-            return Settled(None, None, EDITED, False), []  # nothing new to judge (a touch, a legacy row)
-        found = self.files.scan(name)
-        judged = admit(row.trust_level, found, accepted=row.findings if row.status == "active" else (),
-                       status=row.status)
-        settled = Settled(check_status(judged.status or "quarantined"), found, EDITED, False, scanned=True)
-        return settled, [f.to_dict() for f in judged.new]
-
-    # ------------------------------------------------------------ what a refresh quarantined
-
-    QUARANTINED_EDITS = "quarantined_edits"  # the ledger note naming them
-
-    def _note_quarantined_edit(self, name: str, findings: Sequence[Mapping[str, Any]]) -> None:
-        with self.ledger.transaction():
-            noted = self.ledger.notes().get(self.QUARANTINED_EDITS) or {}
-            noted[name] = {"at": now_iso(), "findings": [dict(f) for f in findings]}
-            self.ledger.note(self.QUARANTINED_EDITS, noted)
+        return self.disk.refresh_if_due(interval)
 
     def quarantined_edits(self) -> dict[str, dict[str, Any]]:
-        """name -> {"at", "findings"} of each skill a change on disk quarantined and that is
-        still quarantined (until ``trust`` releases it)."""
-        noted = self.ledger.notes().get(self.QUARANTINED_EDITS) or {}
-        if not noted:
-            return {}
-        records = self.ledger.records(sorted(noted))
-        return {n: v for n, v in noted.items() if n in records and records[n].summary.status == "quarantined"}
+        return self.disk.quarantined_edits()
 
     def forget_quarantined_edit(self, name: str) -> None:
-        with self.ledger.transaction():
-            noted = self.ledger.notes().get(self.QUARANTINED_EDITS) or {}
-            if noted.pop(name, None) is not None:
-                self.ledger.note(self.QUARANTINED_EDITS, noted or None)
+        self.disk.forget_quarantined_edit(name)
 
     # ------------------------------------------------------------ the ledger's damage
 
     def rebuild_ledger(self, why: str) -> None:
         """Replace a damaged ledger (see :meth:`Ledger.rebuild`) and read the files again."""
-        with self._write_lock:
+        with self.write_lock:
             self.ledger.close()
             self.ledger = Ledger.rebuild(self.db_path, why)
         self.refresh()

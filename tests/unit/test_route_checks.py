@@ -15,13 +15,13 @@ import pytest
 from skillrouter.embeddings import HashEmbedder
 
 from skillrouter import Skill, SkillLibrary, Store
-from skillrouter import store as store_module
+from skillrouter import reconcile as reconcile_module
 from skillrouter.skillfiles import SkillFiles
 from skillrouter.skillmd import render_skill_md
 
 
 class Clock:
-    """Stands in for ``time`` in skillrouter.store: the interval passes when a test says so."""
+    """Stands in for ``time`` in skillrouter.reconcile: the interval passes when a test says so."""
 
     def __init__(self) -> None:
         self.now = 1000.0
@@ -33,14 +33,14 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     fake = Clock()
-    monkeypatch.setattr(store_module, "time", fake)
+    monkeypatch.setattr(reconcile_module, "time", fake)
     return fake
 
 
 @pytest.fixture
 def settled(monkeypatch: pytest.MonkeyPatch) -> None:
     """Folders count as settled at once (a real one waits 2 s after its last change)."""
-    monkeypatch.setattr(store_module, "SETTLE_NS", 0)
+    monkeypatch.setattr(reconcile_module, "SETTLE_NS", 0)
 
 
 def open_lib(path: Path, **kwargs: object) -> SkillLibrary:

@@ -1,0 +1,149 @@
+"""Bringing the ledger in line with the files on disk: what a person (or another tool) changed
+in ``skills/`` without skillrouter.
+
+A :class:`Reconciler` belongs to one :class:`~skillrouter.store.Store` and reads and writes
+through it (its files, its ledger, its write lock). It finds what changed (one stat per skill,
+or only the ``skills/`` folder's signature on the route path, :meth:`Reconciler.refresh_if_due`),
+records each changed SKILL.md by :func:`~skillrouter.provenance.settle`'s fail-closed rule, and
+judges what a change of a known skill brings at its trust level (:meth:`Reconciler._rescan`):
+a hand edit that introduces a finding the level does not let through quarantines the skill, and
+is noted (:meth:`Reconciler.quarantined_edits`) until ``trust`` releases it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from skillrouter.errors import SkillFormatError
+from skillrouter.ledger import Row
+from skillrouter.provenance import EDITED, Settled, check_status, settle
+from skillrouter.security.policy import admit
+from skillrouter.skill import now_iso
+
+if TYPE_CHECKING:
+    from skillrouter.store import Store
+
+# A skills/ folder changed less than this long before a scan vouches for nothing yet: timestamps
+# are coarse (a tick on Linux, seconds on some file systems), so a second change that soon
+# could leave its signature unchanged.
+SETTLE_NS = 2_000_000_000
+
+QUARANTINED_EDITS = "quarantined_edits"  # the ledger note naming the skills a change on disk quarantined
+
+
+class Reconciler:
+    """Reads the changes on disk of one store into its ledger (see the module docstring)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._scanned: tuple[float, str | None] | None = None  # (when, skills/ signature then)
+
+    def refresh(self) -> list[tuple[str, str]]:
+        """Bring the ledger in line with the files: changed SKILL.md files are read again, new
+        folders recorded, vanished ones dropped (their statistics go with them). Returns
+        [(name, problem)] for files that cannot be read; they keep their last good record.
+        One stat per skill (see :meth:`refresh_if_due` for the route path)."""
+        def scan() -> tuple[list[str], list[str]]:
+            on_disk, rows = self.store.files.sigs(), self.store.ledger.sigs()
+            return [n for n, sig in on_disk.items() if rows.get(n) != sig], [n for n in rows if n not in on_disk]
+
+        # taken before the scan: a change made during it shows as a changed folder next time
+        mark = (time.monotonic(), self.store.files.folder_sig(settled_ns=SETTLE_NS))
+        stale, gone = scan()
+        if not stale and not gone:
+            self._scanned = mark
+            return []
+        problems: list[tuple[str, str]] = []
+        with self.store.write_lock:
+            # look again: a skill another process was replacing is briefly off disk, and
+            # dropping it as gone would throw away its statistics
+            stale, gone = scan()
+            for name in stale:
+                try:
+                    self.reconcile(name)
+                except SkillFormatError as err:
+                    problems.append((name, str(err)))
+                except OSError as err:
+                    problems.append((name, f"{self.store.skills_dir / name / 'SKILL.md'}: cannot read: {err.strerror}"))
+            if gone:
+                self.store.ledger.forget(gone)
+        self._scanned = mark
+        return problems
+
+    def refresh_if_due(self, interval: float) -> list[tuple[str, str]] | None:
+        """:meth:`refresh` when it is due, else None after one stat of the ``skills/`` folder.
+
+        Due when this :class:`Store` has not scanned yet, when its last scan is ``interval``
+        seconds old (``0``: always), or when the ``skills/`` folder changed since (a skill
+        folder added, removed or renamed in: a hand edit of that kind, or another process's
+        write). A SKILL.md edited inside its folder, in place or by an editor's rename, leaves
+        ``skills/`` alone: the scan after at most ``interval`` seconds reads it."""
+        last = self._scanned
+        if (last is None or interval <= 0 or time.monotonic() - last[0] >= interval or last[1] is None
+                or last[1] != self.store.files.folder_sig()):
+            return self.refresh()
+        return None
+
+    def reconcile(self, name: str) -> None:
+        """Record the SKILL.md of ``name`` as it now reads, by :func:`settle`'s fail-closed
+        rule where the row is missing or behind the file, and judge what a change of a known
+        skill brings (:meth:`_rescan`). The write lock is held."""
+        skill, file_hash, sig, content = self.store.files.read(name)
+        row = self.store.ledger.row(name)
+        sidecar = self.store.files.read_sidecar(name) if row is None or row.file_hash != file_hash else None
+        done = settle(file_hash, row.file_hash if row else None, sidecar, lambda: self.store.files.scan(name))
+        edit, new = row is not None and done.status is None, list[dict[str, Any]]()
+        # whose content the findings are for: a sidecar's own (None: not known, scanned on a change),
+        # or what is on disk now, scanned just now or judged by _rescan
+        scan_hash = self.store.files.content_hash(name) if edit or done.scanned else (sidecar.scan_hash if sidecar else None)
+        if edit:
+            assert row is not None and scan_hash is not None
+            done, new = self._rescan(name, row, file_hash, scan_hash)
+        with self.store.ledger.transaction():
+            self.store.ledger.write_skill(skill, file_hash, sig, reason=done.reason, content=content, status=done.status,
+                                    findings=done.findings, trust_level=done.trust_level, scan_hash=scan_hash)
+            if done.adopt and sidecar is not None:
+                self.store.adopt(name, sidecar.provenance, new=row is None)
+            if edit and row is not None and done.status == "quarantined" and row.status != "quarantined":
+                self.note_quarantined_edit(name, new)
+        if edit and row is not None and done.status is not None and done.status != row.status:
+            self.store.write_sidecar(name)  # a lost ledger must not make the edited skill active again
+
+    def _rescan(self, name: str, row: Row, file_hash: str, scan_hash: str) -> tuple[Settled, list[dict[str, Any]]]:
+        """Judge a change on disk of a known skill (a hand edit of its SKILL.md or, where the
+        refresh notices it, of a Level 2 file) at its trust level: content already scanned
+        (``scan_hash``) is not scanned again; only findings the change introduces count
+        (:func:`~skillrouter.security.policy.admit`), and a change the policy would refuse is
+        quarantined, since it is already on disk. Returns what to record and the new findings."""
+        if scan_hash == row.scan_hash or (row.scan_hash is None and row.file_hash == file_hash):
+            return Settled(None, None, EDITED, False), []  # nothing new to judge (a touch, a legacy row)
+        found = self.store.files.scan(name)
+        judged = admit(row.trust_level, found, accepted=row.findings if row.status == "active" else (),
+                       status=row.status)
+        settled = Settled(check_status(judged.status or "quarantined"), found, EDITED, False, scanned=True)
+        return settled, [f.to_dict() for f in judged.new]
+
+    # ------------------------------------------------------------ what a refresh quarantined
+
+    def note_quarantined_edit(self, name: str, findings: Sequence[Mapping[str, Any]]) -> None:
+        with self.store.ledger.transaction():
+            noted = self.store.ledger.notes().get(QUARANTINED_EDITS) or {}
+            noted[name] = {"at": now_iso(), "findings": [dict(f) for f in findings]}
+            self.store.ledger.note(QUARANTINED_EDITS, noted)
+
+    def quarantined_edits(self) -> dict[str, dict[str, Any]]:
+        """name -> {"at", "findings"} of each skill a change on disk quarantined and that is
+        still quarantined (until ``trust`` releases it)."""
+        noted = self.store.ledger.notes().get(QUARANTINED_EDITS) or {}
+        if not noted:
+            return {}
+        records = self.store.ledger.records(sorted(noted))
+        return {n: v for n, v in noted.items() if n in records and records[n].summary.status == "quarantined"}
+
+    def forget_quarantined_edit(self, name: str) -> None:
+        with self.store.ledger.transaction():
+            noted = self.store.ledger.notes().get(QUARANTINED_EDITS) or {}
+            if noted.pop(name, None) is not None:
+                self.store.ledger.note(QUARANTINED_EDITS, noted or None)
