@@ -13,6 +13,7 @@ import functools
 import json
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,27 @@ class _EvalGroup(click.Group):
 @click.group("eval", cls=_EvalGroup)
 def eval_group() -> None:
     """Benchmarks: routing precision, and skill evolution over a simulated agent's life."""
+
+
+def _outputs(json_what: str, report_what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The options every eval command shares: --json, --report, --cache-dir, --no-cache, --quiet."""
+    options = [
+        click.option("--json", "json_path", default=None, metavar="FILE",
+                     help=f"Write {json_what} as JSON ('-': stdout)."),
+        click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
+                     help=f"Write {report_what} here."),
+        click.option("--cache-dir", type=click.Path(path_type=Path), default=None,
+                     help="Embedding cache folder (default: $SKILLROUTER_CACHE_DIR or ~/.cache/skillrouter)."),
+        click.option("--no-cache", is_flag=True, help="Embed everything again; keep nothing."),
+        click.option("--quiet", is_flag=True, help="No progress on stderr."),
+    ]
+
+    def apply(command: Callable[..., Any]) -> Callable[..., Any]:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
 
 
 def _command_line() -> str:
@@ -114,15 +136,9 @@ def _keyword_weight(value: str) -> float | str:
 @click.option("--keyword-weight", default=None, metavar="W|auto",
               help="Weight of the keyword (BM25) score in the ranking (default: the router's); 0 switches it "
                    "off; 'auto' fits it on train.")
-@click.option("--json", "json_path", default=None, metavar="FILE", help="Write the metrics as JSON ('-': stdout).")
-@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
-              help="Write report.md, metrics.json, errors.jsonl and PNG plots here.")
-@click.option("--cache-dir", type=click.Path(path_type=Path), default=None,
-              help="Embedding cache folder (default: $SKILLROUTER_CACHE_DIR or ~/.cache/skillrouter).")
-@click.option("--no-cache", is_flag=True, help="Embed everything again; keep nothing.")
 @click.option("--latency-sample", type=click.IntRange(0), default=100, show_default=True,
               help="Queries routed one at a time to measure latency (0: skip).")
-@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@_outputs("the metrics", "report.md, metrics.json, errors.jsonl and PNG plots")
 def routing_cmd(skills: tuple[Path, ...], distractors: tuple[Path, ...], queries: Path | None, dataset: str | None,
                 sample: int | None, embedders: tuple[str, ...], query_prompt: str, document_prompt: str, k: int,
                 threshold: float | None, train_frac: float | None, seed: int, learn: bool, negatives: bool,
@@ -215,12 +231,7 @@ def _fmt(value: float | None) -> str:
               help="Threshold for the router column (default: the router's default gate).")
 @click.option("--latency-sample", type=click.IntRange(0), default=50, show_default=True,
               help="Queries per corpus routed one at a time to measure latency (0: skip).")
-@click.option("--json", "json_path", default=None, metavar="FILE", help="Write the rows as JSON ('-': stdout).")
-@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
-              help="Write suite.md and suite.json here.")
-@click.option("--cache-dir", type=click.Path(path_type=Path), default=None, help="Embedding cache folder.")
-@click.option("--no-cache", is_flag=True, help="Embed everything again; keep nothing.")
-@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@_outputs("the rows", "suite.md and suite.json")
 def suite_cmd(corpora: tuple[str, ...], data: Path | None, embedder: str, keyword_weight: float | None,
               threshold: float | None, latency_sample: int, json_path: str | None, report_dir: Path | None,
               cache_dir: Path | None, no_cache: bool, quiet: bool) -> None:
@@ -273,12 +284,7 @@ def suite_cmd(corpora: tuple[str, ...], data: Path | None, embedder: str, keywor
                    "beside the simulation of the same N tasks; 0 skips it.")
 @click.option("--embedder", default="default", show_default=True, metavar="MODEL",
               help="Model name or path; 'hash' for a meaning-free floor.")
-@click.option("--json", "json_path", default=None, metavar="FILE", help="Write the results as JSON ('-': stdout).")
-@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
-              help="Write summary.md, metrics.json and learning_curves.png here.")
-@click.option("--cache-dir", type=click.Path(path_type=Path), default=None, help="Embedding cache folder.")
-@click.option("--no-cache", is_flag=True, help="Embed everything again; keep nothing.")
-@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@_outputs("the results", "summary.md, metrics.json and learning_curves.png")
 def evolution_cmd(dataset: str | None, tasks: int, kinds: int, every: int, probe_per_kind: int, seed: int,
                   policies: tuple[str, ...], threshold: float | None, variant_kinds: int, fit_error: float,
                   agent_tasks: int, embedder: str, json_path: str | None, report_dir: Path | None,
