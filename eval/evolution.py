@@ -27,7 +27,9 @@ same :class:`~skillrouter.SkillLibrary` calls:
 - a skill judged to fit: ``record_outcome`` (a score >= ``skill_threshold`` keeps the task as
   an example); a score below ``revise_below`` revises it (a new version; its hidden quality
   moves ``revise_gain`` of the way to 1 if the run really was of its kind, and not at all
-  otherwise: counted in ``revisions_after_misroute``); a bad record of fitted uses retires it.
+  otherwise: counted in ``revisions_after_misroute``), unless the score lies more than
+  ``outlier_margin`` below the average of a proven record (:func:`skillrouter.rules.should_revise`);
+  a bad record of fitted uses retires it.
   The simulated evaluator reports no lessons, so the agent's revise-on-lessons path is idle.
 - a skill judged a misfit: ``record_misfit`` (a negative example for the router), nothing
   else happens to the skill; the run may become a skill like a run with no skill.
@@ -133,6 +135,7 @@ class EvolutionConfig:
     offer_threshold: float = rules.OFFER_THRESHOLD
     max_offers: int = rules.MAX_OFFERS
     revise_below: float = rules.REVISE_BELOW
+    outlier_margin: float = rules.OUTLIER_MARGIN
     retire_floor: float = rules.RETIRE_FLOOR
     retire_min_uses: int = rules.RETIRE_MIN_USES
     max_examples: int = 200
@@ -382,7 +385,9 @@ class _Life:
         score, steps = self.world.score(i, kind, skill), self.stream.steps[i]
         event = self.begin(i, kind, skill, score, steps)
         fits = self.world.judged_fit(i, kind, skill) if skill is not None else True
-        plan = rules.plan(skill, score, fits=fits, steps=steps, rules=c.rules)
+        record = lib.store.outcome(skill) if skill is not None else None
+        plan = rules.plan(skill, score, fits=fits, steps=steps, rules=c.rules,
+                          use_count=record.use_count if record else 0, avg_score=record.avg_score if record else None)
         if skill is not None and plan.record_outcome:
             lib.record_outcome(skill, score, task=task.query if plan.keep_example else None,
                                example_min_score=c.skill_threshold)

@@ -145,7 +145,7 @@ def run_agent(stream: TaskStream, config: EvolutionConfig, embedder: Embedder, *
             llm, work / "store", embedder=embedder, router_threshold=config.threshold,
             skill_threshold=r.skill_threshold, min_steps=r.min_steps, duplicate_threshold=r.duplicate_threshold,
             offer_threshold=r.offer_threshold, max_offers=r.max_offers,
-            revise_below=r.revise_below, retire_floor=r.retire_floor, retire_min_uses=r.retire_min_uses)
+            revise_below=r.revise_below, outlier_margin=r.outlier_margin, retire_floor=r.retire_floor, retire_min_uses=r.retire_min_uses)
         with agent:
             agent.library.max_examples = config.max_examples
             agent.library.router.misfit_weight = config.misfit_weight

@@ -13,6 +13,7 @@ from skillrouter.rules import (
     MIN_STEPS,
     NUDGE_INTERVAL,
     OFFER_THRESHOLD,
+    OUTLIER_MARGIN,
     RETIRE_FLOOR,
     RETIRE_MIN_USES,
     REVISE_BELOW,
@@ -20,7 +21,7 @@ from skillrouter.rules import (
     LoopRules,
 )
 
-__all__ = ["DUPLICATE_THRESHOLD", "MAX_OFFERS", "MIN_STEPS", "NUDGE_INTERVAL", "OFFER_THRESHOLD", "RETIRE_FLOOR",
+__all__ = ["DUPLICATE_THRESHOLD", "MAX_OFFERS", "MIN_STEPS", "NUDGE_INTERVAL", "OFFER_THRESHOLD", "OUTLIER_MARGIN", "RETIRE_FLOOR",
            "RETIRE_MIN_USES", "REVISE_BELOW", "ROUTE_K", "SKILL_THRESHOLD", "AgentConfig", "StructuredOutput"]
 
 StructuredOutput = Literal["auto", "json"]
@@ -41,6 +42,7 @@ class AgentConfig:
     offer_threshold: float = OFFER_THRESHOLD
     max_offers: int = MAX_OFFERS
     revise_below: float = REVISE_BELOW
+    outlier_margin: float = OUTLIER_MARGIN
     retire_floor: float = RETIRE_FLOOR
     retire_min_uses: int = RETIRE_MIN_USES
     route_k: int = ROUTE_K

@@ -26,6 +26,7 @@ from skillrouter.agent.config import (
     MIN_STEPS,
     NUDGE_INTERVAL,
     OFFER_THRESHOLD,
+    OUTLIER_MARGIN,
     RETIRE_FLOOR,
     RETIRE_MIN_USES,
     SKILL_THRESHOLD,
@@ -86,6 +87,7 @@ def create_self_improving_agent(
     offer_threshold: float = OFFER_THRESHOLD,
     max_offers: int = MAX_OFFERS,
     revise_below: float | None = None,
+    outlier_margin: float = OUTLIER_MARGIN,
     retire_floor: float = RETIRE_FLOOR,
     retire_min_uses: int = RETIRE_MIN_USES,
     structured_output: StructuredOutput = "auto",
@@ -111,6 +113,7 @@ def create_self_improving_agent(
                          duplicate_threshold=duplicate_threshold, offer_threshold=offer_threshold,
                          max_offers=max_offers,
                          revise_below=skill_threshold if revise_below is None else revise_below,
+                         outlier_margin=outlier_margin,
                          retire_floor=retire_floor, retire_min_uses=retire_min_uses,
                          structured_output=structured_output)
     options: dict[str, Any] = {} if router_threshold is None else {"threshold": router_threshold}

@@ -146,12 +146,17 @@ def evaluate(deps: AgentDeps, task: str, steps: Sequence[str], result: str, skil
 
 
 def plan_for(state: AgentState, deps: AgentDeps) -> rules.Plan | None:
-    """What the rule book says to learn from the scored run in ``state`` (None: unscored)."""
+    """What the rule book says to learn from the scored run in ``state`` (None: unscored).
+    Called before the run's outcome is recorded: the rule book weighs the run against the
+    skill's record as it stood before it."""
     score = state.get("evaluation_score")
     if score is None:
         return None
-    return rules.plan(state.get("matched_skill"), score, fits=state.get("skill_fits") is not False,
+    matched = state.get("matched_skill")
+    record = deps.library.store.outcome(matched) if matched else None
+    return rules.plan(matched, score, fits=state.get("skill_fits") is not False,
                       steps=len(state.get("execution_steps") or []), lessons=bool(state.get("lessons")),
+                      use_count=record.use_count if record else 0, avg_score=record.avg_score if record else None,
                       rules=deps.config.rules)
 
 

@@ -216,6 +216,22 @@ def test_bad_reuse_revises_the_skill_as_a_new_version_that_can_be_restored(make_
     assert restored.version == 3 and "Check the delimiter" not in agent.library.get(CSV_SKILL).procedure
 
 
+def test_one_outlier_low_score_on_a_proven_skill_is_recorded_without_a_revision(make_agent: Callable) -> None:
+    revision = {"procedure": ["Read the CSV with its header row", "Check the delimiter before parsing",
+                              "Write the JSON array"], "reason": "added the delimiter check"}
+    agent, llm = make_agent(by_kind(execute=steps_for, evaluate=[judge(3), judge(5)], revise=revision))
+    seed_csv_skill(agent)
+    for _ in range(3):
+        agent.library.record_outcome(CSV_SKILL, 9.0)  # three fitted uses averaging 9: a proven record
+    state = agent.invoke(CSV_TASKS[2])
+    assert state["matched_skill"] == CSV_SKILL and state["evaluation_score"] == 3
+    assert state["updated_skill"] is None and "revise" not in llm.kinds()  # 6 points below its average
+    skill = agent.library.get(CSV_SKILL)
+    assert (skill.use_count, skill.avg_score, skill.version) == (4, 7.5, 1)  # recorded all the same
+    state = agent.invoke(CSV_TASKS[3])  # 5 is within 3 points of the fallen average (7.5): revised
+    assert state["updated_skill"] == CSV_SKILL and state["skill_version"] == 2 and llm.kinds().count("revise") == 1
+
+
 JSON_TO_CSV_TASK = "Turn the JSON array in orders.json into a CSV file with a header row"
 JSON_TO_CSV_DRAFT = {
     "name": "convert-json-to-csv",

@@ -40,6 +40,22 @@ def test_a_fitted_run_is_recorded_and_a_low_score_or_a_lesson_revises() -> None:
     assert plan("csv-to-json", 9.0, fits=True, steps=5, lessons=True).revise
 
 
+def test_one_score_far_below_a_proven_record_is_recorded_but_does_not_rewrite_the_skill() -> None:
+    r = LoopRules()
+    assert (r.outlier_margin, rules.OUTLIER_MIN_USES) == (3.0, 3)
+    proven = {"use_count": 5, "avg_score": 9.0}
+    outlier = plan("csv-to-json", 5.9, fits=True, steps=5, **proven)
+    assert outlier.record_outcome and not outlier.revise  # the average falls; the method stays
+    assert plan("csv-to-json", 6.0, fits=True, steps=5, **proven).revise  # within the margin: revised
+    assert plan("csv-to-json", 2.0, fits=True, steps=5, lessons=True, **proven).revise  # lessons always revise
+    assert plan("csv-to-json", 2.0, fits=True, steps=5, use_count=2, avg_score=9.0).revise  # too few uses to judge
+    assert plan("csv-to-json", 2.0, fits=True, steps=5, use_count=8, avg_score=4.5).revise  # it keeps failing
+    assert plan("csv-to-json", 2.0, fits=True, steps=5).revise  # no record: the run alone decides
+    assert rules.should_revise(5.9, fits=True, use_count=5, avg_score=9.0, rules=LoopRules(outlier_margin=4.0))
+    with pytest.raises(ValueError, match="outlier_margin"):
+        LoopRules(outlier_margin=0)
+
+
 @pytest.mark.parametrize(("score", "steps", "created"), [(9.0, 3, True), (6.9, 8, False), (9.0, 2, False)])
 def test_a_good_non_trivial_run_without_a_skill_becomes_one(score: float, steps: int, created: bool) -> None:
     p = plan(None, score, fits=False, steps=steps)  # fits means nothing without a skill
@@ -96,7 +112,7 @@ def test_every_surface_takes_its_defaults_from_the_rule_book() -> None:
 
 def test_every_threshold_a_surface_sets_reaches_the_rule_book() -> None:
     changed = {"skill_threshold": 8.0, "min_steps": 2, "duplicate_threshold": 0.7, "offer_threshold": 0.5,
-               "max_offers": 2, "revise_below": 6.0, "retire_floor": 4.0, "retire_min_uses": 3}
+               "max_offers": 2, "revise_below": 6.0, "outlier_margin": 2.0, "retire_floor": 4.0, "retire_min_uses": 3}
     assert {f.name for f in dataclasses.fields(LoopRules)} == set(changed)  # a new rule joins this test
     assert AgentConfig(**changed).rules == EvolutionConfig(**changed).rules == LoopRules(**changed)
     with pytest.raises(ValueError, match="retire_min_uses"):
