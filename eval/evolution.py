@@ -88,7 +88,7 @@ from skillrouter import Skill, SkillRouterError, Store, rules, slugify
 from skillrouter.library import SkillLibrary
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
 from skillrouter.rules import LoopRules
-from skillrouter.scoring import MISFIT_WEIGHT, POLICIES, Policy
+from skillrouter.scoring import MISFIT_SHARE_WEIGHT, MISFIT_WEIGHT, POLICIES, Policy
 from skillrouter.skill import free_name
 
 __all__ = [
@@ -128,6 +128,7 @@ class EvolutionConfig:
     variant_qualities: tuple[float, ...] = (0.9, 0.55, 0.2)
     fit_error: float = FIT_ERROR  # chance the simulated evaluator judges fit wrongly
     misfit_weight: float = MISFIT_WEIGHT  # the router's (skillrouter.scoring)
+    misfit_share_weight: float = MISFIT_SHARE_WEIGHT  # the router's too
     # the loop's rules: the rule book's defaults (skillrouter.rules), the agent's
     skill_threshold: float = rules.SKILL_THRESHOLD
     min_steps: int = rules.MIN_STEPS
@@ -527,7 +528,8 @@ def simulate(
     work = Path(tempfile.mkdtemp(prefix="skillrouter-evolution-"))
     try:
         lib = SkillLibrary(Store(work / "store"), embedder, threshold=config.threshold, policy=policy,
-                           max_examples=config.max_examples, misfit_weight=config.misfit_weight)
+                           max_examples=config.max_examples, misfit_weight=config.misfit_weight,
+                           misfit_share_weight=config.misfit_share_weight)
         try:
             life = _Life(lib, stream, config)
             checkpoints = life.run(label or policy, say)

@@ -149,6 +149,7 @@ def run_agent(stream: TaskStream, config: EvolutionConfig, embedder: Embedder, *
         with agent:
             agent.library.max_examples = config.max_examples
             agent.library.router.misfit_weight = config.misfit_weight
+            agent.library.router.misfit_share_weight = config.misfit_share_weight
             life = _AgentLife(agent, stream, config)
             checkpoints = life.run(label, say)
             return EvolutionRun(label, checkpoints, summarise(life, checkpoints), time.perf_counter() - started,

@@ -488,6 +488,14 @@ class Ledger:
             self._bump(db)
             return int(db.execute("SELECT COUNT(*) FROM misfits WHERE name = ?", (name,)).fetchone()[0])
 
+    def misfit_counts(self, names: Sequence[str]) -> dict[str, int]:
+        """How many misfits each of ``names`` has (those with none are left out)."""
+        if not names:
+            return {}
+        return {n: int(c) for n, c in self._rows(
+            f"SELECT name, COUNT(*) FROM misfits WHERE name IN ({','.join('?' * len(names))}) GROUP BY name",
+            list(names))}
+
     def misfits(self, name: str | None = None) -> list[tuple[str, str]]:
         """[(skill name, task)] misfits, oldest first."""
         if name is None:

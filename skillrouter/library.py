@@ -48,7 +48,14 @@ from skillrouter.ledger import Outcome, Version
 from skillrouter.lexical import LexicalIndex
 from skillrouter.provenance import Status
 from skillrouter.router import DEFAULT_K, Route, Router
-from skillrouter.scoring import COVERAGE_WEIGHT, KEYWORD_WEIGHT, MISFIT_WEIGHT, QUALITY_WEIGHT, Policy
+from skillrouter.scoring import (
+    COVERAGE_WEIGHT,
+    KEYWORD_WEIGHT,
+    MISFIT_SHARE_WEIGHT,
+    MISFIT_WEIGHT,
+    QUALITY_WEIGHT,
+    Policy,
+)
 from skillrouter.security.policy import TrustLevel
 from skillrouter.skill import Skill, SkillSummary
 from skillrouter.skillmd import read_skill_md, skill_from_json
@@ -137,13 +144,15 @@ class SkillLibrary:
         coverage_weight: float = COVERAGE_WEIGHT,
         quality_weight: float = QUALITY_WEIGHT,
         misfit_weight: float = MISFIT_WEIGHT,
+        misfit_share_weight: float = MISFIT_SHARE_WEIGHT,
         policy: Policy = "shrunk",
         max_examples: int = 200,
         refresh_interval: float = REFRESH_INTERVAL,
         hold_index_lock: bool = True,
     ) -> None:
         """``threshold=None`` uses the router's default gate (see :mod:`skillrouter.router`);
-        ``keyword_weight=0`` routes without keyword fusion, ``misfit_weight=0`` without misfits.
+        ``keyword_weight=0`` routes without keyword fusion, ``misfit_weight=0`` without misfits,
+        ``misfit_share_weight=0`` without the gate on a skill's share of misfits.
         ``max_examples``: examples (and misfits) kept per skill, newest first. ``refresh_interval``:
         at most how many seconds a SKILL.md edited inside its folder goes unnoticed (see the module
         docstring). ``hold_index_lock=False``, for a process that stays open (a server): the
@@ -162,7 +171,8 @@ class SkillLibrary:
         self.router = Router(store, self.index, lexical=self.lexical,
                              threshold=None if threshold is None else check_threshold(threshold),
                              keyword_weight=keyword_weight, coverage_weight=coverage_weight,
-                             quality_weight=quality_weight, misfit_weight=misfit_weight, policy=policy)
+                             quality_weight=quality_weight, misfit_weight=misfit_weight,
+                             misfit_share_weight=misfit_share_weight, policy=policy)
         self.unreadable: list[tuple[str, str]] = []  # SKILL.md files the last sync could not parse
         self._synced: int | None = None
 

@@ -79,6 +79,7 @@ class Candidate(TypedDict):
     score: float
     via: str
     misfit: float | None  # cosine of the skill's nearest misfit (a task it did not fit), if it has any
+    misfits: int  # the skill's misfits: their share of its judged routes lowers its relevance
     use_count: int
     avg_score: float | None
     passes_gate: bool

@@ -21,9 +21,12 @@
    a skill's negative examples. A task that lies closer to one of a skill's misfits than to the
    skill's description and examples is demoted for that skill: before ranking and gating, its
    similarity becomes ``similarity - misfit_weight * (misfit - similarity)``, where ``misfit``
-   is the cosine of the nearest misfit (:func:`skillrouter.scoring.contrast`). Misfits are
-   looked up with one more nearest-neighbour query per batch of tasks, only when the store
-   has any, and never feed the keyword index.
+   is the cosine of the nearest misfit (:func:`skillrouter.scoring.contrast`). And a skill
+   whose judged routes were often misfits is gated more strictly for every task: its relevance
+   loses ``misfit_share_weight`` (0.2) times the share of misfits among its fitted uses and
+   misfits, once it has three (:func:`skillrouter.scoring.misfit_share_penalty`). Misfits are
+   looked up with one more nearest-neighbour query per batch of tasks, and counted with one
+   ledger query per task, only when the store has any; they never feed the keyword index.
 5. Quarantined and retired skills are never candidates.
 
 Deterministic: similarities are exact and ties are broken by name. Defaults (keyword weight
@@ -48,6 +51,7 @@ from skillrouter.scoring import (
     COVERAGE_WEIGHT,
     DEFAULT_THRESHOLD,
     KEYWORD_WEIGHT,
+    MISFIT_SHARE_WEIGHT,
     MISFIT_WEIGHT,
     PRIOR_MEAN,
     PRIOR_WEIGHT,
@@ -55,6 +59,7 @@ from skillrouter.scoring import (
     Policy,
     contrast,
     fused,
+    misfit_share_penalty,
     quality,
     relevance,
     route_score,
@@ -76,8 +81,9 @@ class Candidate:
     via: str  # "description", "example" or "keywords": what found it / gave the similarity
     keyword: float = 0.0  # BM25 / the task's best BM25 over the library, in [0, 1]
     coverage: float = 0.0  # idf-weighted share of the task's words in the skill's text
-    relevance: float = 0.0  # similarity (after misfits) + coverage_weight * coverage: what the gate compares
+    relevance: float = 0.0  # similarity (after misfits) + coverage_weight * coverage - misfit share: gated
     misfit: float | None = None  # cosine of the skill's nearest misfit to the task (None: none found)
+    misfits: int = 0  # the skill's misfits, whose share of its judged routes lowers its relevance
 
     @property
     def name(self) -> str:
@@ -87,7 +93,7 @@ class Candidate:
         return {"name": self.name, "similarity": round(self.similarity, 4), "keyword": round(self.keyword, 4),
                 "coverage": round(self.coverage, 4), "relevance": round(self.relevance, 4),
                 "quality": round(self.quality, 4), "score": round(self.score, 4), "via": self.via,
-                "misfit": None if self.misfit is None else round(self.misfit, 4)}
+                "misfit": None if self.misfit is None else round(self.misfit, 4), "misfits": self.misfits}
 
 
 @dataclass(frozen=True)
@@ -153,6 +159,7 @@ class Router:
         coverage_weight: float = COVERAGE_WEIGHT,
         quality_weight: float = QUALITY_WEIGHT,
         misfit_weight: float = MISFIT_WEIGHT,
+        misfit_share_weight: float = MISFIT_SHARE_WEIGHT,
         policy: Policy = "shrunk",
         prior_mean: float = PRIOR_MEAN,
         prior_weight: float = PRIOR_WEIGHT,
@@ -162,7 +169,7 @@ class Router:
         if not 0.0 <= quality_weight <= 1.0:
             raise ValueError(f"quality_weight must be from 0 to 1, got {quality_weight}")
         for label, value in (("keyword_weight", keyword_weight), ("coverage_weight", coverage_weight),
-                             ("misfit_weight", misfit_weight)):
+                             ("misfit_weight", misfit_weight), ("misfit_share_weight", misfit_share_weight)):
             if not (value >= 0.0 and np.isfinite(value)):
                 raise ValueError(f"{label} must be a number >= 0, got {value}")
         if threshold is not None and not np.isfinite(threshold):
@@ -176,6 +183,7 @@ class Router:
         self.coverage_weight = coverage_weight
         self.quality_weight = quality_weight
         self.misfit_weight = misfit_weight
+        self.misfit_share_weight = misfit_share_weight
         self.policy = policy
         self.prior_mean = prior_mean
         self.prior_weight = prior_weight
@@ -224,6 +232,8 @@ class Router:
             for name, sim in self.index.level0_similarities(vector, extra).items():
                 similarity[name], via[name] = sim, "keywords"
         summaries = self.store.summaries(list(similarity))
+        counts = (self.store.misfit_counts(list(similarity)) if misfit_hits and self.misfit_share_weight > 0
+                  else {})  # misfit_hits is empty when the store holds no misfits
         total_uses = self.store.total_uses() if self.policy == "explore" else 0
         candidates: list[Candidate] = []
         for name, sim in similarity.items():
@@ -239,9 +249,10 @@ class Router:
             q = quality(summary.use_count, summary.avg_score, policy=self.policy, total_uses=total_uses,
                         prior_mean=self.prior_mean, prior_weight=self.prior_weight)
             near = misfit.get(name)
-            candidates.append(Candidate(summary, sim, q, 0.0, via[name], keyword, coverage,
-                                        relevance(contrast(sim, near, self.misfit_weight), coverage,
-                                                  self.coverage_weight), near))
+            misfits = counts.get(name, 0)
+            gated = relevance(contrast(sim, near, self.misfit_weight), coverage, self.coverage_weight) \
+                - misfit_share_penalty(summary.use_count, misfits, self.misfit_share_weight)
+            candidates.append(Candidate(summary, sim, q, 0.0, via[name], keyword, coverage, gated, near, misfits))
         ranked = rank_candidates(candidates, keyword_weight=self.keyword_weight, quality_weight=self.quality_weight,
                                  misfit_weight=self.misfit_weight)
         matched, top, reason = self.decide(ranked[:k])

@@ -41,6 +41,20 @@ ten) gives reuse precision 0.778 / 0.788 / 0.807 / 0.806 at weights 1 / 2 / 4 / 
 skill did not fit is then not routed to it again (from a weight of about 1.6 with the default
 model). Where misfits are only label disagreements (``eval routing --learn`` on MetaTool) the
 cost is 0.5 point of P@1 (docs/evaluation.md, "Misfits").
+
+A skill's **misfit share** weighs on the gate too: of the routes to it that were judged
+(its fitted uses and its misfits), the share that did not fit, once there are
+``MISFIT_SHARE_MIN`` (3), lowers its relevance (never its rank score) by
+``MISFIT_SHARE_WEIGHT`` (0.2) times the share (:func:`misfit_share_penalty`)::
+
+    relevance' = relevance - MISFIT_SHARE_WEIGHT * misfits / (misfits + use_count)
+
+A skill the router keeps sending tasks it does not fit (a broad description that sounds
+like many requests) needs a closer match to be routed again, whatever the task: the
+nearest-misfit rule above only reaches tasks worded like a misfit already recorded. A skill
+with no misfits, and every skill in a store without misfits, is gated as before. Chosen on
+the evolution simulation over five streams (docs/evaluation.md, "Misfit share"); a
+skill that fits its routes gets its relevance back as its fitted uses grow.
 """
 
 from __future__ import annotations
@@ -58,6 +72,12 @@ KEYWORD_WEIGHT = 0.3
 COVERAGE_WEIGHT = 0.4
 DEFAULT_THRESHOLD = 0.30  # on the relevance scale, for all-MiniLM-L6-v2
 MISFIT_WEIGHT = 4.0
+
+MISFIT_SHARE_WEIGHT = 0.2
+"""How far a skill's misfit share lowers its relevance (:func:`misfit_share_penalty`)."""
+
+MISFIT_SHARE_MIN = 3
+"""Judged routes (fitted uses + misfits) a skill needs before its misfit share counts."""
 
 
 def shrunk_quality(use_count: int, avg_score: float | None, *, prior_mean: float = PRIOR_MEAN,
@@ -99,6 +119,16 @@ def fused(similarity: float, keyword: float, weight: float = KEYWORD_WEIGHT) -> 
 def relevance(similarity: float, coverage: float, weight: float = COVERAGE_WEIGHT) -> float:
     """What the gate compares with the threshold: ``similarity + weight * coverage``."""
     return similarity + weight * coverage
+
+
+def misfit_share_penalty(use_count: int, misfits: int, weight: float = MISFIT_SHARE_WEIGHT) -> float:
+    """What a skill's record of misfits takes off its relevance (see the module docstring):
+    ``weight * misfits / (misfits + use_count)`` once it has ``MISFIT_SHARE_MIN`` judged
+    routes, 0 before."""
+    judged = misfits + max(use_count, 0)
+    if misfits <= 0 or judged < MISFIT_SHARE_MIN:
+        return 0.0
+    return weight * misfits / judged
 
 
 def route_score(similarity: float, quality_value: float, weight: float = QUALITY_WEIGHT) -> float:

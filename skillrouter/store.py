@@ -335,6 +335,9 @@ class Store:
     def misfits(self, name: str | None = None) -> list[tuple[str, str]]:
         return self.ledger.misfits(name)
 
+    def misfit_counts(self, names: Sequence[str]) -> dict[str, int]:
+        return self.ledger.misfit_counts(names)
+
     def add_examples(self, pairs: list[tuple[str, str]], *, score: float = 10.0) -> int:
         return self.ledger.add_examples(pairs, score=score)
 

@@ -19,7 +19,7 @@ from skillrouter import Provenance, Route, Router, Skill, Store
 from skillrouter.index import Hit
 from skillrouter.lexical import LexicalIndex
 from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD, rank_candidates
-from skillrouter.scoring import KEYWORD_WEIGHT
+from skillrouter.scoring import KEYWORD_WEIGHT, misfit_share_penalty
 
 
 def name_of(route: Route) -> str | None:
@@ -332,7 +332,7 @@ def test_route_to_dict_shape(store: Store, index: FakeIndex) -> None:
     cand = data["candidates"][0]
     assert cand == {"name": "one", "similarity": 0.6123, "keyword": 0.0, "coverage": 0.0, "relevance": 0.6123,
                     "quality": round((30 + 16) / 7, 4), "score": round(route.candidates[0].score, 4),
-                    "via": "description", "misfit": None}
+                    "via": "description", "misfit": None, "misfits": 0}
     assert route.matched is not None and route.matched.use_count == 2 and route.matched.avg_score == 8.0
 
 
@@ -414,6 +414,29 @@ def test_a_demoted_skill_can_fall_under_the_gate(store: Store, index: FakeIndex)
     index.put_misfit("only-one", 0.9, "this very task, judged a misfit before")
     route = router(store, index, threshold=0.34, misfit_weight=1.0).route("a task")
     assert route.matched is None and route.candidates[0].relevance == pytest.approx(0.1)
+
+
+def test_a_skill_most_of_whose_judged_routes_were_misfits_is_gated_more_strictly(store: Store,
+                                                                                   index: FakeIndex) -> None:
+    add(store, index, "broad", 0.4, uses=1, avg=9.0)
+    for n in range(3):  # three tasks of other kinds, all far from this one
+        store.record_misfit("broad", f"an unrelated task {n}")
+        index.put_misfit("broad", 0.05, f"an unrelated task {n}")
+    route = router(store, index, threshold=0.3).route("a task")
+    broad = route.candidates[0]
+    assert broad.misfit == 0.05 and broad.misfits == 3  # no misfit near the task: the similarity stands
+    assert broad.relevance == pytest.approx(0.4 - 0.2 * 3 / 4) and route.matched is None  # 0.25 < 0.30
+    assert name_of(router(store, index, threshold=0.3, misfit_share_weight=0.0).route("a task")) == "broad"
+    assert name_of(router(store, index, threshold=0.3, misfit_weight=0.0).route("a task")) == "broad"
+
+
+def test_the_misfit_share_counts_from_three_judged_routes(store: Store, index: FakeIndex) -> None:
+    assert [misfit_share_penalty(0, m) for m in (0, 1, 2)] == [0.0, 0.0, 0.0]  # too few to judge
+    assert misfit_share_penalty(1, 2) == pytest.approx(0.2 * 2 / 3)
+    assert misfit_share_penalty(30, 0) == 0.0 and misfit_share_penalty(97, 3) == pytest.approx(0.006)
+    assert misfit_share_penalty(0, 5, weight=0.5) == 0.5
+    with pytest.raises(ValueError, match="misfit_share_weight"):
+        router(store, index, misfit_share_weight=-1.0)
 
 
 def test_misfits_of_a_skill_that_is_not_a_candidate_are_ignored(store: Store, index: FakeIndex) -> None:
