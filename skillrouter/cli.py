@@ -275,6 +275,10 @@ def show(name: str, level: int, relpath: str | None, store: Path | None, chroma_
         else:
             files = lib.list_files(name)
             _emit({"name": name, "files": files}, as_json, lambda: click.echo("\n".join(files) or "(no files)"))
+        folded_into = [p["folded_into"] for p in lib.judged_pairs(name) if p["same"] and p["folded_into"] != name]
+        if skill.status == "retired" and folded_into and not as_json:
+            click.echo(f"retired: folded into {folded_into[-1]}, judged the same skill; "
+                       f"'skillrouter trust {name}' brings it back", err=True)
         if findings and not as_json:
             if skill.status == "quarantined":
                 click.echo(f"quarantined: {len(findings)} finding(s); 'skillrouter trust {name}' releases it", err=True)

@@ -20,10 +20,12 @@ brings Chroma up to date, its vectors again coming from the cache.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from skillrouter.embeddings import Embedder
-from skillrouter.index import Hit, is_misfit_id, nearest
+from skillrouter.index import Hit, centroids, is_misfit_id, nearest
 
 
 class ExactIndex:
@@ -60,3 +62,7 @@ class ExactIndex:
     def query_misfits(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
         """The ``n`` nearest misfits to each query vector, best first, ties by id."""
         return nearest(*self._parts[True], vectors, n)
+
+    def centroids(self, skills: Sequence[str]) -> dict[str, np.ndarray]:
+        """Each skill's normalised mean document vector (see :meth:`skillrouter.index.SkillIndex.centroids`)."""
+        return centroids(*self._parts[False], skills)

@@ -39,7 +39,7 @@ import functools
 import hashlib
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -463,6 +463,32 @@ class SkillIndex:
     def _nearest(self, vectors: np.ndarray, n: int, *, misfits: bool) -> list[list[Hit]]:
         ids, _, matrix = self._searchable(misfits)
         return nearest(ids, matrix, vectors, n)
+
+    @_server_errors
+    def centroids(self, skills: Sequence[str]) -> dict[str, np.ndarray]:
+        """Each skill's centroid: the normalised mean of its documents' vectors (its Level 0
+        text and examples, never misfits), for the skills the index holds. Where a skill's
+        documents lie, as one vector: two skills serving one kind of task have near centroids
+        whatever their descriptions say (see :func:`skillrouter.rules.fold_offers`)."""
+        ids, _, matrix = self._searchable()
+        return centroids(ids, matrix, skills)
+
+
+def centroids(ids: list[str], matrix: np.ndarray, skills: Sequence[str]) -> dict[str, np.ndarray]:
+    """The normalised mean of the rows of ``matrix`` (documents ``ids``) of each of ``skills``."""
+    wanted = set(skills)
+    rows: dict[str, list[int]] = {}
+    for row, doc_id in enumerate(ids):
+        skill = doc_id.partition("::")[0]
+        if skill in wanted:
+            rows.setdefault(skill, []).append(row)
+    out: dict[str, np.ndarray] = {}
+    for skill, found in rows.items():
+        mean = matrix[found].mean(axis=0)
+        norm = float(np.linalg.norm(mean))
+        if norm > 0:
+            out[skill] = (mean / norm).astype(np.float32)
+    return out
 
 
 def nearest(ids: list[str], matrix: np.ndarray, vectors: np.ndarray, n: int) -> list[list[Hit]]:

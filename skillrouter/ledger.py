@@ -40,12 +40,13 @@ from skillrouter.provenance import Status
 from skillrouter.security.policy import TrustLevel
 from skillrouter.skill import Skill, SkillSummary, level0_text, now_iso, summary_text, validate_score
 
-TABLES = ("skills", "stats", "versions", "examples", "meta", "imports", "misfits", "earlier_records")
+TABLES = ("skills", "stats", "versions", "examples", "meta", "imports", "misfits", "earlier_records", "judged_pairs")
 _PER_SKILL = ("skills", "stats", "examples", "imports", "misfits", "earlier_records")  # rows that follow a folder
 # What each table holds, in the words doctor uses to say what a lost ledger took along.
 HOLDS = {"stats": "outcome statistics", "examples": "task examples", "versions": "version history",
          "meta": "counters and the store id", "imports": "import origins", "skills": "statuses and findings",
-         "misfits": "misfit tasks", "earlier_records": "records set aside by restore or trust"}
+         "misfits": "misfit tasks", "earlier_records": "records set aside by restore or trust",
+         "judged_pairs": "which pairs of skills were judged one skill (folded) or two, and pending votes"}
 
 
 def _v1_baseline(db: sqlite3.Connection) -> None:
@@ -87,9 +88,18 @@ def _v3_misfits_and_earlier_records(db: sqlite3.Connection) -> None:
                "reason TEXT NOT NULL)")
 
 
+def _v4_judged_pairs(db: sqlite3.Connection) -> None:
+    """``judged_pairs``: two skills the judge of "same skill" was asked to fold into one: how
+    many times it said yes (``votes``) and the verdict (``same`` NULL: pending, 1: folded into
+    ``folded_into``, 0: two skills, never asked again). ``a`` sorts before ``b``."""
+    db.execute("CREATE TABLE IF NOT EXISTS judged_pairs (a TEXT NOT NULL, b TEXT NOT NULL, "
+               "votes INTEGER NOT NULL DEFAULT 0, same INTEGER, folded_into TEXT, judged_at TEXT NOT NULL, "
+               "PRIMARY KEY (a, b))")
+
+
 # MIGRATIONS[i] takes a ledger from user_version i to i + 1. Append only.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1_baseline, _v2_trust_levels,
-                                                                _v3_misfits_and_earlier_records)
+                                                                _v3_misfits_and_earlier_records, _v4_judged_pairs)
 
 
 @dataclass(frozen=True)
@@ -379,6 +389,7 @@ class Ledger:
             for name in names:
                 for table in (*_PER_SKILL, "versions") if history else _PER_SKILL:
                     db.execute(f"DELETE FROM {table} WHERE name = ?", (name,))
+                db.execute("DELETE FROM judged_pairs WHERE a = ? OR b = ?", (name, name))
             self._bump(db)
 
     def records(self, names: Sequence[str] | None = None) -> dict[str, Record]:
@@ -523,6 +534,59 @@ class Ledger:
         return [{"use_count": u, "avg_score": (total / u) if u else None, "last_score": last, "last_used": used,
                  "set_aside_at": at, "reason": why} for u, total, last, used, at, why in rows]
 
+    def judge_pair(self, a: str, b: str, *, folded_into: str | None) -> None:
+        """Settle the pair of skills ``a`` and ``b``: one skill, ``folded_into`` the one of them
+        kept, or (None) two skills. The votes so far are kept."""
+        if folded_into is not None and folded_into not in (a, b):
+            raise StoreError(f"a pair of {a!r} and {b!r} cannot be folded into {folded_into!r}")
+        first, second = sorted((a, b))
+        with self.transaction() as db:
+            db.execute("INSERT INTO judged_pairs (a, b, same, folded_into, judged_at) VALUES (?, ?, ?, ?, ?) "
+                       "ON CONFLICT (a, b) DO UPDATE SET same = excluded.same, folded_into = excluded.folded_into, "
+                       "judged_at = excluded.judged_at",
+                       (first, second, int(folded_into is not None), folded_into, now_iso()))
+
+    def vote_same(self, a: str, b: str) -> int:
+        """One more "same skill" verdict on the pending pair ``a``, ``b``; returns its votes (a
+        settled pair's votes, unchanged)."""
+        first, second = sorted((a, b))
+        with self.transaction() as db:
+            db.execute("INSERT INTO judged_pairs (a, b, votes, judged_at) VALUES (?, ?, 1, ?) ON CONFLICT (a, b) "
+                       "DO UPDATE SET votes = votes + 1, judged_at = excluded.judged_at WHERE same IS NULL",
+                       (first, second, now_iso()))
+            return int(db.execute("SELECT votes FROM judged_pairs WHERE a = ? AND b = ?",
+                                  (first, second)).fetchone()[0])
+
+    def fold(self, folded: str, into: str, *, max_examples: int = 200) -> int:
+        """One transaction: ``folded``'s examples become ``into``'s too (dropping them as misfits
+        of ``into``: the latest verdict wins; the newest ``max_examples`` kept), and the verdict
+        that the two are one skill, kept in ``into``. Returns the examples ``into`` gained.
+        Running it again changes nothing more."""
+        now = now_iso()
+        with self.transaction() as db:
+            before = db.total_changes
+            tasks = [t for (t,) in db.execute("SELECT task FROM examples WHERE name = ? ORDER BY created_at, rowid",
+                                              (folded,))]
+            db.executemany("INSERT OR IGNORE INTO examples SELECT ?, task, score, ? FROM examples "
+                           "WHERE name = ? AND task = ?", [(into, now, folded, t) for t in tasks])
+            gained = db.total_changes - before
+            db.executemany("DELETE FROM misfits WHERE name = ? AND task = ?", [(into, t) for t in tasks])
+            db.execute("DELETE FROM examples WHERE name = ? AND rowid NOT IN (SELECT rowid FROM examples "
+                       "WHERE name = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)", (into, into, max_examples))
+            self.judge_pair(folded, into, folded_into=into)
+            self._bump(db)
+        return gained
+
+    def judged_pairs(self, name: str | None = None) -> list[dict[str, Any]]:
+        """Every pair of skills put to the judge (those of ``name``), oldest first: ``a``, ``b``,
+        ``votes`` (its "same skill" answers), ``same`` (None: pending; True: folded into
+        ``folded_into``; False: two skills) and ``judged_at`` (the last answer)."""
+        where, args = ("WHERE a = ? OR b = ?", (name, name)) if name is not None else ("", ())
+        rows = self._rows(f"SELECT a, b, votes, same, folded_into, judged_at FROM judged_pairs {where} "
+                          "ORDER BY judged_at, rowid", args)
+        return [{"a": a, "b": b, "votes": votes, "same": None if same is None else bool(same), "folded_into": into,
+                 "judged_at": at} for a, b, votes, same, into, at in rows]
+
     def seed_stats(self, name: str, use_count: int, avg_score: float) -> None:
         """Give a skill with no recorded use an imported track record."""
         with self.transaction() as db:
@@ -597,8 +661,8 @@ class Ledger:
         return ledger
 
     @staticmethod
-    def loss_note(reason: str, lost: Sequence[str] = ("stats", "examples", "misfits", "earlier_records", "versions",
-                                                      "meta")) -> dict[str, Any]:
+    def loss_note(reason: str, lost: Sequence[str] = ("stats", "examples", "misfits", "earlier_records",
+                                                      "judged_pairs", "versions", "meta")) -> dict[str, Any]:
         """The note kept when the ledger had to start again (statuses, findings and import
         origins come back from the skill folders' sidecars; see ``store``)."""
         return {"at": now_iso(), "reason": reason, "lost": [HOLDS[t] for t in lost]}

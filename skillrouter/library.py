@@ -42,7 +42,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from skillrouter.embeddings import Backend, CachedEmbedder, Embedder, EmbeddingCache, make_embedder
-from skillrouter.errors import LedgerDamagedError, SkillFormatError, SkillNotFoundError, SkillRouterError
+from skillrouter.errors import (
+    LedgerDamagedError,
+    SkillFormatError,
+    SkillNotFoundError,
+    SkillRouterError,
+    StoreError,
+)
 from skillrouter.index import MISFIT, SkillIndex, SyncReport, example_id, misfit_id
 from skillrouter.ledger import Outcome, Version
 from skillrouter.lexical import LexicalIndex
@@ -453,6 +459,43 @@ class SkillLibrary:
         """Stop routing to a skill without deleting it (``restore`` or ``trust`` bring it back)."""
         self.store.set_status(name, "retired")
         return self.store.get(name)
+
+    def fold(self, name: str, *, into: str) -> Skill:
+        """Fold skill ``name`` into ``into``, the two having been judged one skill: ``name``'s
+        examples become ``into``'s too (so its tasks route to ``into``; one ``into`` kept as a
+        misfit is one no more), ``name`` is retired (``restore`` brings it back with its own
+        examples and record), and the verdict is kept (:meth:`judged_pairs`), so the loop never
+        asks about the pair again. ``into``'s text is left as it is: merging the two texts is
+        the caller's (the agent asks its LLM). Calling it again finishes a fold a crash cut
+        short. Returns the retired skill."""
+        if name == into:
+            raise StoreError(f"cannot fold {name!r} into itself")
+        kept = self.store.get(into)  # both exist, or SkillNotFoundError names the missing one
+        self.store.get(name)
+        if kept.status != "active":
+            raise StoreError(f"cannot fold {name!r} into {into!r}: {into!r} is {kept.status}, not active")
+        self.store.ledger.fold(name, into, max_examples=self.max_examples)
+        return self.retire(name)
+
+    def record_distinct(self, a: str, b: str) -> None:
+        """Keep the verdict that ``a`` and ``b`` are two skills, not one (see :meth:`fold`)."""
+        for name in (a, b):
+            self.store.get(name)
+        self.store.ledger.judge_pair(a, b, folded_into=None)
+
+    def vote_same(self, a: str, b: str) -> int:
+        """Count one verdict that ``a`` and ``b`` are one skill, the pair not yet settled;
+        returns how many it has (see :func:`skillrouter.rules.vote_fold`)."""
+        for name in (a, b):
+            self.store.get(name)
+        return self.store.ledger.vote_same(a, b)
+
+    def judged_pairs(self, name: str | None = None) -> list[dict[str, Any]]:
+        """Every pair of skills put to the judge of "one skill?" (of ``name``, or all), oldest
+        first: a dict with ``a``, ``b``, ``votes`` (its yes answers), ``same`` (None: pending,
+        True: folded into ``folded_into``, False: two skills) and ``judged_at``. See
+        :func:`skillrouter.rules.fold_offers`."""
+        return self.store.ledger.judged_pairs(name)
 
     # ------------------------------------------------------------ routing and outcomes
 

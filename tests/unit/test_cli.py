@@ -15,7 +15,7 @@ from click.testing import Result
 from skillrouter.embeddings import Embedder, HashEmbedder
 from support import as_json, ok, run
 
-from skillrouter import Provenance, Skill, Store
+from skillrouter import Provenance, Skill, SkillLibrary, Store
 from skillrouter.skillmd import render_skill_md, skill_to_json
 
 CORE_COMMANDS = ["add", "doctor", "history", "list", "record", "refresh", "reindex", "restore", "route", "show", "trust"]
@@ -115,6 +115,16 @@ def test_show_of_a_quarantined_skill_lists_its_findings(store: Store) -> None:
     assert "[quarantined, community]" in result.stdout
     assert "skillrouter trust risky-script" in result.stderr and "curl-pipe-shell" in result.stderr
     assert as_json("show", "risky-script", "--level", "0", "--store", store.path)["findings"][0]["line"] == 3
+
+
+def test_show_of_a_folded_skill_says_into_which(store: Store) -> None:
+    store.add(Skill.create("fix-flaky-tests", "Find why tests fail now and then."))
+    with SkillLibrary.open(store.path, embedder=HashEmbedder()) as lib:
+        lib.fold("fix-flaky-tests", into="fix-flaky-test")
+    result = ok("show", "fix-flaky-tests", "--level", "0", "--store", store.path)
+    assert "[retired, community]" in result.stdout
+    assert "folded into fix-flaky-test" in result.stderr and "skillrouter trust fix-flaky-tests" in result.stderr
+    assert "folded" not in ok("show", "fix-flaky-test", "--level", "0", "--store", store.path).stderr
 
 
 # ---------------------------------------------------------------- record, history, trust
@@ -259,7 +269,7 @@ def test_the_cli_reaches_the_store_only_through_the_library() -> None:
 
 
 def test_a_bug_shows_its_traceback_and_asks_for_a_report(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    from skillrouter import SkillLibrary
+
 
     def broken(self: object, status: object = None) -> None:
         raise ValueError("an internal mistake")
@@ -277,7 +287,7 @@ def test_a_bug_shows_its_traceback_and_asks_for_a_report(store: Store, monkeypat
                                    OSError(28, "No space left on device", "/x/big.md")])
 def test_an_os_error_about_the_users_files_is_one_line(store: Store, monkeypatch: pytest.MonkeyPatch,
                                                        error: OSError) -> None:
-    from skillrouter import SkillLibrary
+
 
     def refuse(self: object, name: str, relpath: str) -> bytes:
         raise error
@@ -288,7 +298,7 @@ def test_an_os_error_about_the_users_files_is_one_line(store: Store, monkeypatch
 
 
 def test_another_os_error_is_a_bug(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    from skillrouter import SkillLibrary
+
 
     def refuse(self: object, name: str, relpath: str) -> bytes:
         raise OSError(5, "Input/output error")
@@ -307,7 +317,7 @@ def test_empty_tasks_and_k_below_one_are_usage_errors(store: Store) -> None:
 
 
 def test_restore_brings_a_retired_skill_back_but_not_a_quarantined_one(store: Store) -> None:
-    from skillrouter import SkillLibrary
+
 
     with SkillLibrary.open(store.path, embedder=HashEmbedder()) as lib:
         lib.store.update(Skill.create("fix-flaky-test", "Edited."), reason="refined")

@@ -72,7 +72,8 @@ def test_a_store_written_before_migrations_upgrades_in_place_with_nothing_lost(t
         "old-way": "community", "slide-maker": "community"}
     assert {t: after[t] for t in before if t not in ("meta", "skills")} == \
         {t: before[t] for t in before if t not in ("meta", "skills")}
-    assert {t: after[t] for t in after if t not in before} == {"misfits": [], "earlier_records": []}  # migration 3
+    assert {t: after[t] for t in after if t not in before} == {  # migrations 3 and 4
+        "misfits": [], "earlier_records": [], "judged_pairs": []}
     assert {r for r in before["meta"] if r[0] != "generation"} <= set(after["meta"])  # generation: counts on
 
     store = Store(path)
