@@ -139,6 +139,8 @@ class EvolutionConfig:
     outlier_margin: float = rules.OUTLIER_MARGIN
     retire_floor: float = rules.RETIRE_FLOOR
     retire_min_uses: int = rules.RETIRE_MIN_USES
+    fold_threshold: float = rules.FOLD_THRESHOLD
+    fold_votes: int = rules.FOLD_VOTES
     max_examples: int = 200
 
     def __post_init__(self) -> None:
@@ -248,6 +250,7 @@ class Checkpoint:
     kinds_covered: int
     probe_p_at_1: float | None
     misfits: int = 0
+    folded: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(self).items()}
@@ -316,6 +319,14 @@ class World:
             f"{self.config.seed}:{i}:{offer}").random()
         return self.fits(kind, skill) != (draw < self.config.fit_error)
 
+    def judged_one_skill(self, i: int, kept: str, folded: str, *, offer: int = 0) -> bool:
+        """The judge's "one skill?" about folding ``folded`` into ``kept`` after task ``i`` (the
+        ``offer``-th pair put to it then): the truth (both are of one kind), flipped with
+        probability ``fit_error``, independently of every other judgement."""
+        same = self.hidden[kept].kind == self.hidden[folded].kind
+        draw = random.Random(f"{self.config.seed}:{i}:fold:{offer}").random()
+        return same != (draw < self.config.fit_error)
+
     def revised(self, name: str, kind: str) -> bool:
         """A revision of ``name`` after a run of ``kind``: it teaches the skill only when the run
         was of its kind. Returns whether it was (False: a revision after a misroute)."""
@@ -342,6 +353,7 @@ class _Life:
         self.hidden = self.world.hidden
         self.seeded: list[str] = []
         self.retired: set[str] = set()
+        self.folded: dict[str, str] = {}  # folded skill -> the skill it was folded into
         self.created = 0
         self.created_duplicates = 0
         self.merged = 0
@@ -353,6 +365,10 @@ class _Life:
         self.window: list[dict[str, Any]] = []
 
     # -------------------------------------------------------- skills
+
+    def active(self, name: str) -> bool:
+        """Neither retired nor folded into another skill."""
+        return name not in self.retired and name not in self.folded
 
     def add_skill(self, text: str, kind: str, quality: float, *, source: str) -> str:
         name = free_name(name_for(text), self.lib.store)
@@ -368,7 +384,7 @@ class _Life:
         """The event of task ``i`` as routed and scored."""
         best_variant = None
         if skill is not None:
-            same_kind = [n for n, h in self.hidden.items() if h.kind == self.hidden[skill].kind and n not in self.retired]
+            same_kind = [n for n, h in self.hidden.items() if h.kind == self.hidden[skill].kind and self.active(n)]
             if len(same_kind) >= 2 and self.hidden[skill].kind == kind:
                 best_variant = skill == max(same_kind, key=lambda n: (self.hidden[n].quality, n))
         return {"i": i, "kind": kind, "skill": skill, "score": score, "steps": steps,
@@ -400,12 +416,31 @@ class _Life:
             event["revised"] = True
         if skill is not None and plan.record_outcome and self.maybe_retire(skill, score):
             event["retired"] = skill
+        candidates = [c.to_dict() for c in route.candidates]
+        if skill is not None and plan.keep_example and not plan.revise and "retired" not in event:
+            self.maybe_fold(i, skill, rules.route_alternatives(candidates, lib.router.threshold, skill), event)
         if plan.create:
-            alternatives = rules.route_alternatives([c.to_dict() for c in route.candidates], lib.router.threshold,
-                                                    skill)
+            alternatives = rules.route_alternatives(candidates, lib.router.threshold, skill)
             self.create(i, task.query, kind, score, event, misfit=skill if plan.record_misfit else None,
                         alternatives=alternatives)
         self.end(event)
+
+    def maybe_fold(self, i: int, skill: str, alternatives: Sequence[str], event: dict[str, Any]) -> None:
+        """Put the pairs :func:`skillrouter.rules.fold_offers` names to the judge of "one skill",
+        in turn, until one is folded (:func:`skillrouter.rules.vote_fold`)."""
+        for n, (other, _) in enumerate(rules.fold_offers(self.lib, skill, alternatives, self.config.rules)):
+            pair = rules.fold_pair(self.lib, skill, other)
+            assert pair is not None  # fold_offers names only pairs that can be folded
+            kept, folded = pair
+            if rules.vote_fold(self.lib, kept, folded, self.world.judged_one_skill(i, kept, folded, offer=n),
+                               self.config.rules):
+                rules.accept_fold(self.lib, kept, folded)
+                self.note_folded(folded, kept, event)
+                return
+
+    def note_folded(self, folded: str, kept: str, event: dict[str, Any]) -> None:
+        self.folded[folded] = kept
+        event["folded"], event["folded_into"] = folded, kept
 
     def count_misfit(self, event: dict[str, Any]) -> None:
         self.misfits += 1
@@ -428,7 +463,7 @@ class _Life:
     def maybe_retire(self, name: str, score: float) -> bool:
         router = self.lib.router
         out = self.lib.store.outcome(name)
-        if name in self.retired or not rules.should_retire(
+        if not self.active(name) or not rules.should_retire(
                 out.use_count, out.avg_score, score, rules=self.config.rules, prior_mean=router.prior_mean,
                 prior_weight=router.prior_weight):
             return False
@@ -450,7 +485,7 @@ class _Life:
         self.note_created(self.add_skill(text, kind, self.stream.new_quality[i], source="agent"), kind, event)
 
     def note_created(self, name: str, kind: str, event: dict[str, Any]) -> None:
-        if any(h.kind == kind and n not in self.retired and n != name for n, h in self.hidden.items()):
+        if any(h.kind == kind and self.active(n) and n != name for n, h in self.hidden.items()):
             self.created_duplicates += 1
         self.created += 1
         event["created"] = name
@@ -468,7 +503,7 @@ class _Life:
         return hits / len(probes)
 
     def checkpoint(self, tasks: int) -> Checkpoint:
-        active = [n for n in self.hidden if n not in self.retired]
+        active = [n for n in self.hidden if self.active(n)]
         per_kind = Counter(self.hidden[n].kind for n in active)
         window, self.window = self.window, []
         routed = [e for e in window if e["skill"] is not None]
@@ -493,6 +528,7 @@ class _Life:
             kinds_covered=len(per_kind),
             probe_p_at_1=self.probe(),
             misfits=self.misfits,
+            folded=len(self.folded),
         )
 
     def run(self, label: str, say: Callable[[str], None]) -> list[Checkpoint]:
@@ -585,6 +621,11 @@ def summarise(life: _Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
                             "seeded": life.hidden[n].seeded, "uses": life.lib.store.outcome(n).use_count}
                            for n in sorted(life.retired)],
         "retired_max_quality": max((round(life.hidden[n].quality, 3) for n in life.retired), default=None),
+        "folded": len(life.folded),
+        "folded_other_kind": sum(1 for n, into in life.folded.items() if life.hidden[n].kind != life.hidden[into].kind),
+        "folded_skills": [{"name": n, "into": into, "kind": life.hidden[n].kind, "into_kind": life.hidden[into].kind,
+                           "quality": round(life.hidden[n].quality, 3), "into_quality": round(life.hidden[into].quality, 3),
+                           "seeded": life.hidden[n].seeded} for n, into in sorted(life.folded.items())],
         **_duplicates(life),
         "reuse_rate": mean([1.0 if e["skill"] else 0.0 for e in events]),
         "reuse_precision": mean([1.0 if e["fit"] else 0.0 for e in routed]),
@@ -605,7 +646,7 @@ def _duplicates(life: _Life) -> dict[str, Any]:
     """Duplicates per kind at the end: active skills beyond the first of each kind, and of
     those the ones the loop made (seeded variants are duplicates by design: a kind seeded with
     three has two before the first task)."""
-    active = [n for n in life.hidden if n not in life.retired]
+    active = [n for n in life.hidden if life.active(n)]
     per_kind = Counter(life.hidden[n].kind for n in active)
     seeded = Counter(life.hidden[n].kind for n in active if life.hidden[n].seeded)
     made = {kind: count - max(1, seeded[kind]) for kind, count in per_kind.items()}
@@ -622,13 +663,13 @@ def _variant(life: _Life, name: str) -> dict[str, Any]:
     out = life.lib.store.outcome(name)
     return {"name": name, "kind": life.hidden[name].kind, "quality": round(life.hidden[name].quality, 3),
             "uses": out.use_count, "avg_score": None if out.avg_score is None else round(out.avg_score, 2),
-            "retired": name in life.retired}
+            "retired": name in life.retired, "folded_into": life.folded.get(name)}
 
 
 def _hidden_quality(life: _Life) -> dict[str, Any]:
     """Hidden quality of retired skills against the active ones (bad skills should lose out)."""
     retired = [life.hidden[n].quality for n in life.retired]
-    active = [h.quality for n, h in life.hidden.items() if n not in life.retired]
+    active = [h.quality for n, h in life.hidden.items() if life.active(n)]
     return {
         "retired_mean_quality": round(sum(retired) / len(retired), 3) if retired else None,
         "active_mean_quality": round(sum(active) / len(active), 3) if active else None,

@@ -12,6 +12,8 @@ simulation plays them:
 - **reviser**: the skill with one more pitfall line (a new version);
 - **merger**: ``same_skill`` when the draft's task is of the existing skill's kind (wrong with
   probability ``fit_error``, independently for each skill the draft is offered to);
+- **folder**: ``same_skill`` when the two skills are of one kind (wrong with probability
+  ``fit_error``, independently for each pair);
 - **memory**: empty memory files.
 
 Everything else (routing, recording, misfits, revision and retirement decisions, the
@@ -88,6 +90,14 @@ class _AgentLife(_Life):
             same = existing in self.hidden and self.world.judged_same(i, kind, existing, offer=offer)
             self.calls.append(("merge" if same else "no-merge", existing))
             return {"same_skill": same, "procedure": ["Do the task."], "reason": "simulated merge"}
+        if call.kind == "fold":
+            kept = _NAME.search(call.prompt.split("## Skill kept", 1)[-1])
+            folded = _NAME.search(call.prompt.split("## Skill to fold in", 1)[-1])
+            pair = (kept.group(1) if kept else "", folded.group(1) if folded else "")
+            offer = sum(1 for what, _ in self.calls if what in ("fold", "no-fold"))
+            same = all(n in self.hidden for n in pair) and self.world.judged_one_skill(i, *pair, offer=offer)
+            self.calls.append(("fold" if same else "no-fold", pair[1]))
+            return {"same_skill": same, "procedure": ["Do the task."], "reason": "simulated fold"}
         if call.kind == "consolidate":
             return {"memory": [], "user": []}
         raise LookupError(f"no scripted answer for a {call.kind!r} prompt")
@@ -112,6 +122,8 @@ class _AgentLife(_Life):
             elif what == "merge" and state.get("updated_skill") == name:
                 self.merged += 1
                 event["merged_into"] = name
+        if state.get("folded_skill"):
+            self.note_folded(state["folded_skill"], state["folded_into"], event)
         if state.get("retired_skill"):
             self.retired.add(state["retired_skill"])
             event["retired"] = state["retired_skill"]
@@ -145,7 +157,8 @@ def run_agent(stream: TaskStream, config: EvolutionConfig, embedder: Embedder, *
             llm, work / "store", embedder=embedder, router_threshold=config.threshold,
             skill_threshold=r.skill_threshold, min_steps=r.min_steps, duplicate_threshold=r.duplicate_threshold,
             offer_threshold=r.offer_threshold, max_offers=r.max_offers,
-            revise_below=r.revise_below, outlier_margin=r.outlier_margin, retire_floor=r.retire_floor, retire_min_uses=r.retire_min_uses)
+            revise_below=r.revise_below, outlier_margin=r.outlier_margin, retire_floor=r.retire_floor,
+            retire_min_uses=r.retire_min_uses, fold_threshold=r.fold_threshold, fold_votes=r.fold_votes)
         with agent:
             agent.library.max_examples = config.max_examples
             agent.library.router.misfit_weight = config.misfit_weight

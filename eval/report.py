@@ -228,6 +228,7 @@ EVOLUTION_PANELS: tuple[tuple[str, str], ...] = (
     ("success_rate", "online success rate (score >= 7)"),
     ("best_variant_share", "routes to the best variant"),
     ("retired", "retired skills"),
+    ("folded", "skills folded into another"),
     ("kinds_covered", "kinds with an active skill"),
     ("probe_p_at_1", "routing P@1 on the probe set"),
 )
@@ -244,6 +245,8 @@ EVOLUTION_ROWS: tuple[tuple[str, str], ...] = (
     ("max_loop_duplicates_per_kind", "... of them made by the loop"),
     ("retired", "skills retired"),
     ("retired_max_quality", "best hidden quality retired"),
+    ("folded", "skills folded into another"),
+    ("folded_other_kind", "... into one of another kind"),
     ("fit_error", "evaluator's fit-error rate"),
     ("misroutes", "misroutes (routed to another kind)"),
     ("misfits_recorded", "misfits recorded"),
@@ -264,15 +267,19 @@ EVOLUTION_ROWS: tuple[tuple[str, str], ...] = (
 
 
 def _retired_and_duplicates(runs: Sequence[Any]) -> list[str]:
-    """Per run: each retired skill with its hidden quality, and the duplicates per kind."""
-    lines = ["## Retired skills and duplicates", ""]
+    """Per run: each retired and folded skill with its hidden quality, and the duplicates per kind."""
+    lines = ["## Retired and folded skills, duplicates", ""]
     for run in runs:
         s = run.summary
         retired = ", ".join(f"{r['name']} ({r['kind']}, hidden quality {r['quality']:g}, {r['uses']} uses"
                             f"{', seeded' if r.get('seeded') else ''})" for r in s.get("retired_skills", [])) or "none"
         dupes = ", ".join(f"{k} {v}" for k, v in s.get("duplicates_per_kind", {}).items()) or "none"
         made = ", ".join(f"{k} {v}" for k, v in s.get("loop_duplicates_per_kind", {}).items()) or "none"
-        lines += [f"- **{run.policy}**: retired {retired}. Duplicates per kind: {dupes}; made by the loop: {made}."]
+        folded = ", ".join(f"{f['name']} into {f['into']} ({f['kind']}"
+                           f"{'' if f['kind'] == f['into_kind'] else ' into ' + f['into_kind']}, hidden quality "
+                           f"{f['quality']:g} into {f['into_quality']:g})" for f in s.get("folded_skills", [])) or "none"
+        line = f"- **{run.policy}**: retired {retired}. Folded {folded}. Duplicates per kind: {dupes}; made by the loop: {made}."
+        lines.append(line)
     return [*lines, ""]
 
 

@@ -44,6 +44,15 @@ The rules, one function each (:func:`plan` combines the first four):
 - :func:`should_retire` -- after ``retire_min_uses`` fitted uses, a skill whose shrunk average
   (:func:`skillrouter.scoring.shrunk_quality`) is below ``retire_floor`` is retired, on a
   fitted run that itself scored below the floor (a good run never retires its skill).
+- :func:`fold_offers` / :func:`fold_pair` / :func:`vote_fold` / :func:`accept_fold` -- two
+  skills that turn out to serve one kind of task are folded into one. After a fitted run that
+  kept its task as an example (and revised nothing), each other skill the router also found
+  relevant to the task (:func:`route_alternatives`) whose documents lie near the skill's (the
+  centroids of their Level 0 texts and examples at least ``fold_threshold`` similar) is put to
+  the judge of "same skill". One no keeps both for good; ``fold_votes`` yeses, each on a
+  different task, fold the worse record into the better (its examples join the kept skill,
+  it is retired: ``trust`` or ``restore`` brings it back). A skill at trust level ``builtin``
+  or ``trusted`` is never folded away.
 - A free name for a new skill: :func:`skillrouter.skill.free_name`.
 
 Restoring or trusting a retired skill starts its record anew (see
@@ -65,19 +74,25 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DUPLICATE_THRESHOLD",
+    "FOLD_THRESHOLD",
+    "FOLD_VOTES",
     "MAX_OFFERS",
     "MIN_STEPS",
     "NUDGE_INTERVAL",
     "OFFER_THRESHOLD",
     "OUTLIER_MARGIN",
     "OUTLIER_MIN_USES",
+    "PROTECTED_FROM_FOLDING",
     "RETIRE_FLOOR",
     "RETIRE_MIN_USES",
     "REVISE_BELOW",
     "SKILL_THRESHOLD",
     "LoopRules",
     "Plan",
+    "accept_fold",
     "accept_merge",
+    "fold_offers",
+    "fold_pair",
     "is_outlier",
     "keeps_example",
     "merge_offers",
@@ -88,6 +103,7 @@ __all__ = [
     "should_merge",
     "should_retire",
     "should_revise",
+    "vote_fold",
 ]
 
 SKILL_THRESHOLD = 7.0
@@ -165,8 +181,38 @@ prior, five uses averaging below 3 retire a skill; one bad run never can."""
 
 RETIRE_MIN_USES = 5
 
+FOLD_THRESHOLD = 0.40
+"""Cosine similarity of two skills' centroids (the normalised mean vector of each one's Level 0
+text and examples, :meth:`skillrouter.index.SkillIndex.centroids`) from which, when both are
+relevant to a task that one of them served well, the judge of "same skill" is asked whether to
+fold them into one (:func:`fold_offers`).
+
+Why a second chance to merge: a draft is offered as a merge when it is made, but two judges can
+both be wrong (the evaluator took a fitted run for a misfit, and the merge judge turned the draft
+down), and a draft made after the router abstained may be worded unlike its kind's skill. Either
+way a second skill of one kind splits that kind's record and examples. Once both skills have
+examples, where their documents lie says more than one task's wording: on ``skillrouter eval
+evolution`` (MetaTool, seeds 0-4, the judge wrong one time in ten) pairs of skills both relevant
+to a task one of them served well, first seen, were of one kind 30 times and of two kinds 84
+times at centroid similarity >= 0.30, 17 / 19 at >= 0.40, 9 / 1 at >= 0.50 (the judge, not this
+number, decides each). See docs/evaluation.md ("Folding duplicates")."""
+
+FOLD_VOTES = 2
+""""Same skill" answers, each after a different task, that fold two skills; one "no" keeps
+them apart for good. Two, because the costs are not even: a wrong fold gives one skill the
+other kind's examples, so that kind's tasks are misrouted to it until misfits undo it, and
+retires a skill that worked, while a missed fold leaves a duplicate whose kind's record is
+split. With a judge wrong one time in ten, two yeses fold a pair of two kinds one time in a
+hundred. Measured on ``skillrouter eval evolution`` over seeds 0-9 (fold threshold 0.40): one
+yes folded 1.7 pairs of two kinds per stream on the seeds where it did worst (reuse precision
+0.826 -> 0.778 on seed 1), two folded 0.1 on average, with the same drop in duplicates."""
+
 NUDGE_INTERVAL = 10
 """Every this many tasks the agent's Memory Updater consolidates MEMORY.md and USER.md."""
+
+PROTECTED_FROM_FOLDING = ("builtin", "trusted")
+"""Trust levels of skills the loop never folds away (the user vouched for them as they are);
+they may still take another skill in."""
 
 
 @dataclass(frozen=True)
@@ -182,6 +228,8 @@ class LoopRules:
     outlier_margin: float = OUTLIER_MARGIN
     retire_floor: float = RETIRE_FLOOR
     retire_min_uses: int = RETIRE_MIN_USES
+    fold_threshold: float = FOLD_THRESHOLD
+    fold_votes: int = FOLD_VOTES
 
     @classmethod
     def of(cls, settings: object) -> LoopRules:
@@ -210,6 +258,10 @@ class LoopRules:
         if isinstance(self.retire_min_uses, bool) or not isinstance(self.retire_min_uses, int) \
                 or self.retire_min_uses < 1:
             raise ValueError(f"retire_min_uses must be an int of at least 1, got {self.retire_min_uses!r}")
+        if not -1.0 <= self.fold_threshold <= 1.01:
+            raise ValueError(f"fold_threshold must be from -1 to 1 (above 1: never fold), got {self.fold_threshold!r}")
+        if isinstance(self.fold_votes, bool) or not isinstance(self.fold_votes, int) or self.fold_votes < 1:
+            raise ValueError(f"fold_votes must be an int of at least 1, got {self.fold_votes!r}")
 
 
 DEFAULT_RULES = LoopRules()
@@ -353,6 +405,74 @@ def accept_merge(library: SkillLibrary, name: str, task: str, score: float, *, m
         library.record_outcome(name, score, task=task, example_min_score=rules.skill_threshold)
     else:
         library.store.add_examples([(name, task)], score=score)
+
+
+def fold_offers(library: SkillLibrary, name: str, alternatives: Sequence[str],
+                rules: LoopRules = DEFAULT_RULES) -> list[tuple[str, float]]:
+    """The skills to ask the judge about folding together with ``name``, after a fitted run of
+    ``name`` that kept its task as an example: of the task's ``alternatives`` (the router's
+    other plausible skills, :func:`route_alternatives`), the active ones whose centroid is at
+    least ``fold_threshold`` similar to ``name``'s, whose pair with ``name`` is not settled (a
+    pair with a yes so far is asked again) and that one of the two can be folded into
+    (:func:`fold_pair`), nearest first, with the similarity; at most ``max_offers``. Empty
+    when ``name`` is not active."""
+    if not alternatives:
+        return []
+    judged = {p["b"] if p["a"] == name else p["a"] for p in library.judged_pairs(name) if p["same"] is not None}
+    names = [n for n in dict.fromkeys(alternatives) if n != name and n not in judged]
+    records = library.store.records_for([name, *names])
+    if name not in records or records[name].summary.status != "active":
+        return []
+    names = [n for n in names if n in records and records[n].summary.status == "active"
+             and fold_pair(library, name, n) is not None]
+    if not names:
+        return []
+    library.sync()
+    centroid = library.index.centroids([name, *names])
+    if name not in centroid:
+        return []
+    near = sorted((-float(centroid[n] @ centroid[name]), n) for n in names if n in centroid)
+    return [(n, round(-sim, 6)) for sim, n in near if -sim >= rules.fold_threshold][: rules.max_offers]
+
+
+def fold_pair(library: SkillLibrary, a: str, b: str) -> tuple[str, str] | None:
+    """``(kept, folded)``: which of two skills judged one would be folded into the other. The
+    worse record goes (the lower shrunk average under the router's prior; then fewer fitted
+    uses; then the later name), unless its trust level is in ``PROTECTED_FROM_FOLDING``: then
+    the other goes into it. None when both are protected."""
+    records = library.store.records_for([a, b])
+    router = library.router
+
+    def standing(name: str) -> tuple[float, int]:
+        summary = records[name].summary
+        return (shrunk_quality(summary.use_count, summary.avg_score, prior_mean=router.prior_mean,
+                               prior_weight=router.prior_weight), summary.use_count)
+
+    first, second = sorted((a, b))
+    kept, folded = (first, second) if standing(first) >= standing(second) else (second, first)
+    protected = {n for n in (a, b) if records[n].trust_level in PROTECTED_FROM_FOLDING}
+    if protected == {a, b}:
+        return None
+    if folded in protected:
+        kept, folded = folded, kept
+    return kept, folded
+
+
+def vote_fold(library: SkillLibrary, kept: str, folded: str, same: bool, rules: LoopRules = DEFAULT_RULES) -> bool:
+    """Keep the judge's answer on folding ``folded`` into ``kept``; True when it is time to fold
+    (the ``fold_votes``-th yes: the caller then merges the text, if it does, and calls
+    :func:`accept_fold`). A no settles the pair as two skills."""
+    if not same:
+        library.record_distinct(kept, folded)
+        return False
+    return library.vote_same(kept, folded) >= rules.fold_votes
+
+
+def accept_fold(library: SkillLibrary, kept: str, folded: str) -> None:
+    """The judge found ``kept`` and ``folded`` one skill: ``folded``'s examples become ``kept``'s
+    (a task ``kept`` had as a misfit is one no more), ``folded`` is retired, and the verdict is
+    kept (:meth:`skillrouter.SkillLibrary.fold`). The caller has already merged the text, if any."""
+    library.fold(folded, into=kept)
 
 
 def _active_similarities(library: SkillLibrary, summary_text: str) -> tuple[dict[str, float], list[str]]:

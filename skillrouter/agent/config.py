@@ -9,6 +9,8 @@ from typing import Literal
 
 from skillrouter.rules import (
     DUPLICATE_THRESHOLD,
+    FOLD_THRESHOLD,
+    FOLD_VOTES,
     MAX_OFFERS,
     MIN_STEPS,
     NUDGE_INTERVAL,
@@ -21,7 +23,7 @@ from skillrouter.rules import (
     LoopRules,
 )
 
-__all__ = ["DUPLICATE_THRESHOLD", "MAX_OFFERS", "MIN_STEPS", "NUDGE_INTERVAL", "OFFER_THRESHOLD", "OUTLIER_MARGIN", "RETIRE_FLOOR",
+__all__ = ["DUPLICATE_THRESHOLD", "FOLD_THRESHOLD", "FOLD_VOTES", "MAX_OFFERS", "MIN_STEPS", "NUDGE_INTERVAL", "OFFER_THRESHOLD", "OUTLIER_MARGIN", "RETIRE_FLOOR",
            "RETIRE_MIN_USES", "REVISE_BELOW", "ROUTE_K", "SKILL_THRESHOLD", "AgentConfig", "StructuredOutput"]
 
 StructuredOutput = Literal["auto", "json"]
@@ -45,6 +47,8 @@ class AgentConfig:
     outlier_margin: float = OUTLIER_MARGIN
     retire_floor: float = RETIRE_FLOOR
     retire_min_uses: int = RETIRE_MIN_USES
+    fold_threshold: float = FOLD_THRESHOLD
+    fold_votes: int = FOLD_VOTES
     route_k: int = ROUTE_K
     structured_output: StructuredOutput = "auto"
 

@@ -6,7 +6,8 @@
 - executor: the LLM does the task with that memory and the skill's guidance.
 - evaluator: LLM-as-judge scores it; the task is counted and logged as an episode.
 - [skill_extractor], when there is something to learn (the score is readable, and a skill
-  was used or a good, non-trivial run used none): update that skill, or make a new one.
+  was used or a good, non-trivial run used none): update that skill (or fold it with another
+  the judge finds the same), or make a new one.
 - [memory_updater], every ``nudge_interval`` tasks only: consolidate MEMORY.md and USER.md.
 """
 
@@ -22,6 +23,8 @@ from langgraph.graph import END, START, StateGraph
 from skillrouter.agent import nodes
 from skillrouter.agent.config import (
     DUPLICATE_THRESHOLD,
+    FOLD_THRESHOLD,
+    FOLD_VOTES,
     MAX_OFFERS,
     MIN_STEPS,
     NUDGE_INTERVAL,
@@ -90,6 +93,8 @@ def create_self_improving_agent(
     outlier_margin: float = OUTLIER_MARGIN,
     retire_floor: float = RETIRE_FLOOR,
     retire_min_uses: int = RETIRE_MIN_USES,
+    fold_threshold: float = FOLD_THRESHOLD,
+    fold_votes: int = FOLD_VOTES,
     structured_output: StructuredOutput = "auto",
     checkpointer: Any = None,
     embedder: Embedder | None = None,
@@ -115,6 +120,7 @@ def create_self_improving_agent(
                          revise_below=skill_threshold if revise_below is None else revise_below,
                          outlier_margin=outlier_margin,
                          retire_floor=retire_floor, retire_min_uses=retire_min_uses,
+                         fold_threshold=fold_threshold, fold_votes=fold_votes,
                          structured_output=structured_output)
     options: dict[str, Any] = {} if router_threshold is None else {"threshold": router_threshold}
     library = SkillLibrary.open(storage_dir, model=model, embedder=embedder, chroma_url=chroma_url, **options)

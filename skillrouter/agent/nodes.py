@@ -263,7 +263,49 @@ def learn_from_reuse(state: AgentState, deps: AgentDeps, plan: rules.Plan) -> di
                 update |= {"updated_skill": name, "skill_version": stored.version} | quarantined(deps, stored, skill)
     if maybe_retire(deps, name, score):
         update["retired_skill"] = name
+    elif plan.keep_example and not plan.revise:
+        update |= fold_duplicates(state, deps, name)
     return update
+
+
+def fold_duplicates(state: AgentState, deps: AgentDeps, name: str) -> dict[str, Any]:
+    """After a good fitted run of ``name``, ask the LLM about each skill the rule book offers
+    to fold together with it (:func:`skillrouter.rules.fold_offers`), in turn. A pair it has
+    judged the same skill ``fold_votes`` times, each after a different task, is folded into the
+    better record (:func:`skillrouter.rules.fold_pair`), the kept skill rewritten with what the
+    other knew; a pair judged two skills is never asked about again."""
+    cfg, library = deps.config, deps.library
+    store = library.store
+    alternatives = rules.route_alternatives(state.get("route_candidates") or [], library.router.threshold, name)
+    for other, similarity in rules.fold_offers(library, name, alternatives, cfg.rules):
+        pair = rules.fold_pair(library, name, other)
+        if pair is None:
+            continue
+        kept, folded = pair
+        existing, leaving = store.get(kept), store.get(folded)
+        try:
+            revision = ask(deps.llm, prompts.fold_messages(existing, leaving, state["task"], similarity),
+                           SkillRevision, cfg.structured_output)
+            merged = apply_revision(existing, revision)
+        except (UnreadableAnswer, SkillFormatError) as err:
+            return {"skill_error": f"folding {folded!r} into {kept!r} failed: {err}"}
+        if not rules.vote_fold(library, kept, folded, revision.same_skill, cfg.rules):
+            continue  # two skills for good, or a yes that waits for another task's
+        findings = screen(merged)
+        if findings:
+            return {"skill_error": f"folding {folded!r} into {kept!r} refused by the security scan: "
+                                   f"{_findings_line(findings)}"}
+        update: dict[str, Any] = {"folded_skill": folded, "folded_into": kept}
+        if (merged.body, merged.description) != (existing.body, existing.description):
+            why = revision.reason.strip() or "the two serve one kind of task"
+            stored = store.update(merged, reason=f"folded in {folded!r} (similarity {similarity:.2f}): {why}"[:300],
+                                  trust_level=AGENT_CREATED)
+            update |= {"updated_skill": kept, "skill_version": stored.version}
+            if stored.status != "active":  # the rewrite was quarantined: nothing is folded into it
+                return quarantined(deps, stored, existing) | {"updated_skill": kept, "skill_version": stored.version}
+        rules.accept_fold(library, kept, folded)
+        return update
+    return {}
 
 
 def maybe_retire(deps: AgentDeps, name: str, score: float) -> bool:

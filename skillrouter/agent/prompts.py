@@ -21,7 +21,7 @@ from skillrouter.episodes import Episode
 from skillrouter.skill import Skill
 from skillrouter.skillmd import render_skill_md
 
-Kind = Literal["execute", "evaluate", "extract", "revise", "merge", "consolidate"]
+Kind = Literal["execute", "evaluate", "extract", "revise", "merge", "fold", "consolidate"]
 
 TITLES: dict[str, Kind] = {
     "# Do the task": "execute",
@@ -29,6 +29,7 @@ TITLES: dict[str, Kind] = {
     "# Extract a reusable skill": "extract",
     "# Revise a skill": "revise",
     "# Merge a run into an existing skill": "merge",
+    "# Fold two skills into one": "fold",
     "# Consolidate memory": "consolidate",
 }
 _TITLE_OF = {kind: title for title, kind in TITLES.items()}
@@ -284,6 +285,24 @@ def merge_messages(existing: Skill, draft: Skill, task: str, similarity: float) 
     ])
     human = (f"## Task\n{task}\n\n## Existing skill\n{render_skill_md(existing)}\n\n"
              f"## Draft\n{render_skill_md(draft)}")
+    return [SystemMessage(system), HumanMessage(human)]
+
+
+def fold_messages(kept: Skill, folded: Skill, task: str, similarity: float) -> list[BaseMessage]:
+    system = "\n".join([
+        _TITLE_OF["fold"],
+        "",
+        (f"Two skills of the library were both found relevant to the task below, which one of them "
+        f"served well, and the tasks each has served lie close together (similarity {similarity:.2f}). "
+        "If they serve the same kind of task, fold the second into the first: keep the first's "
+        "procedure, add what the second knows that it does not, and answer same_skill true; the "
+        "second is then retired. If they are different kinds of task, answer same_skill false and "
+        "repeat the first's sections unchanged; you will not be asked about this pair again."),
+        "",
+        _shape(_REVISION_SHAPE),
+    ])
+    human = (f"## Task\n{task}\n\n## Skill kept\n{render_skill_md(kept)}\n\n"
+             f"## Skill to fold in\n{render_skill_md(folded)}")
     return [SystemMessage(system), HumanMessage(human)]
 
 

@@ -25,6 +25,8 @@ class TaskRun:
     skill_version: int | None
     retired_skill: str | None
     misfit_skill: str | None
+    folded_skill: str | None
+    folded_into: str | None
     nudge_ran: bool
     task_count: int
     errors: tuple[str, ...]
@@ -37,7 +39,8 @@ class TaskRun:
                    score=state.get("evaluation_score"), steps=len(state.get("execution_steps") or []),
                    created_skill=state.get("created_skill"), updated_skill=state.get("updated_skill"),
                    skill_version=state.get("skill_version"), retired_skill=state.get("retired_skill"),
-                   misfit_skill=state.get("misfit_skill"),
+                   misfit_skill=state.get("misfit_skill"), folded_skill=state.get("folded_skill"),
+                   folded_into=state.get("folded_into"),
                    nudge_ran=bool(state.get("nudge_ran")), task_count=int(state.get("task_count", 0)),
                    errors=errors)
 

@@ -43,6 +43,8 @@ class AgentState(TypedDict, total=False):
     skill_version: int | None          # version of the created or updated skill
     retired_skill: str | None
     misfit_skill: str | None           # the matched skill, when the task was kept as its misfit
+    folded_skill: str | None           # a skill judged one with another and folded into it ...
+    folded_into: str | None            # ... the skill it was folded into
     skill_error: str | None
     # Memory Updater
     nudge_ran: bool
@@ -76,6 +78,8 @@ def run_defaults() -> dict[str, Any]:
         "skill_version": None,
         "retired_skill": None,
         "misfit_skill": None,
+        "folded_skill": None,
+        "folded_into": None,
         "skill_error": None,
         "nudge_ran": False,
         "memory_error": None,

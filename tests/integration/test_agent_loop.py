@@ -396,6 +396,56 @@ def test_duplicate_gate_creates_a_new_skill_when_the_merge_says_it_is_another_ki
     assert agent.library.get(CSV_SKILL).version == 1
 
 
+ROWS_SKILL = "csv-rows-to-json"
+
+
+def seed_two_csv_skills(agent: SelfImprovingAgent) -> None:
+    """The CSV skill and a second skill for the same work, worded otherwise, each with examples."""
+    seed_csv_skill(agent)
+    agent.library.add(Skill.create(ROWS_SKILL, "Turn the rows of a CSV export into JSON objects, one object per row.",
+                                   procedure=["Read the rows", "Emit one object per row"]))
+    agent.library.store.add_examples([(CSV_SKILL, CSV_TASKS[0]), (ROWS_SKILL, CSV_TASKS[3])])
+
+
+def test_two_skills_the_judge_finds_one_twice_are_folded_into_the_better_record(make_agent: Callable) -> None:
+    folded = {"same_skill": True, "procedure": [*CSV_DRAFT["procedure"], "Emit one object per row"],
+              "pitfalls": CSV_DRAFT["pitfalls"], "verification": CSV_DRAFT["verification"], "reason": "one job"}
+    agent, llm = make_agent(by_kind(execute=steps_for, evaluate=judge(9), fold=folded))
+    seed_two_csv_skills(agent)
+    for _ in range(2):
+        agent.library.record_outcome(CSV_SKILL, 9.0)  # the better record: it is the one kept
+    state = agent.invoke(CSV_TASKS[1])
+    assert state["matched_skill"] in (CSV_SKILL, ROWS_SKILL) and state["evaluation_score"] == 9
+    others = [c for c in state["route_candidates"] if c["name"] != state["matched_skill"]]
+    assert others and others[0]["relevance"] >= agent.library.router.threshold  # both were plausible
+    assert llm.kinds().count("fold") == 1 and state["folded_skill"] is None  # one yes: not yet
+    assert [p["votes"] for p in agent.library.judged_pairs()] == [1]
+    state = agent.invoke(CSV_TASKS[2])  # the second yes, after another task: folded
+    assert (state["folded_skill"], state["folded_into"]) == (ROWS_SKILL, CSV_SKILL)
+    assert state["updated_skill"] == CSV_SKILL and state["skill_version"] == 2
+    assert llm.kinds().count("fold") == 2
+    fold_call = next(c for c in llm.calls if c.kind == "fold")
+    assert fold_call.prompt.index(f"name: {CSV_SKILL}") < fold_call.prompt.index(f"name: {ROWS_SKILL}")
+    assert agent.library.get(ROWS_SKILL).status == "retired"
+    assert "Emit one object per row" in agent.library.get(CSV_SKILL).procedure
+    assert CSV_TASKS[3] in [t for _, t in agent.library.store.examples(CSV_SKILL)]
+    assert [(p["votes"], p["same"], p["folded_into"]) for p in agent.library.judged_pairs()] == [(2, True, CSV_SKILL)]
+    agent.invoke(CSV_TASKS[0])
+    assert llm.kinds().count("fold") == 2  # one skill left: nothing more to ask
+
+
+def test_two_skills_the_judge_finds_different_stay_and_are_never_asked_about_again(make_agent: Callable) -> None:
+    declined = {"same_skill": False, "procedure": CSV_DRAFT["procedure"], "reason": "two jobs"}
+    agent, llm = make_agent(by_kind(execute=steps_for, evaluate=judge(9), fold=declined))
+    seed_two_csv_skills(agent)
+    state = agent.invoke(CSV_TASKS[1])
+    assert state["folded_skill"] is None and state["updated_skill"] is None and llm.kinds().count("fold") == 1
+    assert agent.library.get(ROWS_SKILL).status == "active" and agent.library.get(CSV_SKILL).version == 1
+    assert [p["same"] for p in agent.library.judged_pairs()] == [False]
+    agent.invoke(CSV_TASKS[2])
+    assert llm.kinds().count("fold") == 1 and agent.library.get(ROWS_SKILL).status == "active"
+
+
 def test_extracted_names_are_sanitised_and_never_overwrite(make_agent: Callable) -> None:
     draft = {**HAIKU_DRAFT, "name": "  Write A Haiku!!  (v2) "}
     # one name, so the draft is offered to the bread skill as a merge, and declined

@@ -13,7 +13,7 @@ from skillrouter.eval.datasets import Query
 from skillrouter.eval.evolution import EvolutionConfig, TaskStream, simulate
 from skillrouter.eval.evolution_agent import run_agent
 
-from skillrouter import Skill, Store, rules
+from skillrouter import Skill, SkillNotFoundError, SkillRouterError, Store, rules
 from skillrouter.agent import AgentConfig
 from skillrouter.library import SkillLibrary
 from skillrouter.rules import LoopRules, plan
@@ -112,7 +112,8 @@ def test_every_surface_takes_its_defaults_from_the_rule_book() -> None:
 
 def test_every_threshold_a_surface_sets_reaches_the_rule_book() -> None:
     changed = {"skill_threshold": 8.0, "min_steps": 2, "duplicate_threshold": 0.7, "offer_threshold": 0.5,
-               "max_offers": 2, "revise_below": 6.0, "outlier_margin": 2.0, "retire_floor": 4.0, "retire_min_uses": 3}
+               "max_offers": 2, "revise_below": 6.0, "outlier_margin": 2.0, "retire_floor": 4.0, "retire_min_uses": 3,
+               "fold_threshold": 0.5, "fold_votes": 3}
     assert {f.name for f in dataclasses.fields(LoopRules)} == set(changed)  # a new rule joins this test
     assert AgentConfig(**changed).rules == EvolutionConfig(**changed).rules == LoopRules(**changed)
     with pytest.raises(ValueError, match="retire_min_uses"):
@@ -235,3 +236,121 @@ def test_the_routers_other_plausible_skills_are_offered_after_the_misfit_skill(t
         assert "gone" not in [n for n, _ in rules.merge_offers(lib, draft, alternatives=["gone"])]  # active ones only
     finally:
         lib.close()
+
+
+# ---------------------------------------------------------------- folding two skills into one
+
+
+def _folding(tmp_path: Path) -> SkillLibrary:
+    lib = _library(tmp_path)
+    lib.store.add_examples([("csv-to-json", "turn orders.csv into json"), ("csv-to-json-fast", "turn big.csv into json"),
+                            ("csv-to-json-fast", "orders csv rows to json objects")])
+    return lib
+
+
+def test_a_fold_is_offered_for_plausible_skills_whose_documents_lie_near(tmp_path: Path) -> None:
+    lib = _folding(tmp_path)
+    try:
+        lib.sync()
+        centroid = lib.index.centroids(["csv-to-json", "csv-to-json-fast", "bake-bread"])
+        near = float(centroid["csv-to-json"] @ centroid["csv-to-json-fast"])
+        far = float(centroid["csv-to-json"] @ centroid["bake-bread"])
+        assert far < rules.FOLD_THRESHOLD <= near
+        offers = rules.fold_offers(lib, "csv-to-json", ["bake-bread", "csv-to-json-fast", "csv-to-json"])
+        assert offers == [("csv-to-json-fast", pytest.approx(near, abs=1e-5))]  # only the near one; never itself
+        assert rules.fold_offers(lib, "csv-to-json", []) == []  # nothing else was plausible for the task
+        assert rules.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"], LoopRules(fold_threshold=1.01)) == []
+        assert not rules.vote_fold(lib, "csv-to-json", "csv-to-json-fast", True)  # one yes: not yet
+        assert rules.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == offers  # asked again, another task
+        assert not rules.vote_fold(lib, "csv-to-json-fast", "csv-to-json", False)  # one no: two skills
+        assert rules.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == []  # for good
+        assert not rules.vote_fold(lib, "csv-to-json", "csv-to-json-fast", True)  # a later yes changes nothing
+        assert lib.judged_pairs("csv-to-json")[0] | {"judged_at": None} == {
+            "a": "csv-to-json", "b": "csv-to-json-fast", "votes": 1, "same": False, "folded_into": None,
+            "judged_at": None}
+        assert not rules.vote_fold(lib, "bake-bread", "csv-cleaner", True)
+        assert rules.vote_fold(lib, "csv-cleaner", "bake-bread", True)  # the second yes: fold now
+        assert not rules.vote_fold(lib, "csv-cleaner", "bake-bread", True, LoopRules(fold_votes=4))  # 3 of 4
+        assert rules.vote_fold(lib, "csv-cleaner", "bake-bread", True, LoopRules(fold_votes=4))
+        lib.retire("csv-cleaner")
+        assert rules.fold_offers(lib, "csv-to-json", ["csv-cleaner"], LoopRules(fold_threshold=-1.0)) == []
+        assert rules.fold_offers(lib, "csv-cleaner", ["csv-to-json"], LoopRules(fold_threshold=-1.0)) == []
+    finally:
+        lib.close()
+
+
+def test_the_worse_record_is_folded_away_but_never_a_skill_the_user_vouched_for(tmp_path: Path) -> None:
+    lib = _folding(tmp_path)
+    try:
+        assert rules.fold_pair(lib, "csv-to-json-fast", "csv-to-json") == ("csv-to-json", "csv-to-json-fast")  # tie
+        for score in (9.0, 9.0):
+            lib.record_outcome("csv-to-json-fast", score)
+        lib.record_outcome("csv-to-json", 5.0)
+        assert rules.fold_pair(lib, "csv-to-json", "csv-to-json-fast") == ("csv-to-json-fast", "csv-to-json")
+        lib.store.set_status("csv-to-json", "active", trust_level="trusted")
+        assert rules.fold_pair(lib, "csv-to-json", "csv-to-json-fast") == ("csv-to-json", "csv-to-json-fast")
+        lib.store.set_status("csv-to-json-fast", "active", trust_level="builtin")
+        assert rules.fold_pair(lib, "csv-to-json", "csv-to-json-fast") is None
+        assert rules.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == []  # neither may go
+    finally:
+        lib.close()
+
+
+def test_a_fold_gives_the_kept_skill_the_examples_retires_the_other_and_is_remembered(tmp_path: Path) -> None:
+    lib = _folding(tmp_path)
+    try:
+        lib.record_misfit("csv-to-json", "turn big.csv into json")  # the fold says otherwise: withdrawn
+        rules.accept_fold(lib, "csv-to-json", "csv-to-json-fast")
+        assert sorted(t for _, t in lib.store.examples("csv-to-json")) == [
+            "orders csv rows to json objects", "turn big.csv into json", "turn orders.csv into json"]
+        assert lib.misfits("csv-to-json") == []
+        assert lib.get("csv-to-json-fast").status == "retired" and lib.get("csv-to-json").status == "active"
+        assert [(p["votes"], p["same"], p["folded_into"]) for p in lib.judged_pairs()] == [(0, True, "csv-to-json")]
+        assert "csv-to-json-fast" not in [c.name for c in lib.route("orders csv rows to json objects").candidates]
+        rules.accept_fold(lib, "csv-to-json", "csv-to-json-fast")  # again (a crash cut it short): nothing more
+        assert len(lib.store.examples("csv-to-json")) == 3 and len(lib.judged_pairs()) == 1
+        lib.trust("csv-to-json-fast")  # a second chance, its own examples with it
+        assert len(lib.store.examples("csv-to-json-fast")) == 2
+        with pytest.raises(SkillRouterError, match="itself"):
+            lib.fold("csv-to-json", into="csv-to-json")
+        lib.retire("bake-bread")
+        with pytest.raises(SkillRouterError, match="retired, not active"):
+            lib.fold("csv-cleaner", into="bake-bread")
+        with pytest.raises(SkillNotFoundError):
+            lib.fold("no-such-skill", into="csv-to-json")
+        lib.store.ledger.forget(["csv-to-json-fast"])
+        assert lib.judged_pairs() == []  # a skill gone takes its verdicts along
+    finally:
+        lib.close()
+
+
+def test_fold_settings_are_checked() -> None:
+    for bad in (-1.5, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="fold_threshold"):
+            LoopRules(fold_threshold=bad)
+    for votes in (0, True, 1.5):
+        with pytest.raises(ValueError, match="fold_votes"):
+            LoopRules(fold_votes=votes)  # type: ignore[arg-type]
+
+
+def _twins() -> TaskStream:
+    """Two seeded skills of one kind, worded alike, and good tasks of their kind."""
+    tasks = [Query(f"red blue green job number {i}", ("k",)) for i in range(6)]
+    return TaskStream(tasks=tasks, kinds=["k"] * 6, probes=tasks[:2],
+                      variants=[("k", "red blue green job", 0.9), ("k", "red blue green pink job", 0.6)],
+                      steps=[5] * 6, noise=[0.0] * 6, new_quality=[0.8] * 6, fit_draw=[0.5] * 6)
+
+
+def test_a_fold_happens_alike_in_the_agent_and_the_simulation_and_patching_the_rule_stops_both(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    config = EvolutionConfig(tasks=6, kinds=1, threshold=0.3, every=6, fit_error=0.0)
+    sim = simulate(_twins(), config, HashEmbedder(), "shrunk")
+    agent = run_agent(_twins(), config, HashEmbedder())
+    assert sim.summary["folded"] == 1 and sim.summary["folded_other_kind"] == 0
+    assert agent.summary == sim.summary and sim.summary["final_library_size"] == 1
+    assert [e.get("folded") for e in agent.events] == [e.get("folded") for e in sim.events]
+
+    monkeypatch.setattr(rules, "fold_offers", lambda *args, **kwargs: [])
+    sim = simulate(_twins(), config, HashEmbedder(), "shrunk")
+    agent = run_agent(_twins(), config, HashEmbedder())
+    assert sim.summary["folded"] == agent.summary["folded"] == 0 and agent.summary == sim.summary
