@@ -1,4 +1,7 @@
-"""Two levers of the self-improving loop, each off and on, over several evolution streams.
+"""The self-improving loop's levers, each taken away from the shipped defaults, over several
+evolution streams; or one lever swept over values (how its default was chosen).
+
+The levers:
 
 - the **outlier rule** of the rule book: a fitted score more than ``outlier_margin`` points
   below the average of a skill with at least ``OUTLIER_MIN_USES`` fitted uses does not revise
@@ -6,21 +9,25 @@
   below an average by;
 - the router's **misfit share**: a skill's relevance loses ``misfit_share_weight`` times the
   share of misfits among its judged routes (:func:`skillrouter.scoring.misfit_share_penalty`);
-  off: weight 0.
+  off: weight 0;
+- **folding**: two skills both relevant to a task one of them served well, whose documents'
+  centroids are at least ``fold_threshold`` similar, are put to the judge of "one skill"
+  (:func:`skillrouter.rules.fold_offers`); off: a threshold above 1, which no cosine reaches.
 
 For each seed this runs ``skillrouter eval evolution --seed N --policy shrunk --agent-tasks 0``
-four times on the same stream (neither lever, each alone, both: the shipped defaults), in one
-process with one embedder (cached vectors), and prints the issue's metrics: revisions and those
-after a misroute, reuse precision, probe P@1 at the end, second-half success, and the most
-duplicates the loop made for one kind; then the mean of each variant over the seeds.
+once per variant on the same stream, in one process with one embedder (cached vectors), and
+prints the issue's metrics per run, then the mean of each variant over the seeds.
 
     .venv/bin/python benchmarks/loop_levers.py [--seeds 0 1 2 3 4] [--json OUT]
+    .venv/bin/python benchmarks/loop_levers.py --vary fold_threshold 1.01 0.5 0.45 0.4 0.35
+    .venv/bin/python benchmarks/loop_levers.py --vary misfit_share_weight 0 0.1 0.2 0.4
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import fields
 from pathlib import Path
 from statistics import mean
 from typing import Any
@@ -30,25 +37,46 @@ from skillrouter.eval.evolution import EvolutionConfig, run_policies
 from skillrouter.eval.routing import EmbedderSpec, default_cache_dir, make_embedder
 from skillrouter.eval.suite import default_data_dir
 
-OUTLIER_OFF = 9.0  # no score of 1-10 lies more than 9 points below an average of 1-10
-SHIPPED = EvolutionConfig()
-VARIANTS: dict[str, dict[str, float]] = {
-    "neither": {"outlier_margin": OUTLIER_OFF, "misfit_share_weight": 0.0},
-    "outlier rule": {"outlier_margin": SHIPPED.outlier_margin, "misfit_share_weight": 0.0},
-    "misfit share": {"outlier_margin": OUTLIER_OFF, "misfit_share_weight": SHIPPED.misfit_share_weight},
-    "both (shipped)": {"outlier_margin": SHIPPED.outlier_margin, "misfit_share_weight": SHIPPED.misfit_share_weight},
+OFF: dict[str, dict[str, float]] = {
+    "shipped": {},
+    "no outlier rule": {"outlier_margin": 9.0},  # no score of 1-10 lies 9 points below an average
+    "no misfit share": {"misfit_share_weight": 0.0},
+    "no folding": {"fold_threshold": 1.01},  # no cosine similarity reaches it
 }
-KEYS = ("revisions", "revisions_after_misroute", "revisions_after_misroute_share", "reuse_precision",
-        "probe_p_at_1_end", "success_rate_second_half", "max_loop_duplicates_per_kind")
-HEADER = (f"{'seed':>4}  {'variant':<14}  {'revisions':>9}  {'after misroute':>14}  {'share':>5}  "
-          f"{'reuse prec.':>11}  {'probe P@1':>9}  {'2nd-half succ.':>14}  {'most loop dupes':>15}")
+COLUMNS: tuple[tuple[str, str, str], ...] = (  # (summary key, header, format)
+    ("revisions", "revisions", "{:.1f}"),
+    ("revisions_after_misroute", "after misroute", "{:.1f}"),
+    ("revisions_after_misroute_share", "share", "{:.3f}"),
+    ("reuse_precision", "reuse prec.", "{:.3f}"),
+    ("probe_p_at_1_end", "probe P@1", "{:.3f}"),
+    ("success_rate_second_half", "2nd-half succ.", "{:.3f}"),
+    ("max_loop_duplicates_per_kind", "most loop dupes", "{:.1f}"),
+    ("max_duplicates_per_kind", "most dupes", "{:.1f}"),
+    ("final_duplicates", "dupes", "{:.1f}"),
+    ("final_kinds_covered", "kinds", "{:.1f}"),
+    ("folded", "folded", "{:.1f}"),
+    ("folded_other_kind", "wrong folds", "{:.1f}"),
+)
+WIDTH = 18
 
 
-def line(seed: str, variant: str, s: dict[str, Any]) -> str:
-    return (f"{seed:>4}  {variant:<14}  {s['revisions']:>9.1f}  {s['revisions_after_misroute']:>14.1f}  "
-            f"{s['revisions_after_misroute_share'] or 0:>5.3f}  {s['reuse_precision']:>11.3f}  "
-            f"{s['probe_p_at_1_end']:>9.3f}  {s['success_rate_second_half']:>14.3f}  "
-            f"{s['max_loop_duplicates_per_kind']:>15.1f}")
+def line(seed: str, variant: str, summary: dict[str, Any]) -> str:
+    cells = [fmt.format(summary[key] or 0).rjust(max(len(head), 5)) for key, head, fmt in COLUMNS]
+    return f"{seed:>4}  {variant:<{WIDTH}}  " + "  ".join(cells)
+
+
+def header() -> str:
+    return f"{'seed':>4}  {'variant':<{WIDTH}}  " + "  ".join(head.rjust(max(len(head), 5)) for _, head, _ in COLUMNS)
+
+
+def variants_of(vary: list[str] | None) -> dict[str, dict[str, float]]:
+    if not vary:
+        return OFF
+    name, values = vary[0], vary[1:]
+    known = {f.name for f in fields(EvolutionConfig)}
+    if name not in known or not values:
+        raise SystemExit(f"--vary takes a setting of EvolutionConfig ({', '.join(sorted(known))}) and values")
+    return {f"{name} {v}": {name: float(v)} for v in values}
 
 
 def main() -> None:
@@ -56,21 +84,25 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
     parser.add_argument("--data", type=Path, default=None, help="the shared data folder (default: ../shared/data)")
     parser.add_argument("--json", type=Path, default=None, help="also write every summary here")
+    parser.add_argument("--vary", nargs="+", metavar=("SETTING", "VALUE"), default=None,
+                        help="sweep one setting over the values given (the others at their defaults)")
     args = parser.parse_args()
+    variants = variants_of(args.vary)
     data = load_dataset(f"metatool:{(args.data or default_data_dir()) / 'metatool'}", include_no_tool=False)
     embedder = make_embedder(EmbedderSpec(None), default_cache_dir())
+    keys = [key for key, _, _ in COLUMNS]
     results: list[dict[str, Any]] = []
-    print(HEADER)
+    print(header())
     for seed in args.seeds:
-        for variant, levers in VARIANTS.items():
+        for variant, levers in variants.items():
             config = EvolutionConfig(seed=seed, policies=("shrunk",), **levers)  # type: ignore[arg-type]
             _, runs = run_policies(data.queries, config, embedder)
-            summary = {k: runs[0].summary[k] for k in KEYS}
+            summary = {k: runs[0].summary[k] for k in keys}
             results.append({"seed": seed, "variant": variant, **levers, **summary})
             print(line(str(seed), variant, summary), flush=True)
-    for variant in VARIANTS:
+    for variant in variants:
         rows = [r for r in results if r["variant"] == variant]
-        print(line("mean", variant, {k: mean(r[k] or 0 for r in rows) for k in KEYS}))
+        print(line("mean", variant, {k: mean(r[k] or 0 for r in rows) for k in keys}))
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
 
