@@ -57,7 +57,7 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (  # (summary key, header, format)
     ("folded", "folded", "{:.1f}"),
     ("folded_other_kind", "wrong folds", "{:.1f}"),
 )
-WIDTH = 18
+WIDTH = 24
 
 
 def line(seed: str, variant: str, summary: dict[str, Any]) -> str:
@@ -73,10 +73,11 @@ def variants_of(vary: list[str] | None) -> dict[str, dict[str, float]]:
     if not vary:
         return OFF
     name, values = vary[0], vary[1:]
-    known = {f.name for f in fields(EvolutionConfig)}
+    known = {f.name: f.type for f in fields(EvolutionConfig)}
     if name not in known or not values:
         raise SystemExit(f"--vary takes a setting of EvolutionConfig ({', '.join(sorted(known))}) and values")
-    return {f"{name} {v}": {name: float(v)} for v in values}
+    kind = int if known[name] in (int, "int") else float
+    return {f"{name} {v}": {name: kind(v)} for v in values}
 
 
 def main() -> None:

@@ -195,7 +195,9 @@ examples, where their documents lie says more than one task's wording: on ``skil
 evolution`` (MetaTool, seeds 0-4, the judge wrong one time in ten) pairs of skills both relevant
 to a task one of them served well, first seen, were of one kind 30 times and of two kinds 84
 times at centroid similarity >= 0.30, 17 / 19 at >= 0.40, 9 / 1 at >= 0.50 (the judge, not this
-number, decides each). See docs/evaluation.md ("Folding duplicates")."""
+number, decides each). Over seeds 0-9 the most loop-made duplicates of one kind were 2.6 / 2.2
+/ 1.9 / 2.1 at 0.50 / 0.45 / 0.40 / 0.35 (3.2 without folding), reuse precision 0.806-0.807
+throughout. See docs/evaluation.md ("Folding duplicates")."""
 
 FOLD_VOTES = 2
 """"Same skill" answers, each after a different task, that fold two skills; one "no" keeps
@@ -203,9 +205,10 @@ them apart for good. Two, because the costs are not even: a wrong fold gives one
 other kind's examples, so that kind's tasks are misrouted to it until misfits undo it, and
 retires a skill that worked, while a missed fold leaves a duplicate whose kind's record is
 split. With a judge wrong one time in ten, two yeses fold a pair of two kinds one time in a
-hundred. Measured on ``skillrouter eval evolution`` over seeds 0-9 (fold threshold 0.40): one
-yes folded 1.7 pairs of two kinds per stream on the seeds where it did worst (reuse precision
-0.826 -> 0.778 on seed 1), two folded 0.1 on average, with the same drop in duplicates."""
+hundred. Measured on ``skillrouter eval evolution`` over seeds 0-9 (fold threshold 0.40,
+``benchmarks/loop_levers.py --vary fold_votes 1``): one yes folded 7 pairs of two kinds in 157
+folds (seed 1: 2, reuse precision 0.833 -> 0.778, 2nd-half success 0.758 -> 0.692), two yeses
+1 in 117, with the most loop-made duplicates of one kind the same (1.9 per stream)."""
 
 NUDGE_INTERVAL = 10
 """Every this many tasks the agent's Memory Updater consolidates MEMORY.md and USER.md."""
