@@ -562,15 +562,11 @@ class Ledger:
         of ``into``: the latest verdict wins; the newest ``max_examples`` kept), and the verdict
         that the two are one skill, kept in ``into``. Returns the examples ``into`` gained.
         Running it again changes nothing more."""
-        now = now_iso()
         with self.transaction() as db:
-            before = db.total_changes
-            tasks = [t for (t,) in db.execute("SELECT task FROM examples WHERE name = ? ORDER BY created_at, rowid",
-                                              (folded,))]
-            db.executemany("INSERT OR IGNORE INTO examples SELECT ?, task, score, ? FROM examples "
-                           "WHERE name = ? AND task = ?", [(into, now, folded, t) for t in tasks])
-            gained = db.total_changes - before
-            db.executemany("DELETE FROM misfits WHERE name = ? AND task = ?", [(into, t) for t in tasks])
+            gained = db.execute("INSERT OR IGNORE INTO examples SELECT ?, task, score, ? FROM examples WHERE name = ?",
+                                (into, now_iso(), folded)).rowcount
+            db.execute("DELETE FROM misfits WHERE name = ? AND task IN (SELECT task FROM examples WHERE name = ?)",
+                       (into, folded))
             db.execute("DELETE FROM examples WHERE name = ? AND rowid NOT IN (SELECT rowid FROM examples "
                        "WHERE name = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)", (into, into, max_examples))
             self.judge_pair(folded, into, folded_into=into)

@@ -470,8 +470,8 @@ class SkillLibrary:
         short. Returns the retired skill."""
         if name == into:
             raise StoreError(f"cannot fold {name!r} into itself")
-        kept = self.store.get(into)  # both exist, or SkillNotFoundError names the missing one
-        self.store.get(name)
+        self._require(name)
+        kept = self.store.get(into)
         if kept.status != "active":
             raise StoreError(f"cannot fold {name!r} into {into!r}: {into!r} is {kept.status}, not active")
         self.store.ledger.fold(name, into, max_examples=self.max_examples)
@@ -479,16 +479,19 @@ class SkillLibrary:
 
     def record_distinct(self, a: str, b: str) -> None:
         """Keep the verdict that ``a`` and ``b`` are two skills, not one (see :meth:`fold`)."""
-        for name in (a, b):
-            self.store.get(name)
+        self._require(a, b)
         self.store.ledger.judge_pair(a, b, folded_into=None)
 
     def vote_same(self, a: str, b: str) -> int:
         """Count one verdict that ``a`` and ``b`` are one skill, the pair not yet settled;
         returns how many it has (see :func:`skillrouter.rules.vote_fold`)."""
-        for name in (a, b):
-            self.store.get(name)
+        self._require(a, b)
         return self.store.ledger.vote_same(a, b)
+
+    def _require(self, *names: str) -> None:
+        for name in names:
+            if name not in self.store:
+                raise SkillNotFoundError(name)
 
     def judged_pairs(self, name: str | None = None) -> list[dict[str, Any]]:
         """Every pair of skills put to the judge of "one skill?" (of ``name``, or all), oldest

@@ -295,16 +295,16 @@ def fold_duplicates(state: AgentState, deps: AgentDeps, name: str) -> dict[str, 
         if findings:
             return {"skill_error": f"folding {folded!r} into {kept!r} refused by the security scan: "
                                    f"{_findings_line(findings)}"}
-        update: dict[str, Any] = {"folded_skill": folded, "folded_into": kept}
+        update: dict[str, Any] = {}
         if (merged.body, merged.description) != (existing.body, existing.description):
             why = revision.reason.strip() or "the two serve one kind of task"
             stored = store.update(merged, reason=f"folded in {folded!r} (similarity {similarity:.2f}): {why}"[:300],
                                   trust_level=AGENT_CREATED)
-            update |= {"updated_skill": kept, "skill_version": stored.version}
+            update = {"updated_skill": kept, "skill_version": stored.version}
             if stored.status != "active":  # the rewrite was quarantined: nothing is folded into it
-                return quarantined(deps, stored, existing) | {"updated_skill": kept, "skill_version": stored.version}
+                return update | quarantined(deps, stored, existing)
         rules.accept_fold(library, kept, folded)
-        return update
+        return update | {"folded_skill": folded, "folded_into": kept}
     return {}
 
 
