@@ -2,7 +2,7 @@
 
 For every corpus of ``skillrouter eval suite`` this script computes, once, what the router
 sees for each query (dense similarity to every skill under several Level 0 texts, BM25 and
-coverage from :class:`skillrouter.lexical.LexicalIndex` under two lexical texts), then replays
+coverage from :class:`skillrouter.routing.lexical.LexicalIndex` under two lexical texts), then replays
 the router's rule (candidate pool = dense top 20 + keyword top 20; rank by
 ``scoring.fused``; route the best if ``scoring.relevance`` reaches the threshold) for a grid of
 settings. It prints:
@@ -42,8 +42,8 @@ from skillrouter.eval.loading import read_skills, tool_skill
 from skillrouter.eval.routing import EmbedderSpec, default_cache_dir, make_embedder
 from skillrouter.eval.suite import CORPORA, default_data_dir
 
-from skillrouter.lexical import LexicalIndex
-from skillrouter.scoring import fused, relevance
+from skillrouter.routing.lexical import LexicalIndex
+from skillrouter.routing.scoring import fused, relevance
 from skillrouter.skill import Skill, split_words
 
 POOL = 20

@@ -29,9 +29,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
 
 from skillrouter import SkillLibrary
-from skillrouter.importer import import_paths
 from skillrouter.security import scan_skill_folder
-from skillrouter.skillfiles import SkillFiles
+from skillrouter.store.skillfiles import SkillFiles
+from skillrouter.transfer.importer import import_paths
 
 REPEATS = 3
 LIBS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "skill-libraries"

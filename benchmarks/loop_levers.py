@@ -8,7 +8,7 @@ The levers:
   it (:func:`skillrouter.rules.should_revise`); off: margin 9, which no score of 1-10 can fall
   below an average by;
 - the router's **misfit share**: a skill's relevance loses ``misfit_share_weight`` times the
-  share of misfits among its judged routes (:func:`skillrouter.scoring.misfit_share_penalty`);
+  share of misfits among its judged routes (:func:`skillrouter.routing.scoring.misfit_share_penalty`);
   off: weight 0;
 - **folding**: two skills both relevant to a task one of them served well, whose documents'
   centroids are at least ``fold_threshold`` similar, are put to the judge of "one skill"

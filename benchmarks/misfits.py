@@ -11,7 +11,7 @@ twice on one embedder (cached vectors), in one process:
 
 and prints P@1, MRR, abstain F1 and decision accuracy on the test part side by side with
 their difference. With ``--weights``, the second run's test routes are also re-ranked at each
-misfit weight (:func:`skillrouter.router.rank_candidates`, the router's own rule), with the
+misfit weight (:func:`skillrouter.routing.router.rank_candidates`, the router's own rule), with the
 threshold fitted again on the same calibration routes: the candidates and their nearest-misfit
 similarities do not depend on the weight, only which misfits were learned does (routes made
 while learning used the default weight), so a grid point other than the default is close to,

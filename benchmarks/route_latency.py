@@ -54,7 +54,7 @@ from skillrouter.eval.routing import EmbedderSpec, default_cache_dir, make_embed
 from skillrouter.eval.suite import default_data_dir
 
 from skillrouter import SkillLibrary, Store
-from skillrouter.router import Router
+from skillrouter.routing.router import Router
 
 LIBRARIES = ("hermes", "all", "all+seal", "metatool+seal", "10k")
 

@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skillrouter.errors import SkillFormatError
 from skillrouter.security import RULES, Finding, scan_skill_folder
-from skillrouter.skillfiles import SkillFiles, copy_level2
 from skillrouter.skillmd import parse_skill_md, render_skill_md
+from skillrouter.store.skillfiles import SkillFiles, copy_level2
 
 DEFAULT_ROOT = Path("/work/shared/data/skill-libraries")
 LIBRARIES = ("hermes-agent-0.19.0", "anthropics-skills", "antigravity-awesome-skills")

@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 from skillrouter import Skill, Store
-from skillrouter.atomic import atomic_write
 from skillrouter.skillmd import render_skill_md
+from skillrouter.store.atomic import atomic_write
 
 
 def skills(n: int) -> list[Skill]:

@@ -49,7 +49,7 @@ are in the library from the start, each described by a different held-out query 
 with the given hidden qualities (best first): the router should learn to prefer the best.
 
 **Policies.** The whole stream is run once per routing policy (``similarity``, ``raw``,
-``shrunk``, ``explore``; see ``skillrouter.scoring``), each in a fresh library.
+``shrunk``, ``explore``; see ``skillrouter.routing.scoring``), each in a fresh library.
 
 **Metrics** every ``every`` tasks (rates over the tasks since the last checkpoint): library
 size (active skills), skills per kind (active, over kinds that have one) and duplicates
@@ -86,9 +86,9 @@ from skillrouter.eval.datasets import Query
 
 from skillrouter import Skill, SkillRouterError, Store, rules, slugify
 from skillrouter.library import SkillLibrary
-from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD
+from skillrouter.routing.router import DEFAULT_K, DEFAULT_THRESHOLD
+from skillrouter.routing.scoring import MISFIT_SHARE_WEIGHT, MISFIT_WEIGHT, POLICIES, Policy
 from skillrouter.rules import LoopRules
-from skillrouter.scoring import MISFIT_SHARE_WEIGHT, MISFIT_WEIGHT, POLICIES, Policy
 from skillrouter.skill import free_name
 
 __all__ = [
@@ -127,7 +127,7 @@ class EvolutionConfig:
     variant_kinds: int = 6
     variant_qualities: tuple[float, ...] = (0.9, 0.55, 0.2)
     fit_error: float = FIT_ERROR  # chance the simulated evaluator judges fit wrongly
-    misfit_weight: float = MISFIT_WEIGHT  # the router's (skillrouter.scoring)
+    misfit_weight: float = MISFIT_WEIGHT  # the router's (skillrouter.routing.scoring)
     misfit_share_weight: float = MISFIT_SHARE_WEIGHT  # the router's too
     # the loop's rules: the rule book's defaults (skillrouter.rules), the agent's
     skill_threshold: float = rules.SKILL_THRESHOLD

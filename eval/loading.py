@@ -1,7 +1,7 @@
 """Filling a library for an evaluation: skill files, benchmark tools, the built-in example set.
 
 - :func:`load_library` adds every skill found under some paths with the bulk importer
-  (``skillrouter.importer.import_paths``): SKILL.md folders, a store, JSON / JSONL skills.
+  (``skillrouter.transfer.importer.import_paths``): SKILL.md folders, a store, JSON / JSONL skills.
 - :func:`add_tools` adds a benchmark's :class:`~skillrouter.eval.datasets.Tool` list as skills.
 - :func:`builtin_skills` and :func:`builtin_queries` locate the built-in benchmark: the
   example library shipped in ``skillrouter/examples/skills`` and ``eval/data/builtin_queries.jsonl``.
@@ -67,7 +67,7 @@ def load_library(lib: SkillLibrary, paths: Iterable[str | Path]) -> LoadReport:
     measures) and a name already taken is skipped. Files that do not parse are reported in
     :attr:`LoadReport.skipped`, never fatal: real libraries hold a few odd files.
     """
-    from skillrouter.importer import import_paths
+    from skillrouter.transfer.importer import import_paths
 
     result = import_paths(lib, [Path(p).expanduser() for p in paths], on_conflict="skip", scan=False)
     report = LoadReport(added=list(result.added) + list(result.updated))
@@ -81,7 +81,7 @@ def read_skills(paths: Iterable[str | Path]) -> list[Skill]:
     a name already read is skipped, as :func:`load_library` does."""
     from contextlib import ExitStack
 
-    from skillrouter.importer import ImportReport, read_sources
+    from skillrouter.transfer.importer import ImportReport, read_sources
 
     found: dict[str, Skill] = {}
     with ExitStack() as stack:

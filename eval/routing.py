@@ -16,7 +16,7 @@ How one run goes (every ranking and gate decision is the shipped router's own):
    relevance gate, retired and quarantined skills left out; the ``k`` candidates it returns
    are kept, with every number the router computed for them.
 2. Fitting, on the train part only: the keyword weight (``"auto"``: the grid value with the
-   best P@1, each query's k candidates re-ranked by :func:`skillrouter.router.rank_candidates`) and the
+   best P@1, each query's k candidates re-ranked by :func:`skillrouter.routing.router.rank_candidates`) and the
    threshold (``fit_threshold`` on the same routes: the value with the best decision
    accuracy). Without a split nothing is fitted: the router's own gate decides (its default
    threshold, or ``--threshold``), and the report says which.
@@ -63,9 +63,9 @@ from skillrouter.eval.metrics import RankedResult, fit_threshold, routing_metric
 
 from skillrouter import SkillRouterError, Store
 from skillrouter.library import SkillLibrary
-from skillrouter.router import Candidate as RouterCandidate
-from skillrouter.router import rank_candidates
-from skillrouter.scoring import MISFIT_WEIGHT
+from skillrouter.routing.router import Candidate as RouterCandidate
+from skillrouter.routing.router import rank_candidates
+from skillrouter.routing.scoring import MISFIT_WEIGHT
 
 __all__ = [
     "EmbedderSpec",

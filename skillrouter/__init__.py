@@ -5,6 +5,7 @@ no skill fits. See README.md and docs/ for the CLI, the Python API, the agent an
 evaluation harness.
 """
 
+from skillrouter import _moved
 from skillrouter.errors import (
     DatasetFormatError,
     EvaluationError,
@@ -22,15 +23,15 @@ from skillrouter.errors import (
     StoreLockedError,
     UnsafePathError,
 )
-from skillrouter.index import SkillIndex
-from skillrouter.ledger import Ledger, Outcome, Version
 from skillrouter.library import DoctorReport, SkillLibrary
-from skillrouter.provenance import Provenance
-from skillrouter.router import Candidate, Route, Router
+from skillrouter.routing.index import SkillIndex
+from skillrouter.routing.router import Candidate, Route, Router
 from skillrouter.skill import Skill, SkillSummary, slugify
-from skillrouter.skillfiles import SkillFiles
 from skillrouter.skillmd import parse_skill_md, read_skill_md, render_skill_md, skill_from_json, skill_to_json
-from skillrouter.store import Store
+from skillrouter.store.ledger import Ledger, Outcome, Version
+from skillrouter.store.provenance import Provenance
+from skillrouter.store.skillfiles import SkillFiles
+from skillrouter.store.store import Store
 
 __all__ = [
     "AgentState",
@@ -74,6 +75,8 @@ __all__ = [
     "skill_to_json",
     "slugify",
 ]
+
+_moved.install()  # old module paths (skillrouter.router, ...) keep working for one release
 
 # The agent needs LangGraph; it loads on first use, so ``import skillrouter`` stays light.
 _AGENT_NAMES = frozenset({"AgentState", "SelfImprovingAgent", "create_self_improving_agent", "make_router_node",

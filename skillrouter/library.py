@@ -49,12 +49,10 @@ from skillrouter.errors import (
     SkillRouterError,
     StoreError,
 )
-from skillrouter.index import MISFIT, SkillIndex, SyncReport, example_id, misfit_id
-from skillrouter.ledger import Outcome, Version
-from skillrouter.lexical import LexicalIndex
-from skillrouter.provenance import Status
-from skillrouter.router import DEFAULT_K, Route, Router
-from skillrouter.scoring import (
+from skillrouter.routing.index import MISFIT, SkillIndex, SyncReport, example_id, misfit_id
+from skillrouter.routing.lexical import LexicalIndex
+from skillrouter.routing.router import DEFAULT_K, Route, Router
+from skillrouter.routing.scoring import (
     COVERAGE_WEIGHT,
     KEYWORD_WEIGHT,
     MISFIT_SHARE_WEIGHT,
@@ -65,12 +63,14 @@ from skillrouter.scoring import (
 from skillrouter.security.policy import TrustLevel
 from skillrouter.skill import Skill, SkillSummary
 from skillrouter.skillmd import read_skill_md, skill_from_json
-from skillrouter.store import Store
+from skillrouter.store.ledger import Outcome, Version
+from skillrouter.store.provenance import Status
+from skillrouter.store.store import Store
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-    from skillrouter.importer import ImportReport, OnConflict
+    from skillrouter.transfer.importer import ImportReport, OnConflict
 
 
 @dataclass
@@ -156,7 +156,7 @@ class SkillLibrary:
         refresh_interval: float = REFRESH_INTERVAL,
         hold_index_lock: bool = True,
     ) -> None:
-        """``threshold=None`` uses the router's default gate (see :mod:`skillrouter.router`);
+        """``threshold=None`` uses the router's default gate (see :mod:`skillrouter.routing.router`);
         ``keyword_weight=0`` routes without keyword fusion, ``misfit_weight=0`` without misfits,
         ``misfit_share_weight=0`` without the gate on a skill's share of misfits.
         ``max_examples``: examples (and misfits) kept per skill, newest first. ``refresh_interval``:
@@ -202,6 +202,11 @@ class SkillLibrary:
         if embedder is None:
             embedder = default_embedder(st.path, model, backend)
         return cls(st, embedder, chroma_url=chroma_url, **kwargs)
+
+    @property
+    def path(self) -> Path:
+        """The store folder."""
+        return self.store.path
 
     def close(self) -> None:
         self.index.close()
@@ -504,17 +509,17 @@ class SkillLibrary:
 
     def route(self, task: str, k: int = DEFAULT_K, task_type: str | None = None,
               tags: Iterable[str] | None = None, *, exact: bool = False) -> Route:
-        """The skill that fits ``task``, or none (see :mod:`skillrouter.router`).
+        """The skill that fits ``task``, or none (see :mod:`skillrouter.routing.router`).
 
         ``exact=True`` searches the store's embedding cache by one matrix product instead of
-        the Chroma index (:class:`skillrouter.exact.ExactIndex`): the same answer without
+        the Chroma index (:class:`skillrouter.routing.exact.ExactIndex`): the same answer without
         importing or opening Chroma, for one-shot processes such as ``skillrouter route``.
         It leaves the Chroma index as it is; the next sync brings it up to date.
         """
         if not exact:
             self.sync()
             return self.router.route(task, k=k, task_type=task_type, tags=tags)
-        from skillrouter.exact import ExactIndex
+        from skillrouter.routing.exact import ExactIndex
 
         self.unreadable = self.store.refresh()
         self.lexical.sync(self.lexical_documents())
@@ -538,7 +543,7 @@ class SkillLibrary:
         """Record that ``name`` was routed to ``task`` and did not fit it: a routing miss, not
         the skill's failure. Its statistics are untouched; the task is kept as a misfit
         (negative example), which demotes the skill for tasks like it (see
-        :mod:`skillrouter.router`). Returns how many misfits the skill has."""
+        :mod:`skillrouter.routing.router`). Returns how many misfits the skill has."""
         return self.store.record_misfit(name, task, max_misfits=self.max_examples)
 
     def track_record(self, name: str) -> Outcome:
@@ -556,24 +561,24 @@ class SkillLibrary:
     def import_skills(self, paths: Sequence[str | Path], *, on_conflict: OnConflict = "skip", prune: bool = False,
                       dry_run: bool = False, scan: bool = True, trust_level: TrustLevel | None = None,
                       review_model: BaseChatModel | None = None, **kwargs: Any) -> ImportReport:
-        """Import skill folders, archives, JSON and JSONL (see :func:`skillrouter.importer.import_paths`)
+        """Import skill folders, archives, JSON and JSONL (see :func:`skillrouter.transfer.importer.import_paths`)
         at ``trust_level`` (default: ``builtin`` for skillrouter's own examples, else
         ``community``); ``review_model`` (a LangChain chat model, optional) judges the skills
         the rules leave in doubt."""
-        from skillrouter.importer import import_paths
+        from skillrouter.transfer.importer import import_paths
 
         return import_paths(self, paths, on_conflict=on_conflict, prune=prune, dry_run=dry_run, scan=scan,
                             trust_level=trust_level, review_model=review_model, **kwargs)
 
     def export(self, target: str | Path, *, fmt: Literal["skillmd", "json", "jsonl"] = "skillmd") -> Path:
-        """Write every skill under ``target`` (see :func:`skillrouter.exporter.export_skills`)."""
-        from skillrouter.exporter import export_skills
+        """Write every skill under ``target`` (see :func:`skillrouter.transfer.exporter.export_skills`)."""
+        from skillrouter.transfer.exporter import export_skills
 
         return export_skills(self.store, target, fmt=fmt)
 
     def duplicates(self, threshold: float | None = None) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
-        """(pairs, clusters) of near-duplicate skills (see :mod:`skillrouter.duplicates`)."""
-        from skillrouter.duplicates import DUPLICATE_THRESHOLD, find_duplicates
+        """(pairs, clusters) of near-duplicate skills (see :mod:`skillrouter.routing.duplicates`)."""
+        from skillrouter.routing.duplicates import DUPLICATE_THRESHOLD, find_duplicates
 
         return find_duplicates(self, threshold=DUPLICATE_THRESHOLD if threshold is None else threshold)
 

@@ -44,7 +44,7 @@ from typing_extensions import TypedDict  # pydantic reads nested TypedDicts from
 
 from skillrouter.errors import SkillFormatError, SkillNotFoundError, SkillRouterError
 from skillrouter.library import SkillLibrary
-from skillrouter.router import DEFAULT_K, Route
+from skillrouter.routing.router import DEFAULT_K, Route
 from skillrouter.skill import Skill
 from skillrouter.skillmd import render_skill_md
 

@@ -12,7 +12,7 @@ judgement: was the routed skill meant for this task at all? Two different failur
 - **misfit** (the skill did not fit): a routing miss, not the skill's failure. The skill's
   statistics are untouched, it is never revised or retired for it; the task is kept as a
   *misfit* of the skill (a negative example: the router demotes the skill for tasks that lie
-  closer to its misfits than to its own texts, see :mod:`skillrouter.router`), and the run
+  closer to its misfits than to its own texts, see :mod:`skillrouter.routing.router`), and the run
   may become a skill of its own under the usual rule for creating one.
 - **fitted use**: the outcome is counted in the skill's record (a score of at least
   ``skill_threshold`` keeps the task as a routing example); a score below ``revise_below``
@@ -42,7 +42,7 @@ The rules, one function each (:func:`plan` combines the first four):
   into the skill judged a misfit, the judge overrules the evaluator: the run is recorded as
   that skill's fitted use and the misfit is withdrawn.
 - :func:`should_retire` -- after ``retire_min_uses`` fitted uses, a skill whose shrunk average
-  (:func:`skillrouter.scoring.shrunk_quality`) is below ``retire_floor`` is retired, on a
+  (:func:`skillrouter.routing.scoring.shrunk_quality`) is below ``retire_floor`` is retired, on a
   fitted run that itself scored below the floor (a good run never retires its skill).
 - :func:`fold_offers` / :func:`fold_pair` / :func:`vote_fold` / :func:`accept_fold` -- two
   skills that turn out to serve one kind of task are folded into one. After a fitted run that
@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from skillrouter.scoring import PRIOR_MEAN, PRIOR_WEIGHT, shrunk_quality
+from skillrouter.routing.scoring import PRIOR_MEAN, PRIOR_WEIGHT, shrunk_quality
 
 if TYPE_CHECKING:
     from skillrouter.library import SkillLibrary
@@ -122,7 +122,7 @@ Measured on drafts an LLM would write: two wordings of one skill ("convert CSV t
 "turn CSV rows into JSON objects", "write a haiku" / "compose a haiku poem") score 0.84-0.86;
 neighbours of one family ("write a haiku" / "write a limerick") 0.76; unrelated skills of one
 domain ("convert CSV to JSON" / "clean a CSV with pandas") 0.54. The import-time report
-(``skillrouter.duplicates``, 0.92) looks for the same skill published twice, which is stricter.
+(``skillrouter.routing.duplicates``, 0.92) looks for the same skill published twice, which is stricter.
 The text is a bag of words to this model: "CSV to JSON" and "JSON to CSV" score 0.96. So
 the gate only proposes a merge; the judge may answer "not the same skill", and then the draft
 becomes a skill of its own.
@@ -175,7 +175,7 @@ OUTLIER_MIN_USES = 3
 """Fitted uses a skill needs before its average can call a score an outlier."""
 
 RETIRE_FLOOR = 4.5
-"""A skill whose shrunk average (prior 6 over 5 pseudo-uses, see ``skillrouter.scoring``) is
+"""A skill whose shrunk average (prior 6 over 5 pseudo-uses, see ``skillrouter.routing.scoring``) is
 below this after ``RETIRE_MIN_USES`` fitted uses is retired from routing. With the default
 prior, five uses averaging below 3 retire a skill; one bad run never can."""
 
@@ -183,7 +183,7 @@ RETIRE_MIN_USES = 5
 
 FOLD_THRESHOLD = 0.40
 """Cosine similarity of two skills' centroids (the normalised mean vector of each one's Level 0
-text and examples, :meth:`skillrouter.index.SkillIndex.centroids`) from which, when both are
+text and examples, :meth:`skillrouter.routing.index.SkillIndex.centroids`) from which, when both are
 relevant to a task that one of them served well, the judge of "same skill" is asked whether to
 fold them into one (:func:`fold_offers`).
 

@@ -5,8 +5,8 @@ the agent's own (memory nudge, candidates, structured output)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
+from skillrouter.llm import StructuredOutput
 from skillrouter.rules import (
     DUPLICATE_THRESHOLD,
     FOLD_THRESHOLD,
@@ -26,7 +26,6 @@ from skillrouter.rules import (
 __all__ = ["DUPLICATE_THRESHOLD", "FOLD_THRESHOLD", "FOLD_VOTES", "MAX_OFFERS", "MIN_STEPS", "NUDGE_INTERVAL", "OFFER_THRESHOLD", "OUTLIER_MARGIN", "RETIRE_FLOOR",
            "RETIRE_MIN_USES", "REVISE_BELOW", "ROUTE_K", "SKILL_THRESHOLD", "AgentConfig", "StructuredOutput"]
 
-StructuredOutput = Literal["auto", "json"]
 
 ROUTE_K = 5
 """Candidates the router returns (the state's ``route_candidates``)."""

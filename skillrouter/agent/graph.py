@@ -36,12 +36,12 @@ from skillrouter.agent.config import (
     AgentConfig,
     StructuredOutput,
 )
+from skillrouter.agent.episodes import EpisodeLog
+from skillrouter.agent.memory import DEFAULT_MEMORY_LIMIT, DEFAULT_USER_LIMIT, AgentMemory
 from skillrouter.agent.runtime import EPISODES_FILE, AgentDeps, SelfImprovingAgent
 from skillrouter.agent.state import AgentState
 from skillrouter.embeddings import Embedder
-from skillrouter.episodes import EpisodeLog
 from skillrouter.library import SkillLibrary
-from skillrouter.memory import DEFAULT_MEMORY_LIMIT, DEFAULT_USER_LIMIT, AgentMemory
 
 ROUTER = "router"
 EXECUTOR = "executor"

@@ -19,14 +19,15 @@ from langchain_core.messages import AnyMessage, HumanMessage, SystemMessage
 
 from skillrouter import rules
 from skillrouter.agent import prompts
-from skillrouter.agent.parsing import UnreadableAnswer, ask, message_text, parse_execution
+from skillrouter.agent.memory import AgentMemory, MemoryEntryError
+from skillrouter.agent.parsing import parse_execution
 from skillrouter.agent.prompts import Evaluation, MemoryConsolidation, SkillDraft, SkillRevision
 from skillrouter.agent.runtime import TASK_COUNTER, AgentDeps
 from skillrouter.agent.state import AgentState, run_defaults
 from skillrouter.errors import EvaluationError, MemoryLimitError, SkillFormatError, SkillNotFoundError
 from skillrouter.library import SkillLibrary
-from skillrouter.memory import AgentMemory, MemoryEntryError
-from skillrouter.router import DEFAULT_K, Route, Router
+from skillrouter.llm import UnreadableAnswer, ask, message_text
+from skillrouter.routing.router import DEFAULT_K, Route, Router
 from skillrouter.security.gate import AGENT_CREATED, agent_refusal
 from skillrouter.skill import DESCRIPTION_MAX, Skill, free_name, slugify
 

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from skillrouter.episodes import Episode
+from skillrouter.agent.episodes import Episode
 from skillrouter.skill import Skill
 from skillrouter.skillmd import render_skill_md
 
@@ -105,6 +105,24 @@ class Evaluation(BaseModel):
     @classmethod
     def _lessons(cls, value: Any) -> Any:
         return [] if value is None else _as_list(value)
+
+    @classmethod
+    def from_text(cls, text: str) -> dict[str, Any] | None:
+        """An answer in prose (no JSON): a labelled score (``Score: 8/10``), with a labelled fit
+        judgement (``Fits: no``) if there is one; None without a score (see
+        :func:`skillrouter.llm.parse_answer`)."""
+        match = _SCORE.search(text)
+        if match is None:
+            return None
+        fit = _FITS.search(text)
+        fits = {} if fit is None else {"fits": fit.group(1).lower() in ("yes", "true")}
+        return {"score": float(match.group(1)), "reasoning": text.strip()[:500]} | fits
+
+
+_SCORE = re.compile(r"\b(?:overall\s+score|overall|score)\b\s*(?:is|=|:)?\s*\**\s*(\d+(?:\.\d+)?)\s*(?:/\s*10)?",
+                    re.IGNORECASE)
+_FITS = re.compile(r"\b(?:skill\s+)?fits?\b\s*(?:the\s+task)?\s*\**\s*(?:is|=|:)\s*\**\s*(yes|no|true|false)\b",
+                   re.IGNORECASE)
 
 
 class SkillDraft(BaseModel):

@@ -10,9 +10,9 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
 
 from skillrouter.agent.config import AgentConfig
-from skillrouter.episodes import Episode, EpisodeLog
+from skillrouter.agent.episodes import Episode, EpisodeLog
+from skillrouter.agent.memory import AgentMemory
 from skillrouter.library import SkillLibrary
-from skillrouter.memory import AgentMemory
 
 if TYPE_CHECKING:
     from langgraph.graph.state import CompiledStateGraph

@@ -17,7 +17,7 @@ from langchain_core.tools import BaseTool, StructuredTool, ToolException
 
 from skillrouter.errors import SkillRouterError
 from skillrouter.library import SkillLibrary
-from skillrouter.router import DEFAULT_K
+from skillrouter.routing.router import DEFAULT_K
 from skillrouter.skillmd import render_skill_md
 
 FILE_LIMIT = 20_000

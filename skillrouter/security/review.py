@@ -8,7 +8,7 @@ The rules are the gate; the model only looks where they hesitate (:func:`in_doub
 
 :func:`review_skill` asks a LangChain chat model for a :class:`Review` (``safe``, ``caution`` or
 ``dangerous`` with a reason), with structured output where the model supports it and robust
-text parsing otherwise (:func:`skillrouter.agent.parsing.ask`). :func:`review_findings` turns a
+text parsing otherwise (:func:`skillrouter.llm.ask`). :func:`review_findings` turns a
 verdict into ``model-review`` findings for :func:`skillrouter.security.decide`.
 
 A review can only add findings, never clear them: the skill under review is untrusted text
@@ -21,7 +21,7 @@ a skill's severity but cannot lower what the rules found.
         findings += review_findings(review_skill(llm, skill_md, files, findings))
     # or, in one call, as the importer does: findings += second_opinion(llm, skill_md, files, findings)
 
-This module imports LangChain (through the agent's answer parsing); ``skillrouter.security``
+This module imports LangChain's core (through :mod:`skillrouter.llm`); ``skillrouter.security``
 itself does not.
 """
 
@@ -34,9 +34,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from skillrouter.agent.config import StructuredOutput
-from skillrouter.agent.parsing import UnreadableAnswer, ask
 from skillrouter.errors import SecurityReviewError
+from skillrouter.llm import StructuredOutput, UnreadableAnswer, ask
 from skillrouter.security.findings import Finding, excerpt, finding
 from skillrouter.security.scan import scan_skill
 

@@ -663,7 +663,7 @@ def test_skillrouter_run_and_episodes_search(tmp_path: Path, monkeypatch: pytest
                                              st_embedder: Embedder) -> None:
     from click.testing import CliRunner
 
-    import skillrouter.agent.cli as agent_cli
+    import skillrouter.cli.agent as agent_cli
     from skillrouter.cli import cli
 
     cli_uses(st_embedder)

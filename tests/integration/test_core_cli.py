@@ -12,7 +12,7 @@ from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, Sen
 from support import as_json, ok, run
 
 from skillrouter import SkillLibrary, read_skill_md, skill_to_json
-from skillrouter.router import DEFAULT_THRESHOLD
+from skillrouter.routing.router import DEFAULT_THRESHOLD
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "skillrouter" / "examples" / "skills"
 TASK = "Please review this Python PR before I merge it"

@@ -17,7 +17,7 @@ import pytest
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
 
 from skillrouter import Route, Skill, SkillIndex, SkillLibrary, Store, StoreLockedError
-from skillrouter.index import collection_name, example_id
+from skillrouter.routing.index import collection_name, example_id
 
 
 def name_of(route: Route) -> str | None:

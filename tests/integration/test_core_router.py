@@ -10,7 +10,7 @@ import pytest
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
 
 from skillrouter import Route, Router, Skill, SkillLibrary, read_skill_md
-from skillrouter.router import DEFAULT_THRESHOLD
+from skillrouter.routing.router import DEFAULT_THRESHOLD
 
 
 def name_of(route: Route) -> str | None:
@@ -35,7 +35,7 @@ FITTING = [
 ]
 # Terse or jargon-heavy phrasings: the right skill ranks first, but under the threshold, so
 # the router abstains (similarities 0.19-0.28 with all-MiniLM-L6-v2). Kept to show the cost
-# of the default threshold, see DEFAULT_THRESHOLD in skillrouter/router.py.
+# of the default threshold, see DEFAULT_THRESHOLD in skillrouter/routing/router.py.
 HARD = [
     ("Add a NOT NULL column to the orders table in production without locking it", "write-safe-sql-migration"),
     ("Give me a summary of this arXiv paper's method and results", "summarize-research-paper"),

@@ -19,9 +19,9 @@ from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
 
 from skillrouter import SkillLibrary
 from skillrouter.cli import cli
-from skillrouter.exporter import export_skills
-from skillrouter.importer import import_paths
 from skillrouter.skillmd import render_skill_md
+from skillrouter.transfer.exporter import export_skills
+from skillrouter.transfer.importer import import_paths
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "skillrouter" / "examples" / "skills"
 LIBS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "skill-libraries"
@@ -220,7 +220,7 @@ _CHILD = textwrap.dedent("""
     from pathlib import Path
     from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
     from skillrouter import SkillLibrary
-    from skillrouter.importer import import_paths
+    from skillrouter.transfer.importer import import_paths
 
     store, src, crash_after = sys.argv[1], sys.argv[2], int(sys.argv[3])
     real, calls = os.replace, 0

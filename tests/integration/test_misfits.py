@@ -10,8 +10,8 @@ import pytest
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
 
 from skillrouter import Provenance, Skill, SkillLibrary, SkillNotFoundError, Store
-from skillrouter.index import misfit_id
-from skillrouter.scoring import MISFIT_WEIGHT
+from skillrouter.routing.index import misfit_id
+from skillrouter.routing.scoring import MISFIT_WEIGHT
 
 
 @pytest.fixture

@@ -25,8 +25,9 @@ from skillrouter.agent.graph import (
     build_graph,
 )
 from skillrouter.agent.nodes import resolve_task, skill_name
-from skillrouter.agent.parsing import UnreadableAnswer, ask, json_objects, parse_answer, parse_execution
+from skillrouter.agent.parsing import parse_execution
 from skillrouter.agent.prompts import Evaluation, MemoryConsolidation, SkillDraft
+from skillrouter.llm import UnreadableAnswer, ask, json_objects, parse_answer
 from skillrouter.skill import Skill
 
 # ---------------------------------------------------------------- executor replies
@@ -260,7 +261,7 @@ def test_run_without_langchain_says_what_to_install(monkeypatch: pytest.MonkeyPa
 
 
 def test_load_chat_model_passes_the_base_url_and_a_placeholder_key(monkeypatch: pytest.MonkeyPatch) -> None:
-    from skillrouter.agent.cli import load_chat_model
+    from skillrouter.cli.agent import load_chat_model
 
     seen: list[tuple[str, dict[str, Any]]] = []
     chat_models = types.ModuleType("langchain.chat_models")
@@ -276,7 +277,7 @@ def test_load_chat_model_passes_the_base_url_and_a_placeholder_key(monkeypatch: 
 
 
 def test_a_missing_provider_package_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from skillrouter.agent.cli import load_chat_model
+    from skillrouter.cli.agent import load_chat_model
     from skillrouter.errors import SkillRouterError
 
     def init_chat_model(spec: str, **kw: Any) -> Any:

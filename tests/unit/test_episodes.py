@@ -1,4 +1,4 @@
-"""Tests for skillrouter.episodes: the SQLite + FTS5 episodic log."""
+"""Tests for skillrouter.agent.episodes: the SQLite + FTS5 episodic log."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from support import run_workers
 
-from skillrouter.episodes import Episode, EpisodeLog, fts_query
+from skillrouter.agent.episodes import Episode, EpisodeLog, fts_query
 
 
 def _record_many(db: str, count: int, worker: int, barrier: multiprocessing.synchronize.Barrier) -> None:

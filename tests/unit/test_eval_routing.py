@@ -21,8 +21,8 @@ from skillrouter.eval.routing import (
 )
 
 from skillrouter import SkillRouterError
-from skillrouter.router import Candidate
-from skillrouter.scoring import DEFAULT_THRESHOLD, KEYWORD_WEIGHT
+from skillrouter.routing.router import Candidate
+from skillrouter.routing.scoring import DEFAULT_THRESHOLD, KEYWORD_WEIGHT
 from skillrouter.skill import SkillSummary
 
 # Three skills; each kind of task uses words that its description does not, so only learning

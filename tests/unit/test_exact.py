@@ -12,7 +12,7 @@ import pytest
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
 
 from skillrouter import Skill, SkillLibrary, Store
-from skillrouter.exact import ExactIndex
+from skillrouter.routing.exact import ExactIndex
 
 SKILLS = [
     Skill.create("fix-flaky-test", "Find why a test fails sometimes and make it pass every run.", tags=["ci"]),

@@ -12,7 +12,7 @@ import pytest
 from skillrouter.embeddings import HashEmbedder
 
 from skillrouter import Ledger, LedgerDamagedError, SkillLibrary, Store, StoreError
-from skillrouter import ledger as ledger_module
+from skillrouter.store import ledger as ledger_module
 
 V0 = Path(__file__).resolve().parents[1] / "fixtures" / "store-v0"
 

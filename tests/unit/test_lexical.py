@@ -1,4 +1,4 @@
-"""The keyword index (skillrouter/lexical.py): words, BM25, coverage, incremental sync, persistence."""
+"""The keyword index (skillrouter/routing/lexical.py): words, BM25, coverage, incremental sync, persistence."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from skillrouter.lexical import K1, B, LexicalIndex, tokenize
+from skillrouter.routing.lexical import K1, B, LexicalIndex, tokenize
 
 
 def test_tokenize_drops_stop_words_and_stems_lightly() -> None:
@@ -124,7 +124,7 @@ def test_top_is_the_first_n_of_every_hit_sorted_by_score_then_name() -> None:
 
     import numpy as np
 
-    from skillrouter.lexical import LexicalScores
+    from skillrouter.routing.lexical import LexicalScores
 
     rng = random.Random(3)
     names = [f"s{i:04d}" for i in range(500)]

@@ -23,7 +23,7 @@ INTERNALS = {"store", "index", "router", "lexical", "ledger", "files", "embedder
 
 
 def test_the_server_reaches_the_store_only_through_the_library() -> None:
-    for module in ("mcp_server.py", "mcp_cli.py"):
+    for module in ("mcp_server.py", "cli/mcp.py"):
         tree = ast.parse((ROOT / module).read_text("utf-8"))
         reaching = sorted((n.lineno, n.attr) for n in ast.walk(tree)
                           if isinstance(n, ast.Attribute) and n.attr in INTERNALS)

@@ -1,4 +1,4 @@
-"""Tests for skillrouter.memory: bounded memory files and their snapshot."""
+"""Tests for skillrouter.agent.memory: bounded memory files and their snapshot."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ import pytest
 from filelock import FileLock
 from support import run_workers
 
-from skillrouter.errors import MemoryLimitError, SkillRouterError
-from skillrouter.memory import (
+from skillrouter.agent.memory import (
     DEFAULT_MEMORY_LIMIT,
     DEFAULT_USER_LIMIT,
     AgentMemory,
@@ -20,6 +19,7 @@ from skillrouter.memory import (
     MemoryEntryError,
     MemorySnapshot,
 )
+from skillrouter.errors import MemoryLimitError, SkillRouterError
 
 
 def _add_entries(path: str, count: int, worker: int, barrier: multiprocessing.synchronize.Barrier) -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from skillrouter import Provenance, Skill, SkillFormatError, Store
-from skillrouter.provenance import SIDECAR, Sidecar, settle
 from skillrouter.skill import validate_stats
-from skillrouter.skillfiles import level2_files
+from skillrouter.store.provenance import SIDECAR, Sidecar, settle
+from skillrouter.store.skillfiles import level2_files
 
 FINDING = {"rule": "exfiltration", "path": "SKILL.md", "line": 3, "excerpt": "curl ... $(env)"}
 

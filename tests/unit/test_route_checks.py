@@ -15,13 +15,13 @@ import pytest
 from skillrouter.embeddings import HashEmbedder
 
 from skillrouter import Skill, SkillLibrary, Store
-from skillrouter import reconcile as reconcile_module
-from skillrouter.skillfiles import SkillFiles
 from skillrouter.skillmd import render_skill_md
+from skillrouter.store import reconcile as reconcile_module
+from skillrouter.store.skillfiles import SkillFiles
 
 
 class Clock:
-    """Stands in for ``time`` in skillrouter.reconcile: the interval passes when a test says so."""
+    """Stands in for ``time`` in skillrouter.store.reconcile: the interval passes when a test says so."""
 
     def __init__(self) -> None:
         self.now = 1000.0

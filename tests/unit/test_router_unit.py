@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 from skillrouter import Provenance, Route, Router, Skill, Store
-from skillrouter.index import Hit
-from skillrouter.lexical import LexicalIndex
-from skillrouter.router import DEFAULT_K, DEFAULT_THRESHOLD, rank_candidates
-from skillrouter.scoring import KEYWORD_WEIGHT, misfit_share_penalty
+from skillrouter.routing.index import Hit
+from skillrouter.routing.lexical import LexicalIndex
+from skillrouter.routing.router import DEFAULT_K, DEFAULT_THRESHOLD, rank_candidates
+from skillrouter.routing.scoring import KEYWORD_WEIGHT, misfit_share_penalty
 
 
 def name_of(route: Route) -> str | None:

@@ -16,8 +16,8 @@ from skillrouter.eval.evolution_agent import run_agent
 from skillrouter import Skill, SkillNotFoundError, SkillRouterError, Store, rules
 from skillrouter.agent import AgentConfig
 from skillrouter.library import SkillLibrary
+from skillrouter.routing.scoring import shrunk_quality
 from skillrouter.rules import LoopRules, plan
-from skillrouter.scoring import shrunk_quality
 from skillrouter.skill import NAME_MAX, free_name
 
 # ---------------------------------------------------------------- what one run does
@@ -101,7 +101,7 @@ def test_free_name_is_the_name_or_the_first_free_numbered_one() -> None:
 
 
 def test_every_surface_takes_its_defaults_from_the_rule_book() -> None:
-    from skillrouter.agent.cli import run_cmd
+    from skillrouter.cli.agent import run_cmd
 
     assert AgentConfig().rules == EvolutionConfig().rules == LoopRules()
     defaults = {p.name: p.default for p in run_cmd.params}

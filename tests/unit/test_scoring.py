@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from skillrouter.scoring import (
+from skillrouter.routing.scoring import (
     PRIOR_MEAN,
     PRIOR_WEIGHT,
     QUALITY_WEIGHT,

@@ -18,14 +18,14 @@ from skillrouter.embeddings import Embedder, HashEmbedder
 from support import as_json, ok, run
 
 from skillrouter import Skill, SkillLibrary, SkillRejectedError, Store
-from skillrouter import ledger as ledger_module
 from skillrouter.agent.fakes import ScriptedChatModel
+from skillrouter.agent.memory import AgentMemory
 from skillrouter.cli import cli
-from skillrouter.importer import BUILTIN_SKILLS, source_trust_level
-from skillrouter.memory import AgentMemory
-from skillrouter.provenance import Provenance, Sidecar, settle
 from skillrouter.security import admit
-from skillrouter.skillfiles import SkillFiles
+from skillrouter.store import ledger as ledger_module
+from skillrouter.store.provenance import Provenance, Sidecar, settle
+from skillrouter.store.skillfiles import SkillFiles
+from skillrouter.transfer.importer import BUILTIN_SKILLS, source_trust_level
 
 BENIGN = Path(__file__).parent / "benign"
 HOSTILE = Path(__file__).parent / "hostile"

@@ -231,7 +231,7 @@ def test_opening_the_store_mid_add_in_another_process_loses_nothing(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 
-    import skillrouter.skillfiles as skillfiles_module
+    import skillrouter.store.skillfiles as skillfiles_module
 
     store.add(make(), files={"references/a.md": b"keep me"})
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"

@@ -11,8 +11,8 @@ before Chroma sees a vector), so the same answer can be computed without it:
   cached, as a sync would),
 - the nearest are found by one matrix product, exactly, with the index's tie-break (by id).
 
-:class:`ExactIndex` answers :meth:`~skillrouter.index.SkillIndex.query` and
-``level0_similarities`` the same way, so the :class:`~skillrouter.router.Router` ranks and gates
+:class:`ExactIndex` answers :meth:`~skillrouter.routing.index.SkillIndex.query` and
+``level0_similarities`` the same way, so the :class:`~skillrouter.routing.router.Router` ranks and gates
 with the same code (``SkillLibrary.route(task, exact=True)``). It is read-only and
 leaves Chroma alone: the next command that syncs the index (``add``, ``import``, the Python API)
 brings Chroma up to date, its vectors again coming from the cache.
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from skillrouter.embeddings import Embedder
-from skillrouter.index import Hit, centroids, is_misfit_id, nearest
+from skillrouter.routing.index import Hit, centroids, is_misfit_id, nearest
 
 
 class ExactIndex:
@@ -64,5 +64,5 @@ class ExactIndex:
         return nearest(*self._parts[True], vectors, n)
 
     def centroids(self, skills: Sequence[str]) -> dict[str, np.ndarray]:
-        """Each skill's normalised mean document vector (see :meth:`skillrouter.index.SkillIndex.centroids`)."""
+        """Each skill's normalised mean document vector (see :meth:`skillrouter.routing.index.SkillIndex.centroids`)."""
         return centroids(*self._parts[False], skills)

@@ -2,7 +2,7 @@
 
 Embeddings miss what a user's words share literally with a skill: product and file names,
 flags, rare terms ("bibtex", "PM2.5", "himalaya"). The router fuses a keyword score into its
-ranking and a keyword *coverage* into its relevance gate (see :mod:`skillrouter.router`).
+ranking and a keyword *coverage* into its relevance gate (see :mod:`skillrouter.routing.router`).
 
 Documents, by the same ids as the dense index: a skill's :meth:`~skillrouter.skill.Skill.lexical_text`
 (its Level 0 text and the first 1,500 characters of its body) under ``<skill>``, and each

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from skillrouter.cli import _emit, _open, make_store_options, store_options
+from skillrouter.cli.common import emit, make_store_options, open_library, store_options
 from skillrouter.errors import SkillRouterError
 from skillrouter.rules import MIN_STEPS, NUDGE_INTERVAL, SKILL_THRESHOLD
 
@@ -85,7 +85,7 @@ def run_cmd(task: str, llm_spec: str, base_url: str | None, api_key: str | None,
     from langchain_core.runnables import RunnableConfig
 
     from skillrouter.agent.graph import create_self_improving_agent
-    from skillrouter.store import resolve_home
+    from skillrouter.store.store import resolve_home
 
     llm = load_chat_model(llm_spec, base_url=base_url, api_key=api_key, temperature=temperature)
     folder = resolve_home(store).expanduser().resolve()
@@ -116,7 +116,7 @@ def run_cmd(task: str, llm_spec: str, base_url: str | None, api_key: str | None,
         lines.append(f"task {state.get('task_count')}" + ("; memory consolidated" if state.get("nudge_ran") else ""))
         click.echo("\n".join(f"[{line}]" for line in lines), err=True)
 
-    _emit(data, as_json, text)
+    emit(data, as_json, text)
 
 
 @click.group("episodes")
@@ -135,11 +135,11 @@ def _episode_lines(episodes: list[Any]) -> None:
 
 
 def _log(store: Path | None, chroma_url: str | None, model: str | None) -> Any:
+    from skillrouter.agent.episodes import EpisodeLog
     from skillrouter.agent.runtime import EPISODES_FILE
-    from skillrouter.episodes import EpisodeLog
 
-    with _open(store, chroma_url, model) as lib:  # checks that the store exists
-        path = lib.store.path / EPISODES_FILE
+    with open_library(store, chroma_url, model) as lib:  # checks that the store exists
+        path = lib.path / EPISODES_FILE
     return EpisodeLog(path)
 
 
@@ -151,7 +151,7 @@ def search_cmd(query: str, limit: int, store: Path | None, chroma_url: str | Non
                as_json: bool) -> None:
     """Episodes matching any word of QUERY (full-text, best first)."""
     found = _log(store, chroma_url, model).search(query, limit)
-    _emit([e.to_dict() for e in found], as_json, lambda: _episode_lines(found))
+    emit([e.to_dict() for e in found], as_json, lambda: _episode_lines(found))
 
 
 @episodes_group.command("recent")
@@ -160,7 +160,7 @@ def search_cmd(query: str, limit: int, store: Path | None, chroma_url: str | Non
 def recent_cmd(limit: int, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
     """The last episodes, newest first."""
     found = _log(store, chroma_url, model).recent(limit)
-    _emit([e.to_dict() for e in found], as_json, lambda: _episode_lines(found))
+    emit([e.to_dict() for e in found], as_json, lambda: _episode_lines(found))
 
 
 __all__ = ["episodes_group", "load_chat_model", "run_cmd"]

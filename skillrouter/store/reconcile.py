@@ -4,7 +4,7 @@ in ``skills/`` without skillrouter.
 A :class:`Reconciler` belongs to one :class:`~skillrouter.store.Store` and reads and writes
 through it (its files, its ledger, its write lock). It finds what changed (one stat per skill,
 or only the ``skills/`` folder's signature on the route path, :meth:`Reconciler.refresh_if_due`),
-records each changed SKILL.md by :func:`~skillrouter.provenance.settle`'s fail-closed rule, and
+records each changed SKILL.md by :func:`~skillrouter.store.provenance.settle`'s fail-closed rule, and
 judges what a change of a known skill brings at its trust level (:meth:`Reconciler._rescan`):
 a hand edit that introduces a finding the level does not let through quarantines the skill, and
 is noted (:meth:`Reconciler.quarantined_edits`) until ``trust`` releases it.
@@ -17,13 +17,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skillrouter.errors import SkillFormatError
-from skillrouter.ledger import Row
-from skillrouter.provenance import EDITED, Settled, check_status, settle
 from skillrouter.security.policy import admit
 from skillrouter.skill import now_iso
+from skillrouter.store.ledger import Row
+from skillrouter.store.provenance import EDITED, Settled, check_status, settle
 
 if TYPE_CHECKING:
-    from skillrouter.store import Store
+    from skillrouter.store.store import Store
 
 # A skills/ folder changed less than this long before a scan vouches for nothing yet: timestamps
 # are coarse (a tick on Linux, seconds on some file systems), so a second change that soon

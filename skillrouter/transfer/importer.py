@@ -42,7 +42,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Literal
 
-from skillrouter.duplicates import find_duplicates
 from skillrouter.errors import (
     IndexUnavailableError,
     SkillFormatError,
@@ -51,12 +50,13 @@ from skillrouter.errors import (
     UnsafePathError,
 )
 from skillrouter.library import SkillLibrary
-from skillrouter.provenance import Provenance
+from skillrouter.routing.duplicates import find_duplicates
 from skillrouter.security import DEFAULT_TRUST_LEVEL, Finding, TrustLevel, check_trust_level, decide
 from skillrouter.skill import Skill, free_name, slugify, validate_stats
-from skillrouter.skillfiles import level2_files
 from skillrouter.skillmd import parse_skill_md, render_skill_md, skill_from_json
-from skillrouter.store import Store
+from skillrouter.store.provenance import Provenance
+from skillrouter.store.skillfiles import level2_files
+from skillrouter.store.store import Store
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -354,7 +354,7 @@ def read_sources(paths: Sequence[str | Path], report: ImportReport, stack: ExitS
 
 # ---------------------------------------------------------------- trust and review
 
-BUILTIN_SKILLS = Path(__file__).resolve().parent / "examples"
+BUILTIN_SKILLS = Path(__file__).resolve().parents[1] / "examples"
 
 
 def source_trust_level(path: str | Path) -> TrustLevel:
@@ -400,7 +400,7 @@ def import_paths(
     review_model: BaseChatModel | None = None,
 ) -> ImportReport:
     """Import skills from ``paths`` into ``lib``'s store and index (see module docstring)."""
-    from skillrouter.duplicates import DUPLICATE_THRESHOLD
+    from skillrouter.routing.duplicates import DUPLICATE_THRESHOLD
 
     if on_conflict not in ("skip", "replace", "rename"):
         raise ValueError(f"on_conflict must be skip, replace or rename, got {on_conflict!r}")

@@ -4,7 +4,7 @@ and how relevant a skill must be to be routed at all.
 A candidate skill for a task has a dense ``similarity`` (cosine, the best of its Level 0 text
 and its examples), a ``keyword`` score (its BM25 divided by the task's best BM25 over the
 library, in [0, 1]) and a ``coverage`` (the idf-weighted share of the task's words found in
-its text, in [0, 1]); see :mod:`skillrouter.lexical`. Two numbers come out:
+its text, in [0, 1]); see :mod:`skillrouter.routing.lexical`. Two numbers come out:
 
 - the **rank score**, ``fused(similarity, keyword) * quality factor`` (below), orders the
   candidates: ``fused = similarity + KEYWORD_WEIGHT * keyword``;

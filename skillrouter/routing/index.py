@@ -494,7 +494,7 @@ def centroids(ids: list[str], matrix: np.ndarray, skills: Sequence[str]) -> dict
 def nearest(ids: list[str], matrix: np.ndarray, vectors: np.ndarray, n: int) -> list[list[Hit]]:
     """The ``n`` nearest of the documents ``ids`` (the rows of ``matrix``) to each query vector,
     by exact cosine similarity, best first, ties broken by id: the one search both
-    :class:`SkillIndex` and :class:`skillrouter.exact.ExactIndex` run."""
+    :class:`SkillIndex` and :class:`skillrouter.routing.exact.ExactIndex` run."""
     if not ids or len(vectors) == 0:
         return [[] for _ in range(len(vectors))]
     vectors = np.asarray(vectors, dtype=np.float32)

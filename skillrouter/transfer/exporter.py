@@ -8,9 +8,9 @@ import shutil
 from pathlib import Path
 from typing import Literal
 
-from skillrouter.atomic import atomic_write
 from skillrouter.skillmd import render_skill_md, skill_to_json
-from skillrouter.store import Store
+from skillrouter.store.atomic import atomic_write
+from skillrouter.store.store import Store
 
 ExportFormat = Literal["skillmd", "json", "jsonl"]
 

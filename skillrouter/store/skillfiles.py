@@ -20,11 +20,11 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from skillrouter.atomic import atomic_write, fsync_dir, staging_dir
 from skillrouter.errors import SkillFormatError, SkillNotFoundError, StoreError, UnsafePathError
-from skillrouter.provenance import SIDECAR, Sidecar
 from skillrouter.skill import Skill, validate_name
 from skillrouter.skillmd import parse_skill_md
+from skillrouter.store.atomic import atomic_write, fsync_dir, staging_dir
+from skillrouter.store.provenance import SIDECAR, Sidecar
 
 LEVEL2_DIRS = ("references", "scripts", "templates", "assets")
 ENV_HOME = "SKILLROUTER_HOME"

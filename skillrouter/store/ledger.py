@@ -36,9 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from skillrouter.errors import LedgerDamagedError, StoreError
-from skillrouter.provenance import Status
 from skillrouter.security.policy import TrustLevel
 from skillrouter.skill import Skill, SkillSummary, level0_text, now_iso, summary_text, validate_score
+from skillrouter.store.provenance import Status
 
 TABLES = ("skills", "stats", "versions", "examples", "meta", "imports", "misfits", "earlier_records", "judged_pairs")
 _PER_SKILL = ("skills", "stats", "examples", "imports", "misfits", "earlier_records")  # rows that follow a folder

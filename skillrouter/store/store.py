@@ -6,8 +6,8 @@
     skillrouter.db                    the ledger: statistics, versions, examples, statuses, origins
     chroma/, cache/embeddings.db      the index and the embedding cache (derived data)
 
-:class:`Store` coordinates :class:`~skillrouter.skillfiles.SkillFiles` (folders, atomic swap,
-recovery, Level 2) and :class:`~skillrouter.ledger.Ledger` (SQLite): a write stages the folder
+:class:`Store` coordinates :class:`~skillrouter.store.skillfiles.SkillFiles` (folders, atomic swap,
+recovery, Level 2) and :class:`~skillrouter.store.ledger.Ledger` (SQLite): a write stages the folder
 with its sidecar and commits the ledger around the rename. Fail closed: a SKILL.md the ledger
 has no record of (a crash before the commit, a lost or damaged ledger, a folder added by hand)
 takes the status its sidecar vouches for by hash, or is scanned first (:func:`settle`).
@@ -16,7 +16,7 @@ The security gate: every write (add, import, the agent's writes, restore) scans 
 folder, which is exactly what the agent will read (the rendered SKILL.md, every front-matter
 field included, and every Level 2 file), and :func:`~skillrouter.security.policy.admit`
 judges it at the write's trust level; a change found on disk is judged the same way by the
-store's :class:`~skillrouter.reconcile.Reconciler` (``store.disk``), which reads what changed
+store's :class:`~skillrouter.store.reconcile.Reconciler` (``store.disk``), which reads what changed
 in ``skills/`` without skillrouter. Each row keeps the hash of the content its findings are for, so
 unchanged content is never scanned twice.
 """
@@ -39,13 +39,13 @@ from skillrouter.errors import (
     SkillRejectedError,
     SkillRouterError,
 )
-from skillrouter.ledger import Ledger, Outcome, Record, Row, Version
-from skillrouter.provenance import Provenance, Sidecar, Status, check_status
-from skillrouter.reconcile import Reconciler
 from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, admit, check_trust_level
 from skillrouter.skill import Skill, SkillSummary, now_iso
-from skillrouter.skillfiles import DEFAULT_HOME, ENV_HOME, SkillFiles
 from skillrouter.skillmd import parse_skill_md, render_skill_md
+from skillrouter.store.ledger import Ledger, Outcome, Record, Row, Version
+from skillrouter.store.provenance import Provenance, Sidecar, Status, check_status
+from skillrouter.store.reconcile import Reconciler
+from skillrouter.store.skillfiles import DEFAULT_HOME, ENV_HOME, SkillFiles
 
 
 def resolve_home(store: str | Path | None = None) -> Path:

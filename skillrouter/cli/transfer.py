@@ -16,8 +16,15 @@ from typing import Any
 
 import click
 
-from skillrouter.cli import _emit, _level, _open, _threshold, store_options, trust_level_option
-from skillrouter.duplicates import DUPLICATE_THRESHOLD
+from skillrouter.cli.common import (
+    emit,
+    open_library,
+    store_options,
+    threshold_option,
+    trust_level_of,
+    trust_level_option,
+)
+from skillrouter.routing.duplicates import DUPLICATE_THRESHOLD
 
 ChatModelFactory = Callable[[str, str | None], Any]
 
@@ -26,7 +33,7 @@ def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
     found = (ctx.obj or {}).get("chat_model_factory") if isinstance(ctx.obj, dict) else None
     if found is not None:
         return found  # type: ignore[no-any-return]
-    from skillrouter.agent.cli import load_chat_model
+    from skillrouter.cli.agent import load_chat_model
 
     return lambda spec, base_url: load_chat_model(spec, base_url=base_url, needed_by="'import --review-model'")
 
@@ -54,10 +61,10 @@ def import_cmd(ctx: click.Context, paths: tuple[Path, ...], on_conflict: str, pr
                as_json: bool) -> None:
     """Import skills: SKILL.md folders (recursive), a SKILL.md, .zip/.tar.gz, JSON, JSONL."""
     show_bar = not as_json and sys.stderr.isatty()
-    options: dict[str, Any] = {"trust_level": _level(trust_level)}
+    options: dict[str, Any] = {"trust_level": trust_level_of(trust_level)}
     if review_model is not None:
         options["review_model"] = _chat_model_factory(ctx)(review_model, base_url)
-    with _open(store, chroma_url, model, create=not dry_run) as lib:
+    with open_library(store, chroma_url, model, create=not dry_run) as lib:
         if show_bar:
             with click.progressbar(length=0, label="importing", file=sys.stderr, show_pos=True) as bar:
                 def progress(stage: str, n: int) -> None:
@@ -95,7 +102,7 @@ def import_cmd(ctx: click.Context, paths: tuple[Path, ...], on_conflict: str, pr
         if len(report.warnings) > 20:
             click.echo(f"  ... and {len(report.warnings) - 20} more warnings (see --json)", err=True)
 
-    _emit(report.to_dict(), as_json, text)
+    emit(report.to_dict(), as_json, text)
     if report.index_error:  # the files are written; the next command that routes syncs the index
         click.echo(f"error: {report.index_error}", err=True)
         sys.exit(1)
@@ -111,21 +118,21 @@ def import_cmd(ctx: click.Context, paths: tuple[Path, ...], on_conflict: str, pr
 def export_cmd(target: Path, fmt: str, store: Path | None, chroma_url: str | None, model: str | None,
                as_json: bool) -> None:
     """Export every skill to TARGET (a SKILL.md tree, or skills.json / skills.jsonl)."""
-    with _open(store, chroma_url, model) as lib:
+    with open_library(store, chroma_url, model) as lib:
         out = lib.export(target, fmt=fmt)  # type: ignore[arg-type]
         count = len(lib.list_skills())
-    _emit({"exported": count, "path": str(out), "format": fmt}, as_json,
+    emit({"exported": count, "path": str(out), "format": fmt}, as_json,
           lambda: click.echo(f"exported {count} skills to {out}"))
 
 
 @click.command("duplicates")
-@click.option("--threshold", type=float, default=DUPLICATE_THRESHOLD, show_default=True, callback=_threshold,
+@click.option("--threshold", type=float, default=DUPLICATE_THRESHOLD, show_default=True, callback=threshold_option,
               help="Level 0 cosine similarity at or above which two skills are near-duplicates.")
 @store_options
 def duplicates_cmd(threshold: float, store: Path | None, chroma_url: str | None, model: str | None,
                    as_json: bool) -> None:
     """Near-duplicate skills, grouped into clusters."""
-    with _open(store, chroma_url, model) as lib:
+    with open_library(store, chroma_url, model) as lib:
         pairs, clusters = lib.duplicates(threshold)
     data: dict[str, Any] = {"threshold": threshold, "pairs": [[a, b, round(s, 4)] for a, b, s in pairs],
                             "clusters": clusters}
@@ -135,7 +142,7 @@ def duplicates_cmd(threshold: float, store: Path | None, chroma_url: str | None,
             click.echo(", ".join(cluster))
         click.echo(f"{len(clusters)} clusters, {len(pairs)} pairs at similarity >= {threshold}")
 
-    _emit(data, as_json, text)
+    emit(data, as_json, text)
 
 
 __all__ = ["duplicates_cmd", "export_cmd", "import_cmd", "json"]

@@ -9,16 +9,16 @@ from pathlib import Path
 
 import click
 
-from skillrouter.cli import _threshold, make_store_options
+from skillrouter.cli.common import make_store_options, threshold_option
 from skillrouter.errors import SkillRouterError
 from skillrouter.library import SkillLibrary
-from skillrouter.scoring import DEFAULT_THRESHOLD
+from skillrouter.routing.scoring import DEFAULT_THRESHOLD
 
 INSTALL_HINT = "the MCP server needs the 'mcp' package: pip install 'mcp>=2.3,<3'"
 
 
 @click.command("mcp")
-@click.option("--threshold", type=float, default=None, callback=_threshold,
+@click.option("--threshold", type=float, default=None, callback=threshold_option,
               help=f"Relevance the best candidate must reach to be matched (default {DEFAULT_THRESHOLD} "
                    "for the default model).")
 @make_store_options(json_flag=False)

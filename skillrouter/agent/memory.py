@@ -52,8 +52,8 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from skillrouter.atomic import atomic_write
 from skillrouter.errors import MemoryEntryError, MemoryLimitError, SkillRouterError
+from skillrouter.store.atomic import atomic_write
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",

@@ -4,7 +4,7 @@
    task's embedding, joined by the skills with the best keyword (BM25) scores, as many of each
    as ``max(4 * k, 20)``. A skill's ``similarity`` is the cosine of its best document (a
    skill found by keywords alone is measured on its Level 0 text).
-2. **Ranking** (pure functions in :mod:`skillrouter.scoring`)::
+2. **Ranking** (pure functions in :mod:`skillrouter.routing.scoring`)::
 
        fused = similarity + keyword_weight * keyword      # keyword: BM25 / task's best BM25
        score = fused * (1 - w + w * (quality - 1) / 9)     # quality: shrunk average score
@@ -21,10 +21,10 @@
    a skill's negative examples. A task that lies closer to one of a skill's misfits than to the
    skill's description and examples is demoted for that skill: before ranking and gating, its
    similarity becomes ``similarity - misfit_weight * (misfit - similarity)``, where ``misfit``
-   is the cosine of the nearest misfit (:func:`skillrouter.scoring.contrast`). And a skill
+   is the cosine of the nearest misfit (:func:`skillrouter.routing.scoring.contrast`). And a skill
    whose judged routes were often misfits is gated more strictly for every task: its relevance
    loses ``misfit_share_weight`` (0.2) times the share of misfits among its fitted uses and
-   misfits, once it has three (:func:`skillrouter.scoring.misfit_share_penalty`). Misfits are
+   misfits, once it has three (:func:`skillrouter.routing.scoring.misfit_share_penalty`). Misfits are
    looked up with one more nearest-neighbour query per batch of tasks, and counted with one
    ledger query per task, only when the store has any; they never feed the keyword index.
 5. Quarantined and retired skills are never candidates.
@@ -45,9 +45,9 @@ from typing import Any, Protocol
 import numpy as np
 
 from skillrouter.embeddings.base import Embedder, embed_queries
-from skillrouter.index import Hit
-from skillrouter.lexical import LexicalIndex, LexicalScores
-from skillrouter.scoring import (
+from skillrouter.routing.index import Hit
+from skillrouter.routing.lexical import LexicalIndex, LexicalScores
+from skillrouter.routing.scoring import (
     COVERAGE_WEIGHT,
     DEFAULT_THRESHOLD,
     KEYWORD_WEIGHT,
@@ -65,7 +65,7 @@ from skillrouter.scoring import (
     route_score,
 )
 from skillrouter.skill import SkillSummary
-from skillrouter.store import Store
+from skillrouter.store.store import Store
 
 DEFAULT_K = 5
 
@@ -117,8 +117,8 @@ class Route:
 
 
 class QueryIndex(Protocol):
-    """What the router needs of an index: :class:`~skillrouter.index.SkillIndex` (Chroma) or
-    :class:`~skillrouter.exact.ExactIndex` (the embedding cache, for one-shot processes)."""
+    """What the router needs of an index: :class:`~skillrouter.routing.index.SkillIndex` (Chroma) or
+    :class:`~skillrouter.routing.exact.ExactIndex` (the embedding cache, for one-shot processes)."""
 
     embedder: Embedder
 

@@ -1,0 +1,170 @@
+"""What every ``skillrouter`` command shares: the store options, opening the library, printing
+text or JSON, the option checks, and the error boundary (:class:`Group`).
+
+Errors raised on purpose (:class:`SkillRouterError`) and the operating system's answers about
+the user's files (missing, not allowed, a folder where a file was expected, a full disk) become
+one line on stderr and exit status 1; bad usage exits 2 (click's convention). Anything else is
+a bug: its traceback is shown, with a line asking for a report.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import json
+import math
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from skillrouter.embeddings import OnnxExportError
+from skillrouter.errors import SkillRouterError
+from skillrouter.library import SkillLibrary
+from skillrouter.security.policy import TRUST_LEVELS, TrustLevel, check_trust_level
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def emit(data: Any, as_json: bool, text: Callable[[], None]) -> None:
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        text()
+
+
+def make_store_options(model_flag: str = "--model", model_param: str = "model", *,
+                       json_flag: bool = True) -> Callable[[F], F]:
+    """A decorator adding --store, --chroma-url, the embedding model option and --json.
+
+    Every command uses :data:`store_options`; ``skillrouter run``, whose ``--model`` is the
+    chat model, names the embedding model ``--embedding-model`` instead, and ``skillrouter
+    mcp``, which prints no result, has no ``--json`` (``json_flag=False``).
+    """
+
+    def decorate(func: F) -> F:
+        @click.option("--store", type=click.Path(path_type=Path), default=None, envvar="SKILLROUTER_HOME",
+                      help="Store folder (default: $SKILLROUTER_HOME or ./.skillrouter).")
+        @click.option("--chroma-url", default=None, envvar="SKILLROUTER_CHROMA_URL",
+                      help="Use a Chroma server (http://HOST:PORT) instead of the embedded index.")
+        @click.option(model_flag, model_param, default=None, envvar="SKILLROUTER_MODEL",
+                      help="sentence-transformers model name or path (default: all-MiniLM-L6-v2, offline).")
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            return func(*args, **kwargs)
+
+        if json_flag:
+            wrapper = click.option("--json", "as_json", is_flag=True, help="Print JSON.")(wrapper)
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+store_options = make_store_options()
+
+
+def open_library(store: Path | None, chroma_url: str | None, model: str | None, *, create: bool = False,
+          **kwargs: Any) -> SkillLibrary:
+    return SkillLibrary.open(store, create=create, chroma_url=chroma_url, model=model, **kwargs)
+
+
+def warn(lib: SkillLibrary) -> None:
+    for line in lib.warnings():
+        click.echo(f"warning: {line}", err=True)
+
+
+# The operating system's answers about the user's own files and disk: one line, not a bug.
+USER_OS_ERRORS = (FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError)
+USER_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS}
+
+
+def one_line(err: OSError) -> str:
+    what = err.strerror or str(err)
+    return f"{err.filename}: {what}" if err.filename else what
+
+
+class Group(click.Group):
+    """Turns SkillRouterError (and an OS error about the user's files) into one line on
+    stderr; anything else is a bug, shown with its traceback.
+
+    Commands that live in other modules or packages (``eval``, the agent, the importer)
+    come through the ``skillrouter.commands`` entry-point group and load only when used,
+    so skillrouter imports nothing of ``eval`` and a plain ``route`` stays quick.
+    """
+
+    def _plugins(self) -> dict[str, Any]:
+        from importlib.metadata import entry_points
+
+        return {ep.name: ep for ep in entry_points(group="skillrouter.commands")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self._plugins()))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in (plugins := self._plugins()):
+            try:
+                found = plugins[cmd_name].load()
+            except ImportError as err:  # a plugin that cannot load must not break --help or the others
+                return unavailable(cmd_name, err)
+            self.add_command(found, cmd_name)
+        return found
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except (SkillRouterError, OnnxExportError) as err:
+            click.echo(f"error: {err}", err=True)
+            ctx.exit(1)
+        except OSError as err:
+            if not isinstance(err, USER_OS_ERRORS) and err.errno not in USER_ERRNOS:
+                bug(ctx)
+            click.echo(f"error: {one_line(err)}", err=True)
+            ctx.exit(1)
+        except Exception:  # noqa: BLE001  the CLI's last line of defence: show the bug, ask for a report
+            bug(ctx)
+
+
+def bug(ctx: click.Context) -> None:
+    click.echo(traceback.format_exc(), err=True, nl=False)
+    click.echo("error: this is a bug in skillrouter; please report it with the traceback above", err=True)
+    ctx.exit(1)
+
+
+def unavailable(name: str, err: ImportError) -> click.Command:
+    """Stands in for a plugin command whose module cannot be imported."""
+
+    def fail(args: tuple[str, ...]) -> None:
+        raise SkillRouterError(f"command {name!r} is unavailable: {err}")
+
+    return click.Command(name, callback=fail, help=f"(unavailable: {err})",
+                         params=[click.Argument(["args"], nargs=-1)],
+                         context_settings={"ignore_unknown_options": True})
+
+
+def trust_level_of(value: str | None) -> TrustLevel | None:
+    return None if value is None else check_trust_level(value)
+
+
+def trust_level_option(help_text: str) -> Callable[[F], F]:
+    """``--trust-level``, one of the policy's levels (see ``skillrouter.security.policy``)."""
+    return click.option("--trust-level", "trust_level", type=click.Choice(TRUST_LEVELS), default=None,
+                        help=help_text)
+
+
+def threshold_option(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is not None and not (math.isfinite(value) and 0.0 <= value <= 2.0):
+        raise click.BadParameter(f"must be a relevance from 0 to 2, got {value}")
+    return value
+
+
+def task_argument(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    if not value.strip():
+        raise click.BadParameter("a task must be non-empty text")
+    return value
+
+
