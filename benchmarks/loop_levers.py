@@ -37,6 +37,8 @@ from skillrouter.eval.evolution import EvolutionConfig, run_policies
 from skillrouter.eval.routing import EmbedderSpec, default_cache_dir, make_embedder
 from skillrouter.eval.suite import default_data_dir
 
+from skillrouter.rules import LoopRules
+
 OFF: dict[str, dict[str, float]] = {
     "shipped": {},
     "no outlier rule": {"outlier_margin": 9.0},  # no score of 1-10 lies 9 points below an average
@@ -73,7 +75,7 @@ def variants_of(vary: list[str] | None) -> dict[str, dict[str, float]]:
     if not vary:
         return OFF
     name, values = vary[0], vary[1:]
-    known = {f.name: f.type for f in fields(EvolutionConfig)}
+    known = {f.name: f.type for f in (*fields(EvolutionConfig), *fields(LoopRules)) if f.name != "rules"}
     if name not in known or not values:
         raise SystemExit(f"--vary takes a setting of EvolutionConfig ({', '.join(sorted(known))}) and values")
     kind = int if known[name] in (int, "int") else float
@@ -96,7 +98,7 @@ def main() -> None:
     print(header())
     for seed in args.seeds:
         for variant, levers in variants.items():
-            config = EvolutionConfig(seed=seed, policies=("shrunk",), **levers)  # type: ignore[arg-type]
+            config = EvolutionConfig.of(seed=seed, policies=("shrunk",), **levers)
             _, runs = run_policies(data.queries, config, embedder)
             summary = {k: runs[0].summary[k] for k in keys}
             results.append({"seed": seed, "variant": variant, **levers, **summary})

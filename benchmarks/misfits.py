@@ -117,9 +117,9 @@ def latency(s: RoutingSetup, sample: int) -> None:
             lib.sync()
             assert isinstance(embedder, CachedEmbedder)
             routers = {}
-            for label, weight in (("misfits on", lib.router.misfit_weight), ("misfits off", 0.0)):
+            for label, weight in (("misfits on", lib.routing.misfit_weight), ("misfits off", 0.0)):
                 router = copy.copy(lib.router)
-                router.misfit_weight = weight
+                router.settings = router.settings.replace(misfit_weight=weight)
                 router.index = copy.copy(lib.index)
                 router.index.embedder = embedder.inner  # a new task: the model is called
                 router.route("warm up")

@@ -318,7 +318,7 @@ def evolution_cmd(dataset: str | None, tasks: int, kinds: int, every: int, probe
                f"fit-error rate {fit_error:g}")
     click.echo(evolution_table(runs))
     if json_path is not None:
-        _write_json({"config": config.__dict__ | {"policies": list(chosen), "agent_tasks": agent_tasks},
+        _write_json({"config": config.to_dict() | {"policies": list(chosen), "agent_tasks": agent_tasks},
                      "runs": [run.to_dict() for run in runs]}, json_path)
     if report_dir is not None:
         paths = write_evolution_report(stream, runs, config, report_dir, command=_command_line(), source=source,

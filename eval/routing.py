@@ -331,7 +331,7 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
         train, test = split(queries, config.train_frac, seed=config.seed)
     else:
         train, test = [], list(queries)
-    qw, mw = lib.router.quality_weight, lib.router.misfit_weight
+    qw, mw = lib.routing.quality_weight, lib.routing.misfit_weight
 
     started = time.perf_counter()
     say(f"{spec.label}: embedding {len(queries)} queries")
@@ -356,7 +356,7 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
         fit_on = train
         fitted["on"] = f"train part ({len(train)} queries)"
 
-    weight = lib.router.keyword_weight if config.keyword_weight in (None, "auto") else float(config.keyword_weight)
+    weight = lib.routing.keyword_weight if config.keyword_weight in (None, "auto") else float(config.keyword_weight)
     threshold = lib.router.threshold
     if fit_on:
         started = time.perf_counter()
@@ -458,7 +458,7 @@ def _latencies(lib: SkillLibrary, test: Sequence[Query], config: RoutingConfig, 
     emb = lib.embedder
     model = emb.inner if isinstance(emb, CachedEmbedder) else emb
     router = copy.copy(lib.router)  # the same router, whose index view embeds without the cache
-    router.keyword_weight = keyword_weight
+    router.settings = router.settings.replace(keyword_weight=keyword_weight)
     router.index = copy.copy(lib.index)
     router.index.embedder = model
     step = max(1, len(test) // config.latency_sample)

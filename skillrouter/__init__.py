@@ -10,6 +10,7 @@ from skillrouter.errors import (
     DatasetFormatError,
     EvaluationError,
     IndexUnavailableError,
+    JudgeError,
     LedgerDamagedError,
     MemoryEntryError,
     MemoryLimitError,
@@ -17,6 +18,7 @@ from skillrouter.errors import (
     SkillExistsError,
     SkillFormatError,
     SkillNotFoundError,
+    SkillQuarantinedError,
     SkillRejectedError,
     SkillRouterError,
     StoreError,
@@ -26,6 +28,7 @@ from skillrouter.errors import (
 from skillrouter.library import DoctorReport, SkillLibrary
 from skillrouter.routing.index import SkillIndex
 from skillrouter.routing.router import Candidate, Route, Router
+from skillrouter.routing.settings import RoutingSettings
 from skillrouter.skill import Skill, SkillSummary, slugify
 from skillrouter.skillmd import parse_skill_md, read_skill_md, render_skill_md, skill_from_json, skill_to_json
 from skillrouter.store.ledger import Ledger, Outcome, Version
@@ -40,6 +43,7 @@ __all__ = [
     "DoctorReport",
     "EvaluationError",
     "IndexUnavailableError",
+    "JudgeError",
     "Ledger",
     "LedgerDamagedError",
     "MemoryEntryError",
@@ -48,6 +52,7 @@ __all__ = [
     "Provenance",
     "Route",
     "Router",
+    "RoutingSettings",
     "SecurityReviewError",
     "SelfImprovingAgent",
     "Skill",
@@ -57,6 +62,7 @@ __all__ = [
     "SkillIndex",
     "SkillLibrary",
     "SkillNotFoundError",
+    "SkillQuarantinedError",
     "SkillRejectedError",
     "SkillRouterError",
     "SkillSummary",

@@ -7,6 +7,7 @@ CLI) can catch ``SkillRouterError`` and print its message as one line::
     ├── SkillNotFoundError        no skill of that name in the store
     ├── SkillFormatError          a SKILL.md / JSON skill is invalid (carries path and field)
     ├── SkillExistsError          adding a skill whose name is taken
+    ├── SkillQuarantinedError     a quarantined skill asked for, to be served to an agent
     ├── StoreError                the store folder is missing or unusable
     │   ├── StoreLockedError      another process holds the embedded index's writer lock
     │   └── LedgerDamagedError    skillrouter.db is not a readable SQLite file ('doctor' rebuilds it)
@@ -15,6 +16,7 @@ CLI) can catch ``SkillRouterError`` and print its message as one line::
     ├── MemoryLimitError          a bounded memory file would exceed its limit
     ├── MemoryEntryError          an empty memory entry, or a substring naming none or several
     ├── EvaluationError           an evaluation cannot be read (agent loop)
+    ├── JudgeError                a judge of the loop (revise, draft, merge, fold) has no usable answer
     ├── SecurityReviewError       a review model's answer holds no verdict
     ├── SkillRejectedError        the security policy refuses a write (nothing is stored)
     └── DatasetFormatError        a benchmark or task file cannot be read (evaluation)
@@ -63,6 +65,19 @@ class SkillExistsError(SkillRouterError):
         return f"a skill named {self.name!r} already exists (use replace to overwrite it)"
 
 
+class SkillQuarantinedError(SkillRouterError):
+    """A quarantined skill was asked for to be served to an agent: its content waits for a person."""
+
+    def __init__(self, name: str, findings: int) -> None:
+        super().__init__(name)
+        self.name = name
+        self.findings = findings
+
+    def __str__(self) -> str:
+        return (f"skill {self.name!r} is quarantined ({self.findings} security finding(s)); it is not served "
+                f"until a person reviews it and runs 'skillrouter trust {self.name}'")
+
+
 class StoreError(SkillRouterError):
     """The store folder is missing or unusable."""
 
@@ -99,6 +114,11 @@ class MemoryEntryError(SkillRouterError, ValueError):
 
 class EvaluationError(SkillRouterError):
     """An evaluator's answer could not be read as a score."""
+
+
+class JudgeError(SkillRouterError):
+    """A judge of the learning loop (the agent's LLM asked to revise, draft, merge or fold) gave
+    no usable answer; the learner reports it and goes on without that step."""
 
 
 class SecurityReviewError(SkillRouterError):

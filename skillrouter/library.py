@@ -46,20 +46,14 @@ from skillrouter.errors import (
     LedgerDamagedError,
     SkillFormatError,
     SkillNotFoundError,
+    SkillQuarantinedError,
     SkillRouterError,
     StoreError,
 )
 from skillrouter.routing.index import MISFIT, SkillIndex, SyncReport, example_id, misfit_id
 from skillrouter.routing.lexical import LexicalIndex
-from skillrouter.routing.router import DEFAULT_K, Route, Router
-from skillrouter.routing.scoring import (
-    COVERAGE_WEIGHT,
-    KEYWORD_WEIGHT,
-    MISFIT_SHARE_WEIGHT,
-    MISFIT_WEIGHT,
-    QUALITY_WEIGHT,
-    Policy,
-)
+from skillrouter.routing.router import Route, Router
+from skillrouter.routing.settings import DEFAULT_K, RoutingSettings
 from skillrouter.security.policy import TrustLevel
 from skillrouter.skill import Skill, SkillSummary
 from skillrouter.skillmd import read_skill_md, skill_from_json
@@ -127,14 +121,6 @@ def default_embedder(store_path: Path, model: str | None = None, backend: Backen
     return CachedEmbedder(make_embedder(model, backend), EmbeddingCache(store_path / "cache" / "embeddings.db"))
 
 
-def check_threshold(threshold: float) -> float:
-    """A routing threshold: a relevance of 0 or more (above 1.4, nothing is ever chosen); not NaN."""
-    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not threshold >= 0.0 \
-            or threshold == float("inf"):
-        raise ValueError(f"threshold must be a relevance of 0 or more, got {threshold!r}")
-    return float(threshold)
-
-
 class SkillLibrary:
     """A skill store with its index and router (see the module docstring)."""
 
@@ -143,44 +129,52 @@ class SkillLibrary:
         store: Store,
         embedder: Embedder,
         *,
+        routing: RoutingSettings | None = None,
         chroma_url: str | None = None,
         collection: str | None = None,
-        threshold: float | None = None,
-        keyword_weight: float = KEYWORD_WEIGHT,
-        coverage_weight: float = COVERAGE_WEIGHT,
-        quality_weight: float = QUALITY_WEIGHT,
-        misfit_weight: float = MISFIT_WEIGHT,
-        misfit_share_weight: float = MISFIT_SHARE_WEIGHT,
-        policy: Policy = "shrunk",
         max_examples: int = 200,
         refresh_interval: float = REFRESH_INTERVAL,
         hold_index_lock: bool = True,
+        one_shot: bool = False,
+        **routing_options: Any,
     ) -> None:
-        """``threshold=None`` uses the router's default gate (see :mod:`skillrouter.routing.router`);
-        ``keyword_weight=0`` routes without keyword fusion, ``misfit_weight=0`` without misfits,
-        ``misfit_share_weight=0`` without the gate on a skill's share of misfits.
+        """``routing`` (default :class:`RoutingSettings()`), with any of its fields given as
+        keywords on top (``threshold=0.4``, ``keyword_weight=0``: see
+        :class:`~skillrouter.routing.settings.RoutingSettings`), is how the router ranks and gates.
         ``max_examples``: examples (and misfits) kept per skill, newest first. ``refresh_interval``:
         at most how many seconds a SKILL.md edited inside its folder goes unnoticed (see the module
         docstring). ``hold_index_lock=False``, for a process that stays open (a server): the
         embedded index's writer lock is taken for each write and given back after, instead of
-        held from the first write until :meth:`close`."""
+        held from the first write until :meth:`close`. ``one_shot=True``, for a process that
+        routes once and exits (a CLI command): an embedded store is searched over its embedding
+        cache (:class:`~skillrouter.routing.exact.ExactIndex`) without opening Chroma; a Chroma
+        server is queried as usual."""
         if not refresh_interval >= 0:
             raise ValueError(f"refresh_interval must be a number of seconds >= 0, got {refresh_interval!r}")
         self.store = store
         self.embedder = embedder
         self.max_examples = max_examples
         self.refresh_interval = float(refresh_interval)
+        self.one_shot = one_shot
         scope = store.store_id
         self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope,
                                 hold_lock=hold_index_lock)
         self.lexical = LexicalIndex(store.path / "cache" / "lexical.db")
-        self.router = Router(store, self.index, lexical=self.lexical,
-                             threshold=None if threshold is None else check_threshold(threshold),
-                             keyword_weight=keyword_weight, coverage_weight=coverage_weight,
-                             quality_weight=quality_weight, misfit_weight=misfit_weight,
-                             misfit_share_weight=misfit_share_weight, policy=policy)
+        settings = (routing or RoutingSettings()).replace(**routing_options)
+        self.router = Router(store, self.index, lexical=self.lexical, settings=settings)
         self.unreadable: list[tuple[str, str]] = []  # SKILL.md files the last sync could not parse
         self._synced: int | None = None
+
+    @property
+    def routing(self) -> RoutingSettings:
+        """The router's settings (frozen; :meth:`configure` changes them)."""
+        return self.router.settings
+
+    def configure(self, **changes: Any) -> RoutingSettings:
+        """Route from now on with these settings changed (field names of
+        :class:`~skillrouter.routing.settings.RoutingSettings`, checked there)."""
+        self.router.settings = self.router.settings.replace(**changes)
+        return self.router.settings
 
     @classmethod
     def open(
@@ -197,7 +191,8 @@ class SkillLibrary:
     ) -> SkillLibrary:
         """Open (or create) a store with the default embedder (``model`` on ``backend``), or
         ``embedder``. ``repair`` rebuilds a damaged ledger instead of raising
-        :class:`LedgerDamagedError`."""
+        :class:`LedgerDamagedError`. Other keywords are :meth:`__init__`'s (``routing`` and its
+        fields, ``one_shot``, ...)."""
         st = Store(store, create=create, repair=repair)
         if embedder is None:
             embedder = default_embedder(st.path, model, backend)
@@ -364,11 +359,15 @@ class SkillLibrary:
 
     # ------------------------------------------------------------ skills
 
-    def add(self, skill: Skill | str | Path, *, replace: bool = False, trust_level: TrustLevel | None = None) -> Skill:
+    def add(self, skill: Skill | str | Path, *, replace: bool = False, trust_level: TrustLevel | None = None,
+            reason: str = "add", scan: bool = True, sync: bool = True) -> Skill:
         """Add a skill (a :class:`Skill`, or the path of a SKILL.md / skill folder / JSON skill),
         screened like every write: its rendered SKILL.md and Level 2 files are scanned and
         judged at ``trust_level`` (default ``community``; a replaced skill keeps its own), so a
-        finding quarantines it (the returned skill's ``status`` says so)."""
+        finding quarantines it (the returned skill's ``status`` says so). ``reason`` is kept in
+        its history. ``scan=False`` stores it unscreened (benchmark data under test, never skills
+        an agent obeys). ``sync=False`` leaves the index to the next call that reads it (a run of
+        writes, the loop's, then embeds in one batch)."""
         files_from = None
         if isinstance(skill, (str, Path)):
             path = Path(skill)
@@ -385,9 +384,59 @@ class SkillLibrary:
                     raise SkillFormatError(f"not valid JSON: {err.msg} (line {err.lineno})", path=path) from None
             else:
                 skill = read_skill_md(path)
-        stored = self.store.add(skill, replace_existing=replace, files_from=files_from, trust_level=trust_level)
-        self.sync()
+        stored = self.store.add(skill, replace_existing=replace, files_from=files_from, trust_level=trust_level,
+                                reason=reason, scan=scan)
+        if sync:
+            self.sync()
         return stored
+
+    def update(self, skill: Skill, *, reason: str, trust_level: TrustLevel | None = None,
+               sync: bool = True) -> Skill:
+        """A new version of an existing skill (its files, statistics and examples kept), screened
+        like every write at ``trust_level`` (default: the skill's own; the agent's revisions pass
+        ``agent-created``). ``sync`` as for :meth:`add`."""
+        stored = self.store.update(skill, reason=reason, trust_level=trust_level)
+        if sync:
+            self.sync()
+        return stored
+
+    def servable(self, name: str) -> Skill:
+        """The skill, for an agent to follow: :class:`SkillQuarantinedError` if it is quarantined
+        (its text and files are not served until a person trusts it). Every surface that hands a
+        skill to a model (the MCP server, the agent's tools) asks this, never the status itself."""
+        skill = self.get(name)
+        if skill.status == "quarantined":
+            raise SkillQuarantinedError(name, len(self.findings(name)))
+        return skill
+
+    def names(self) -> list[str]:
+        """Every skill's name, whatever its status, sorted."""
+        return self.store.names()
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.store
+
+    def summaries(self, names: Sequence[str]) -> dict[str, SkillSummary]:
+        """Level 0 with status, trust level and statistics of each of ``names`` that exists (one
+        ledger query; files are not re-read)."""
+        return self.store.summaries(list(names))
+
+    def summary_texts(self) -> dict[str, str]:
+        """Every skill's summary, ``"name words: description"``: what two drafts of one skill share."""
+        return self.store.summary_texts()
+
+    def add_examples(self, pairs: Sequence[tuple[str, str]], *, score: float = 10.0) -> int:
+        """Keep tasks as routing examples of skills (``[(skill, task)]``) without counting a use;
+        a task kept as a misfit of that skill is one no more. Returns how many were new."""
+        return self.store.add_examples(list(pairs), score=score)
+
+    def counter(self, key: str) -> int:
+        """A named counter kept in the store (the agent counts its tasks with one)."""
+        return self.store.counter(key)
+
+    def increment(self, key: str, by: int = 1) -> int:
+        """Add ``by`` to a named counter, in one transaction; returns its new value."""
+        return self.store.increment(key, by)
 
     def get(self, name: str) -> Skill:
         """Level 1: the full skill with its status and statistics."""
@@ -508,14 +557,17 @@ class SkillLibrary:
     # ------------------------------------------------------------ routing and outcomes
 
     def route(self, task: str, k: int = DEFAULT_K, task_type: str | None = None,
-              tags: Iterable[str] | None = None, *, exact: bool = False) -> Route:
+              tags: Iterable[str] | None = None, *, exact: bool | None = None) -> Route:
         """The skill that fits ``task``, or none (see :mod:`skillrouter.routing.router`).
 
         ``exact=True`` searches the store's embedding cache by one matrix product instead of
         the Chroma index (:class:`skillrouter.routing.exact.ExactIndex`): the same answer without
-        importing or opening Chroma, for one-shot processes such as ``skillrouter route``.
-        It leaves the Chroma index as it is; the next sync brings it up to date.
+        importing or opening Chroma. It leaves the Chroma index as it is; the next sync brings
+        it up to date. By default (``None``) a library opened ``one_shot`` does this for an
+        embedded store, and every other library queries the index.
         """
+        if exact is None:
+            exact = self.one_shot and self.index.mode == "embedded"
         if not exact:
             self.sync()
             return self.router.route(task, k=k, task_type=task_type, tags=tags)
@@ -583,4 +635,4 @@ class SkillLibrary:
         return find_duplicates(self, threshold=DUPLICATE_THRESHOLD if threshold is None else threshold)
 
 
-__all__ = ["DoctorReport", "SkillLibrary", "SkillRouterError", "check_threshold", "default_embedder"]
+__all__ = ["DoctorReport", "SkillLibrary", "SkillRouterError", "default_embedder"]

@@ -44,8 +44,8 @@ from typing_extensions import TypedDict  # pydantic reads nested TypedDicts from
 
 from skillrouter.errors import SkillFormatError, SkillNotFoundError, SkillRouterError
 from skillrouter.library import SkillLibrary
-from skillrouter.routing.router import DEFAULT_K, Route
-from skillrouter.skill import Skill
+from skillrouter.routing.router import Route
+from skillrouter.routing.settings import DEFAULT_K, check_k, check_task
 from skillrouter.skillmd import render_skill_md
 
 log = logging.getLogger(__name__)
@@ -134,10 +134,8 @@ def one_line(err: BaseException) -> str:
 
 
 def search(lib: SkillLibrary, query: str, k: int) -> SearchResult:
-    if not query.strip():
-        raise ValueError("query must be non-empty text: describe the task")
-    if not 1 <= k <= MAX_K:
-        raise ValueError(f"k must be from 1 to {MAX_K}, got {k}")
+    check_task(query, "query")
+    check_k(k, MAX_K)
     route: Route = lib.route(query, k=k)
     return {
         "query": query,
@@ -147,25 +145,14 @@ def search(lib: SkillLibrary, query: str, k: int) -> SearchResult:
         "threshold_source": route.threshold_source,
         "candidates": [
             {**c.to_dict(),  # type: ignore[typeddict-item]
-             "description": c.skill.description, "use_count": c.skill.use_count, "avg_score": c.skill.avg_score,
-             "passes_gate": c.relevance >= route.threshold}
+             "description": c.skill.description, "use_count": c.skill.use_count, "avg_score": c.skill.avg_score}
             for c in route.candidates
         ],
     }
 
 
-def servable(lib: SkillLibrary, name: str) -> Skill:
-    """The skill, unless it is quarantined (its content is not served until a person trusts it)."""
-    skill = lib.get(name)
-    if skill.status == "quarantined":
-        raise SkillRouterError(
-            f"skill {name!r} is quarantined ({len(lib.findings(name))} security finding(s)); it is not served "
-            f"until a person reviews it and runs 'skillrouter trust {name}'")
-    return skill
-
-
 def load(lib: SkillLibrary, name: str) -> LoadedSkill:
-    skill = servable(lib, name)
+    skill = lib.servable(name)
     return {
         "name": skill.name, "description": skill.description, "status": skill.status, "version": skill.version,
         "task_type": skill.task_type, "tags": list(skill.tags), "use_count": skill.use_count,
@@ -174,7 +161,7 @@ def load(lib: SkillLibrary, name: str) -> LoadedSkill:
 
 
 def read_bytes(lib: SkillLibrary, name: str, path: str) -> bytes:
-    servable(lib, name)
+    lib.servable(name)
     return lib.read_file(name, path)
 
 
@@ -203,7 +190,7 @@ def record(lib: SkillLibrary, name: str, score: float, task: str | None, fits: b
 
 
 def skill_md(lib: SkillLibrary, name: str) -> str:
-    return render_skill_md(servable(lib, name))
+    return render_skill_md(lib.servable(name))
 
 
 def listed(lib: SkillLibrary) -> list[Resource]:

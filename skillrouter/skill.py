@@ -295,6 +295,15 @@ class Skill:
         )
         return cls(name=name, description=description, task_type=task_type, body=body, tags=tuple(tags), **kwargs)
 
+    def renamed(self, name: str) -> Skill:
+        """A copy named ``name``; a body that opens with the title :meth:`create` composes from
+        the old name opens with the new name's."""
+        validate_name(name)
+        old, new = f"# {split_words(self.name).title()}", f"# {split_words(name).title()}"
+        first, sep, rest = self.body.partition("\n")
+        body = new + sep + rest if first == old else self.body
+        return replace(self, name=name, body=body)
+
     def with_sections(self, **sections: object) -> Skill:
         """A copy with some of procedure/pitfalls/verification rewritten in the body."""
         body = self.body

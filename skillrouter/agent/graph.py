@@ -21,27 +21,15 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
 from skillrouter.agent import nodes
-from skillrouter.agent.config import (
-    DUPLICATE_THRESHOLD,
-    FOLD_THRESHOLD,
-    FOLD_VOTES,
-    MAX_OFFERS,
-    MIN_STEPS,
-    NUDGE_INTERVAL,
-    OFFER_THRESHOLD,
-    OUTLIER_MARGIN,
-    RETIRE_FLOOR,
-    RETIRE_MIN_USES,
-    SKILL_THRESHOLD,
-    AgentConfig,
-    StructuredOutput,
-)
+from skillrouter.agent.config import NUDGE_INTERVAL, AgentConfig, StructuredOutput
 from skillrouter.agent.episodes import EpisodeLog
 from skillrouter.agent.memory import DEFAULT_MEMORY_LIMIT, DEFAULT_USER_LIMIT, AgentMemory
 from skillrouter.agent.runtime import EPISODES_FILE, AgentDeps, SelfImprovingAgent
 from skillrouter.agent.state import AgentState
 from skillrouter.embeddings import Embedder
 from skillrouter.library import SkillLibrary
+from skillrouter.routing.settings import RoutingSettings
+from skillrouter.rules import LoopRules
 
 ROUTER = "router"
 EXECUTOR = "executor"
@@ -83,48 +71,42 @@ def create_self_improving_agent(
     llm: BaseChatModel,
     storage_dir: str | Path | None = None,
     *,
+    rules: LoopRules | None = None,
     nudge_interval: int = NUDGE_INTERVAL,
-    skill_threshold: float = SKILL_THRESHOLD,
-    min_steps: int = MIN_STEPS,
-    duplicate_threshold: float = DUPLICATE_THRESHOLD,
-    offer_threshold: float = OFFER_THRESHOLD,
-    max_offers: int = MAX_OFFERS,
-    revise_below: float | None = None,
-    outlier_margin: float = OUTLIER_MARGIN,
-    retire_floor: float = RETIRE_FLOOR,
-    retire_min_uses: int = RETIRE_MIN_USES,
-    fold_threshold: float = FOLD_THRESHOLD,
-    fold_votes: int = FOLD_VOTES,
     structured_output: StructuredOutput = "auto",
     checkpointer: Any = None,
     embedder: Embedder | None = None,
     model: str | None = None,
     chroma_url: str | None = None,
+    routing: RoutingSettings | None = None,
     router_threshold: float | None = None,
     memory_limit: int = DEFAULT_MEMORY_LIMIT,
     user_limit: int = DEFAULT_USER_LIMIT,
+    **rule_options: Any,
 ) -> SelfImprovingAgent:
     """A self-improving agent over the skill store at ``storage_dir``.
 
     ``storage_dir`` (default ``$SKILLROUTER_HOME`` or ``./.skillrouter``) is a skill store;
-    MEMORY.md, USER.md and episodes.db live in it too. ``embedder`` / ``model`` choose the
-    embedding model (default all-MiniLM-L6-v2), ``chroma_url`` a Chroma server,
-    ``router_threshold`` the router's relevance gate, ``checkpointer`` any LangGraph saver
-    (then pass ``{"configurable": {"thread_id": ...}}`` to ``invoke``).
+    MEMORY.md, USER.md and episodes.db live in it too. ``rules`` are the loop's thresholds
+    (:class:`~skillrouter.rules.LoopRules`); any of them may also be given as a flat keyword on
+    top (``skill_threshold=8``; a ``skill_threshold`` given without ``revise_below`` moves
+    ``revise_below`` with it). ``embedder`` / ``model`` choose the embedding model (default
+    all-MiniLM-L6-v2), ``chroma_url`` a Chroma server, ``routing`` the router's settings
+    (:class:`~skillrouter.routing.settings.RoutingSettings`; ``router_threshold`` sets its
+    relevance gate alone), ``checkpointer`` any LangGraph saver (then pass
+    ``{"configurable": {"thread_id": ...}}`` to ``invoke``).
     """
     if not isinstance(llm, BaseChatModel):
         raise TypeError(f"llm must be a LangChain chat model (BaseChatModel), not {type(llm).__name__}")
-    config = AgentConfig(nudge_interval=nudge_interval, skill_threshold=skill_threshold, min_steps=min_steps,
-                         duplicate_threshold=duplicate_threshold, offer_threshold=offer_threshold,
-                         max_offers=max_offers,
-                         revise_below=skill_threshold if revise_below is None else revise_below,
-                         outlier_margin=outlier_margin,
-                         retire_floor=retire_floor, retire_min_uses=retire_min_uses,
-                         fold_threshold=fold_threshold, fold_votes=fold_votes,
-                         structured_output=structured_output)
-    options: dict[str, Any] = {} if router_threshold is None else {"threshold": router_threshold}
-    library = SkillLibrary.open(storage_dir, model=model, embedder=embedder, chroma_url=chroma_url, **options)
-    folder = library.store.path
+    if "skill_threshold" in rule_options and "revise_below" not in rule_options:
+        rule_options["revise_below"] = rule_options["skill_threshold"]
+    loop_rules = (rules or LoopRules()).replace(**rule_options)
+    config = AgentConfig(nudge_interval=nudge_interval, rules=loop_rules, structured_output=structured_output)
+    settings = routing or RoutingSettings()
+    if router_threshold is not None:
+        settings = settings.replace(threshold=router_threshold)
+    library = SkillLibrary.open(storage_dir, model=model, embedder=embedder, chroma_url=chroma_url, routing=settings)
+    folder = library.path
     deps = AgentDeps(llm=llm, library=library, memory=AgentMemory(folder, memory_limit, user_limit),
                      episodes=EpisodeLog(folder / EPISODES_FILE), config=config)
     return SelfImprovingAgent(build_graph(deps).compile(checkpointer=checkpointer), deps)

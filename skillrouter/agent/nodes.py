@@ -7,29 +7,31 @@ Each returns the fields it changes. ``graph.py`` binds the dependencies and wire
 
 from __future__ import annotations
 
-import hashlib
-import re
 import tempfile
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from langchain_core.messages import AnyMessage, HumanMessage, SystemMessage
 
-from skillrouter import rules
 from skillrouter.agent import prompts
+from skillrouter.agent.judges import LLMJudges
 from skillrouter.agent.memory import AgentMemory, MemoryEntryError
 from skillrouter.agent.parsing import parse_execution
-from skillrouter.agent.prompts import Evaluation, MemoryConsolidation, SkillDraft, SkillRevision
+from skillrouter.agent.prompts import Evaluation, MemoryConsolidation
 from skillrouter.agent.runtime import TASK_COUNTER, AgentDeps
 from skillrouter.agent.state import AgentState, run_defaults
 from skillrouter.errors import EvaluationError, MemoryLimitError, SkillFormatError, SkillNotFoundError
+from skillrouter.learning import Learned, Learner, Run
 from skillrouter.library import SkillLibrary
 from skillrouter.llm import UnreadableAnswer, ask, message_text
-from skillrouter.routing.router import DEFAULT_K, Route, Router
-from skillrouter.security.gate import AGENT_CREATED, agent_refusal
-from skillrouter.skill import DESCRIPTION_MAX, Skill, free_name, slugify
+from skillrouter.routing.router import Route, Router
+from skillrouter.routing.settings import DEFAULT_K
+from skillrouter.rules import Plan
+from skillrouter.skill import Skill
+
+__all__ = ["evaluator_node", "executor_node", "make_router_node", "memory_updater_node", "router_node",
+           "skill_extractor_node"]
 
 # ---------------------------------------------------------------- Router
 
@@ -146,19 +148,27 @@ def evaluate(deps: AgentDeps, task: str, steps: Sequence[str], result: str, skil
         raise EvaluationError(str(err)) from None
 
 
-def plan_for(state: AgentState, deps: AgentDeps) -> rules.Plan | None:
-    """What the rule book says to learn from the scored run in ``state`` (None: unscored).
-    Called before the run's outcome is recorded: the rule book weighs the run against the
-    skill's record as it stood before it."""
+def run_of(state: AgentState) -> Run | None:
+    """The scored run in ``state``, as the learner takes it (None: unscored)."""
     score = state.get("evaluation_score")
     if score is None:
         return None
-    matched = state.get("matched_skill")
-    record = deps.library.store.outcome(matched) if matched else None
-    return rules.plan(matched, score, fits=state.get("skill_fits") is not False,
-                      steps=len(state.get("execution_steps") or []), lessons=bool(state.get("lessons")),
-                      use_count=record.use_count if record else 0, avg_score=record.avg_score if record else None,
-                      rules=deps.config.rules)
+    return Run(task=state["task"], score=score, steps=len(state.get("execution_steps") or []),
+               matched=state.get("matched_skill"), fits=state.get("skill_fits") is not False,
+               lessons=tuple(state.get("lessons") or ()), candidates=tuple(state.get("route_candidates") or ()))
+
+
+def learner_for(state: AgentState, deps: AgentDeps) -> Learner:
+    """The learner of this run: the library, the run's LLM judges, the loop's rules."""
+    return Learner(deps.library, LLMJudges(deps.llm, dict(state), deps.config.structured_output), deps.config.rules)
+
+
+def plan_for(state: AgentState, deps: AgentDeps) -> Plan | None:
+    """What the rule book says to learn from the scored run in ``state`` (None: unscored).
+    Called before the run's outcome is recorded: the rule book weighs the run against the
+    skill's record as it stood before it."""
+    run = run_of(state)
+    return None if run is None else learner_for(state, deps).plan(run)
 
 
 def evaluator_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
@@ -180,7 +190,7 @@ def evaluator_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
         update |= {"evaluation_reasoning": evaluation.reasoning, "lessons": list(evaluation.lessons)}
         if matched:
             update |= {"skill_fits": evaluation.fits, "fit_reasoning": evaluation.fit_reasoning}
-    count = deps.library.store.increment(TASK_COUNTER)
+    count = deps.library.increment(TASK_COUNTER)
     plan = plan_for({**state, **update, "evaluation_score": score}, deps)  # type: ignore[typeddict-item]
     update |= {
         "evaluation_score": score,
@@ -196,222 +206,32 @@ def evaluator_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
 
 
 def skill_extractor_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
-    """Learn from a scored run, as the rule book plans (:func:`skillrouter.rules.plan`): update
-    the skill that fitted, or keep the task as a misfit of the one that did not; and turn a
-    good run that no fitting skill guided into a skill."""
-    plan = plan_for(state, deps)
-    if plan is None:
+    """Learn from a scored run as the learner does for every loop
+    (:meth:`skillrouter.learning.Learner.learn`): update the skill that fitted, or keep the
+    task as a misfit of the one that did not; and turn a good run that no fitting skill guided
+    into a skill. The LLM plays the judges (:class:`~skillrouter.agent.judges.LLMJudges`)."""
+    run = run_of(state)
+    if run is None:
         return {}
+    return learned_update(learner_for(state, deps).learn(run))
+
+
+def learned_update(learned: Learned) -> dict[str, Any]:
+    """The state fields a learning step sets."""
     update: dict[str, Any] = {}
-    if plan.record_outcome:
-        update |= learn_from_reuse(state, deps, plan)
-    elif plan.record_misfit:
-        update |= record_misfit(state, deps)
-    if plan.create:
-        created = learn_new_skill(state, deps)
-        errors = [e for e in (update.get("skill_error"), created.get("skill_error")) if e]
-        update |= created
-        if errors:
-            update["skill_error"] = "; ".join(errors)
+    if learned.misfit:
+        update["misfit_skill"] = learned.misfit
+    if learned.updated:
+        update |= {"updated_skill": learned.updated, "skill_version": learned.version}
+    if learned.retired:
+        update["retired_skill"] = learned.retired
+    if learned.folded:
+        update |= {"folded_skill": learned.folded, "folded_into": learned.folded_into}
+    if learned.created:
+        update |= {"created_skill": learned.created, "skill_version": learned.version, "task_type": learned.task_type}
+    if learned.errors:
+        update["skill_error"] = "; ".join(learned.errors)
     return update
-
-
-def record_misfit(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
-    """The routed skill did not fit: a routing miss. Keep the task as its misfit; its record,
-    its text and its status stay as they are."""
-    name = state["matched_skill"]
-    assert name is not None
-    try:
-        deps.library.record_misfit(name, state["task"])
-    except SkillNotFoundError:
-        return {"skill_error": f"skill {name!r} was removed during the run; nothing recorded"}
-    return {"misfit_skill": name}
-
-
-def learn_from_reuse(state: AgentState, deps: AgentDeps, plan: rules.Plan) -> dict[str, Any]:
-    """A skill that fitted: record the outcome (a good score keeps the task as a routing
-    example), revise the skill when the run shows what it missed, and retire it when its record
-    stays bad."""
-    cfg, store = deps.config, deps.library.store
-    name, score = state["matched_skill"], state["evaluation_score"]
-    assert name is not None and score is not None
-    try:
-        deps.library.record_outcome(name, score, task=state["task"] if plan.keep_example else None,
-                                    example_min_score=cfg.skill_threshold)
-    except SkillNotFoundError:
-        return {"skill_error": f"skill {name!r} was removed during the run; nothing recorded"}
-    update: dict[str, Any] = {}
-    lessons = state.get("lessons") or []
-    if plan.revise:
-        skill = store.get(name)
-        messages = prompts.revise_messages(skill, state["task"], state.get("execution_steps") or [],
-                                           state.get("result", ""), score, state.get("evaluation_reasoning", ""),
-                                           lessons)
-        try:
-            revision = ask(deps.llm, messages, SkillRevision, cfg.structured_output)
-            revised = apply_revision(skill, revision)
-        except (UnreadableAnswer, SkillFormatError) as err:
-            update["skill_error"] = f"revision of {name!r} failed: {err}"
-        else:
-            findings = screen(revised)
-            if findings:
-                update["skill_error"] = (f"revision of {name!r} refused by the security scan: "
-                                         f"{_findings_line(findings)}")
-            elif (revised.body, revised.description) != (skill.body, skill.description):
-                why = revision.reason.strip() or "the run showed what it missed"
-                stored = store.update(revised, reason=f"revised after a run scored {score:g}: {why}"[:300],
-                                      trust_level=AGENT_CREATED)
-                update |= {"updated_skill": name, "skill_version": stored.version} | quarantined(deps, stored, skill)
-    if maybe_retire(deps, name, score):
-        update["retired_skill"] = name
-    elif plan.keep_example and not plan.revise:
-        update |= fold_duplicates(state, deps, name)
-    return update
-
-
-def fold_duplicates(state: AgentState, deps: AgentDeps, name: str) -> dict[str, Any]:
-    """After a good fitted run of ``name``, ask the LLM about each skill the rule book offers
-    to fold together with it (:func:`skillrouter.rules.fold_offers`), in turn. A pair it has
-    judged the same skill ``fold_votes`` times, each after a different task, is folded into the
-    better record (:func:`skillrouter.rules.fold_pair`), the kept skill rewritten with what the
-    other knew; a pair judged two skills is never asked about again."""
-    cfg, library = deps.config, deps.library
-    store = library.store
-    alternatives = rules.route_alternatives(state.get("route_candidates") or [], library.router.threshold, name)
-    for other, similarity in rules.fold_offers(library, name, alternatives, cfg.rules):
-        pair = rules.fold_pair(library, name, other)
-        if pair is None:
-            continue
-        kept, folded = pair
-        existing, leaving = store.get(kept), store.get(folded)
-        try:
-            revision = ask(deps.llm, prompts.fold_messages(existing, leaving, state["task"], similarity),
-                           SkillRevision, cfg.structured_output)
-            merged = apply_revision(existing, revision)
-        except (UnreadableAnswer, SkillFormatError) as err:
-            return {"skill_error": f"folding {folded!r} into {kept!r} failed: {err}"}
-        if not rules.vote_fold(library, kept, folded, revision.same_skill, cfg.rules):
-            continue  # two skills for good, or a yes that waits for another task's
-        findings = screen(merged)
-        if findings:
-            return {"skill_error": f"folding {folded!r} into {kept!r} refused by the security scan: "
-                                   f"{_findings_line(findings)}"}
-        update: dict[str, Any] = {}
-        if (merged.body, merged.description) != (existing.body, existing.description):
-            why = revision.reason.strip() or "the two serve one kind of task"
-            stored = store.update(merged, reason=f"folded in {folded!r} (similarity {similarity:.2f}): {why}"[:300],
-                                  trust_level=AGENT_CREATED)
-            update = {"updated_skill": kept, "skill_version": stored.version}
-            if stored.status != "active":  # the rewrite was quarantined: nothing is folded into it
-                return update | quarantined(deps, stored, existing)
-        rules.accept_fold(library, kept, folded)
-        return update | {"folded_skill": folded, "folded_into": kept}
-    return {}
-
-
-def maybe_retire(deps: AgentDeps, name: str, score: float) -> bool:
-    """Retire ``name`` from routing when :func:`skillrouter.rules.should_retire` says so after
-    this fitted run (its record holds fitted uses only; the router's prior judges it)."""
-    store, router = deps.library.store, deps.library.router
-    out = store.outcome(name)
-    if not rules.should_retire(out.use_count, out.avg_score, score, rules=deps.config.rules,
-                               prior_mean=router.prior_mean, prior_weight=router.prior_weight):
-        return False
-    if store.get(name).status != "active":
-        return False
-    deps.library.retire(name)
-    return True
-
-
-def screen(skill: Skill) -> list[dict[str, Any]]:
-    """Security findings for which a skill the LLM wrote is refused (it may have copied hostile
-    text from a task): the agent-created policy rejects a dangerous finding; a skill with only
-    cautions is written and the store quarantines it (see :func:`quarantined`)."""
-    return agent_refusal(skill)
-
-
-def quarantined(deps: AgentDeps, stored: Skill, before: Skill | None = None) -> dict[str, Any]:
-    """A ``skill_error`` when the store quarantined what the agent just wrote."""
-    if stored.status != "quarantined" or (before is not None and before.status == "quarantined"):
-        return {}
-    return {"skill_error": f"{stored.name!r} quarantined: {_findings_line(deps.library.findings(stored.name))}"}
-
-
-def _findings_line(findings: list[dict[str, Any]]) -> str:
-    return "; ".join(f"{f['rule']} (line {f['line']})" for f in findings[:3])
-
-
-def apply_revision(skill: Skill, revision: SkillRevision) -> Skill:
-    revised = skill.with_sections(procedure=revision.procedure, pitfalls=revision.pitfalls,
-                                  verification=revision.verification)
-    if revision.description and revision.description.strip() != skill.description:
-        revised = replace(revised, description=revision.description.strip()[:DESCRIPTION_MAX])
-    return revised
-
-
-def skill_name(draft: SkillDraft) -> str:
-    """A valid skill name from whatever the LLM proposed (or from its description)."""
-    first_sentence = re.split(r"[.!?\n]", draft.description.strip(), maxsplit=1)[0]
-    name = slugify(draft.name) or slugify(" ".join(first_sentence.split()[:6]))
-    return name or "skill-" + hashlib.sha256(draft.description.encode()).hexdigest()[:8]
-
-
-def skill_from_draft(draft: SkillDraft, name: str, task_type: str | None) -> Skill:
-    return Skill.create(name, " ".join(draft.description.split())[:DESCRIPTION_MAX],
-                        task_type=(draft.task_type or task_type or "general").strip(),
-                        procedure=draft.procedure, pitfalls=draft.pitfalls, verification=draft.verification,
-                        tags=draft.tags, source="agent")
-
-
-def learn_new_skill(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
-    """Extract a skill from a good run. The draft is offered as a merge to the skills
-    :func:`skillrouter.rules.merge_offers` names (the skill judged a misfit, then the nearest
-    active skills), one at a time; the first that the LLM judges the same skill takes it
-    (:func:`skillrouter.rules.accept_merge`), otherwise it becomes a skill of its own."""
-    cfg, library = deps.config, deps.library
-    store = library.store
-    task, score = state["task"], state["evaluation_score"]
-    assert score is not None
-    messages = prompts.extract_messages(task, state.get("execution_steps") or [], state.get("result", ""), score,
-                                        state.get("evaluation_reasoning", ""))
-    try:
-        draft = ask(deps.llm, messages, SkillDraft, cfg.structured_output)
-        # the routed skill's task type, if any, is a misfit's: it says nothing about this task
-        skill = skill_from_draft(draft, skill_name(draft), None if state.get("matched_skill") else state.get("task_type"))
-    except (UnreadableAnswer, SkillFormatError) as err:
-        return {"skill_error": f"skill extraction failed: {err}"}
-    misfit = state.get("matched_skill") if state.get("skill_fits") is False else None
-    alternatives = rules.route_alternatives(state.get("route_candidates") or [], library.router.threshold,
-                                            state.get("matched_skill"))
-    for name, similarity in rules.merge_offers(library, skill.summary_text(), cfg.rules, misfit=misfit,
-                                               alternatives=alternatives):
-        existing = store.get(name)
-        try:
-            revision = ask(deps.llm, prompts.merge_messages(existing, skill, task, similarity), SkillRevision,
-                           cfg.structured_output)
-            merged = apply_revision(existing, revision)
-        except (UnreadableAnswer, SkillFormatError) as err:
-            return {"skill_error": f"merging into near-duplicate {name!r} failed: {err}"}
-        if not revision.same_skill:
-            continue  # the next offer, or a skill of its own
-        findings = screen(merged)
-        if findings:
-            return {"skill_error": f"merge into {name!r} refused by the security scan: "
-                                   f"{_findings_line(findings)}"}
-        why = revision.reason.strip() or "folded in a new run"
-        stored = store.update(merged, reason=f"merged near-duplicate draft {skill.name!r} "
-                                             f"(similarity {similarity:.2f}): {why}"[:300], trust_level=AGENT_CREATED)
-        rules.accept_merge(library, name, task, score, misfit=misfit, rules=cfg.rules)
-        return {"updated_skill": name, "skill_version": stored.version} | quarantined(deps, stored, existing)
-    skill = replace(skill, name=free_name(skill.name, library.store))
-    findings = screen(skill)
-    if findings:
-        return {"skill_error": f"new skill {skill.name!r} refused by the security scan: {_findings_line(findings)}"}
-    stored = store.add(skill, reason=f"extracted from a run scored {score:g}", trust_level=AGENT_CREATED)
-    store.add_examples([(stored.name, task)], score=score)
-    # a caution quarantines it: kept for review, never routed until 'skillrouter trust NAME'
-    return {"created_skill": stored.name, "skill_version": stored.version,
-            "task_type": stored.task_type} | quarantined(deps, stored)
 
 
 # ---------------------------------------------------------------- Memory Updater

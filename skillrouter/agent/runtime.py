@@ -34,7 +34,7 @@ class AgentDeps:
     config: AgentConfig
 
     def task_count(self) -> int:
-        return self.library.store.counter(TASK_COUNTER)
+        return self.library.counter(TASK_COUNTER)
 
 
 def _as_input(value: str | dict[str, Any]) -> dict[str, Any]:
@@ -104,4 +104,4 @@ class SelfImprovingAgent:
         self.close()
 
     def __repr__(self) -> str:
-        return f"SelfImprovingAgent(store={str(self.library.store.path)!r}, tasks={self.task_count})"
+        return f"SelfImprovingAgent(store={str(self.library.path)!r}, tasks={self.task_count})"

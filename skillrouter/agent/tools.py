@@ -1,7 +1,8 @@
 """LangChain tools that load skills progressively, for tool-calling agents of your own.
 
 - ``search_skills(query)``: Level 0 (name, description, task_type, tags, track record) of the
-  best matches, ranked by the quality-weighted router, with whether each fits.
+  best matches, ranked by the quality-weighted router, with whether each fits (the router's
+  own gate: :attr:`~skillrouter.routing.router.Candidate.passes_gate`).
 - ``load_skill(name)``: Level 1, the whole SKILL.md, and the list of its Level 2 files.
 - ``read_skill_file(name, path)``: Level 2, one file beside SKILL.md (paths leaving the
   skill's folder are refused).
@@ -17,7 +18,7 @@ from langchain_core.tools import BaseTool, StructuredTool, ToolException
 
 from skillrouter.errors import SkillRouterError
 from skillrouter.library import SkillLibrary
-from skillrouter.routing.router import DEFAULT_K
+from skillrouter.routing.settings import DEFAULT_K
 from skillrouter.skillmd import render_skill_md
 
 FILE_LIMIT = 20_000
@@ -34,8 +35,8 @@ def make_skill_tools(library: SkillLibrary, *, k: int = DEFAULT_K) -> list[BaseT
             route = library.route(query, k=k)
         except (SkillRouterError, ValueError) as err:
             raise ToolException(str(err)) from None
-        skills = [c.skill.to_dict() | {"similarity": round(c.similarity, 3),
-                                        "fits": c.similarity >= route.threshold} for c in route.candidates]
+        skills = [c.skill.to_dict() | {"similarity": round(c.similarity, 3), "relevance": round(c.relevance, 3),
+                                        "fits": c.passes_gate} for c in route.candidates]
         return json.dumps({"best": route.matched.name if route.matched else None, "skills": skills},
                           ensure_ascii=False)
 
@@ -43,12 +44,10 @@ def make_skill_tools(library: SkillLibrary, *, k: int = DEFAULT_K) -> list[BaseT
         """Load a skill by name: its whole SKILL.md (procedure, pitfalls, verification) and the
         files beside it, which read_skill_file opens."""
         try:
-            skill = library.get(name)
-            files = library.store.list_files(name)
+            skill = library.servable(name)
+            files = library.list_files(name)
         except SkillRouterError as err:
             raise ToolException(str(err)) from None
-        if skill.status == "quarantined":
-            raise ToolException(f"skill {name!r} is quarantined (security findings); it cannot be loaded")
         note = "" if skill.status == "active" else f"\n(note: this skill is {skill.status})"
         listing = "\n".join(f"- {f}" for f in files) or "(none)"
         return f"{render_skill_md(skill)}\n## Files (read_skill_file)\n{listing}{note}"
@@ -56,9 +55,8 @@ def make_skill_tools(library: SkillLibrary, *, k: int = DEFAULT_K) -> list[BaseT
     def read_skill_file(name: str, path: str) -> str:
         """Read one file beside a skill's SKILL.md, by its relative path (e.g. references/checklist.md)."""
         try:
-            if library.get(name).status == "quarantined":
-                raise ToolException(f"skill {name!r} is quarantined (security findings); its files are not served")
-            data = library.store.read_file(name, path)
+            library.servable(name)
+            data = library.read_file(name, path)
         except SkillRouterError as err:
             raise ToolException(str(err)) from None
         text = data.decode("utf-8", errors="replace")

@@ -12,7 +12,6 @@ from __future__ import annotations
 import errno
 import functools
 import json
-import math
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +22,7 @@ import click
 from skillrouter.embeddings import OnnxExportError
 from skillrouter.errors import SkillRouterError
 from skillrouter.library import SkillLibrary
+from skillrouter.routing.settings import check_k, check_task, check_threshold
 from skillrouter.security.policy import TRUST_LEVELS, TrustLevel, check_trust_level
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -156,15 +156,26 @@ def trust_level_option(help_text: str) -> Callable[[F], F]:
                         help=help_text)
 
 
+def _checked(check: Callable[[Any], Any], value: Any) -> Any:
+    """``check(value)`` (one of :mod:`skillrouter.routing.settings`'s), its error as click's usage error."""
+    try:
+        return check(value)
+    except ValueError as err:
+        raise click.BadParameter(str(err)) from None
+
+
 def threshold_option(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
-    if value is not None and not (math.isfinite(value) and 0.0 <= value <= 2.0):
-        raise click.BadParameter(f"must be a relevance from 0 to 2, got {value}")
-    return value
+    """A ``--threshold`` callback: :func:`~skillrouter.routing.settings.check_threshold`."""
+    return None if value is None else _checked(check_threshold, value)
 
 
 def task_argument(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    if not value.strip():
-        raise click.BadParameter("a task must be non-empty text")
-    return value
+    """A ``TASK`` callback: :func:`~skillrouter.routing.settings.check_task`."""
+    return _checked(check_task, value)  # type: ignore[no-any-return]
+
+
+def k_option(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    """A ``-k`` callback: :func:`~skillrouter.routing.settings.check_k`."""
+    return _checked(check_k, value)  # type: ignore[no-any-return]
 
 

@@ -15,6 +15,7 @@ import click
 from skillrouter.cli.common import (
     Group,
     emit,
+    k_option,
     open_library,
     store_options,
     task_argument,
@@ -26,8 +27,8 @@ from skillrouter.cli.common import (
 from skillrouter.embeddings import BACKENDS, Backend
 from skillrouter.errors import StoreLockedError
 from skillrouter.routing.index import SyncReport
-from skillrouter.routing.router import DEFAULT_K
 from skillrouter.routing.scoring import DEFAULT_THRESHOLD, KEYWORD_WEIGHT
+from skillrouter.routing.settings import DEFAULT_K
 from skillrouter.security.policy import TRUST_LEVELS
 
 
@@ -62,7 +63,7 @@ def add(path: Path, replace: bool, trust_level: str | None, store: Path | None, 
 
 @cli.command("route")
 @click.argument("task", callback=task_argument)
-@click.option("-k", "k", type=click.IntRange(min=1), default=DEFAULT_K, show_default=True,
+@click.option("-k", "k", type=int, default=DEFAULT_K, show_default=True, callback=k_option,
               help="Number of candidates to show.")
 @click.option("--type", "task_type", default=None, help="Only skills of this task_type.")
 @click.option("--tag", "tags", multiple=True, help="Only skills with one of these tags (repeatable).")
@@ -82,9 +83,9 @@ def route_cmd(task: str, k: int, task_type: str | None, tags: tuple[str, ...], t
               keyword_weight: float, backend: Backend, store: Path | None, chroma_url: str | None,
               model: str | None, as_json: bool) -> None:
     """Pick the skill that fits TASK, or say that none does."""
-    with open_library(store, chroma_url, model, threshold=threshold, keyword_weight=keyword_weight, backend=backend) as lib:
-        exact = backend == "onnx" and lib.index.mode == "embedded"
-        route = lib.route(task, k=k, task_type=task_type, tags=tags or None, exact=exact)
+    with open_library(store, chroma_url, model, threshold=threshold, keyword_weight=keyword_weight, backend=backend,
+                      one_shot=backend == "onnx") as lib:
+        route = lib.route(task, k=k, task_type=task_type, tags=tags or None)
         warn(lib)
 
         def text() -> None:

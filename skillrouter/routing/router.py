@@ -48,15 +48,10 @@ from skillrouter.embeddings.base import Embedder, embed_queries
 from skillrouter.routing.index import Hit
 from skillrouter.routing.lexical import LexicalIndex, LexicalScores
 from skillrouter.routing.scoring import (
-    COVERAGE_WEIGHT,
     DEFAULT_THRESHOLD,
     KEYWORD_WEIGHT,
-    MISFIT_SHARE_WEIGHT,
     MISFIT_WEIGHT,
-    PRIOR_MEAN,
-    PRIOR_WEIGHT,
     QUALITY_WEIGHT,
-    Policy,
     contrast,
     fused,
     misfit_share_penalty,
@@ -64,10 +59,12 @@ from skillrouter.routing.scoring import (
     relevance,
     route_score,
 )
+from skillrouter.routing.settings import DEFAULT_K, RoutingSettings, ThresholdSource, check_k, check_task
 from skillrouter.skill import SkillSummary
 from skillrouter.store.store import Store
 
-DEFAULT_K = 5
+__all__ = ["DEFAULT_K", "DEFAULT_THRESHOLD", "Candidate", "QueryIndex", "Route", "Router", "RoutingSettings",
+           "rank_candidates"]
 
 
 @dataclass(frozen=True)
@@ -84,6 +81,7 @@ class Candidate:
     relevance: float = 0.0  # similarity (after misfits) + coverage_weight * coverage - misfit share: gated
     misfit: float | None = None  # cosine of the skill's nearest misfit to the task (None: none found)
     misfits: int = 0  # the skill's misfits, whose share of its judged routes lowers its relevance
+    passes_gate: bool = False  # relevance >= the router's threshold: the router's verdict, read by every surface
 
     @property
     def name(self) -> str:
@@ -93,7 +91,8 @@ class Candidate:
         return {"name": self.name, "similarity": round(self.similarity, 4), "keyword": round(self.keyword, 4),
                 "coverage": round(self.coverage, 4), "relevance": round(self.relevance, 4),
                 "quality": round(self.quality, 4), "score": round(self.score, 4), "via": self.via,
-                "misfit": None if self.misfit is None else round(self.misfit, 4), "misfits": self.misfits}
+                "misfit": None if self.misfit is None else round(self.misfit, 4), "misfits": self.misfits,
+                "passes_gate": self.passes_gate}
 
 
 @dataclass(frozen=True)
@@ -103,7 +102,7 @@ class Route:
     candidates: tuple[Candidate, ...]
     threshold: float
     reason: str
-    threshold_source: str = "default"  # "default" (chosen on the suite) or "given" (by the caller)
+    threshold_source: ThresholdSource = "default"  # "default" (chosen on the suite) or "given" (by the caller)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -140,55 +139,36 @@ def rank_candidates(candidates: Iterable[Candidate], *, keyword_weight: float = 
 
 
 class Router:
-    """Hybrid (dense + keyword) routing over a store's indexes, weighted by track record.
+    """Hybrid (dense + keyword) routing over a store's indexes, weighted by track record, as
+    ``settings`` (:class:`~skillrouter.routing.settings.RoutingSettings`) say.
 
     ``lexical=None`` routes on the dense index alone (keyword and coverage terms are 0).
-    ``keyword_weight=0`` switches keyword fusion off in the ranking; the gate still counts
-    coverage unless ``coverage_weight=0``. ``misfit_weight=0`` ignores misfits (and never
-    looks them up).
+    ``settings`` may be replaced by other settings between routes (it is frozen and checked).
     """
 
-    def __init__(
-        self,
-        store: Store,
-        index: QueryIndex,
-        *,
-        lexical: LexicalIndex | None = None,
-        threshold: float | None = None,
-        keyword_weight: float = KEYWORD_WEIGHT,
-        coverage_weight: float = COVERAGE_WEIGHT,
-        quality_weight: float = QUALITY_WEIGHT,
-        misfit_weight: float = MISFIT_WEIGHT,
-        misfit_share_weight: float = MISFIT_SHARE_WEIGHT,
-        policy: Policy = "shrunk",
-        prior_mean: float = PRIOR_MEAN,
-        prior_weight: float = PRIOR_WEIGHT,
-        overfetch: int = 4,
-        use_examples: bool = True,
-    ) -> None:
-        if not 0.0 <= quality_weight <= 1.0:
-            raise ValueError(f"quality_weight must be from 0 to 1, got {quality_weight}")
-        for label, value in (("keyword_weight", keyword_weight), ("coverage_weight", coverage_weight),
-                             ("misfit_weight", misfit_weight), ("misfit_share_weight", misfit_share_weight)):
-            if not (value >= 0.0 and np.isfinite(value)):
-                raise ValueError(f"{label} must be a number >= 0, got {value}")
-        if threshold is not None and not np.isfinite(threshold):
-            raise ValueError(f"threshold must be a finite number, got {threshold}")
+    def __init__(self, store: Store, index: QueryIndex, *, lexical: LexicalIndex | None = None,
+                 settings: RoutingSettings | None = None) -> None:
         self.store = store
         self.index = index
         self.lexical = lexical
-        self.threshold_source = "default" if threshold is None else "given"
-        self.threshold = DEFAULT_THRESHOLD if threshold is None else float(threshold)
-        self.keyword_weight = keyword_weight
-        self.coverage_weight = coverage_weight
-        self.quality_weight = quality_weight
-        self.misfit_weight = misfit_weight
-        self.misfit_share_weight = misfit_share_weight
-        self.policy = policy
-        self.prior_mean = prior_mean
-        self.prior_weight = prior_weight
-        self.overfetch = overfetch
-        self.use_examples = use_examples
+        self.settings = RoutingSettings() if settings is None else settings
+
+    @property
+    def threshold(self) -> float:
+        """The gate in force (see :attr:`RoutingSettings.gate`)."""
+        return self.settings.gate
+
+    @property
+    def threshold_source(self) -> ThresholdSource:
+        return self.settings.threshold_source
+
+    @property
+    def prior_mean(self) -> float:
+        return self.settings.prior_mean
+
+    @property
+    def prior_weight(self) -> float:
+        return self.settings.prior_weight
 
     def route(self, task: str, k: int = DEFAULT_K, task_type: str | None = None,
               tags: Iterable[str] | None = None) -> Route:
@@ -197,18 +177,15 @@ class Router:
     def route_many(self, tasks: Sequence[str], k: int = DEFAULT_K, task_type: str | None = None,
                    tags: Iterable[str] | None = None) -> list[Route]:
         """Route several tasks; their embeddings are computed in one batch."""
-        if k < 1:
-            raise ValueError(f"k must be at least 1, got {k}")
-        tasks = list(tasks)
-        for task in tasks:
-            if not isinstance(task, str) or not task.strip():
-                raise ValueError("a task must be non-empty text")
+        check_k(k)
+        tasks = [check_task(task) for task in tasks]
+        cfg = self.settings
         vectors = embed_queries(self.index.embedder, tasks)
         wanted_tags = set(tags) if tags is not None else None  # once: ``tags`` may be an iterator
         filtered = task_type is not None or wanted_tags is not None
-        n = max(k * self.overfetch, 20) * (10 if filtered else 1)
+        n = max(k * cfg.overfetch, 20) * (10 if filtered else 1)
         hits = self.index.query(vectors, n)
-        misfits = self.index.query_misfits(vectors, n) if self.misfit_weight > 0 else [[] for _ in tasks]
+        misfits = self.index.query_misfits(vectors, n) if cfg.misfit_weight > 0 else [[] for _ in tasks]
         routes = []
         for task, vector, row, near in zip(tasks, vectors, hits, misfits):
             keywords = self.lexical.score(task) if self.lexical is not None else None
@@ -217,24 +194,25 @@ class Router:
 
     def _rank(self, task: str, vector: np.ndarray, hits: list[Hit], keywords: LexicalScores | None, k: int,
               n: int, task_type: str | None, tags: set[str] | None, misfit_hits: Sequence[Hit] = ()) -> Route:
+        cfg = self.settings
         misfit: dict[str, float] = {}
         for hit in misfit_hits:  # best first: the first per skill is its nearest misfit
             misfit.setdefault(hit.skill, hit.similarity)
         best: dict[str, Hit] = {}
         for hit in hits:  # hits are sorted best first: the first per skill is its best
-            if hit.kind == "example" and not self.use_examples:
+            if hit.kind == "example" and not cfg.use_examples:
                 continue
             best.setdefault(hit.skill, hit)
         similarity = {name: hit.similarity for name, hit in best.items()}
         via = {name: "example" if hit.kind == "example" else "description" for name, hit in best.items()}
-        if keywords is not None and self.keyword_weight > 0:
+        if keywords is not None and cfg.keyword_weight > 0:
             extra = [name for name in keywords.top(n) if name not in similarity]
             for name, sim in self.index.level0_similarities(vector, extra).items():
                 similarity[name], via[name] = sim, "keywords"
         summaries = self.store.summaries(list(similarity))
-        counts = (self.store.misfit_counts(list(similarity)) if misfit_hits and self.misfit_share_weight > 0
+        counts = (self.store.misfit_counts(list(similarity)) if misfit_hits and cfg.misfit_share_weight > 0
                   else {})  # misfit_hits is empty when the store holds no misfits
-        total_uses = self.store.total_uses() if self.policy == "explore" else 0
+        total_uses = self.store.total_uses() if cfg.policy == "explore" else 0
         candidates: list[Candidate] = []
         for name, sim in similarity.items():
             summary = summaries.get(name)
@@ -246,25 +224,27 @@ class Router:
                 continue
             keyword = keywords.normalised(name) if keywords is not None else 0.0
             coverage = keywords.coverage_of(name) if keywords is not None else 0.0
-            q = quality(summary.use_count, summary.avg_score, policy=self.policy, total_uses=total_uses,
-                        prior_mean=self.prior_mean, prior_weight=self.prior_weight)
+            q = quality(summary.use_count, summary.avg_score, policy=cfg.policy, total_uses=total_uses,
+                        prior_mean=cfg.prior_mean, prior_weight=cfg.prior_weight)
             near = misfit.get(name)
             misfits = counts.get(name, 0)
-            gated = relevance(contrast(sim, near, self.misfit_weight), coverage, self.coverage_weight) \
-                - misfit_share_penalty(summary.use_count, misfits, self.misfit_share_weight)
-            candidates.append(Candidate(summary, sim, q, 0.0, via[name], keyword, coverage, gated, near, misfits))
-        ranked = rank_candidates(candidates, keyword_weight=self.keyword_weight, quality_weight=self.quality_weight,
-                                 misfit_weight=self.misfit_weight)
+            gated = relevance(contrast(sim, near, cfg.misfit_weight), coverage, cfg.coverage_weight) \
+                - misfit_share_penalty(summary.use_count, misfits, cfg.misfit_share_weight)
+            candidates.append(Candidate(summary, sim, q, 0.0, via[name], keyword, coverage, gated, near, misfits,
+                                        passes_gate=gated >= cfg.gate))
+        ranked = rank_candidates(candidates, keyword_weight=cfg.keyword_weight, quality_weight=cfg.quality_weight,
+                                 misfit_weight=cfg.misfit_weight)
         matched, top, reason = self.decide(ranked[:k])
         return Route(task, matched, top, self.threshold, reason, threshold_source=self.threshold_source)
 
     def decide(self, ranked: Sequence[Candidate]) -> tuple[SkillSummary | None, tuple[Candidate, ...], str]:
-        """(matched, candidates, reason): the best-ranked candidate if it passes the gate."""
+        """(matched, candidates, reason): the best-ranked candidate if it passes the gate
+        (:attr:`Candidate.passes_gate`, set when the candidate was made)."""
         ranked = tuple(ranked)
         if not ranked:
             return None, ranked, "no skill fits: the index holds no eligible skill"
         pick = ranked[0]
-        if pick.relevance >= self.threshold:
+        if pick.passes_gate:
             reason = (f"{pick.name}: relevance {pick.relevance:.3f} >= {self.threshold:.2f} (similarity "
                       f"{pick.similarity:.3f} via {pick.via}, keyword coverage {pick.coverage:.2f}), quality "
                       f"{pick.quality:.1f} ({pick.skill.use_count} uses)")

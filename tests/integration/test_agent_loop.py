@@ -18,9 +18,10 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.graph.message import add_messages
 from skillrouter.embeddings import Embedder
 
-from skillrouter import Skill, create_self_improving_agent, rules
+from skillrouter import Skill, create_self_improving_agent
 from skillrouter.agent import SelfImprovingAgent, run_scenario
 from skillrouter.agent.fakes import ScriptedCall, ScriptedChatModel, ScriptedTextChatModel, by_kind
+from skillrouter.learning import offers
 from skillrouter.skillmd import parse_skill_md
 
 CSV_TASKS = [
@@ -302,9 +303,9 @@ def test_a_draft_declined_by_one_skill_is_offered_to_the_next(make_agent: Callab
     seed_csv_skill(agent)
     agent.library.add(Skill.create(streaming, "Convert a large CSV file into JSON records by streaming its rows.",
                                    procedure=["Stream the rows"]))
-    offers = [n for n, _ in rules.merge_offers(agent.library, Skill.create(
+    offered = [n for n, _ in offers.merge_offers(agent.library, Skill.create(
         "convert-csv-to-json", CSV_DRAFT["description"]).summary_text())]
-    assert offers[:2] == [CSV_SKILL, streaming]  # the same text first, then the streaming one
+    assert offered[:2] == [CSV_SKILL, streaming]  # the same text first, then the streaming one
     state = agent.invoke(CSV_TASKS[2])
     assert (state["created_skill"], state["updated_skill"]) == (None, streaming)
     assert llm.kinds().count("merge") == 2 and agent.library.store.examples(streaming) == [(streaming, CSV_TASKS[2])]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
 
-from skillrouter import Route, Router, Skill, SkillLibrary, read_skill_md
+from skillrouter import Route, Router, RoutingSettings, Skill, SkillLibrary, read_skill_md
 from skillrouter.routing.router import DEFAULT_THRESHOLD
 
 
@@ -139,7 +139,7 @@ def test_forty_nines_beat_one_ten_between_near_identical_skills(lib: SkillLibrar
     assert route.matched is not None and route.matched.name == other
     assert route.matched.use_count == 40 and route.matched.avg_score == 9.0
     # by similarity alone the lucky one wins: the track record is what decided
-    assert name_of(Router(lib.store, lib.index, policy="similarity").route(task)) == closer
+    assert name_of(Router(lib.store, lib.index, settings=RoutingSettings(policy="similarity")).route(task)) == closer
 
 
 def test_quarantined_and_retired_skills_are_never_returned(lib: SkillLibrary) -> None:

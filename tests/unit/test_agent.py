@@ -24,7 +24,8 @@ from skillrouter.agent.graph import (
     after_evaluation,
     build_graph,
 )
-from skillrouter.agent.nodes import resolve_task, skill_name
+from skillrouter.agent.judges import skill_name
+from skillrouter.agent.nodes import resolve_task
 from skillrouter.agent.parsing import parse_execution
 from skillrouter.agent.prompts import Evaluation, MemoryConsolidation, SkillDraft
 from skillrouter.llm import UnreadableAnswer, ask, json_objects, parse_answer
@@ -226,7 +227,7 @@ def test_after_evaluation(state: dict[str, Any], goes_to: str) -> None:
                                  {"structured_output": "xml"}, {"retire_min_uses": 0}, {"min_steps": -1}])
 def test_config_rejects_nonsense(bad: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
-        AgentConfig(**bad)
+        AgentConfig.of(**bad)
 
 
 def test_the_factory_wants_a_chat_model(tmp_path: Any) -> None:

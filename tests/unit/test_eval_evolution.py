@@ -44,7 +44,7 @@ def test_stream_is_deterministic_and_keeps_probes_apart() -> None:
 def test_a_good_run_without_a_skill_becomes_one_unless_too_short() -> None:
     tasks = labelled(kinds=1, per_kind=3)
     # offer_threshold 1.0: no draft is offered to a skill for being similar, so each becomes one
-    config = EvolutionConfig(tasks=3, kinds=1, no_skill_mean=8.0, threshold=0.99, every=10, offer_threshold=1.0)
+    config = EvolutionConfig.of(tasks=3, kinds=1, no_skill_mean=8.0, threshold=0.99, every=10, offer_threshold=1.0)
     stream = dataclasses.replace(stream_of(tasks), steps=[1, 5, 5])
     run = simulate(stream, config, HashEmbedder(), "shrunk")
     created = [e.get("created") for e in run.events]
@@ -54,14 +54,14 @@ def test_a_good_run_without_a_skill_becomes_one_unless_too_short() -> None:
     # the draft is named and described from the task text, not from any gold description
     assert created[1].startswith(tasks[1].query.split()[0])
     # by default the third draft, sharing words with the second skill, is offered to it and merged
-    run = simulate(stream, dataclasses.replace(config, offer_threshold=evolution.rules.OFFER_THRESHOLD),
+    run = simulate(stream, config.replace(offer_threshold=evolution.rules.OFFER_THRESHOLD),
                    HashEmbedder(), "shrunk")
     assert run.summary["created"] == 1 and run.events[2].get("merged_into") == created[1]
 
 
 def test_duplicate_gate_merges_a_draft_of_the_same_kind() -> None:
     tasks = [Query("red blue green job", ("k",)), Query("red blue green job", ("k",))]
-    config = EvolutionConfig(tasks=2, kinds=1, no_skill_mean=8.0, threshold=2.0, duplicate_threshold=0.8)
+    config = EvolutionConfig.of(tasks=2, kinds=1, no_skill_mean=8.0, threshold=2.0, duplicate_threshold=0.8)
     run = simulate(stream_of(tasks), config, HashEmbedder(), "shrunk")
     assert run.summary["created"] == 1 and run.summary["merged"] == 1
     assert run.events[1]["merged_into"] == run.events[0]["created"]

@@ -77,7 +77,7 @@ def test_exact_route_answers_what_the_library_answers(lib: SkillLibrary) -> None
     for task in TASKS:
         for kwargs in ({}, {"k": 2}, {"task_type": "cooking"}, {"tags": ["ci", "code"]}):
             assert lib.route(task, exact=True, **kwargs) == lib.route(task, **kwargs), (task, kwargs)  # type: ignore[arg-type]
-    lib.router.threshold = 0.0
+    lib.configure(threshold=0.0)
     assert lib.route(TASKS[0], exact=True) == lib.route(TASKS[0])
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
-from skillrouter import Provenance, Route, Router, Skill, Store
+from skillrouter import Provenance, Route, Router, RoutingSettings, Skill, Store
 from skillrouter.routing.index import Hit
 from skillrouter.routing.lexical import LexicalIndex
 from skillrouter.routing.router import DEFAULT_K, DEFAULT_THRESHOLD, rank_candidates
@@ -113,8 +114,8 @@ def add(store: Store, index: FakeIndex, name: str, similarity: float, *, uses: i
     index.put(name, similarity)
 
 
-def router(store: Store, index: FakeIndex, **kw: object) -> Router:
-    return Router(store, index, **kw)  # type: ignore[arg-type]
+def router(store: Store, index: FakeIndex, *, lexical: LexicalIndex | None = None, **settings: Any) -> Router:
+    return Router(store, index, lexical=lexical, settings=RoutingSettings(**settings))  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- relevance gate
@@ -332,7 +333,7 @@ def test_route_to_dict_shape(store: Store, index: FakeIndex) -> None:
     cand = data["candidates"][0]
     assert cand == {"name": "one", "similarity": 0.6123, "keyword": 0.0, "coverage": 0.0, "relevance": 0.6123,
                     "quality": round((30 + 16) / 7, 4), "score": round(route.candidates[0].score, 4),
-                    "via": "description", "misfit": None, "misfits": 0}
+                    "via": "description", "misfit": None, "misfits": 0, "passes_gate": True}
     assert route.matched is not None and route.matched.use_count == 2 and route.matched.avg_score == 8.0
 
 

@@ -11,10 +11,11 @@ from click.testing import CliRunner
 from skillrouter.embeddings import HashEmbedder
 from skillrouter.eval.datasets import Query
 from skillrouter.eval.evolution import EvolutionConfig, TaskStream, simulate
-from skillrouter.eval.evolution_agent import run_agent
+from skillrouter.eval.evolution.agent import run_agent
 
 from skillrouter import Skill, SkillNotFoundError, SkillRouterError, Store, rules
 from skillrouter.agent import AgentConfig
+from skillrouter.learning import offers
 from skillrouter.library import SkillLibrary
 from skillrouter.routing.scoring import shrunk_quality
 from skillrouter.rules import LoopRules, plan
@@ -115,9 +116,29 @@ def test_every_threshold_a_surface_sets_reaches_the_rule_book() -> None:
                "max_offers": 2, "revise_below": 6.0, "outlier_margin": 2.0, "retire_floor": 4.0, "retire_min_uses": 3,
                "fold_threshold": 0.5, "fold_votes": 3}
     assert {f.name for f in dataclasses.fields(LoopRules)} == set(changed)  # a new rule joins this test
-    assert AgentConfig(**changed).rules == EvolutionConfig(**changed).rules == LoopRules(**changed)
+    assert AgentConfig.of(**changed).rules == EvolutionConfig.of(**changed).rules == LoopRules(**changed)
+    assert AgentConfig(rules=LoopRules(**changed)) == AgentConfig.of(**changed)  # the sugar builds the same
+    assert EvolutionConfig().replace(**changed).rules == LoopRules(**changed)
     with pytest.raises(ValueError, match="retire_min_uses"):
-        AgentConfig(retire_min_uses=0)
+        AgentConfig.of(retire_min_uses=0)
+    with pytest.raises(ValueError, match="unknown setting 'skil_threshold'"):
+        EvolutionConfig.of(skil_threshold=8.0)
+
+
+def test_the_agent_factory_takes_the_rules_or_their_fields(tmp_path: Path) -> None:
+    from skillrouter.agent import create_self_improving_agent
+    from skillrouter.agent.fakes import ScriptedChatModel
+
+    llm = ScriptedChatModel(responder=lambda call: None)
+    with create_self_improving_agent(llm, tmp_path / "a", embedder=HashEmbedder(), skill_threshold=8.0,
+                                     fold_votes=3) as agent:
+        assert agent.config.rules == LoopRules(skill_threshold=8.0, revise_below=8.0, fold_votes=3)
+    given = LoopRules(min_steps=1)
+    with create_self_improving_agent(llm, tmp_path / "b", embedder=HashEmbedder(), rules=given,
+                                     router_threshold=0.5) as agent:
+        assert agent.config.rules == given and agent.library.routing.gate == 0.5
+    with pytest.raises(ValueError, match="unknown loop rule"):
+        create_self_improving_agent(llm, tmp_path / "c", embedder=HashEmbedder(), nudge=3)
 
 
 def _stream() -> TaskStream:
@@ -155,7 +176,7 @@ def test_the_agent_and_the_simulation_live_the_same_life(tmp_path: Path) -> None
                         variants=[("kind-0", "red blue green job", 0.1), ("kind-0", "red blue green pink", 0.9)],
                         steps=[(3 * i) % 8 + 1 for i in range(24)], noise=[((7 * i) % 5 - 2) / 2 for i in range(24)],
                         new_quality=[0.3 + 0.025 * i for i in range(24)], fit_draw=[(i * 0.37) % 1 for i in range(24)])
-    config = EvolutionConfig(tasks=24, kinds=2, threshold=0.45, every=12, fit_error=0.2, retire_min_uses=2,
+    config = EvolutionConfig.of(tasks=24, kinds=2, threshold=0.45, every=12, fit_error=0.2, retire_min_uses=2,
                              no_skill_mean=7.0)
     sim = simulate(stream, config, HashEmbedder(), "shrunk")
     agent = run_agent(stream, config, HashEmbedder())
@@ -184,17 +205,17 @@ def test_a_draft_is_offered_to_the_skill_judged_a_misfit_then_to_the_nearest_abo
     lib = _library(tmp_path)
     draft = Skill.create("csv-to-json-records", "convert csv rows into json objects").summary_text()
     try:
-        offers = rules.merge_offers(lib, draft)
-        names = [n for n, _ in offers]
+        offered = offers.merge_offers(lib, draft)
+        names = [n for n, _ in offered]
         assert names[:2] == ["csv-to-json", "csv-to-json-fast"] and "bake-bread" not in names
-        assert all(s >= rules.OFFER_THRESHOLD for _, s in offers) and len(offers) <= rules.MAX_OFFERS
-        assert [s for _, s in offers] == sorted((s for _, s in offers), reverse=True)  # nearest first
-        misfit = rules.merge_offers(lib, draft, misfit="bake-bread")
+        assert all(s >= rules.OFFER_THRESHOLD for _, s in offered) and len(offered) <= rules.MAX_OFFERS
+        assert [s for _, s in offered] == sorted((s for _, s in offered), reverse=True)  # nearest first
+        misfit = offers.merge_offers(lib, draft, misfit="bake-bread")
         assert [n for n, _ in misfit][:3] == ["bake-bread", "csv-to-json", "csv-to-json-fast"]  # the misfit first
-        assert len(rules.merge_offers(lib, draft, LoopRules(max_offers=1))) == 1
-        assert rules.merge_offers(lib, draft, LoopRules(offer_threshold=1.0)) == []
+        assert len(offers.merge_offers(lib, draft, LoopRules(max_offers=1))) == 1
+        assert offers.merge_offers(lib, draft, LoopRules(offer_threshold=1.0)) == []
         lib.retire("csv-to-json")
-        assert "csv-to-json" not in [n for n, _ in rules.merge_offers(lib, draft, misfit="csv-to-json")]
+        assert "csv-to-json" not in [n for n, _ in offers.merge_offers(lib, draft, misfit="csv-to-json")]
     finally:
         lib.close()
 
@@ -204,12 +225,12 @@ def test_a_merge_into_the_skill_judged_a_misfit_overrules_the_evaluator(tmp_path
     task = "turn data.csv into JSON"
     try:
         lib.record_misfit("csv-to-json", task)
-        rules.accept_merge(lib, "csv-to-json", task, 9.0, misfit="csv-to-json")
+        offers.accept_merge(lib, "csv-to-json", task, 9.0, misfit="csv-to-json")
         assert lib.misfits("csv-to-json") == [] and lib.track_record("csv-to-json").use_count == 1
         assert lib.store.examples("csv-to-json") == [("csv-to-json", task)]
         # into another skill: an example only; its record and the misfit skill's stay as they are
         lib.record_misfit("bake-bread", task)
-        rules.accept_merge(lib, "csv-to-json-fast", task, 8.0, misfit="bake-bread")
+        offers.accept_merge(lib, "csv-to-json-fast", task, 8.0, misfit="bake-bread")
         assert lib.track_record("csv-to-json-fast").use_count == 0
         assert lib.store.examples("csv-to-json-fast") == [("csv-to-json-fast", task)]
         assert lib.misfits("bake-bread") == [("bake-bread", task)]
@@ -224,16 +245,17 @@ def test_the_offer_rules_are_checked() -> None:
 
 
 def test_the_routers_other_plausible_skills_are_offered_after_the_misfit_skill(tmp_path: Path) -> None:
-    candidates = [{"name": "bake-bread", "relevance": 0.9}, {"name": "csv-cleaner", "relevance": 0.31},
-                  {"name": "csv-to-json-fast", "relevance": 0.29}]
-    assert rules.route_alternatives(candidates, 0.30, "bake-bread") == ["csv-cleaner"]
-    assert rules.route_alternatives(candidates, 0.30, None) == ["bake-bread", "csv-cleaner"]
+    candidates = [{"name": "bake-bread", "relevance": 0.9, "passes_gate": True},
+                  {"name": "csv-cleaner", "relevance": 0.31, "passes_gate": True},
+                  {"name": "csv-to-json-fast", "relevance": 0.29, "passes_gate": False}]
+    assert rules.route_alternatives(candidates, "bake-bread") == ["csv-cleaner"]
+    assert rules.route_alternatives(candidates, None) == ["bake-bread", "csv-cleaner"]
     lib = _library(tmp_path)
     draft = Skill.create("csv-to-json-records", "convert csv rows into json objects").summary_text()
     try:
-        offers = [n for n, _ in rules.merge_offers(lib, draft, misfit="bake-bread", alternatives=["csv-cleaner"])]
-        assert offers == ["bake-bread", "csv-cleaner", "csv-to-json"]  # max_offers 3, each skill once
-        assert "gone" not in [n for n, _ in rules.merge_offers(lib, draft, alternatives=["gone"])]  # active ones only
+        offered = [n for n, _ in offers.merge_offers(lib, draft, misfit="bake-bread", alternatives=["csv-cleaner"])]
+        assert offered == ["bake-bread", "csv-cleaner", "csv-to-json"]  # max_offers 3, each skill once
+        assert "gone" not in [n for n, _ in offers.merge_offers(lib, draft, alternatives=["gone"])]  # active ones only
     finally:
         lib.close()
 
@@ -256,25 +278,25 @@ def test_a_fold_is_offered_for_plausible_skills_whose_documents_lie_near(tmp_pat
         near = float(centroid["csv-to-json"] @ centroid["csv-to-json-fast"])
         far = float(centroid["csv-to-json"] @ centroid["bake-bread"])
         assert far < rules.FOLD_THRESHOLD <= near
-        offers = rules.fold_offers(lib, "csv-to-json", ["bake-bread", "csv-to-json-fast", "csv-to-json"])
-        assert offers == [("csv-to-json-fast", pytest.approx(near, abs=1e-5))]  # only the near one; never itself
-        assert rules.fold_offers(lib, "csv-to-json", []) == []  # nothing else was plausible for the task
-        assert rules.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"], LoopRules(fold_threshold=1.01)) == []
-        assert not rules.vote_fold(lib, "csv-to-json", "csv-to-json-fast", True)  # one yes: not yet
-        assert rules.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == offers  # asked again, another task
-        assert not rules.vote_fold(lib, "csv-to-json-fast", "csv-to-json", False)  # one no: two skills
-        assert rules.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == []  # for good
-        assert not rules.vote_fold(lib, "csv-to-json", "csv-to-json-fast", True)  # a later yes changes nothing
+        offered = offers.fold_offers(lib, "csv-to-json", ["bake-bread", "csv-to-json-fast", "csv-to-json"])
+        assert offered == [("csv-to-json-fast", pytest.approx(near, abs=1e-5))]  # only the near one; never itself
+        assert offers.fold_offers(lib, "csv-to-json", []) == []  # nothing else was plausible for the task
+        assert offers.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"], LoopRules(fold_threshold=1.01)) == []
+        assert not offers.vote_fold(lib, "csv-to-json", "csv-to-json-fast", True)  # one yes: not yet
+        assert offers.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == offered  # asked again, another task
+        assert not offers.vote_fold(lib, "csv-to-json-fast", "csv-to-json", False)  # one no: two skills
+        assert offers.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == []  # for good
+        assert not offers.vote_fold(lib, "csv-to-json", "csv-to-json-fast", True)  # a later yes changes nothing
         assert lib.judged_pairs("csv-to-json")[0] | {"judged_at": None} == {
             "a": "csv-to-json", "b": "csv-to-json-fast", "votes": 1, "same": False, "folded_into": None,
             "judged_at": None}
-        assert not rules.vote_fold(lib, "bake-bread", "csv-cleaner", True)
-        assert rules.vote_fold(lib, "csv-cleaner", "bake-bread", True)  # the second yes: fold now
-        assert not rules.vote_fold(lib, "csv-cleaner", "bake-bread", True, LoopRules(fold_votes=4))  # 3 of 4
-        assert rules.vote_fold(lib, "csv-cleaner", "bake-bread", True, LoopRules(fold_votes=4))
+        assert not offers.vote_fold(lib, "bake-bread", "csv-cleaner", True)
+        assert offers.vote_fold(lib, "csv-cleaner", "bake-bread", True)  # the second yes: fold now
+        assert not offers.vote_fold(lib, "csv-cleaner", "bake-bread", True, LoopRules(fold_votes=4))  # 3 of 4
+        assert offers.vote_fold(lib, "csv-cleaner", "bake-bread", True, LoopRules(fold_votes=4))
         lib.retire("csv-cleaner")
-        assert rules.fold_offers(lib, "csv-to-json", ["csv-cleaner"], LoopRules(fold_threshold=-1.0)) == []
-        assert rules.fold_offers(lib, "csv-cleaner", ["csv-to-json"], LoopRules(fold_threshold=-1.0)) == []
+        assert offers.fold_offers(lib, "csv-to-json", ["csv-cleaner"], LoopRules(fold_threshold=-1.0)) == []
+        assert offers.fold_offers(lib, "csv-cleaner", ["csv-to-json"], LoopRules(fold_threshold=-1.0)) == []
     finally:
         lib.close()
 
@@ -282,16 +304,16 @@ def test_a_fold_is_offered_for_plausible_skills_whose_documents_lie_near(tmp_pat
 def test_the_worse_record_is_folded_away_but_never_a_skill_the_user_vouched_for(tmp_path: Path) -> None:
     lib = _folding(tmp_path)
     try:
-        assert rules.fold_pair(lib, "csv-to-json-fast", "csv-to-json") == ("csv-to-json", "csv-to-json-fast")  # tie
+        assert offers.fold_pair(lib, "csv-to-json-fast", "csv-to-json") == ("csv-to-json", "csv-to-json-fast")  # tie
         for score in (9.0, 9.0):
             lib.record_outcome("csv-to-json-fast", score)
         lib.record_outcome("csv-to-json", 5.0)
-        assert rules.fold_pair(lib, "csv-to-json", "csv-to-json-fast") == ("csv-to-json-fast", "csv-to-json")
+        assert offers.fold_pair(lib, "csv-to-json", "csv-to-json-fast") == ("csv-to-json-fast", "csv-to-json")
         lib.store.set_status("csv-to-json", "active", trust_level="trusted")
-        assert rules.fold_pair(lib, "csv-to-json", "csv-to-json-fast") == ("csv-to-json", "csv-to-json-fast")
+        assert offers.fold_pair(lib, "csv-to-json", "csv-to-json-fast") == ("csv-to-json", "csv-to-json-fast")
         lib.store.set_status("csv-to-json-fast", "active", trust_level="builtin")
-        assert rules.fold_pair(lib, "csv-to-json", "csv-to-json-fast") is None
-        assert rules.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == []  # neither may go
+        assert offers.fold_pair(lib, "csv-to-json", "csv-to-json-fast") is None
+        assert offers.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == []  # neither may go
     finally:
         lib.close()
 
@@ -300,14 +322,14 @@ def test_a_fold_gives_the_kept_skill_the_examples_retires_the_other_and_is_remem
     lib = _folding(tmp_path)
     try:
         lib.record_misfit("csv-to-json", "turn big.csv into json")  # the fold says otherwise: withdrawn
-        rules.accept_fold(lib, "csv-to-json", "csv-to-json-fast")
+        offers.accept_fold(lib, "csv-to-json", "csv-to-json-fast")
         assert sorted(t for _, t in lib.store.examples("csv-to-json")) == [
             "orders csv rows to json objects", "turn big.csv into json", "turn orders.csv into json"]
         assert lib.misfits("csv-to-json") == []
         assert lib.get("csv-to-json-fast").status == "retired" and lib.get("csv-to-json").status == "active"
         assert [(p["votes"], p["same"], p["folded_into"]) for p in lib.judged_pairs()] == [(0, True, "csv-to-json")]
         assert "csv-to-json-fast" not in [c.name for c in lib.route("orders csv rows to json objects").candidates]
-        rules.accept_fold(lib, "csv-to-json", "csv-to-json-fast")  # again (a crash cut it short): nothing more
+        offers.accept_fold(lib, "csv-to-json", "csv-to-json-fast")  # again (a crash cut it short): nothing more
         assert len(lib.store.examples("csv-to-json")) == 3 and len(lib.judged_pairs()) == 1
         lib.trust("csv-to-json-fast")  # a second chance, its own examples with it
         assert len(lib.store.examples("csv-to-json-fast")) == 2
@@ -350,7 +372,7 @@ def test_a_fold_happens_alike_in_the_agent_and_the_simulation_and_patching_the_r
     assert agent.summary == sim.summary and sim.summary["final_library_size"] == 1
     assert [e.get("folded") for e in agent.events] == [e.get("folded") for e in sim.events]
 
-    monkeypatch.setattr(rules, "fold_offers", lambda *args, **kwargs: [])
+    monkeypatch.setattr(offers, "fold_offers", lambda *args, **kwargs: [])
     sim = simulate(_twins(), config, HashEmbedder(), "shrunk")
     agent = run_agent(_twins(), config, HashEmbedder())
     assert sim.summary["folded"] == agent.summary["folded"] == 0 and agent.summary == sim.summary

@@ -1,7 +1,7 @@
 """The evolution scenario through the shipped agent: ``create_self_improving_agent`` itself.
 
-The simulation (:mod:`skillrouter.eval.evolution`) calls the rule book directly; this runs the
-same stream, the same seeded variants and the same hidden world through the LangGraph loop,
+The simulation (:mod:`skillrouter.eval.evolution`) hands each task to the agent's learner with
+the world's judges; this runs the same stream, the same seeded variants and the same hidden world through the LangGraph loop,
 with scripted chat models (:mod:`skillrouter.agent.fakes`) playing its LLM parts exactly as the
 simulation plays them:
 
@@ -32,26 +32,23 @@ from pathlib import Path
 from typing import Any
 
 from skillrouter.embeddings import Embedder, limit_threads
-from skillrouter.eval.evolution import (
-    EvolutionConfig,
-    EvolutionRun,
-    TaskStream,
-    _Hidden,
-    _Life,
-    name_for,
-    summarise,
-)
+from skillrouter.eval.evolution.config import EvolutionConfig
+from skillrouter.eval.evolution.life import EvolutionRun, Life
+from skillrouter.eval.evolution.stream import TaskStream
+from skillrouter.eval.evolution.summary import summarise
+from skillrouter.eval.evolution.world import Hidden, name_for
 
 from skillrouter.agent import SelfImprovingAgent, create_self_improving_agent
 from skillrouter.agent.fakes import ScriptedCall, ScriptedChatModel
+from skillrouter.routing.settings import RoutingSettings
 
-__all__ = ["run_agent"]
+__all__ = ["AgentLife", "run_agent"]
 
 _GUIDANCE = re.compile(r"^## Guidance used\n`([^`]+)`", re.MULTILINE)
 _NAME = re.compile(r"^name:\s*(\S+)\s*$", re.MULTILINE)
 
 
-class _AgentLife(_Life):
+class AgentLife(Life):
     """The simulation's bookkeeping, with each task run by the agent."""
 
     def __init__(self, agent: SelfImprovingAgent, stream: TaskStream, config: EvolutionConfig) -> None:
@@ -129,7 +126,7 @@ class _AgentLife(_Life):
             event["retired"] = state["retired_skill"]
         if state.get("created_skill"):
             name = state["created_skill"]
-            self.hidden[name] = _Hidden(kind, self.stream.new_quality[i])
+            self.hidden[name] = Hidden(kind, self.stream.new_quality[i])
             self.note_created(name, kind, event)
         if state.get("skill_error"):
             event["error"] = state["skill_error"]
@@ -145,25 +142,20 @@ def run_agent(stream: TaskStream, config: EvolutionConfig, embedder: Embedder, *
     started = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="skillrouter-evolution-agent-"))
     try:
-        life: _AgentLife | None = None
+        life: AgentLife | None = None
 
         def respond(call: ScriptedCall) -> Any:
             assert life is not None
             return life.respond(call)
 
         llm = ScriptedChatModel(responder=respond)
-        r = config.rules
-        agent = create_self_improving_agent(
-            llm, work / "store", embedder=embedder, router_threshold=config.threshold,
-            skill_threshold=r.skill_threshold, min_steps=r.min_steps, duplicate_threshold=r.duplicate_threshold,
-            offer_threshold=r.offer_threshold, max_offers=r.max_offers,
-            revise_below=r.revise_below, outlier_margin=r.outlier_margin, retire_floor=r.retire_floor,
-            retire_min_uses=r.retire_min_uses, fold_threshold=r.fold_threshold, fold_votes=r.fold_votes)
+        routing = RoutingSettings(threshold=config.threshold, misfit_weight=config.misfit_weight,
+                                  misfit_share_weight=config.misfit_share_weight)
+        agent = create_self_improving_agent(llm, work / "store", embedder=embedder, rules=config.rules,
+                                            routing=routing)
         with agent:
             agent.library.max_examples = config.max_examples
-            agent.library.router.misfit_weight = config.misfit_weight
-            agent.library.router.misfit_share_weight = config.misfit_share_weight
-            life = _AgentLife(agent, stream, config)
+            life = AgentLife(agent, stream, config)
             checkpoints = life.run(label, say)
             return EvolutionRun(label, checkpoints, summarise(life, checkpoints), time.perf_counter() - started,
                                 life.events)
