@@ -31,7 +31,6 @@ from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTrans
 from skillrouter import SkillLibrary
 from skillrouter.security import scan_skill_folder
 from skillrouter.store.skillfiles import SkillFiles
-from skillrouter.transfer.importer import import_paths
 
 REPEATS = 3
 LIBS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "skill-libraries"
@@ -51,10 +50,10 @@ def main() -> None:
         lib = SkillLibrary.open(store, embedder=CachedEmbedder(model, EmbeddingCache(Path(tmp) / "cache.db")))
         lib.index.count()  # open Chroma outside the timed region too
         start = time.perf_counter()
-        first = import_paths(lib, paths)
+        first = lib.import_skills(paths)
         t_first = time.perf_counter() - start
         start = time.perf_counter()
-        second = import_paths(lib, paths)
+        second = lib.import_skills(paths)
         t_second = time.perf_counter() - start
         texts = list(lib.store.level0_texts().values())
         start = time.perf_counter()
@@ -106,7 +105,7 @@ def gate(paths: list[Path], model: SentenceTransformerEmbedder, tmp: Path) -> No
         lib = SkillLibrary.open(tmp / f"store-{label.replace(' ', '-')}", embedder=CachedEmbedder(model, cache))
         lib.index.count()
         row: dict[str, tuple[float, int]] = {}
-        run_import = functools.partial(import_paths, lib, paths, scan=scan)
+        run_import = functools.partial(lib.import_skills, paths, scan=scan)
         scans[0] = 0
         row["import"] = (timed(run_import)[0], scans[0])
         # the steps that must cost no scan: the best of three (the machine is shared), scans summed

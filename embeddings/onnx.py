@@ -37,19 +37,13 @@ from typing import Any
 import numpy as np
 from filelock import FileLock, Timeout
 from skillrouter.embeddings.base import normalise
+from skillrouter.embeddings.onnx_format import EXPORT_FORMAT, MANIFEST, OnnxExportError
 from skillrouter.embeddings.sentence import DEFAULT_MODEL, default_model_path
 
 ENV_CACHE_DIR = "SKILLROUTER_CACHE_DIR"
-EXPORT_FORMAT = 1  # bump when the export's contents change, so old copies are not reused
-MANIFEST = "manifest.json"
-WEIGHTS = "model.onnx.data"
 _LOCK_TIMEOUT = 900.0  # seconds to wait for another process's export
 
 Exporter = Callable[[str, Path], None]
-
-
-class OnnxExportError(RuntimeError):
-    """The model could not be exported to ONNX, or its export does not match the torch model."""
 
 
 def cache_root() -> Path:

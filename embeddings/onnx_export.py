@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 from skillrouter.embeddings.base import normalise
-from skillrouter.embeddings.onnx import EXPORT_FORMAT, MANIFEST, WEIGHTS, OnnxExportError
+from skillrouter.embeddings.onnx_format import EXPORT_FORMAT, MANIFEST, WEIGHTS, OnnxExportError
 
 MIN_COSINE = 0.9999
 OPSET = 17

@@ -67,9 +67,8 @@ def load_library(lib: SkillLibrary, paths: Iterable[str | Path]) -> LoadReport:
     measures) and a name already taken is skipped. Files that do not parse are reported in
     :attr:`LoadReport.skipped`, never fatal: real libraries hold a few odd files.
     """
-    from skillrouter.transfer.importer import import_paths
 
-    result = import_paths(lib, [Path(p).expanduser() for p in paths], on_conflict="skip", scan=False)
+    result = lib.import_skills([Path(p).expanduser() for p in paths], on_conflict="skip", scan=False)
     report = LoadReport(added=list(result.added) + list(result.updated))
     report.skipped += [(e.get("path", ""), e.get("reason", "")) for e in result.errors]
     report.skipped += [(s.get("path", ""), s.get("reason", "")) for s in result.skipped]

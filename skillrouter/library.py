@@ -36,13 +36,15 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from skillrouter.embeddings import Backend, CachedEmbedder, Embedder, EmbeddingCache, make_embedder
 from skillrouter.errors import (
+    IndexUnavailableError,
     LedgerDamagedError,
     SkillFormatError,
     SkillNotFoundError,
@@ -612,15 +614,33 @@ class SkillLibrary:
 
     def import_skills(self, paths: Sequence[str | Path], *, on_conflict: OnConflict = "skip", prune: bool = False,
                       dry_run: bool = False, scan: bool = True, trust_level: TrustLevel | None = None,
-                      review_model: BaseChatModel | None = None, **kwargs: Any) -> ImportReport:
+                      review_model: BaseChatModel | None = None, duplicate_threshold: float | None = None,
+                      progress: Callable[[str, int], None] | None = None) -> ImportReport:
         """Import skill folders, archives, JSON and JSONL (see :func:`skillrouter.transfer.importer.import_paths`)
         at ``trust_level`` (default: ``builtin`` for skillrouter's own examples, else
         ``community``); ``review_model`` (a LangChain chat model, optional) judges the skills
-        the rules leave in doubt."""
+        the rules leave in doubt. Then the index is brought in line, and the report names the
+        imported skills' near-duplicates (:func:`skillrouter.routing.duplicates.find_duplicates`
+        at ``duplicate_threshold``, default ``REPORT_THRESHOLD``)."""
+        from skillrouter.routing.duplicates import REPORT_THRESHOLD, find_duplicates
         from skillrouter.transfer.importer import import_paths
 
-        return import_paths(self, paths, on_conflict=on_conflict, prune=prune, dry_run=dry_run, scan=scan,
-                            trust_level=trust_level, review_model=review_model, **kwargs)
+        started = time.perf_counter()
+        report = import_paths(self.store, paths, on_conflict=on_conflict, prune=prune, dry_run=dry_run, scan=scan,
+                              trust_level=trust_level, review_model=review_model, progress=progress)
+        if not dry_run:
+            try:
+                report.embedded = self.sync(force=True).embedded
+            except IndexUnavailableError as err:
+                report.index_error = f"{err} (the skills are written; the next route or doctor syncs the index)"
+        if (report.added or report.updated) and not dry_run and report.index_error is None:
+            dups, clusters = find_duplicates(self.store, self.embedder, names=set(report.added + report.updated),
+                                             threshold=REPORT_THRESHOLD if duplicate_threshold is None
+                                             else duplicate_threshold)
+            report.duplicates = [[a, b, round(s, 4)] for a, b, s in dups]
+            report.clusters = clusters
+        report.seconds = time.perf_counter() - started
+        return report
 
     def export(self, target: str | Path, *, fmt: Literal["skillmd", "json", "jsonl"] = "skillmd") -> Path:
         """Write every skill under ``target`` (see :func:`skillrouter.transfer.exporter.export_skills`)."""
@@ -630,9 +650,9 @@ class SkillLibrary:
 
     def duplicates(self, threshold: float | None = None) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
         """(pairs, clusters) of near-duplicate skills (see :mod:`skillrouter.routing.duplicates`)."""
-        from skillrouter.routing.duplicates import DUPLICATE_THRESHOLD, find_duplicates
+        from skillrouter.routing.duplicates import REPORT_THRESHOLD, find_duplicates
 
-        return find_duplicates(self, threshold=DUPLICATE_THRESHOLD if threshold is None else threshold)
+        return find_duplicates(self.store, self.embedder, threshold=REPORT_THRESHOLD if threshold is None else threshold)
 
 
 __all__ = ["DoctorReport", "SkillLibrary", "SkillRouterError", "default_embedder"]

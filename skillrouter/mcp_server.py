@@ -66,7 +66,7 @@ _CALLER_ERRORS = (SkillRouterError, ValueError, FileNotFoundError, PermissionErr
                   NotADirectoryError)
 
 
-class Candidate(TypedDict):
+class ServedCandidate(TypedDict):
     """A skill considered for the query, with the numbers that ranked and gated it."""
 
     name: str
@@ -93,7 +93,7 @@ class SearchResult(TypedDict):
     reason: str
     threshold: float
     threshold_source: str
-    candidates: list[Candidate]
+    candidates: list[ServedCandidate]
 
 
 class LoadedSkill(TypedDict):

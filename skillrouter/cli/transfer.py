@@ -20,11 +20,10 @@ from skillrouter.cli.common import (
     emit,
     open_library,
     store_options,
-    threshold_option,
     trust_level_of,
     trust_level_option,
 )
-from skillrouter.routing.duplicates import DUPLICATE_THRESHOLD
+from skillrouter.routing.duplicates import REPORT_THRESHOLD
 
 ChatModelFactory = Callable[[str, str | None], Any]
 
@@ -126,7 +125,7 @@ def export_cmd(target: Path, fmt: str, store: Path | None, chroma_url: str | Non
 
 
 @click.command("duplicates")
-@click.option("--threshold", type=float, default=DUPLICATE_THRESHOLD, show_default=True, callback=threshold_option,
+@click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=REPORT_THRESHOLD, show_default=True,
               help="Level 0 cosine similarity at or above which two skills are near-duplicates.")
 @store_options
 def duplicates_cmd(threshold: float, store: Path | None, chroma_url: str | None, model: str | None,

@@ -1,23 +1,27 @@
-"""Near-duplicate skills: cosine similarity of "name words: description" at or above a threshold, or the same
-procedure text (whitespace and case ignored). Pairs are grouped into clusters.
+"""Near-duplicate skills in a store: cosine similarity of "name words: description" at or above a
+threshold, or the same procedure text (whitespace and case ignored). Pairs are grouped into
+clusters. This is the report an import prints and ``skillrouter duplicates`` shows: the same skill
+published twice. (The loop's own gate for a fresh draft, a looser one, is
+:data:`skillrouter.rules.DUPLICATE_THRESHOLD`.)
 
-``DUPLICATE_THRESHOLD`` (0.92 with the default model) was chosen on the three real
-libraries in ``shared/data/skill-libraries``: at 0.92 the pairs found are the same skill
-published twice or two variants of one tool; below ~0.88 distinct skills of one family
-(e.g. two different AWS skills) start to pair up.
+``REPORT_THRESHOLD`` (0.92 with the default model) was chosen on the three real libraries in
+``shared/data/skill-libraries``: at it the pairs found are the same skill published twice or two
+variants of one tool; somewhat below, distinct skills of one family start to pair up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from skillrouter.library import SkillLibrary
+from skillrouter.embeddings import Embedder
+from skillrouter.store.store import Store
 
-DUPLICATE_THRESHOLD = 0.92
+__all__ = ["REPORT_THRESHOLD", "find_duplicates"]
+
+REPORT_THRESHOLD = 0.92
+"""Cosine similarity of two skills' summaries from which the report pairs them."""
 
 
 def _clusters(pairs: Iterable[tuple[str, str, float]]) -> list[list[str]]:
@@ -40,19 +44,20 @@ def _clusters(pairs: Iterable[tuple[str, str, float]]) -> list[list[str]]:
     return sorted(sorted(g) for g in groups.values())
 
 
-def find_duplicates(lib: SkillLibrary, *, names: set[str] | None = None,
-                    threshold: float = DUPLICATE_THRESHOLD) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
-    """(pairs [(a, b, similarity)], clusters) among the store's skills.
+def find_duplicates(store: Store, embedder: Embedder, *, names: set[str] | None = None,
+                    threshold: float = REPORT_THRESHOLD) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
+    """(pairs [(a, b, similarity)], clusters) among the store's skills, their summaries embedded by
+    ``embedder`` (give it the store's cache, and nothing the index holds is embedded again).
 
     With ``names``, only pairs involving at least one of them (e.g. just imported).
     Similarity 1.0 is reported for identical procedures. Vectors come from the
     embedding cache, so this embeds nothing that the index already holds.
     """
-    texts = lib.store.summary_texts()  # name and description: both must say "the same skill"
+    texts = store.summary_texts()  # name and description: both must say "the same skill"
     all_names = sorted(texts)
     if len(all_names) < 2:
         return [], []
-    vectors = np.asarray(lib.embedder.embed_documents([texts[n] for n in all_names]), dtype=np.float32)
+    vectors = np.asarray(embedder.embed_documents([texts[n] for n in all_names]), dtype=np.float32)
     sims = vectors @ vectors.T
     focus = np.array([names is None or n in names for n in all_names])
     found: dict[tuple[str, str], float] = {}
@@ -61,7 +66,7 @@ def find_duplicates(lib: SkillLibrary, *, names: set[str] | None = None,
         if focus[i] or focus[j]:
             found[(all_names[i], all_names[j])] = float(sims[i, j])
     by_proc: dict[str, list[str]] = {}
-    for name, digest in lib.store.ledger.procedure_hashes().items():
+    for name, digest in store.ledger.procedure_hashes().items():
         by_proc.setdefault(digest, []).append(name)
     for group in by_proc.values():
         group.sort()

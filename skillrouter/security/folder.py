@@ -12,61 +12,12 @@
 
 from __future__ import annotations
 
-import codecs
 import os
 import stat
 from pathlib import Path
 
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
-from skillrouter.security.scan import DEFAULT_MAX_FILE_BYTES, scan_text
-
-_EXECUTABLE_MAGIC: tuple[tuple[bytes, str], ...] = (
-    (b"\x7fELF", "ELF executable"),
-    (b"MZ", "PE/MZ executable"),
-    (b"\xcf\xfa\xed\xfe", "Mach-O executable"),
-    (b"\xce\xfa\xed\xfe", "Mach-O executable"),
-    (b"\xfe\xed\xfa\xcf", "Mach-O executable"),
-    (b"\xfe\xed\xfa\xce", "Mach-O executable"),
-    (b"\xca\xfe\xba\xbe", "Mach-O universal binary or Java class"),
-)
-_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-
-
-def _binary_kind(data: bytes) -> tuple[str, bool] | None:
-    """(description, is_executable) for non-text content, None for text."""
-    for magic, kind in _EXECUTABLE_MAGIC:
-        if data.startswith(magic) and (magic != b"MZ" or b"\0" in data[:1024]):
-            return kind, True
-    if b"\0" in data[:8192] and not data.startswith(_UTF16_BOMS):
-        if data.startswith(b"\x1f\x8b"):
-            return "gzip data", False
-        if data.startswith(b"PK\x03\x04"):
-            return "zip archive", False
-        if len(data) >= 16 and data[2:4] == b"\r\n":
-            return "Python bytecode", False
-        return "binary data", False
-    return None
-
-
-def _decode(data: bytes) -> str:
-    if data.startswith(_UTF16_BOMS):  # NUL-laden but text an agent could read: scan it too
-        return data.decode("utf-16", errors="replace")
-    return data.decode("utf-8", errors="replace")
-
-
-def scan_bytes(relpath: str, data: bytes, *, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
-               mentions: bool = True) -> list[Finding]:
-    """One Level 2 file's content: size and binary checks, then :func:`scan_text` on text."""
-    if len(data) > max_file_bytes:
-        return [finding("oversize-file", relpath, None, f"{len(data)} bytes > limit {max_file_bytes}")]
-    kind = _binary_kind(data)
-    if kind is not None:
-        description, executable = kind
-        if executable or "scripts" in relpath.split("/")[:-1]:
-            return [finding("binary-script", relpath, None, f"{description} ({len(data)} bytes)",
-                            "dangerous" if executable else "caution")]
-        return []
-    return scan_text(relpath, _decode(data), mentions=mentions)
+from skillrouter.security.scan import DEFAULT_MAX_FILE_BYTES, scan_bytes
 
 
 def _read_no_follow(path: Path) -> bytes:

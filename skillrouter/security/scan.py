@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import PurePosixPath
 
 from skillrouter.security import commands
+from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
 from skillrouter.security.injection import injection_findings
 from skillrouter.security.markdown import read_document
@@ -72,6 +73,21 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True) -> list[Finding
     return sorted(findings, key=sort_key)
 
 
+def scan_bytes(relpath: str, data: bytes, *, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+               mentions: bool = True) -> list[Finding]:
+    """One Level 2 file's content: size and binary checks, then :func:`scan_text` on text."""
+    if len(data) > max_file_bytes:
+        return [finding("oversize-file", relpath, None, f"{len(data)} bytes > limit {max_file_bytes}")]
+    kind = binary_kind(data)
+    if kind is not None:
+        description, executable = kind
+        if executable or "scripts" in relpath.split("/")[:-1]:
+            return [finding("binary-script", relpath, None, f"{description} ({len(data)} bytes)",
+                            "dangerous" if executable else "caution")]
+        return []
+    return scan_text(relpath, decode(data), mentions=mentions)
+
+
 def scan_skill(skill_md: str, files: Mapping[str, bytes | str] | None = None, *,
                max_file_bytes: int = DEFAULT_MAX_FILE_BYTES, mentions: bool = True) -> list[Finding]:
     """Scan exactly what the agent reads: the whole ``SKILL.md`` and every Level 2 file.
@@ -79,10 +95,8 @@ def scan_skill(skill_md: str, files: Mapping[str, bytes | str] | None = None, *,
     ``skill_md`` is the rendered text (``render_skill_md(skill)`` or the file as stored: every
     front-matter field, nested ``metadata`` and unknown keys included). ``files`` maps a
     relative path (``scripts/run.sh``) to its content; bytes are checked for executables and
-    binary data first (see :func:`skillrouter.security.folder.scan_bytes`). Nothing is executed.
+    binary data first (see :func:`scan_bytes`). Nothing is executed.
     """
-    from skillrouter.security.folder import scan_bytes  # folder imports this module
-
     findings = scan_text("SKILL.md", skill_md, mentions=mentions)
     for relpath in sorted(files or {}):
         content = (files or {})[relpath]

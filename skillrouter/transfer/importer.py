@@ -43,14 +43,11 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Literal
 
 from skillrouter.errors import (
-    IndexUnavailableError,
     SkillFormatError,
     SkillRejectedError,
     SkillRouterError,
     UnsafePathError,
 )
-from skillrouter.library import SkillLibrary
-from skillrouter.routing.duplicates import find_duplicates
 from skillrouter.security import DEFAULT_TRUST_LEVEL, Finding, TrustLevel, check_trust_level, decide
 from skillrouter.skill import Skill, free_name, slugify, validate_stats
 from skillrouter.skillmd import parse_skill_md, render_skill_md, skill_from_json
@@ -70,7 +67,7 @@ MAX_SKILL_FILE_BYTES = 4 * 1024 * 1024  # SKILL.md itself
 
 
 @dataclass
-class Candidate:
+class SourceSkill:
     """One skill read from the input, before it is written."""
 
     skill: Skill
@@ -154,7 +151,7 @@ def _open_skill_md(skill_md: Path, root: Path) -> bytes:
     return skill_md.read_bytes()
 
 
-def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin: str) -> Candidate | None:
+def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin: str) -> SourceSkill | None:
     folder = skill_md.parent
     try:
         raw = _open_skill_md(skill_md, root)
@@ -176,14 +173,14 @@ def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin:
         warnings.append(f"{skill_md}: name {skill.name!r} differs from its folder {folder.name!r}; "
                         f"stored as {skill.name!r}")
     skill = replace(skill, source=skill.source or origin)
-    return Candidate(skill, str(skill_md), folder, input_hash, warnings=warnings)
+    return SourceSkill(skill, str(skill_md), folder, input_hash, warnings=warnings)
 
 
 def _is_index_entry(item: dict[str, Any]) -> bool:
     return not any(k in item for k in ("procedure", "pitfalls", "verification", "body"))
 
 
-def _from_json_item(item: object, where: str, origin: str, report: ImportReport) -> Candidate | None:
+def _from_json_item(item: object, where: str, origin: str, report: ImportReport) -> SourceSkill | None:
     raw = json.dumps(item, sort_keys=True, ensure_ascii=False).encode()
     try:
         if len(raw) > MAX_SKILL_FILE_BYTES:
@@ -199,7 +196,7 @@ def _from_json_item(item: object, where: str, origin: str, report: ImportReport)
     except SkillFormatError as err:
         report.errors.append({"path": where, "reason": err.message if err.path else str(err)})
         return None
-    return Candidate(skill, where, None, hashlib.sha256(raw).hexdigest(), stats=stats)
+    return SourceSkill(skill, where, None, hashlib.sha256(raw).hexdigest(), stats=stats)
 
 
 def _index_entry(item: dict[str, Any], where: str, origin: str, report: ImportReport) -> Skill:
@@ -219,8 +216,8 @@ def _index_entry(item: dict[str, Any], where: str, origin: str, report: ImportRe
                  extra=extra)
 
 
-def _read_json(path: Path, origin: str, report: ImportReport) -> list[Candidate]:
-    out: list[Candidate] = []
+def _read_json(path: Path, origin: str, report: ImportReport) -> list[SourceSkill]:
+    out: list[SourceSkill] = []
     try:
         text = path.read_bytes().decode("utf-8-sig", errors="replace")
     except OSError as err:
@@ -313,13 +310,13 @@ def _extract(archive: Path, target: Path) -> None:
 
 
 def read_sources(paths: Sequence[str | Path], report: ImportReport, stack: ExitStack,
-                 progress: Callable[[int], None] | None = None) -> list[tuple[str, list[Candidate]]]:
+                 progress: Callable[[int], None] | None = None) -> list[tuple[str, list[SourceSkill]]]:
     """[(origin, candidates)] for each input path."""
-    out: list[tuple[str, list[Candidate]]] = []
+    out: list[tuple[str, list[SourceSkill]]] = []
     for given in paths:
         path = Path(given).expanduser()
         origin = str(path.resolve())
-        cands: list[Candidate] = []
+        cands: list[SourceSkill] = []
         if not path.exists():
             report.errors.append({"path": str(path), "reason": "no such file or folder"})
             continue
@@ -363,21 +360,21 @@ def source_trust_level(path: str | Path) -> TrustLevel:
     return "builtin" if Path(path).expanduser().resolve().is_relative_to(BUILTIN_SKILLS) else DEFAULT_TRUST_LEVEL
 
 
-def _level2(cand: Candidate) -> dict[str, bytes]:
+def _level2(cand: SourceSkill) -> dict[str, bytes]:
     """The Level 2 files a candidate brings, as the store will copy them."""
     if cand.folder is None:
         return {}
     return {rel: (cand.folder / rel).read_bytes() for rel in level2_files(cand.folder)}
 
 
-def _preview(cand: Candidate) -> list[Finding]:
+def _preview(cand: SourceSkill) -> list[Finding]:
     """What the store's scan will find in a candidate: its rendered SKILL.md and Level 2 files."""
     from skillrouter.security import scan_skill
 
     return scan_skill(render_skill_md(cand.skill), _level2(cand))
 
 
-def _review(llm: BaseChatModel, cand: Candidate) -> list[Finding]:
+def _review(llm: BaseChatModel, cand: SourceSkill) -> list[Finding]:
     from skillrouter.security.review import second_opinion
 
     return second_opinion(llm, render_skill_md(cand.skill), _level2(cand))
@@ -387,28 +384,26 @@ def _review(llm: BaseChatModel, cand: Candidate) -> list[Finding]:
 
 
 def import_paths(
-    lib: SkillLibrary,
+    store: Store,
     paths: Sequence[str | Path],
     *,
     on_conflict: OnConflict = "skip",
     prune: bool = False,
     dry_run: bool = False,
     scan: bool = True,
-    duplicate_threshold: float | None = None,
     progress: Callable[[str, int], None] | None = None,
     trust_level: TrustLevel | str | None = None,
     review_model: BaseChatModel | None = None,
 ) -> ImportReport:
-    """Import skills from ``paths`` into ``lib``'s store and index (see module docstring)."""
-    from skillrouter.routing.duplicates import DUPLICATE_THRESHOLD
-
+    """Import skills from ``paths`` into ``store`` (see module docstring): the files and the
+    ledger. The index, and the near-duplicates report over it, are the caller's
+    (:meth:`skillrouter.SkillLibrary.import_skills` does both)."""
     if on_conflict not in ("skip", "replace", "rename"):
         raise ValueError(f"on_conflict must be skip, replace or rename, got {on_conflict!r}")
     given_level = check_trust_level(trust_level) if trust_level is not None else None
     reviewer = (lambda cand: _review(review_model, cand)) if review_model is not None and scan else None
     started = time.perf_counter()
     report = ImportReport(dry_run=dry_run)
-    store = lib.store
     store.refresh()  # adopts folders a killed import left unrecorded (their sidecars say where from)
     origins = store.ledger.origins()
     existing = set(store.names())
@@ -450,23 +445,13 @@ def import_paths(
                         report.pruned.append(name)
                         if not dry_run:
                             store.delete(name)
-        if not dry_run:
-            try:
-                report.embedded = lib.sync(force=True).embedded
-            except IndexUnavailableError as err:
-                report.index_error = f"{err} (the skills are written; the next route or doctor syncs the index)"
-    if (report.added or report.updated) and not dry_run and report.index_error is None:
-        dups, clusters = find_duplicates(lib, names=set(report.added + report.updated),
-                                         threshold=duplicate_threshold or DUPLICATE_THRESHOLD)
-        report.duplicates = [[a, b, round(s, 4)] for a, b, s in dups]
-        report.clusters = clusters
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _write(store: Store, cand: Candidate, origin: str, exists: bool, *, scan: bool, dry_run: bool,
+def _write(store: Store, cand: SourceSkill, origin: str, exists: bool, *, scan: bool, dry_run: bool,
            report: ImportReport, trust_level: TrustLevel,
-           reviewer: Callable[[Candidate], list[Finding]] | None = None) -> None:
+           reviewer: Callable[[SourceSkill], list[Finding]] | None = None) -> None:
     """Write one candidate through the store's security gate (a failure is that candidate's
     error, not the import's). The store scans what it writes; a dry run scans the same text."""
     name = cand.skill.name
@@ -499,7 +484,7 @@ def _write(store: Store, cand: Candidate, origin: str, exists: bool, *, scan: bo
     (report.updated if exists else report.added).append(name)
 
 
-def _same_skill(store: Store, cand: Candidate) -> bool:
+def _same_skill(store: Store, cand: SourceSkill) -> bool:
     try:
         have = store.get(cand.skill.name)
     except SkillRouterError:

@@ -21,7 +21,6 @@ from skillrouter import SkillLibrary
 from skillrouter.cli import cli
 from skillrouter.skillmd import render_skill_md
 from skillrouter.transfer.exporter import export_skills
-from skillrouter.transfer.importer import import_paths
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "skillrouter" / "examples" / "skills"
 LIBS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "skill-libraries"
@@ -54,9 +53,9 @@ def comparable(lib: SkillLibrary) -> dict[str, str]:
 
 def test_folder_import_is_idempotent_and_incremental(tmp_path: Path) -> None:
     lib = hash_lib(tmp_path / "store")
-    first = import_paths(lib, [EXAMPLES])
+    first = lib.import_skills([EXAMPLES])
     assert len(first.added) == 16 and not first.errors and first.embedded == 16
-    again = import_paths(lib, [EXAMPLES])
+    again = lib.import_skills([EXAMPLES])
     assert (len(again.added), len(again.updated), len(again.unchanged), again.embedded) == (0, 0, 16, 0)
     # a changed skill is updated, its statistics survive
     lib.record_outcome("debug-failing-ci", 9)
@@ -67,10 +66,10 @@ def test_folder_import_is_idempotent_and_incremental(tmp_path: Path) -> None:
     md = src / "debug-failing-ci" / "SKILL.md"
     md.write_text(md.read_text().replace("## Pitfalls", "## Pitfalls\n\n- A new pitfall.\n"))
     lib2 = hash_lib(tmp_path / "store2")
-    import_paths(lib2, [src])
+    lib2.import_skills([src])
     lib2.record_outcome("debug-failing-ci", 8)
     md.write_text(md.read_text().replace("A new pitfall.", "A newer pitfall."))
-    third = import_paths(lib2, [src])
+    third = lib2.import_skills([src])
     assert third.updated == ["debug-failing-ci"] and third.embedded == 0  # Level 0 text unchanged
     skill = lib2.get("debug-failing-ci")
     assert "A newer pitfall." in skill.pitfalls and skill.use_count == 1 and skill.avg_score == 8
@@ -88,7 +87,7 @@ def test_hermes_layout_folders_are_not_tags_and_dot_folders_are_skipped(tmp_path
     write_skill(root / ".hub" / "x", "hub-skill", "From the hub.")
     (root / ".usage.json").write_text("{}")
     lib = hash_lib(tmp_path / "store")
-    report = import_paths(lib, [tmp_path / "hermes"])
+    report = lib.import_skills([tmp_path / "hermes"])
     assert report.added == ["pr-review"]
     skill = lib.get("pr-review")
     assert skill.tags == ("code-review",)  # the author's tags; the import path's folders are packaging
@@ -110,7 +109,7 @@ def test_messy_files_are_taken_or_rejected_with_path_and_reason(tmp_path: Path) 
     (src / "empty").mkdir()
     (src / "empty" / "SKILL.md").write_text("---\nname: empty\n---\n")
     lib = hash_lib(tmp_path / "store")
-    report = import_paths(lib, [src])
+    report = lib.import_skills([src])
     assert sorted(report.added) == ["latin1", "no-desc", "no-name", "tabs"]
     assert lib.get("no-desc").description == "First paragraph explains."
     assert lib.get("latin1").description == "Café ordering."
@@ -131,7 +130,7 @@ def test_json_jsonl_index_and_single_file(tmp_path: Path) -> None:
         {"id": "idx-a", "path": "skills/x/idx-a", "category": "cat", "name": "idx-a", "description": "Indexed."}]))
     single = write_skill(tmp_path / "single", "single-file", "One SKILL.md.")
     lib = hash_lib(tmp_path / "store")
-    report = import_paths(lib, [tmp_path / "one.json", tmp_path / "many.jsonl", tmp_path / "skills_index.json",
+    report = lib.import_skills([tmp_path / "one.json", tmp_path / "many.jsonl", tmp_path / "skills_index.json",
                                 single / "SKILL.md"])
     assert sorted(report.added) == ["idx-a", "json-one", "line-a", "line-b", "single-file"]
     assert report.errors == [{"path": f"{tmp_path / 'many.jsonl'}:3", "reason": report.errors[0]["reason"]}]
@@ -168,7 +167,7 @@ def test_archives_import_and_unsafe_members_are_refused(tmp_path: Path) -> None:
         info.linkname = "/etc/passwd"
         tf.addfile(info)
     lib = hash_lib(tmp_path / "store")
-    report = import_paths(lib, [zpath, tpath, evil, linky])
+    report = lib.import_skills([zpath, tpath, evil, linky])
     assert sorted(report.added) == ["analyze-web-server-logs", "debug-failing-ci"]
     assert lib.store.list_files("analyze-web-server-logs") == ["scripts/top_errors.sh"]
     reasons = {Path(e["path"]).name: e["reason"] for e in report.errors}
@@ -183,14 +182,14 @@ def test_conflicts_between_sources(tmp_path: Path) -> None:
     a = write_skill(tmp_path / "a" / "shared-name", "shared-name", "From A.")
     b = write_skill(tmp_path / "b" / "shared-name", "shared-name", "From B.")
     lib = hash_lib(tmp_path / "store")
-    import_paths(lib, [a.parent])
-    skipped = import_paths(lib, [b.parent])
+    lib.import_skills([a.parent])
+    skipped = lib.import_skills([b.parent])
     assert skipped.skipped and skipped.skipped[0]["name"] == "shared-name"
     assert lib.get("shared-name").description == "From A."
-    renamed = import_paths(lib, [b.parent], on_conflict="rename")
+    renamed = lib.import_skills([b.parent], on_conflict="rename")
     assert renamed.added == ["shared-name-b"] and lib.get("shared-name-b").description == "From B."
     lib.record_outcome("shared-name", 9)
-    replaced = import_paths(lib, [b.parent], on_conflict="replace")
+    replaced = lib.import_skills([b.parent], on_conflict="replace")
     assert replaced.updated == ["shared-name"] and lib.get("shared-name").description == "From B."
     assert lib.get("shared-name").use_count == 1  # statistics survive a re-import of content
 
@@ -200,15 +199,15 @@ def test_prune_and_dry_run(tmp_path: Path) -> None:
     write_skill(src / "keep", "keep", "Kept.")
     gone = write_skill(src / "gone", "gone", "Will vanish.")
     lib = hash_lib(tmp_path / "store")
-    import_paths(lib, [src])
+    lib.import_skills([src])
     import shutil
 
     shutil.rmtree(gone)
     write_skill(src / "new", "new", "New one.")
-    dry = import_paths(lib, [src], prune=True, dry_run=True)
+    dry = lib.import_skills([src], prune=True, dry_run=True)
     assert dry.added == ["new"] and dry.pruned == ["gone"]
     assert lib.store.names() == ["gone", "keep"]  # nothing written
-    real = import_paths(lib, [src], prune=True)
+    real = lib.import_skills([src], prune=True)
     assert real.pruned == ["gone"] and lib.store.names() == ["keep", "new"]
     assert lib.index.count() == 2
 
@@ -234,7 +233,7 @@ _CHILD = textwrap.dedent("""
                 os._exit(9)
     os.replace = replace
     lib = SkillLibrary.open(store, embedder=CachedEmbedder(HashEmbedder(), EmbeddingCache(store + "/c.db")))
-    import_paths(lib, [src])
+    lib.import_skills([src])
 """)
 
 
@@ -249,13 +248,13 @@ def test_killed_import_then_rerun_equals_uninterrupted(tmp_path: Path) -> None:
         assert half.get(name).procedure
     half.close()
     killed = hash_lib(store)
-    finish = import_paths(killed, [EXAMPLES])
+    finish = killed.import_skills([EXAMPLES])
     assert not finish.errors
     clean = hash_lib(tmp_path / "clean")
-    import_paths(clean, [EXAMPLES])
+    clean.import_skills([EXAMPLES])
     assert comparable(killed) == comparable(clean)
     assert killed.index.count() == clean.index.count() == 16
-    again = import_paths(killed, [EXAMPLES])
+    again = killed.import_skills([EXAMPLES])
     assert len(again.unchanged) == 16 and again.embedded == 0
 
 
@@ -272,7 +271,7 @@ def test_hostile_skills_are_quarantined_and_never_routed(tmp_path: Path) -> None
                 body="## Procedure\n\n1. sudo rm -rf / --no-preserve-root\n")
     write_skill(src / "fine", "fine", "Summarise a meeting transcript into action items.")
     lib = hash_lib(tmp_path / "store")
-    report = import_paths(lib, [src])
+    report = lib.import_skills([src])
     flagged = {q["name"]: {f["rule"] for f in q["findings"]} for q in report.quarantined}
     assert set(flagged) == {"helpful-setup", "sneaky-notes", "cleanup"}
     assert lib.store.records()["cleanup"].summary.status == "quarantined"
@@ -301,7 +300,7 @@ def test_hostile_corpus_is_fully_quarantined_through_the_importer(tmp_path: Path
             (folder / "scripts").mkdir()
             (folder / "scripts" / case.name).write_bytes(case.read_bytes())
     lib = hash_lib(tmp_path / "store")
-    report = import_paths(lib, [src])
+    report = lib.import_skills([src])
     assert len(report.added) == len(cases)
     missed = sorted(set(report.added) - {q["name"] for q in report.quarantined})
     assert missed == []
@@ -313,12 +312,12 @@ def test_hostile_corpus_is_fully_quarantined_through_the_importer(tmp_path: Path
 @pytest.mark.parametrize("fmt", ["skillmd", "json", "jsonl"])
 def test_export_import_round_trip_gives_identical_skills(tmp_path: Path, fmt: str) -> None:
     lib = hash_lib(tmp_path / "a")
-    import_paths(lib, [EXAMPLES])
+    lib.import_skills([EXAMPLES])
     lib.record_outcome("plan-trip-itinerary", 7)
     lib.record_outcome("plan-trip-itinerary", 9)
     out = export_skills(lib.store, tmp_path / "export", fmt=fmt)  # type: ignore[arg-type]
     back = hash_lib(tmp_path / "b")
-    report = import_paths(back, [out])
+    report = back.import_skills([out])
     assert len(report.added) == 16 and not report.errors
     for name in lib.store.names():
         a, b = lib.get(name), back.get(name)
@@ -354,13 +353,13 @@ def test_cli_import_json_summary_and_exit_codes(tmp_path: Path, cli_uses) -> Non
 def test_three_real_libraries_merge_route_and_reimport_unchanged(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
     lib = SkillLibrary.open(tmp_path / "store", embedder=embedder)
     paths = [LIBS / "hermes-agent-0.19.0", LIBS / "anthropics-skills", LIBS / "antigravity-awesome-skills"]
-    first = import_paths(lib, paths)
+    first = lib.import_skills(paths)
     total = len(first.added) + len(first.skipped) + len(first.errors)
     assert len(first.added) > 700 and total >= 725
     clashes = {s["name"] for s in first.skipped}
     assert "systematic-debugging" in clashes  # in Hermes and the community library: reported, not lost
     assert first.duplicates, "the community library holds near-duplicates"
-    second = import_paths(lib, paths)
+    second = lib.import_skills(paths)
     assert not second.added and not second.updated and second.embedded == 0
     assert len(second.unchanged) == len(first.added)
     route = lib.route("open a pull request on GitHub and ask for a code review")
