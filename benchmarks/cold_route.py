@@ -175,7 +175,7 @@ def main() -> None:
         import torch
 
         short = [f"{t} (variant {i})" for i, t in enumerate(hermes_tasks()[:40])]
-        level0 = list(warm.store.level0_texts().values())
+        level0 = list(warm.store.ledger.level0_texts().values())
         torch_model.embed_query("warm up")
         onnx_model.embed_query("warm up")
         threads = torch.get_num_threads()

@@ -55,7 +55,7 @@ def main() -> None:
         start = time.perf_counter()
         second = lib.import_skills(paths)
         t_second = time.perf_counter() - start
-        texts = list(lib.store.level0_texts().values())
+        texts = list(lib.store.ledger.level0_texts().values())
         start = time.perf_counter()
         model.embed_documents(texts)
         t_raw = time.perf_counter() - start

@@ -130,8 +130,8 @@ def latency(s: RoutingSetup, sample: int) -> None:
                     started = time.perf_counter()
                     router.route(q.query)
                     times[label].append((time.perf_counter() - started) * 1000)
-            print(f"{s.name}: {len(lib.store.names())} skills, {len(lib.store.examples())} examples, "
-                  f"{len(lib.store.misfits())} misfits; {len(times['misfits on'])} single routes each")
+            print(f"{s.name}: {len(lib.store.names())} skills, {len(lib.store.ledger.examples())} examples, "
+                  f"{len(lib.store.ledger.misfits())} misfits; {len(times['misfits on'])} single routes each")
             p50 = {label: statistics.median(t) for label, t in times.items()}
             for label, t in times.items():
                 p95 = sorted(t)[round(0.95 * (len(t) - 1))]

@@ -27,7 +27,7 @@ BASELINE_THRESHOLD = 0.28
 def dense_baseline(lib: SkillLibrary, queries: Sequence[Query], *, k: int = 5,
                    threshold: float = BASELINE_THRESHOLD) -> dict[str, Any]:
     """Metrics of plain dense routing over ``lib``'s active skills (see the module docstring)."""
-    skills = [r.summary for r in lib.store.records().values() if r.summary.status == "active"]
+    skills = lib.list_skills("active")
     names = [s.name for s in skills]
     vectors = np.asarray(lib.embedder.embed_documents([f"{s.name}: {s.description}" for s in skills]),
                          dtype=np.float32)

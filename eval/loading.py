@@ -6,7 +6,7 @@
 - :func:`builtin_skills` and :func:`builtin_queries` locate the built-in benchmark: the
   example library shipped in ``skillrouter/examples/skills`` and ``eval/data/builtin_queries.jsonl``.
 
-Benchmark tools are written with ``lib.store.add`` (no Level 2 files, no scan); the index is
+Benchmark tools are written with ``lib.add(..., scan=False, sync=False)`` (no Level 2 files, no scan); the index is
 synced by the caller.
 """
 
@@ -95,7 +95,7 @@ def add_tools(lib: SkillLibrary, tools: Sequence[Tool]) -> LoadReport:
     report = LoadReport()
     for tool in tools:
         try:
-            lib.store.add(tool_skill(tool), scan=False)  # benchmark data under test, not skills an agent obeys
+            lib.add(tool_skill(tool), scan=False, sync=False)  # benchmark data under test, not skills an agent obeys
         except SkillExistsError:
             report.skipped.append((tool.name, "name already in the library"))
             continue

@@ -288,7 +288,7 @@ def evaluate_routing(
         try:
             started = time.perf_counter()
             report = _build_library(lib, setup)
-            known = set(lib.store.names())
+            known = set(lib.names())
             _check_gold(setup.queries, known)
             say(f"{spec.label}: library of {len(known)} skills ({len(report.skipped)} skipped); indexing")
             lib.sync()
@@ -382,12 +382,12 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
     latencies = _latencies(lib, test, config, weight, say)
     metrics = routing_metrics(results, k=config.k, threshold=threshold, latencies_ms=latencies)
     library = {
-        "skills": len(lib.store.names()),
+        "skills": len(lib.names()),
         "distractors": len(report.distractors),
         "skipped": len(report.skipped),
         "skipped_examples": [f"{where}: {why}" for where, why in report.skipped[:10]],
-        "examples": len(lib.store.examples()),
-        "misfits": len(lib.store.misfits()),
+        "examples": len(lib.examples()),
+        "misfits": len(lib.misfits()),
     }
     source = "fitted on train" if fitted["threshold"] else lib.router.threshold_source
     run = RoutingRun(spec.label, metrics, routed, results, threshold, weight, qw, fitted, library, timings,

@@ -38,14 +38,13 @@ import copy
 import json
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
+from skillrouter.doctor import DoctorReport, diagnose
 from skillrouter.embeddings import Backend, CachedEmbedder, Embedder, EmbeddingCache, make_embedder
 from skillrouter.errors import (
     IndexUnavailableError,
-    LedgerDamagedError,
     SkillFormatError,
     SkillNotFoundError,
     SkillQuarantinedError,
@@ -67,48 +66,6 @@ if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
     from skillrouter.transfer.importer import ImportReport, OnConflict
-
-
-@dataclass
-class DoctorReport:
-    """What doctor found between the files, the ledger and the index, and what it repaired.
-
-    ``ok``: nothing was found. ``unrepaired``: what is still wrong (or was lost) after this
-    run, each with what to do; the CLI exits 1 when it is not empty.
-    """
-
-    skills: int = 0
-    unreadable: list[tuple[str, str]] = field(default_factory=list)
-    ledger: dict[str, Any] = field(default_factory=lambda: {"rebuilt": False})
-    sidecars: list[str] = field(default_factory=list)
-    index_missing: int = 0
-    index_stale: int = 0
-    index_orphans: int = 0
-    repaired: bool = False
-    unrepaired: list[str] = field(default_factory=list)
-
-    @property
-    def drift(self) -> bool:
-        """Differences a sync or a rewrite of sidecars repairs."""
-        return bool(self.sidecars or self.index_missing or self.index_stale or self.index_orphans)
-
-    @property
-    def ok(self) -> bool:
-        return not (self.drift or self.unreadable or self.ledger["rebuilt"])
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "skills": self.skills,
-            "unreadable": [{"name": n, "reason": r} for n, r in self.unreadable],
-            "ledger": self.ledger,
-            "sidecars_out_of_step": self.sidecars,
-            "index_missing": self.index_missing,
-            "index_stale": self.index_stale,
-            "index_orphans": self.index_orphans,
-            "repaired": self.repaired,
-            "unrepaired": self.unrepaired,
-            "ok": self.ok,
-        }
 
 
 REFRESH_INTERVAL = 2.0  # seconds a SKILL.md edited inside its folder may go unnoticed by a route
@@ -221,11 +178,11 @@ class SkillLibrary:
     def documents(self) -> dict[str, tuple[str, str, str]]:
         """What the index must hold: every skill's Level 0 text and its examples (whatever its
         status: the router filters quarantined and retired skills out)."""
-        docs: dict[str, tuple[str, str, str]] = {n: (n, "skill", t) for n, t in self.store.level0_texts().items()}
-        for name, task in self.store.examples():
+        docs: dict[str, tuple[str, str, str]] = {n: (n, "skill", t) for n, t in self.store.ledger.level0_texts().items()}
+        for name, task in self.store.ledger.examples():
             if name in docs:
                 docs[example_id(name, task)] = (name, "example", task)
-        for name, task in self.store.misfits():
+        for name, task in self.store.ledger.misfits():
             if name in docs:
                 docs[misfit_id(name, task)] = (name, MISFIT, task)
         return docs
@@ -234,9 +191,9 @@ class SkillLibrary:
         """What the keyword index must hold, by the same ids: each skill's lexical text (its
         summary, ``"name words: description"``, and the start of its body; the summary counts for
         coverage) and its examples. Misfits are left out: words a skill failed on must not lift it."""
-        summaries = self.store.summary_texts()
+        summaries = self.store.ledger.summary_texts()
         docs = {n: (n, t, summaries[n]) for n, t in self.store.lexical_texts().items() if n in summaries}
-        for name, task in self.store.examples():
+        for name, task in self.store.ledger.examples():
             if name in docs:
                 docs[example_id(name, task)] = (name, task, task)
         return docs
@@ -301,63 +258,8 @@ class SkillLibrary:
 
     def doctor(self, *, repair: bool = True) -> DoctorReport:
         """Check the ledger, the files, the sidecars and the index; with ``repair``, fix what
-        can be fixed and say what cannot (see :class:`DoctorReport`)."""
-        report = DoctorReport()
-        damage = self.store.ledger.check()
-        if damage is not None:
-            if not repair:
-                raise LedgerDamagedError(self.store.db_path, damage)
-            self.store.rebuild_ledger(damage)
-        self.unreadable = report.unreadable = self.store.refresh()
-        report.skills = len(self.store.names())
-        self._check_ledger_note(report, repair)
-        self._check_sidecars(report, repair)
-        self._check_index(report, repair)
-        for name, why in report.unreadable:
-            row = self.store.ledger.row(name)
-            back = f"'skillrouter restore {name} {row.version}' (its last good version)" if row else "remove it"
-            report.unrepaired.append(f"{why}: fix the file by hand, or {back}")
-        return report
-
-    def _check_ledger_note(self, report: DoctorReport, repair: bool) -> None:
-        note = self.store.ledger.notes().get("ledger_rebuilt")
-        if note is None:
-            return
-        report.ledger.update(note, rebuilt=True)
-        report.unrepaired.append(f"the ledger was rebuilt on {note['at']} ({note['reason']}); lost for good: "
-                                 f"{', '.join(note['lost']) or 'nothing'}; statuses, findings and import "
-                                 f"origins came back from the skill folders")
-        if repair:  # said once: the store is consistent again
-            self.store.ledger.note("ledger_rebuilt", None)
-
-    def _check_sidecars(self, report: DoctorReport, repair: bool) -> None:
-        for name, record in self.store.ledger.records().items():
-            side = self.store.files.read_sidecar(name) if name in self.store else None
-            if name in self.store and (side is None or (side.file_hash, side.status, list(side.provenance.findings),
-                                                         side.provenance.trust_level)
-                                       != (record.file_hash, record.summary.status, list(record.findings),
-                                           record.trust_level)):
-                report.sidecars.append(name)
-        if report.sidecars and repair:
-            for name in report.sidecars:
-                self.store.write_sidecar(name)
-            report.repaired = True
-        elif report.sidecars:
-            report.unrepaired.append(f"{len(report.sidecars)} sidecar(s) missing or out of step with the ledger")
-
-    def _check_index(self, report: DoctorReport, repair: bool) -> None:
-        wanted = self.documents()
-        plan = self.index.sync(wanted, dry_run=True, fresh=True)
-        have = self.index.hashes()
-        report.index_missing = sum(1 for i in wanted if i not in have)
-        report.index_stale = plan.embedded - report.index_missing
-        report.index_orphans = plan.deleted
-        if plan.embedded or plan.deleted:
-            if repair:
-                self.sync(force=True)
-                report.repaired = True
-            else:
-                report.unrepaired.append("the index differs from the store")
+        can be fixed and say what cannot (see :mod:`skillrouter.doctor`)."""
+        return diagnose(self, repair=repair)
 
     # ------------------------------------------------------------ skills
 
@@ -421,24 +323,24 @@ class SkillLibrary:
     def summaries(self, names: Sequence[str]) -> dict[str, SkillSummary]:
         """Level 0 with status, trust level and statistics of each of ``names`` that exists (one
         ledger query; files are not re-read)."""
-        return self.store.summaries(list(names))
+        return self.store.ledger.summaries(list(names))
 
     def summary_texts(self) -> dict[str, str]:
         """Every skill's summary, ``"name words: description"``: what two drafts of one skill share."""
-        return self.store.summary_texts()
+        return self.store.ledger.summary_texts()
 
     def add_examples(self, pairs: Sequence[tuple[str, str]], *, score: float = 10.0) -> int:
         """Keep tasks as routing examples of skills (``[(skill, task)]``) without counting a use;
         a task kept as a misfit of that skill is one no more. Returns how many were new."""
-        return self.store.add_examples(list(pairs), score=score)
+        return self.store.ledger.add_examples(list(pairs), score=score)
 
     def counter(self, key: str) -> int:
         """A named counter kept in the store (the agent counts its tasks with one)."""
-        return self.store.counter(key)
+        return self.store.ledger.counter(key)
 
     def increment(self, key: str, by: int = 1) -> int:
         """Add ``by`` to a named counter, in one transaction; returns its new value."""
-        return self.store.increment(key, by)
+        return self.store.ledger.increment(key, by)
 
     def get(self, name: str) -> Skill:
         """Level 1: the full skill with its status and statistics."""
@@ -604,11 +506,15 @@ class SkillLibrary:
         """A skill's statistics as they are now (uses, average, last score and when), recording nothing."""
         if name not in self.store:
             raise SkillNotFoundError(name)
-        return self.store.outcome(name)
+        return self.store.ledger.outcome(name)
+
+    def examples(self, name: str | None = None) -> list[tuple[str, str]]:
+        """[(skill, task)] routing examples kept (of one skill, or all), oldest first."""
+        return self.store.ledger.examples(name)
 
     def misfits(self, name: str | None = None) -> list[tuple[str, str]]:
         """[(skill, task)] misfits recorded (of one skill, or all), oldest first."""
-        return self.store.misfits(name)
+        return self.store.ledger.misfits(name)
 
     # ------------------------------------------------------------ bulk
 

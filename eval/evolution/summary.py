@@ -41,7 +41,7 @@ def summarise(life: Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
         "revisions_after_misroute_share": round(life.misroute_revisions / life.revisions, 4) if life.revisions else None,
         "retired": len(life.retired),
         "retired_skills": [{"name": n, "kind": life.hidden[n].kind, "quality": round(life.hidden[n].quality, 3),
-                            "seeded": life.hidden[n].seeded, "uses": life.lib.store.outcome(n).use_count}
+                            "seeded": life.hidden[n].seeded, "uses": life.lib.track_record(n).use_count}
                            for n in sorted(life.retired)],
         "retired_max_quality": max((round(life.hidden[n].quality, 3) for n in life.retired), default=None),
         "folded": len(life.folded),
@@ -83,7 +83,7 @@ def _duplicates(life: Life) -> dict[str, Any]:
 
 
 def _variant(life: Life, name: str) -> dict[str, Any]:
-    out = life.lib.store.outcome(name)
+    out = life.lib.track_record(name)
     return {"name": name, "kind": life.hidden[name].kind, "quality": round(life.hidden[name].quality, 3),
             "uses": out.use_count, "avg_score": None if out.avg_score is None else round(out.avg_score, 2),
             "retired": name in life.retired, "folded_into": life.folded.get(name)}

@@ -53,7 +53,7 @@ def find_duplicates(store: Store, embedder: Embedder, *, names: set[str] | None 
     Similarity 1.0 is reported for identical procedures. Vectors come from the
     embedding cache, so this embeds nothing that the index already holds.
     """
-    texts = store.summary_texts()  # name and description: both must say "the same skill"
+    texts = store.ledger.summary_texts()  # name and description: both must say "the same skill"
     all_names = sorted(texts)
     if len(all_names) < 2:
         return [], []

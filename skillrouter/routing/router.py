@@ -209,10 +209,10 @@ class Router:
             extra = [name for name in keywords.top(n) if name not in similarity]
             for name, sim in self.index.level0_similarities(vector, extra).items():
                 similarity[name], via[name] = sim, "keywords"
-        summaries = self.store.summaries(list(similarity))
-        counts = (self.store.misfit_counts(list(similarity)) if misfit_hits and cfg.misfit_share_weight > 0
+        summaries = self.store.ledger.summaries(list(similarity))
+        counts = (self.store.ledger.misfit_counts(list(similarity)) if misfit_hits and cfg.misfit_share_weight > 0
                   else {})  # misfit_hits is empty when the store holds no misfits
-        total_uses = self.store.total_uses() if cfg.policy == "explore" else 0
+        total_uses = self.store.ledger.total_uses() if cfg.policy == "explore" else 0
         candidates: list[Candidate] = []
         for name, sim in similarity.items():
             summary = summaries.get(name)

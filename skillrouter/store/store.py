@@ -40,7 +40,7 @@ from skillrouter.errors import (
     SkillRouterError,
 )
 from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, admit, check_trust_level
-from skillrouter.skill import Skill, SkillSummary, now_iso
+from skillrouter.skill import Skill, now_iso
 from skillrouter.skillmd import parse_skill_md, render_skill_md
 from skillrouter.store.ledger import Ledger, Outcome, Record, Row, Version
 from skillrouter.store.provenance import Provenance, Sidecar, Status, check_status
@@ -281,7 +281,7 @@ class Store:
             raise SkillNotFoundError(name)
         return self.ledger.history(name)
 
-    # ------------------------------------------------------------ the layers' read side, as callers use it
+    # ------------------------------------------------------------ the files' read side (ledger queries: store.ledger)
 
     def names(self) -> list[str]:
         return self.files.names()
@@ -295,23 +295,11 @@ class Store:
     def read_file(self, name: str, relpath: str) -> bytes:
         return self.files.read_file(name, relpath)
 
-    def records_for(self, names: list[str]) -> dict[str, Record]:
-        return self.ledger.records(names)
 
-    def summaries(self, names: list[str]) -> dict[str, SkillSummary]:
-        return self.ledger.summaries(names)
 
-    def outcome(self, name: str) -> Outcome:
-        return self.ledger.outcome(name)
 
-    def total_uses(self) -> int:
-        return self.ledger.total_uses()
 
-    def level0_texts(self) -> dict[str, str]:
-        return self.ledger.level0_texts()
 
-    def summary_texts(self) -> dict[str, str]:
-        return self.ledger.summary_texts()
 
     def lexical_texts(self) -> dict[str, str]:
         """name -> the text the keyword index reads (Level 0 text + start of the body), from the
@@ -329,23 +317,11 @@ class Store:
             out[name] = text
         return out
 
-    def examples(self, name: str | None = None) -> list[tuple[str, str]]:
-        return self.ledger.examples(name)
 
-    def misfits(self, name: str | None = None) -> list[tuple[str, str]]:
-        return self.ledger.misfits(name)
 
-    def misfit_counts(self, names: Sequence[str]) -> dict[str, int]:
-        return self.ledger.misfit_counts(names)
 
-    def add_examples(self, pairs: list[tuple[str, str]], *, score: float = 10.0) -> int:
-        return self.ledger.add_examples(pairs, score=score)
 
-    def counter(self, key: str) -> int:
-        return self.ledger.counter(key)
 
-    def increment(self, key: str, by: int = 1) -> int:
-        return self.ledger.increment(key, by)
 
 
 def _unique(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:

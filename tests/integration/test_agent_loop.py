@@ -128,7 +128,7 @@ def test_a_stream_of_tasks_learns_a_skill_per_kind_and_routes_later_tasks_to_it(
     # the record of each skill counts its reuses, and the tasks it served became examples
     csv = agent.library.get(CSV_SKILL)
     assert (csv.use_count, csv.avg_score, csv.status) == (4, 9.0, "active")
-    assert set(CSV_TASKS) <= {t for _, t in agent.library.store.examples(CSV_SKILL)}
+    assert set(CSV_TASKS) <= {t for _, t in agent.library.store.ledger.examples(CSV_SKILL)}
     assert agent.library.get("write-haiku").use_count == 3
     # the memory was consolidated at tasks 5 and 10 exactly, and the next run saw the result
     assert report.nudges == [5, 10] and consolidations == [1, 2]
@@ -185,7 +185,7 @@ def test_good_reuse_records_the_outcome_and_keeps_the_task_as_an_example(make_ag
     assert state["matched_skill"] == CSV_SKILL
     skill = agent.library.get(CSV_SKILL)
     assert (skill.use_count, skill.avg_score, skill.version) == (1, 9.0, 1)
-    assert agent.library.store.examples(CSV_SKILL) == [(CSV_SKILL, CSV_TASKS[1])]
+    assert agent.library.store.ledger.examples(CSV_SKILL) == [(CSV_SKILL, CSV_TASKS[1])]
     assert state["updated_skill"] is None and state["created_skill"] is None
     assert llm.kinds() == ["execute", "evaluate"]
 
@@ -208,7 +208,7 @@ def test_bad_reuse_revises_the_skill_as_a_new_version_that_can_be_restored(make_
     skill = agent.library.get(CSV_SKILL)
     assert "Check the delimiter before parsing" in skill.procedure and "';'" in skill.pitfalls
     assert (skill.use_count, skill.avg_score) == (1, 3.0)
-    assert agent.library.store.examples(CSV_SKILL) == []  # a bad run teaches the router nothing
+    assert agent.library.store.ledger.examples(CSV_SKILL) == []  # a bad run teaches the router nothing
     history = agent.library.store.history(CSV_SKILL)
     assert [v.version for v in history] == [1, 2]
     assert history[1].reason.startswith("revised after a run scored 3: added the delimiter check")
@@ -255,7 +255,7 @@ def test_a_misfit_touches_nothing_of_the_skill_and_teaches_the_router(make_agent
     assert all(r.misfit_skill == r.matched_skill for r in runs)
     skill = agent.library.get(CSV_SKILL)  # no use counted, no revision, never retired, however often
     assert (skill.use_count, skill.version, skill.status) == (0, 1, "active")
-    assert "revise" not in llm.kinds() and agent.library.store.examples(CSV_SKILL) == []
+    assert "revise" not in llm.kinds() and agent.library.store.ledger.examples(CSV_SKILL) == []
     assert (CSV_SKILL, JSON_TO_CSV_TASK) in agent.library.misfits()
     # the task lies nearer the skill's misfit than its own texts now: routed nowhere (the score was bad,
     # so no skill of its own was made), while the skill's own tasks still reach it
@@ -286,7 +286,7 @@ def test_a_draft_the_judge_takes_back_into_the_misfit_skill_overrules_the_evalua
     state = agent.invoke(CSV_TASKS[1])
     assert (state["misfit_skill"], state["updated_skill"], state["created_skill"]) == (CSV_SKILL, CSV_SKILL, None)
     assert agent.library.misfits(CSV_SKILL) == [] and agent.library.get(CSV_SKILL).use_count == 1
-    assert agent.library.store.examples(CSV_SKILL) == [(CSV_SKILL, CSV_TASKS[1])]
+    assert agent.library.store.ledger.examples(CSV_SKILL) == [(CSV_SKILL, CSV_TASKS[1])]
     assert llm.kinds().count("merge") == 1
 
 
@@ -308,7 +308,7 @@ def test_a_draft_declined_by_one_skill_is_offered_to_the_next(make_agent: Callab
     assert offered[:2] == [CSV_SKILL, streaming]  # the same text first, then the streaming one
     state = agent.invoke(CSV_TASKS[2])
     assert (state["created_skill"], state["updated_skill"]) == (None, streaming)
-    assert llm.kinds().count("merge") == 2 and agent.library.store.examples(streaming) == [(streaming, CSV_TASKS[2])]
+    assert llm.kinds().count("merge") == 2 and agent.library.store.ledger.examples(streaming) == [(streaming, CSV_TASKS[2])]
 
 
 def test_a_good_run_that_reveals_a_new_pitfall_also_revises(make_agent: Callable) -> None:
@@ -319,7 +319,7 @@ def test_a_good_run_that_reveals_a_new_pitfall_also_revises(make_agent: Callable
     seed_csv_skill(agent)
     state = agent.invoke(CSV_TASKS[3])
     assert state["updated_skill"] == CSV_SKILL and "Quote fields with commas" in agent.library.get(CSV_SKILL).pitfalls
-    assert agent.library.store.examples(CSV_SKILL) == [(CSV_SKILL, CSV_TASKS[3])]
+    assert agent.library.store.ledger.examples(CSV_SKILL) == [(CSV_SKILL, CSV_TASKS[3])]
 
 
 def test_a_skill_that_keeps_failing_is_retired_and_can_be_restored(
@@ -375,7 +375,7 @@ def test_duplicate_gate_updates_the_near_duplicate_instead_of_adding_a_second_sk
     assert state["updated_skill"] == CSV_SKILL and state["skill_version"] == 2
     assert agent.library.store.names() == [CSV_SKILL]
     assert "Stream large files row by row" in agent.library.get(CSV_SKILL).procedure
-    assert agent.library.store.examples(CSV_SKILL) == [(CSV_SKILL, CSV_TASKS[2])]
+    assert agent.library.store.ledger.examples(CSV_SKILL) == [(CSV_SKILL, CSV_TASKS[2])]
     merge_call = next(c for c in llm.calls if c.kind == "merge")
     assert "name: csv-to-json-records" in merge_call.prompt and "name: convert-csv-to-json" in merge_call.prompt
 
@@ -405,7 +405,7 @@ def seed_two_csv_skills(agent: SelfImprovingAgent) -> None:
     seed_csv_skill(agent)
     agent.library.add(Skill.create(ROWS_SKILL, "Turn the rows of a CSV export into JSON objects, one object per row.",
                                    procedure=["Read the rows", "Emit one object per row"]))
-    agent.library.store.add_examples([(CSV_SKILL, CSV_TASKS[0]), (ROWS_SKILL, CSV_TASKS[3])])
+    agent.library.store.ledger.add_examples([(CSV_SKILL, CSV_TASKS[0]), (ROWS_SKILL, CSV_TASKS[3])])
 
 
 def test_two_skills_the_judge_finds_one_twice_are_folded_into_the_better_record(make_agent: Callable) -> None:
@@ -429,7 +429,7 @@ def test_two_skills_the_judge_finds_one_twice_are_folded_into_the_better_record(
     assert fold_call.prompt.index(f"name: {CSV_SKILL}") < fold_call.prompt.index(f"name: {ROWS_SKILL}")
     assert agent.library.get(ROWS_SKILL).status == "retired"
     assert "Emit one object per row" in agent.library.get(CSV_SKILL).procedure
-    assert CSV_TASKS[3] in [t for _, t in agent.library.store.examples(CSV_SKILL)]
+    assert CSV_TASKS[3] in [t for _, t in agent.library.store.ledger.examples(CSV_SKILL)]
     assert [(p["votes"], p["same"], p["folded_into"]) for p in agent.library.judged_pairs()] == [(2, True, CSV_SKILL)]
     agent.invoke(CSV_TASKS[0])
     assert llm.kinds().count("fold") == 2  # one skill left: nothing more to ask
@@ -527,7 +527,7 @@ def test_an_unreadable_evaluation_is_recorded_as_failed_and_teaches_nothing(make
     seed_csv_skill(agent)
     reused = agent.invoke(CSV_TASKS[1])
     assert reused["matched_skill"] == CSV_SKILL and reused["evaluation_score"] is None
-    assert agent.library.get(CSV_SKILL).use_count == 0 and agent.library.store.examples(CSV_SKILL) == []
+    assert agent.library.get(CSV_SKILL).use_count == 0 and agent.library.store.ledger.examples(CSV_SKILL) == []
     episodes = agent.episodes.recent(5)
     assert [e.score for e in episodes] == [None, None] and episodes[0].skill == CSV_SKILL
 

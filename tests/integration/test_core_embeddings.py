@@ -100,5 +100,5 @@ def test_nothing_is_embedded_twice(st_embedder: SentenceTransformerEmbedder, tmp
     # only what is new reaches the model
     lib = SkillLibrary(Store(store_path), CachedEmbedder(counting, EmbeddingCache(cache.path)))
     lib.add(Skill.create("write-cover-letter", "Write a cover letter for a job application."))
-    assert counting.texts[seen:] == [lib.store.level0_texts()["write-cover-letter"]]
+    assert counting.texts[seen:] == [lib.store.ledger.level0_texts()["write-cover-letter"]]
     lib.close()

@@ -37,7 +37,7 @@ def test_the_copy_records_what_it_was_checked_against(onnx_embedder: OnnxEmbedde
 def test_vectors_agree_with_torch_on_short_and_truncated_texts(
         onnx_embedder: OnnxEmbedder, st_embedder: SentenceTransformerEmbedder, hermes_library: SkillLibrary) -> None:
     # (the hermes routing test below embeds all 177 Level 0 texts again; here a sample of them)
-    level0 = list(hermes_library.store.level0_texts().values())[::4]
+    level0 = list(hermes_library.store.ledger.level0_texts().values())[::4]
     whole_files = [(hermes_library.store.skills_dir / n / "SKILL.md").read_text("utf-8")
                    for n in sorted(hermes_library.store.names())[::18]]
     queries = [q.query for q in load_queries_jsonl(builtin_queries())][::3]

@@ -163,4 +163,4 @@ def test_a_good_outcome_teaches_the_router_its_task(lib: SkillLibrary) -> None:
     assert after.candidates[0].via == "example" and after.candidates[0].similarity == pytest.approx(1.0, abs=1e-4)
     assert after.candidates[0].similarity > before.candidates[0].similarity
     lib.record_outcome("prepare-release-notes", 3, task="a task it did badly")
-    assert [t for _, t in lib.store.examples()] == [task]  # a poor outcome teaches nothing
+    assert [t for _, t in lib.store.ledger.examples()] == [task]  # a poor outcome teaches nothing

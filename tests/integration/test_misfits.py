@@ -27,12 +27,12 @@ def lib(tmp_path: Path) -> Iterator[SkillLibrary]:
 def test_a_misfit_is_kept_apart_from_the_skills_record_and_examples(lib: SkillLibrary) -> None:
     task = "convert the json records in orders into csv rows"
     lib.record_outcome("convert-csv-to-json", 9, task=task)  # first judged a fit ...
-    assert lib.store.examples("convert-csv-to-json") == [("convert-csv-to-json", task)]
+    assert lib.store.ledger.examples("convert-csv-to-json") == [("convert-csv-to-json", task)]
     assert lib.record_misfit("convert-csv-to-json", task) == 1  # ... then a misfit: the latest verdict wins
-    assert lib.store.examples("convert-csv-to-json") == [] and lib.misfits() == [("convert-csv-to-json", task)]
+    assert lib.store.ledger.examples("convert-csv-to-json") == [] and lib.misfits() == [("convert-csv-to-json", task)]
     assert lib.get("convert-csv-to-json").use_count == 1  # the misfit itself counts no use
     lib.record_outcome("convert-csv-to-json", 9, task=task)  # and back
-    assert lib.misfits() == [] and lib.store.examples("convert-csv-to-json") == [("convert-csv-to-json", task)]
+    assert lib.misfits() == [] and lib.store.ledger.examples("convert-csv-to-json") == [("convert-csv-to-json", task)]
     with pytest.raises(SkillNotFoundError):
         lib.record_misfit("no-such-skill", task)
 

@@ -132,27 +132,27 @@ def test_show_of_a_folded_skill_says_into_which(store: Store) -> None:
 
 def test_record(store: Store) -> None:
     data = as_json("record", "fix-flaky-test", "9", "--task", "login test flakes", "--store", store.path)
-    assert data == store.outcome("fix-flaky-test").to_dict()
+    assert data == store.ledger.outcome("fix-flaky-test").to_dict()
     assert (data["use_count"], data["avg_score"]) == (1, 9.0)  # type: ignore[index]
     assert ok("record", "fix-flaky-test", "6", "--store", store.path).stdout == (
         "fix-flaky-test: 2 uses, avg score 7.50\n")
-    assert store.examples("fix-flaky-test") == [("fix-flaky-test", "login test flakes")]
+    assert store.ledger.examples("fix-flaky-test") == [("fix-flaky-test", "login test flakes")]
 
 
 def test_record_a_misfit_keeps_the_task_and_leaves_the_record_alone(store: Store) -> None:
     as_json("record", "fix-flaky-test", "9", "--store", store.path)
     data = as_json("record", "fix-flaky-test", "2", "--misfit", "--task", "plan a trip to Lisbon", "--store", store.path)
     assert (data["use_count"], data["avg_score"], data["misfits"]) == (1, 9.0, 1)  # type: ignore[index]
-    assert store.misfits("fix-flaky-test") == [("fix-flaky-test", "plan a trip to Lisbon")]
-    assert store.examples("fix-flaky-test") == []
+    assert store.ledger.misfits("fix-flaky-test") == [("fix-flaky-test", "plan a trip to Lisbon")]
+    assert store.ledger.examples("fix-flaky-test") == []
     refused = run("record", "fix-flaky-test", "2", "--misfit", "--store", store.path)
     assert refused.exit_code == 2 and "--misfit needs --task" in refused.output  # a usage error
-    assert len(store.misfits("fix-flaky-test")) == 1
+    assert len(store.ledger.misfits("fix-flaky-test")) == 1
 
 
 def test_record_refuses_scores_out_of_range(store: Store) -> None:
     fails_in_one_line(run("record", "fix-flaky-test", "11", "--store", store.path), "score", "1 to 10")
-    assert store.outcome("fix-flaky-test").use_count == 0
+    assert store.ledger.outcome("fix-flaky-test").use_count == 0
 
 
 def test_history(store: Store) -> None:
@@ -256,17 +256,6 @@ def test_a_plugin_that_cannot_load_breaks_neither_help_nor_the_core(
 
 
 # ---------------------------------------------------------------- errors: ours, the user's files, and bugs
-
-
-def test_the_cli_reaches_the_store_only_through_the_library() -> None:
-    import ast
-
-    root = Path(__file__).resolve().parents[2] / "skillrouter"
-    for path in sorted((root / "cli").glob("*.py")):
-        module = path.relative_to(root)
-        tree = ast.parse(path.read_text("utf-8"))
-        reaching = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "store"]
-        assert reaching == [], f"{module} reaches lib.store on lines {reaching}"
 
 
 def test_a_bug_shows_its_traceback_and_asks_for_a_report(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

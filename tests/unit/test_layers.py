@@ -160,3 +160,18 @@ def test_the_security_gate_loads_neither_the_agent_nor_langgraph() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('skillrouter.agent') or m.split('.')[0] == 'langgraph'))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+ABOVE_THE_FACADE = ("skillrouter.learning", "skillrouter.mcp_server", "skillrouter.agent", "skillrouter.cli",
+                    "skillrouter.eval")
+
+
+def test_everything_above_the_library_goes_through_its_methods() -> None:
+    """The facade (``SkillLibrary``) is what the loop, the servers, the CLI and the evaluation
+    harness use: none of them reaches the store behind it (nor, through it, its ledger or files)."""
+    reaching = []
+    for module, path in sorted(modules().items()):
+        if any(module == p or module.startswith(p + ".") for p in ABOVE_THE_FACADE):
+            reaching += [f"{path.relative_to(ROOT)}:{n.lineno} .{n.attr}" for n in ast.walk(ast.parse(path.read_text()))
+                         if isinstance(n, ast.Attribute) and n.attr == "store"]
+    assert reaching == []

@@ -12,7 +12,7 @@ import pytest
 from skillrouter.embeddings import HashEmbedder
 
 from skillrouter import Ledger, LedgerDamagedError, SkillLibrary, Store, StoreError
-from skillrouter.store import ledger as ledger_module
+from skillrouter.store.ledger import schema as ledger_module
 
 V0 = Path(__file__).resolve().parents[1] / "fixtures" / "store-v0"
 
@@ -86,10 +86,10 @@ def test_a_store_written_before_migrations_upgrades_in_place_with_nothing_lost(t
     assert stats == {"fix-flaky-test": (1, 8.0), "hand-made": (2, 6.5), "helpful-setup": (0, None),
                      "old-way": (1, 2.0), "slide-maker": (4, 7.5)}
     assert [(v.version, v.reason) for v in store.history("hand-made")] == [(1, "add"), (2, "refined by the agent")]
-    assert store.examples() == [("fix-flaky-test", "the login test fails one run in ten"),
+    assert store.ledger.examples() == [("fix-flaky-test", "the login test fails one run in ten"),
                                 ("hand-made", "turn the standup notes into todos")]
     assert sorted(store.ledger.origins()) == ["fix-flaky-test", "helpful-setup", "slide-maker"]
-    assert (store.counter("agent_tasks"), store.store_id) == (3, "d09c7f956478493391eae98ad1628d44")
+    assert (store.ledger.counter("agent_tasks"), store.store_id) == (3, "d09c7f956478493391eae98ad1628d44")
     assert store.get("hand-made").pitfalls == "- Owners missing"
     assert store.read_file("fix-flaky-test", "references/guide.md").startswith(b"# Guide")
 

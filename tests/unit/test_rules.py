@@ -227,12 +227,12 @@ def test_a_merge_into_the_skill_judged_a_misfit_overrules_the_evaluator(tmp_path
         lib.record_misfit("csv-to-json", task)
         offers.accept_merge(lib, "csv-to-json", task, 9.0, misfit="csv-to-json")
         assert lib.misfits("csv-to-json") == [] and lib.track_record("csv-to-json").use_count == 1
-        assert lib.store.examples("csv-to-json") == [("csv-to-json", task)]
+        assert lib.store.ledger.examples("csv-to-json") == [("csv-to-json", task)]
         # into another skill: an example only; its record and the misfit skill's stay as they are
         lib.record_misfit("bake-bread", task)
         offers.accept_merge(lib, "csv-to-json-fast", task, 8.0, misfit="bake-bread")
         assert lib.track_record("csv-to-json-fast").use_count == 0
-        assert lib.store.examples("csv-to-json-fast") == [("csv-to-json-fast", task)]
+        assert lib.store.ledger.examples("csv-to-json-fast") == [("csv-to-json-fast", task)]
         assert lib.misfits("bake-bread") == [("bake-bread", task)]
     finally:
         lib.close()
@@ -265,7 +265,7 @@ def test_the_routers_other_plausible_skills_are_offered_after_the_misfit_skill(t
 
 def _folding(tmp_path: Path) -> SkillLibrary:
     lib = _library(tmp_path)
-    lib.store.add_examples([("csv-to-json", "turn orders.csv into json"), ("csv-to-json-fast", "turn big.csv into json"),
+    lib.store.ledger.add_examples([("csv-to-json", "turn orders.csv into json"), ("csv-to-json-fast", "turn big.csv into json"),
                             ("csv-to-json-fast", "orders csv rows to json objects")])
     return lib
 
@@ -323,16 +323,16 @@ def test_a_fold_gives_the_kept_skill_the_examples_retires_the_other_and_is_remem
     try:
         lib.record_misfit("csv-to-json", "turn big.csv into json")  # the fold says otherwise: withdrawn
         offers.accept_fold(lib, "csv-to-json", "csv-to-json-fast")
-        assert sorted(t for _, t in lib.store.examples("csv-to-json")) == [
+        assert sorted(t for _, t in lib.store.ledger.examples("csv-to-json")) == [
             "orders csv rows to json objects", "turn big.csv into json", "turn orders.csv into json"]
         assert lib.misfits("csv-to-json") == []
         assert lib.get("csv-to-json-fast").status == "retired" and lib.get("csv-to-json").status == "active"
         assert [(p["votes"], p["same"], p["folded_into"]) for p in lib.judged_pairs()] == [(0, True, "csv-to-json")]
         assert "csv-to-json-fast" not in [c.name for c in lib.route("orders csv rows to json objects").candidates]
         offers.accept_fold(lib, "csv-to-json", "csv-to-json-fast")  # again (a crash cut it short): nothing more
-        assert len(lib.store.examples("csv-to-json")) == 3 and len(lib.judged_pairs()) == 1
+        assert len(lib.store.ledger.examples("csv-to-json")) == 3 and len(lib.judged_pairs()) == 1
         lib.trust("csv-to-json-fast")  # a second chance, its own examples with it
-        assert len(lib.store.examples("csv-to-json-fast")) == 2
+        assert len(lib.store.ledger.examples("csv-to-json-fast")) == 2
         with pytest.raises(SkillRouterError, match="itself"):
             lib.fold("csv-to-json", into="csv-to-json")
         lib.retire("bake-bread")

@@ -22,7 +22,7 @@ from skillrouter.agent.fakes import ScriptedChatModel
 from skillrouter.agent.memory import AgentMemory
 from skillrouter.cli import cli
 from skillrouter.security import admit
-from skillrouter.store import ledger as ledger_module
+from skillrouter.store.ledger import schema as ledger_module
 from skillrouter.store.provenance import Provenance, Sidecar, settle
 from skillrouter.store.skillfiles import SkillFiles
 from skillrouter.transfer.importer import BUILTIN_SKILLS, source_trust_level

@@ -139,7 +139,7 @@ def test_delete_removes_files_and_ledger(store: Store) -> None:
     store.add(make())
     store.record_outcome("fix-flaky-test", 9, task="a flaky login test")
     store.delete("fix-flaky-test")
-    assert "fix-flaky-test" not in store and store.records() == {} and store.examples() == []
+    assert "fix-flaky-test" not in store and store.records() == {} and store.ledger.examples() == []
     assert leftovers(store) == []
     with pytest.raises(SkillNotFoundError):
         store.delete("fix-flaky-test")
@@ -286,9 +286,9 @@ def test_a_refresh_during_a_replace_keeps_the_statistics(store: Store, monkeypat
     monkeypatch.undo()
     other.join(60)
     assert other.exitcode == 0
-    out = store.outcome("fix-flaky-test")
+    out = store.ledger.outcome("fix-flaky-test")
     assert (out.use_count, out.avg_score) == (1, 9.0)
-    assert store.examples() == [("fix-flaky-test", "a flaky login test")]
+    assert store.ledger.examples() == [("fix-flaky-test", "a flaky login test")]
 
 
 # ---------------------------------------------------------------- outcomes
@@ -304,7 +304,7 @@ def test_record_outcome_keeps_an_exact_mean(store: Store) -> None:
     got = store.get("fix-flaky-test")
     assert (got.use_count, got.avg_score) == (6, out.avg_score)
     assert store.records()["fix-flaky-test"].summary.avg_score == out.avg_score
-    assert store.total_uses() == 6
+    assert store.ledger.total_uses() == 6
 
 
 def test_record_outcome_validates(store: Store) -> None:
@@ -313,7 +313,7 @@ def test_record_outcome_validates(store: Store) -> None:
         store.record_outcome("fix-flaky-test", 11)
     with pytest.raises(SkillNotFoundError):
         store.record_outcome("no-such-skill", 5)
-    assert store.outcome("fix-flaky-test").use_count == 0
+    assert store.ledger.outcome("fix-flaky-test").use_count == 0
 
 
 def test_good_outcomes_with_a_task_become_examples(store: Store) -> None:
@@ -321,11 +321,11 @@ def test_good_outcomes_with_a_task_become_examples(store: Store) -> None:
     store.record_outcome("fix-flaky-test", 9, task="  login test fails one run in ten ")
     store.record_outcome("fix-flaky-test", 4, task="a task it did badly")
     store.record_outcome("fix-flaky-test", 7, task="exactly the minimum score")
-    assert store.examples("fix-flaky-test") == [("fix-flaky-test", "login test fails one run in ten"),
+    assert store.ledger.examples("fix-flaky-test") == [("fix-flaky-test", "login test fails one run in ten"),
                                                ("fix-flaky-test", "exactly the minimum score")]
     for i in range(5):
         store.record_outcome("fix-flaky-test", 10, task=f"task {i}", max_examples=3)
-    assert [t for _, t in store.examples("fix-flaky-test")] == ["task 2", "task 3", "task 4"]
+    assert [t for _, t in store.ledger.examples("fix-flaky-test")] == ["task 2", "task 3", "task 4"]
 
 
 def test_recording_an_example_changes_the_generation(store: Store) -> None:
@@ -366,7 +366,7 @@ def test_concurrent_processes_lose_no_outcome(store: Store) -> None:
         proc.join(120)
     assert [p.exitcode for p in procs] == [0] * 8
     every = [s for scores in per_process for s in scores]
-    out = store.outcome("fix-flaky-test")
+    out = store.ledger.outcome("fix-flaky-test")
     assert out.use_count == 200
     assert out.avg_score == pytest.approx(sum(every) / 200, abs=1e-12)  # 5.5
     assert store.get("fix-flaky-test").use_count == 200
@@ -447,12 +447,12 @@ def test_refresh_picks_up_hand_edits_new_folders_and_removals(store: Store) -> N
     records = store.records()  # reads the files again first
     assert sorted(records) == ["fix-flaky-test", "written-by-hand"]
     assert records["fix-flaky-test"].summary.description == "Edited by hand."
-    assert store.level0_texts()["fix-flaky-test"] == "Edited by hand."
-    assert store.summary_texts()["fix-flaky-test"] == "fix flaky test: Edited by hand."
+    assert store.ledger.level0_texts()["fix-flaky-test"] == "Edited by hand."
+    assert store.ledger.summary_texts()["fix-flaky-test"] == "fix flaky test: Edited by hand."
     assert store.lexical_texts()["fix-flaky-test"].startswith("fix flaky test: Edited by hand.\n")
     assert records["written-by-hand"].summary.description == "A person wrote this."
     assert store.ledger.generation() > gen
-    assert store.outcome("gone-soon").use_count == 0
+    assert store.ledger.outcome("gone-soon").use_count == 0
     assert store.refresh() == []  # nothing changed since: nothing to do
 
 
@@ -495,10 +495,10 @@ def test_status_and_findings(store: Store) -> None:
 
 
 def test_counters_and_store_id_survive_reopen(store: Store) -> None:
-    assert store.increment("tasks") == 1 and store.increment("tasks", 4) == 5
+    assert store.ledger.increment("tasks") == 1 and store.ledger.increment("tasks", 4) == 5
     store_id = store.store_id
     reopened = Store(store.path)
-    assert reopened.counter("tasks") == 5 and reopened.store_id == store_id
+    assert reopened.ledger.counter("tasks") == 5 and reopened.store_id == store_id
     assert Store(store.path.parent / "other").store_id != store_id
 
 
@@ -507,12 +507,12 @@ def test_summaries_read_status_and_statistics_each_time_and_level0_again_after_a
     store.add(make("other-skill", "Something else."))
     other = Store(store.path)  # another process's view of the same ledger
     names = ["fix-flaky-test", "other-skill", "no-such-skill"]
-    assert store.summaries(names) == {n: r.summary for n, r in store.records_for(names).items()}
+    assert store.ledger.summaries(names) == {n: r.summary for n, r in store.ledger.records(names).items()}
     other.record_outcome("fix-flaky-test", 8)  # no generation bump: read fresh anyway
     other.set_status("other-skill", "retired")
-    got = store.summaries(names)
+    got = store.ledger.summaries(names)
     assert (got["fix-flaky-test"].use_count, got["fix-flaky-test"].avg_score) == (1, 8.0)
     assert got["other-skill"].status == "retired"
     other.update(make(description="Changed elsewhere."), reason="edit")
-    assert store.summaries(names)["fix-flaky-test"].description == "Changed elsewhere."
+    assert store.ledger.summaries(names)["fix-flaky-test"].description == "Changed elsewhere."
     other.close()

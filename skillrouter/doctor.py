@@ -1,0 +1,124 @@
+"""The doctor: what is wrong between a store's files, its ledger, the sidecars and the index,
+and what it repairs (``skillrouter doctor``, :meth:`skillrouter.SkillLibrary.doctor`).
+
+- the ledger: a damaged one is rebuilt from what it still holds and the files (its note says
+  what was lost, once);
+- the files: a SKILL.md that no longer parses is named, with the version to restore;
+- the sidecars: one missing or out of step with the ledger is written again;
+- the index: documents missing, stale or orphaned are embedded or deleted (a full sync).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from skillrouter.errors import LedgerDamagedError
+
+if TYPE_CHECKING:
+    from skillrouter.library import SkillLibrary
+
+__all__ = ["DoctorReport", "diagnose"]
+
+
+@dataclass
+class DoctorReport:
+    """What doctor found between the files, the ledger and the index, and what it repaired.
+
+    ``ok``: nothing was found. ``unrepaired``: what is still wrong (or was lost) after this
+    run, each with what to do; the CLI exits 1 when it is not empty.
+    """
+
+    skills: int = 0
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+    ledger: dict[str, Any] = field(default_factory=lambda: {"rebuilt": False})
+    sidecars: list[str] = field(default_factory=list)
+    index_missing: int = 0
+    index_stale: int = 0
+    index_orphans: int = 0
+    repaired: bool = False
+    unrepaired: list[str] = field(default_factory=list)
+
+    @property
+    def drift(self) -> bool:
+        """Differences a sync or a rewrite of sidecars repairs."""
+        return bool(self.sidecars or self.index_missing or self.index_stale or self.index_orphans)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.drift or self.unreadable or self.ledger["rebuilt"])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "skills": self.skills,
+            "unreadable": [{"name": n, "reason": r} for n, r in self.unreadable],
+            "ledger": self.ledger,
+            "sidecars_out_of_step": self.sidecars,
+            "index_missing": self.index_missing,
+            "index_stale": self.index_stale,
+            "index_orphans": self.index_orphans,
+            "repaired": self.repaired,
+            "unrepaired": self.unrepaired,
+            "ok": self.ok,
+        }
+
+
+def diagnose(lib: SkillLibrary, *, repair: bool = True) -> DoctorReport:
+    """Check the ledger, the files, the sidecars and the index of ``lib``; with ``repair``, fix
+    what can be fixed and say what cannot (see :class:`DoctorReport`)."""
+    report = DoctorReport()
+    damage = lib.store.ledger.check()
+    if damage is not None:
+        if not repair:
+            raise LedgerDamagedError(lib.store.db_path, damage)
+        lib.store.rebuild_ledger(damage)
+    lib.unreadable = report.unreadable = lib.store.refresh()
+    report.skills = len(lib.store.names())
+    _check_ledger_note(lib, report, repair)
+    _check_sidecars(lib, report, repair)
+    _check_index(lib, report, repair)
+    for name, why in report.unreadable:
+        row = lib.store.ledger.row(name)
+        back = f"'skillrouter restore {name} {row.version}' (its last good version)" if row else "remove it"
+        report.unrepaired.append(f"{why}: fix the file by hand, or {back}")
+    return report
+
+def _check_ledger_note(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
+    note = lib.store.ledger.notes().get("ledger_rebuilt")
+    if note is None:
+        return
+    report.ledger.update(note, rebuilt=True)
+    report.unrepaired.append(f"the ledger was rebuilt on {note['at']} ({note['reason']}); lost for good: "
+                             f"{', '.join(note['lost']) or 'nothing'}; statuses, findings and import "
+                             f"origins came back from the skill folders")
+    if repair:  # said once: the store is consistent again
+        lib.store.ledger.note("ledger_rebuilt", None)
+
+def _check_sidecars(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
+    for name, record in lib.store.ledger.records().items():
+        side = lib.store.files.read_sidecar(name) if name in lib.store else None
+        if name in lib.store and (side is None or (side.file_hash, side.status, list(side.provenance.findings),
+                                                     side.provenance.trust_level)
+                                   != (record.file_hash, record.summary.status, list(record.findings),
+                                       record.trust_level)):
+            report.sidecars.append(name)
+    if report.sidecars and repair:
+        for name in report.sidecars:
+            lib.store.write_sidecar(name)
+        report.repaired = True
+    elif report.sidecars:
+        report.unrepaired.append(f"{len(report.sidecars)} sidecar(s) missing or out of step with the ledger")
+
+def _check_index(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
+    wanted = lib.documents()
+    plan = lib.index.sync(wanted, dry_run=True, fresh=True)
+    have = lib.index.hashes()
+    report.index_missing = sum(1 for i in wanted if i not in have)
+    report.index_stale = plan.embedded - report.index_missing
+    report.index_orphans = plan.deleted
+    if plan.embedded or plan.deleted:
+        if repair:
+            lib.sync(force=True)
+            report.repaired = True
+        else:
+            report.unrepaired.append("the index differs from the store")

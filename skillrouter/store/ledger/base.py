@@ -1,0 +1,176 @@
+"""The ledger's connection and its meta table: one SQLite connection per thread, every write one
+transaction (:meth:`LedgerBase.transaction`), the schema brought up to date on opening, the
+store id, named counters, notes, and the generation counter every write bumps. The topic parts
+(:mod:`.skills`, :mod:`.outcomes`, :mod:`.pairs`, :mod:`.recovery`) build on it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from skillrouter.errors import LedgerDamagedError, StoreError
+from skillrouter.store.ledger import schema
+
+__all__ = ["LedgerBase", "sha"]
+
+
+def _damage(err: sqlite3.DatabaseError) -> bool:
+    name = getattr(err, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(err) is sqlite3.DatabaseError
+
+
+class LedgerBase:
+    """The SQLite file of one store. One connection per thread; every write in a transaction."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.created = not path.exists()  # new (or lost: the store decides which)
+        self._local = threading.local()
+        self._level0: tuple[int, dict[str, tuple[str, str, tuple[str, ...]]]] | None = None  # see summaries()
+        self.migrate()
+        with self.transaction() as db:
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', lower(hex(randomblob(16))))")
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            try:
+                db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+                db.execute("PRAGMA busy_timeout=60000")
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+            except sqlite3.DatabaseError as err:
+                raise self._error(err) from None
+            self._local.db, self._local.depth = db, 0
+        return db
+
+    def _error(self, err: sqlite3.DatabaseError) -> Exception:
+        if _damage(err):
+            return LedgerDamagedError(self.path, str(err))
+        return StoreError(f"cannot use the ledger {self.path}: {err}")
+
+    def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.DatabaseError as err:
+            raise self._error(err) from None
+
+    def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        rows = self._rows(sql, args)
+        return rows[0] if rows else None
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE``); nested calls join the outer one."""
+        db = self._db
+        if self._local.depth:
+            self._local.depth += 1
+            try:
+                yield db
+            finally:
+                self._local.depth -= 1
+            return
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as err:
+            raise self._error(err) from None
+        self._local.depth = 1
+        try:
+            yield db
+        except sqlite3.DatabaseError as err:
+            self._rollback(db)
+            raise self._error(err) from None
+        except BaseException:
+            self._rollback(db)
+            raise
+        finally:
+            self._local.depth = 0
+        try:
+            db.execute("COMMIT")
+        except sqlite3.DatabaseError as err:
+            raise self._error(err) from None
+
+    @staticmethod
+    def _rollback(db: sqlite3.Connection) -> None:
+        try:
+            db.execute("ROLLBACK")
+        except sqlite3.DatabaseError:
+            pass  # a damaged file may refuse even this; the error being raised says why
+
+    def close(self) -> None:
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._one("PRAGMA user_version")[0])
+
+    def migrate(self) -> None:
+        """Apply the migrations this ledger lacks, each in its own transaction."""
+        while True:
+            with self.transaction() as db:
+                current = int(db.execute("PRAGMA user_version").fetchone()[0])  # again, under the lock
+                if current > len(schema.MIGRATIONS):
+                    raise StoreError(f"the ledger {self.path} has schema version {current}, newer than this "
+                                     f"skillrouter knows ({len(schema.MIGRATIONS)}); upgrade skillrouter to open it")
+                if current == len(schema.MIGRATIONS):
+                    return
+                schema.MIGRATIONS[current](db)
+                db.execute(f"PRAGMA user_version = {current + 1}")
+
+    def check(self) -> str | None:
+        """None if SQLite finds the file sound, else what it found (``PRAGMA quick_check``)."""
+        try:
+            found = [r[0] for r in self._rows("PRAGMA quick_check")]
+        except LedgerDamagedError as err:
+            return err.detail
+        return None if found == ["ok"] else "; ".join(found[:3])
+
+    @property
+    def store_id(self) -> str:
+        """A random id made when the store was created (names its Chroma collection)."""
+        return str(self._one("SELECT value FROM meta WHERE key = 'store_id'")[0])
+
+    def counter(self, key: str) -> int:
+        row = self._one("SELECT value FROM meta WHERE key = ?", (key,))
+        return int(row[0]) if row else 0
+
+    def increment(self, key: str, by: int = 1) -> int:
+        with self.transaction() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            value = (int(row[0]) if row else 0) + by
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
+        return value
+
+    def generation(self) -> int:
+        """A number that changes whenever what the index holds must change."""
+        return self.counter("generation")
+
+    def _bump(self, db: sqlite3.Connection) -> None:
+        db.execute("INSERT INTO meta VALUES ('generation', '1') ON CONFLICT(key) DO UPDATE "
+                   "SET value = CAST(value AS INTEGER) + 1")
+
+    def note(self, key: str, value: dict[str, Any] | None) -> None:
+        """Keep (or with None, drop) a JSON note in meta, e.g. that the ledger was rebuilt."""
+        with self.transaction() as db:
+            if value is None:
+                db.execute("DELETE FROM meta WHERE key = ?", (f"note:{key}",))
+            else:
+                db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"note:{key}", json.dumps(value)))
+
+    def notes(self) -> dict[str, dict[str, Any]]:
+        return {k.removeprefix("note:"): json.loads(v)
+                for k, v in self._rows("SELECT key, value FROM meta WHERE key LIKE 'note:%'")}
+
+
+def sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
