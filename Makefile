@@ -1,11 +1,11 @@
-# Two entry points, both create and reuse .venv:  make demo  |  make test
+# Two entry points, both create and reuse .venv:  make demo  |  make test   (make lint: what CI checks first)
 VENV ?= .venv
 BIN := $(VENV)/bin
 DEMO_STORE ?= .demo-store
 export HF_HUB_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: demo test venv clean
+.PHONY: demo test lint venv clean
 
 $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
@@ -36,6 +36,11 @@ demo: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/pytest -q -p no:cacheprovider
+
+lint: $(BIN)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy -p skillrouter
 
 clean:
 	rm -rf $(DEMO_STORE)

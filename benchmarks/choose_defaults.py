@@ -51,8 +51,11 @@ LEVEL0 = {
     "name: description": lambda s: f"{s.name}: {s.description}",
     "name words: description": lambda s: f"{split_words(s.name)}: {s.description}",
     "description": lambda s: s.description,
-    "name: description. Tags": lambda s: (f"{s.name}: {s.description.rstrip('.')}. Tags: {', '.join(s.tags)}."
-                                          if s.tags else f"{s.name}: {s.description}"),
+    "name: description. Tags": lambda s: (
+        f"{s.name}: {s.description.rstrip('.')}. Tags: {', '.join(s.tags)}."
+        if s.tags
+        else f"{s.name}: {s.description}"
+    ),
 }
 LEXICAL = {
     "Level 0 text": lambda s: f"{s.name}: {s.description}",
@@ -85,8 +88,9 @@ class Data:
         return self.gold.any(axis=1)
 
 
-def lexical_matrices(skills: list[Skill], texts: list[str], column: dict[str, int]
-                     ) -> tuple[dict[str, np.ndarray], np.ndarray]:
+def lexical_matrices(
+    skills: list[Skill], texts: list[str], column: dict[str, int]
+) -> tuple[dict[str, np.ndarray], np.ndarray]:
     """BM25 per lexical text and coverage of ``texts`` over ``skills``, from the shipped index."""
     bm25, coverage = {}, np.zeros((len(texts), len(skills)))
     for label, text in LEXICAL.items():
@@ -124,13 +128,28 @@ def corpus_rows(data_dir: Path, embedder: object, say: object) -> list[Data]:
             for i, q in enumerate(queries):
                 gold[i, [column[g] for g in q.gold]] = True
             vectors = embed_queries(embedder, [q.query for q in queries])  # type: ignore[arg-type]
-            docs = {label: np.asarray(embedder.embed_documents([text(s) for s in skills]),  # type: ignore[attr-defined]
-                                      dtype=np.float32) for label, text in LEVEL0.items()}
+            docs = {
+                label: np.asarray(
+                    embedder.embed_documents([text(s) for s in skills]),  # type: ignore[attr-defined]
+                    dtype=np.float32,
+                )
+                for label, text in LEVEL0.items()
+            }
             dense = {label: vectors @ v.T for label, v in docs.items()}
             bm25, coverage = lexical_matrices(skills, [q.query for q in queries], column)
             bank_bm25, bank_coverage = lexical_matrices(skills, bank, column)
-            out.append(Data(row, gold, dense, bm25, coverage, {label: bank_vectors @ v.T for label, v in docs.items()},
-                            bank_bm25, bank_coverage))
+            out.append(
+                Data(
+                    row,
+                    gold,
+                    dense,
+                    bm25,
+                    coverage,
+                    {label: bank_vectors @ v.T for label, v in docs.items()},
+                    bank_bm25,
+                    bank_coverage,
+                )
+            )
     return out
 
 
@@ -162,8 +181,9 @@ def decision(d: Data, pick: np.ndarray, level0: str, coverage_weight: float, thr
     return float(np.where(routed, d.gold[rows, pick], ~d.answerable).mean())
 
 
-def alternatives(rows: list[Data], setting: tuple, chosen_gate: tuple, pick_cache: dict,
-                 floor: dict[str, float]) -> dict[str, object]:
+def alternatives(
+    rows: list[Data], setting: tuple, chosen_gate: tuple, pick_cache: dict, floor: dict[str, float]
+) -> dict[str, object]:
     """Decision accuracy per row of gates that adapt to the library, each at its best setting on
     the suite mean (under the same rule as the fixed threshold: no row below ``floor``, and
     without it), beside the fixed threshold chosen above."""
@@ -195,8 +215,10 @@ def alternatives(rows: list[Data], setting: tuple, chosen_gate: tuple, pick_cach
     best_ok: tuple[float, dict[str, float], str] = (-1.0, {}, "")
     for low in THRESHOLDS:
         for q in (0.5, 0.75, 0.9, 0.95, 0.99):
-            per = {d.name: accuracy(d, rel[d.name] >= max(low, float(np.quantile(bank_rel[d.name], q))))
-                   for d in rows}
+            per = {
+                d.name: accuracy(d, rel[d.name] >= max(low, float(np.quantile(bank_rel[d.name], q))))
+                for d in rows
+            }
             mean = float(np.mean(list(per.values())))
             label = f"floor {low:.2f}, quantile {q}"
             if mean > best[0]:
@@ -236,13 +258,23 @@ def table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--data", type=Path, default=default_data_dir())
     parser.add_argument("--out", type=Path, default=None, help="also write the numbers as JSON here")
-    parser.add_argument("--margin", type=float, default=0.0,
-                        help="how far above the plain dense baseline every corpus must stay (default 0: not below)")
-    parser.add_argument("--rows", type=Path, default=None,
-                        help="keep the computed per-corpus numbers in this file and reuse them (a pickle)")
+    parser.add_argument(
+        "--margin",
+        type=float,
+        default=0.0,
+        help="how far above the plain dense baseline every corpus must stay (default 0: not below)",
+    )
+    parser.add_argument(
+        "--rows",
+        type=Path,
+        default=None,
+        help="keep the computed per-corpus numbers in this file and reuse them (a pickle)",
+    )
     args = parser.parse_args()
     if args.rows is not None and args.rows.exists():
         rows = pickle.loads(args.rows.read_bytes())
@@ -265,36 +297,73 @@ def main() -> int:
 
     gates: dict[tuple, dict[str, float]] = {}
     for lam, t in itertools.product(COVERAGE_WEIGHTS, THRESHOLDS):
-        gates[(lam, t)] = {d.name: decision(d, pick_cache[chosen_rank][d.name], chosen_rank[0], lam, t) for d in rows}
+        gates[(lam, t)] = {
+            d.name: decision(d, pick_cache[chosen_rank][d.name], chosen_rank[0], lam, t) for d in rows
+        }
     dec_floor = {n: base[n][1] + args.margin for n in names}
     chosen_gate = choose(gates, names, dec_floor)
 
-    out: dict[str, object] = {"corpora": names, "baseline": base, "chosen": {"ranking": chosen_rank,
-                                                                              "gate": chosen_gate}}
+    out: dict[str, object] = {
+        "corpora": names,
+        "baseline": base,
+        "chosen": {"ranking": chosen_rank, "gate": chosen_gate},
+    }
     print("## Ranking: P@1 per corpus (cold), baseline = plain dense\n")
     header = ["Level 0 text", "lexical text", "keyword weight", *names, "mean"]
-    lines = [["plain dense baseline", "", "", *(f"{base[n][0]:.3f}" for n in names),
-              f"{np.mean([base[n][0] for n in names]):.3f}"]]
+    lines = [
+        [
+            "plain dense baseline",
+            "",
+            "",
+            *(f"{base[n][0]:.3f}" for n in names),
+            f"{np.mean([base[n][0] for n in names]):.3f}",
+        ]
+    ]
     for setting, per in ranking.items():
         if setting[2] in (0.0, 0.15, 0.25) or setting == chosen_rank:
             mark = " **(chosen)**" if setting == chosen_rank else ""
-            lines.append([setting[0] + mark, setting[1], f"{setting[2]:g}", *(f"{per[n]:.3f}" for n in names),
-                          f"{np.mean(list(per.values())):.3f}"])
+            lines.append(
+                [
+                    setting[0] + mark,
+                    setting[1],
+                    f"{setting[2]:g}",
+                    *(f"{per[n]:.3f}" for n in names),
+                    f"{np.mean(list(per.values())):.3f}",
+                ]
+            )
     print(table(header, lines))
     print("\n## Gate: decision accuracy per corpus, ranking as chosen\n")
     header = ["coverage weight", "threshold", *names, "mean"]
-    lines = [["plain dense @ 0.28", "", *(f"{base[n][1]:.3f}" for n in names),
-              f"{np.mean([base[n][1] for n in names]):.3f}"]]
+    lines = [
+        [
+            "plain dense @ 0.28",
+            "",
+            *(f"{base[n][1]:.3f}" for n in names),
+            f"{np.mean([base[n][1] for n in names]):.3f}",
+        ]
+    ]
     for setting, per in gates.items():
         if setting[0] in (0.0, 0.4) and setting[1] in (0.28, 0.3, 0.34, 0.38) or setting == chosen_gate:
             mark = " **(chosen)**" if setting == chosen_gate else ""
-            lines.append([f"{setting[0]:g}{mark}", f"{setting[1]:.2f}", *(f"{per[n]:.3f}" for n in names),
-                          f"{np.mean(list(per.values())):.3f}"])
+            lines.append(
+                [
+                    f"{setting[0]:g}{mark}",
+                    f"{setting[1]:.2f}",
+                    *(f"{per[n]:.3f}" for n in names),
+                    f"{np.mean(list(per.values())):.3f}",
+                ]
+            )
     print(table(header, lines))
     print("\n## Alternatives to a fixed threshold: decision accuracy per corpus, each at its best\n")
     alts = alternatives(rows, chosen_rank, chosen_gate, pick_cache, dec_floor)
     medians = alts.pop("bank medians")
-    lines = [["plain dense @ 0.28", *(f"{base[n][1]:.3f}" for n in names), f"{np.mean([base[n][1] for n in names]):.3f}"]]
+    lines = [
+        [
+            "plain dense @ 0.28",
+            *(f"{base[n][1]:.3f}" for n in names),
+            f"{np.mean([base[n][1] for n in names]):.3f}",
+        ]
+    ]
     for label, per in alts.items():
         lines.append([label, *(f"{per[n]:.3f}" for n in names), f"{np.mean(list(per.values())):.3f}"])  # type: ignore[union-attr]
     lines.append(["(the bank's median relevance)", *(f"{medians[n]:.3f}" for n in names), ""])  # type: ignore[index]
@@ -305,15 +374,35 @@ def main() -> int:
     for held in names:
         rest = [n for n in names if n != held]
         rank = choose(ranking, rest, p1_floor)
-        gate = choose({g: {d.name: decision(d, pick_cache[rank][d.name], rank[0], *g) for d in rows}
-                       for g in gates}, rest, dec_floor)
+        gate = choose(
+            {g: {d.name: decision(d, pick_cache[rank][d.name], rank[0], *g) for d in rows} for g in gates},
+            rest,
+            dec_floor,
+        )
         p1 = ranking[rank][held]
         dec = decision(next(d for d in rows if d.name == held), pick_cache[rank][held], rank[0], *gate)
         loco[held] = {"ranking": rank, "gate": gate, "p_at_1": p1, "decision_accuracy": dec}
-        lines.append([held, f"{rank[0]} / {rank[1]} / w {rank[2]:g}", f"λ {gate[0]:g}, t {gate[1]:.2f}",
-                      f"{p1:.3f} ({p1 - base[held][0]:+.3f})", f"{dec:.3f} ({dec - base[held][1]:+.3f})"])
-    print(table(["left out", "ranking chosen on the rest", "gate chosen on the rest",
-                 "P@1 (vs dense)", "decision acc. (vs dense)"], lines))
+        lines.append(
+            [
+                held,
+                f"{rank[0]} / {rank[1]} / w {rank[2]:g}",
+                f"λ {gate[0]:g}, t {gate[1]:.2f}",
+                f"{p1:.3f} ({p1 - base[held][0]:+.3f})",
+                f"{dec:.3f} ({dec - base[held][1]:+.3f})",
+            ]
+        )
+    print(
+        table(
+            [
+                "left out",
+                "ranking chosen on the rest",
+                "gate chosen on the rest",
+                "P@1 (vs dense)",
+                "decision acc. (vs dense)",
+            ],
+            lines,
+        )
+    )
     out["loco"] = loco
     out["ranking"] = {" / ".join(map(str, k)): v for k, v in ranking.items()}
     out["gates"] = {" / ".join(map(str, k)): v for k, v in gates.items()}

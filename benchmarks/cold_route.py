@@ -75,7 +75,9 @@ TASKS = [
 
 
 def hermes_tasks() -> list[str]:
-    spec = importlib.util.spec_from_file_location("hermes_tasks", ROOT / "tests" / "integration" / "test_core_hermes.py")
+    spec = importlib.util.spec_from_file_location(
+        "hermes_tasks", ROOT / "tests" / "integration" / "test_core_hermes.py"
+    )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -85,8 +87,12 @@ def hermes_tasks() -> list[str]:
 def cold_route(store: Path, task: str, backend: str) -> tuple[float, dict[str, Any]]:
     """Seconds for one fresh ``skillrouter route`` process, and its JSON answer."""
     start = time.perf_counter()
-    done = subprocess.run([str(SKILLROUTER), "route", task, "--store", str(store), "--backend", backend, "--json"],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [str(SKILLROUTER), "route", task, "--store", str(store), "--backend", backend, "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"skillrouter route --backend {backend} failed: {done.stderr.strip()}")
@@ -126,7 +132,9 @@ def agreement_texts(n: int, seed: int = 0) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--library", type=Path, default=HERMES, help="skill library to import (SKILL.md folders)")
+    parser.add_argument(
+        "--library", type=Path, default=HERMES, help="skill library to import (SKILL.md folders)"
+    )
     parser.add_argument("--runs", type=int, default=3, help="fresh processes per path")
     parser.add_argument("--agreement-texts", type=int, default=2000)
     args = parser.parse_args()
@@ -137,13 +145,23 @@ def main() -> None:
         os.environ["SKILLROUTER_CACHE_DIR"] = str(Path(tmp) / "cache")  # the export is timed, not reused
         store = Path(tmp) / "store"
         start = time.perf_counter()
-        subprocess.run([str(SKILLROUTER), "import", str(args.library), "--store", str(store)], check=True,
-                       capture_output=True)
+        subprocess.run(
+            [str(SKILLROUTER), "import", str(args.library), "--store", str(store)],
+            check=True,
+            capture_output=True,
+        )
         t_import = time.perf_counter() - start
         skills = len(Store(store, create=False).names())
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "from skillrouter.embeddings import OnnxEmbedder; OnnxEmbedder().dimension"],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from skillrouter.embeddings import OnnxEmbedder; OnnxEmbedder().dimension",
+            ],
+            check=True,
+            capture_output=True,
+        )
         t_export = time.perf_counter() - start
 
         floor = statistics.median(fresh_process_seconds("import skillrouter.cli") for _ in range(3))
@@ -156,8 +174,10 @@ def main() -> None:
                 timings[backend].append(seconds)
                 answers.append((backend, task, answer))
 
-        print(f"library: {args.library.name}, {skills} skills (imported with torch in {t_import:.1f} s); "
-              f"one-time ONNX export {t_export:.1f} s")
+        print(
+            f"library: {args.library.name}, {skills} skills (imported with torch in {t_import:.1f} s); "
+            f"one-time ONNX export {t_export:.1f} s"
+        )
         print(f"cold `skillrouter route`, median of {args.runs} fresh processes (each run, seconds):")
         for backend in ("torch", "onnx"):
             runs = ", ".join(f"{s:.2f}" for s in timings[backend])
@@ -168,7 +188,9 @@ def main() -> None:
 
         torch_model = SentenceTransformerEmbedder()
         onnx_model = OnnxEmbedder()
-        warm = SkillLibrary.open(store, create=False, embedder=torch_model)  # tasks embedded again, not cached
+        warm = SkillLibrary.open(
+            store, create=False, embedder=torch_model
+        )  # tasks embedded again, not cached
         same = sum(warm.route(task).to_dict() == answer for _, task, answer in answers)
         print(f"cold answers identical to the warm library's (torch + Chroma): {same}/{len(answers)}")
 
@@ -179,8 +201,14 @@ def main() -> None:
         torch_model.embed_query("warm up")
         onnx_model.embed_query("warm up")
         threads = torch.get_num_threads()
-        print(f"warm embedding (model loaded; torch with {threads} threads, then 1; ONNX Runtime, no spinning):")
-        for label, model, n in (("torch", torch_model, threads), ("torch", torch_model, 1), ("onnx", onnx_model, 0)):
+        print(
+            f"warm embedding (model loaded; torch with {threads} threads, then 1; ONNX Runtime, no spinning):"
+        )
+        for label, model, n in (
+            ("torch", torch_model, threads),
+            ("torch", torch_model, 1),
+            ("onnx", onnx_model, 0),
+        ):
             if n:
                 torch.set_num_threads(n)
             query_ms = per_call_ms(model.embed_query, [f"{t} [{label}{n}]" for t in short])
@@ -188,8 +216,10 @@ def main() -> None:
             model.embed_documents(level0)
             batch = len(level0) / (time.perf_counter() - start)
             name = f"{label} ({n} thread{'s' if n > 1 else ''})" if n else label
-            print(f"  {name:<18} one query median {query_ms:7.1f} ms   batch of {len(level0)} Level 0 texts "
-                  f"{batch:6.0f} texts/s")
+            print(
+                f"  {name:<18} one query median {query_ms:7.1f} ms   batch of {len(level0)} Level 0 texts "
+                f"{batch:6.0f} texts/s"
+            )
         torch.set_num_threads(threads)
 
         texts = agreement_texts(args.agreement_texts)
@@ -198,29 +228,41 @@ def main() -> None:
         counter.no_truncation()
         counter.no_padding()
         cut = sum(len(e.ids) > 256 for e in counter.encode_batch(texts))
-        print(f"agreement over {len(texts)} texts ({cut} cut at 256 tokens): min cosine {cosines.min():.7f}, "
-              f"mean {cosines.mean():.7f}")
+        print(
+            f"agreement over {len(texts)} texts ({cut} cut at 256 tokens): min cosine {cosines.min():.7f}, "
+            f"mean {cosines.mean():.7f}"
+        )
 
         setup = RoutingSetup(queries=load_queries_jsonl(builtin_queries()), skills=[builtin_skills()])
-        runs_ = [evaluate_routing(setup, EmbedderSpec(), RoutingConfig(latency_sample=0), embedder=e)
-                 for e in (torch_model, onnx_model)]
+        runs_ = [
+            evaluate_routing(setup, EmbedderSpec(), RoutingConfig(latency_sample=0), embedder=e)
+            for e in (torch_model, onnx_model)
+        ]
         ranked_same = sum(a.ranked == b.ranked for a, b in zip(runs_[0].results, runs_[1].results))
-        print(f"built-in benchmark ({len(runs_[0].results)} queries): identical rankings {ranked_same}/"
-              f"{len(runs_[0].results)}; P@1 torch {runs_[0].metrics['p_at_1']:.4f} onnx "
-              f"{runs_[1].metrics['p_at_1']:.4f}; decision accuracy torch "
-              f"{runs_[0].metrics['decision_accuracy']:.4f} onnx {runs_[1].metrics['decision_accuracy']:.4f}")
+        print(
+            f"built-in benchmark ({len(runs_[0].results)} queries): identical rankings {ranked_same}/"
+            f"{len(runs_[0].results)}; P@1 torch {runs_[0].metrics['p_at_1']:.4f} onnx "
+            f"{runs_[1].metrics['p_at_1']:.4f}; decision accuracy torch "
+            f"{runs_[0].metrics['decision_accuracy']:.4f} onnx {runs_[1].metrics['decision_accuracy']:.4f}"
+        )
 
         if args.library == HERMES:
             tasks = hermes_tasks()
-            onnx_only = SkillLibrary(Store(store, create=False),
-                                     CachedEmbedder(onnx_model, EmbeddingCache(Path(tmp) / "onnx-only.db")))
+            onnx_only = SkillLibrary(
+                Store(store, create=False),
+                CachedEmbedder(onnx_model, EmbeddingCache(Path(tmp) / "onnx-only.db")),
+            )
             matched = same_lists = 0
             for task in tasks:
                 a, b = warm.route(task), onnx_only.route(task, exact=True)
                 matched += (a.matched and a.matched.name) == (b.matched and b.matched.name)
                 same_lists += [c.name for c in a.candidates] == [c.name for c in b.candidates]
-            print(f"hermes tasks ({len(tasks)}), everything embedded again by ONNX and routed over the cache vs "
-                  f"torch + Chroma: same match {matched}/{len(tasks)}, same candidate lists {same_lists}/{len(tasks)}")
+            print(
+                f"hermes tasks ({len(tasks)}), everything embedded again by ONNX and routed over the cache "
+                "vs "
+                f"torch + Chroma: same match {matched}/{len(tasks)}, same candidate lists "
+                f"{same_lists}/{len(tasks)}"
+            )
         warm.close()
 
 

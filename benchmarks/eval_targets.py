@@ -40,12 +40,23 @@ def runs(data: Path) -> dict[str, list[str]]:
     }
 
 
-KEYS = ("n_queries", "p_at_1", "recall_at_k", "mrr", "abstain_f1", "decision_accuracy", "threshold",
-        "keyword_weight", "latency_ms_p50")
+KEYS = (
+    "n_queries",
+    "p_at_1",
+    "recall_at_k",
+    "mrr",
+    "abstain_f1",
+    "decision_accuracy",
+    "threshold",
+    "keyword_weight",
+    "latency_ms_p50",
+)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("labels", nargs="*", help="runs to do (default: all)")
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--out", type=Path, default=ROOT / "reports" / "targets")
@@ -58,8 +69,17 @@ def main() -> int:
     rows = []
     for label in args.labels or list(table):
         out = args.out / label
-        argv = [str(exe), "eval", "routing", *table[label], "--json", str(out / "metrics.json"),
-                "--report", str(out), "--quiet"]
+        argv = [
+            str(exe),
+            "eval",
+            "routing",
+            *table[label],
+            "--json",
+            str(out / "metrics.json"),
+            "--report",
+            str(out),
+            "--quiet",
+        ]
         print(f"== {label}: {' '.join(shlex.quote(a) for a in argv[1:])}", flush=True)
         started = time.perf_counter()
         done = subprocess.run(argv, cwd=ROOT, text=True, capture_output=True, check=False)
@@ -69,7 +89,10 @@ def main() -> int:
         print(done.stdout, flush=True)
         data = json.loads((out / "metrics.json").read_text())
         for item in data if isinstance(data, list) else [data]:
-            row = {key: item.get(key) for key in KEYS} | {"label": label, "seconds": round(time.perf_counter() - started)}
+            row = {key: item.get(key) for key in KEYS} | {
+                "label": label,
+                "seconds": round(time.perf_counter() - started),
+            }
             for name, metrics in (item.get("by_split") or {}).items():
                 row[f"recall_at_k[{name}]"] = metrics.get("recall_at_k")
             rows.append(row)

@@ -41,8 +41,11 @@ def main() -> None:
     parser.add_argument("--libs", type=Path, default=LIBS)
     parser.add_argument("--no-gate", action="store_true", help="skip the security gate's measurements")
     args = parser.parse_args()
-    paths = [args.libs / "hermes-agent-0.19.0", args.libs / "anthropics-skills",
-             args.libs / "antigravity-awesome-skills"]
+    paths = [
+        args.libs / "hermes-agent-0.19.0",
+        args.libs / "anthropics-skills",
+        args.libs / "antigravity-awesome-skills",
+    ]
     model = SentenceTransformerEmbedder()
     model.embed_query("warm up")  # load the model outside every timed region
     with tempfile.TemporaryDirectory() as tmp:
@@ -60,11 +63,15 @@ def main() -> None:
         model.embed_documents(texts)
         t_raw = time.perf_counter() - start
         n = len(first.added)
-        print(f"skills imported:        {n} ({len(first.skipped)} name clashes skipped, "
-              f"{len(first.quarantined)} quarantined, {len(first.errors)} rejected)")
+        print(
+            f"skills imported:        {n} ({len(first.skipped)} name clashes skipped, "
+            f"{len(first.quarantined)} quarantined, {len(first.errors)} rejected)"
+        )
         print(f"first import:           {t_first:7.2f} s   {n / t_first:7.1f} skills/s")
-        print(f"unchanged re-import:    {t_second:7.2f} s   {len(second.unchanged) / t_second:7.1f} skills/s "
-              f"({t_second / t_first:.1%} of the first; {second.embedded} embedded)")
+        print(
+            f"unchanged re-import:    {t_second:7.2f} s   {len(second.unchanged) / t_second:7.1f} skills/s "
+            f"({t_second / t_first:.1%} of the first; {second.embedded} embedded)"
+        )
         print(f"raw model encode:       {t_raw:7.2f} s   {len(texts) / t_raw:7.1f} texts/s (same texts)")
         print(f"import / raw encode:    {t_first / t_raw:7.2f}x")
         lib.close()
@@ -102,7 +109,9 @@ def gate(paths: list[Path], model: SentenceTransformerEmbedder, tmp: Path) -> No
     cache = EmbeddingCache(tmp / "cache.db")  # warm: the first import filled it
     rows: dict[str, dict[str, tuple[float, int]]] = {}
     for label, scan in (("gate off", False), ("gate on", True)):
-        lib = SkillLibrary.open(tmp / f"store-{label.replace(' ', '-')}", embedder=CachedEmbedder(model, cache))
+        lib = SkillLibrary.open(
+            tmp / f"store-{label.replace(' ', '-')}", embedder=CachedEmbedder(model, cache)
+        )
         lib.index.count()
         row: dict[str, tuple[float, int]] = {}
         run_import = functools.partial(lib.import_skills, paths, scan=scan)
@@ -132,8 +141,12 @@ def gate(paths: list[Path], model: SentenceTransformerEmbedder, tmp: Path) -> No
         lib.close()
     SkillFiles.scan, SkillFiles.content_hash = real_scan, real_hash  # type: ignore[method-assign]
     # before this gate the importer scanned each source folder itself, then wrote without a scan
-    folders = [p.parent for root in paths for p in sorted(root.rglob("SKILL.md"))
-               if not any(part.startswith(".") for part in p.relative_to(root).parts)]
+    folders = [
+        p.parent
+        for root in paths
+        for p in sorted(root.rglob("SKILL.md"))
+        if not any(part.startswith(".") for part in p.relative_to(root).parts)
+    ]
     source_scans, _ = timed(lambda: [scan_skill_folder(f) for f in folders])
     before = rows["gate off"]["import"][0] + source_scans
     print("\nsecurity gate, CPU seconds (warm embedding cache; the floor is the same work with scan=False):")
@@ -141,12 +154,19 @@ def gate(paths: list[Path], model: SentenceTransformerEmbedder, tmp: Path) -> No
     for step in rows["gate on"]:
         (off, off_scans), (on, on_scans) = rows["gate off"][step], rows["gate on"][step]
         print(f"  {step:<24}{off:9.2f} s {off_scans:>4}{on:9.2f} s {on_scans:>4}{on / off:9.2f}x")
-    print(f"  (each time is followed by the number of scans it ran; re-import and touched refresh: best of "
-          f"{REPEATS}, scans summed)")
-    print(f"  before this gate (import without a store scan + the importer's scan of {len(folders)} source "
-          f"folders, {source_scans:.2f} s): {before:.2f} s; gate on / before: {rows['gate on']['import'][0] / before:.2f}x")
-    print(f"  the touched refresh (gate on) spent {touched_hashing:.2f} s hashing content (SKILL.md + Level 2) "
-          f"to know it was scanned already")
+    print(
+        f"  (each time is followed by the number of scans it ran; re-import and touched refresh: best of "
+        f"{REPEATS}, scans summed)"
+    )
+    print(
+        f"  before this gate (import without a store scan + the importer's scan of {len(folders)} source "
+        f"folders, {source_scans:.2f} s): {before:.2f} s; gate on / before: "
+        f"{rows['gate on']['import'][0] / before:.2f}x"
+    )
+    print(
+        f"  the touched refresh (gate on) spent {touched_hashing:.2f} s hashing content (SKILL.md + Level 2) "
+        f"to know it was scanned already"
+    )
 
 
 if __name__ == "__main__":

@@ -68,7 +68,9 @@ def line(seed: str, variant: str, summary: dict[str, Any]) -> str:
 
 
 def header() -> str:
-    return f"{'seed':>4}  {'variant':<{WIDTH}}  " + "  ".join(head.rjust(max(len(head), 5)) for _, head, _ in COLUMNS)
+    return f"{'seed':>4}  {'variant':<{WIDTH}}  " + "  ".join(
+        head.rjust(max(len(head), 5)) for _, head, _ in COLUMNS
+    )
 
 
 def variants_of(vary: list[str] | None) -> dict[str, dict[str, float]]:
@@ -85,10 +87,17 @@ def variants_of(vary: list[str] | None) -> dict[str, dict[str, float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
-    parser.add_argument("--data", type=Path, default=None, help="the shared data folder (default: ../shared/data)")
+    parser.add_argument(
+        "--data", type=Path, default=None, help="the shared data folder (default: ../shared/data)"
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write every summary here")
-    parser.add_argument("--vary", nargs="+", metavar=("SETTING", "VALUE"), default=None,
-                        help="sweep one setting over the values given (the others at their defaults)")
+    parser.add_argument(
+        "--vary",
+        nargs="+",
+        metavar=("SETTING", "VALUE"),
+        default=None,
+        help="sweep one setting over the values given (the others at their defaults)",
+    )
     args = parser.parse_args()
     variants = variants_of(args.vary)
     data = load_dataset(f"metatool:{(args.data or default_data_dir()) / 'metatool'}", include_no_tool=False)

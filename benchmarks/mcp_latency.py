@@ -39,8 +39,11 @@ WARM = ["warm the router up once", "and a second time, to be sure"]
 def build(path: Path, library: str) -> int:
     """The store, indexed (so the server only embeds queries); its number of skills."""
     lib = SkillLibrary.open(path)
-    source = ROOT / "skillrouter" / "examples" / "skills" if library == "examples" else (
-        ROOT.parent / "shared" / "data" / "skill-libraries" / "hermes-agent-0.19.0")
+    source = (
+        ROOT / "skillrouter" / "examples" / "skills"
+        if library == "examples"
+        else (ROOT.parent / "shared" / "data" / "skill-libraries" / "hermes-agent-0.19.0")
+    )
     lib.import_skills([source], scan=False)
     count = len(lib.list_skills())
     lib.close()
@@ -55,10 +58,15 @@ def ms(values: list[float]) -> tuple[float, float]:
 async def measure(path: Path, tasks: list[str], cache: Path) -> tuple[float, float, list[float], list[float]]:
     """(handshake s, first search s, route times, search times); the two sides alternate task by
     task, so a busy machine slows both alike."""
-    lib = SkillLibrary(Store(path, create=False), CachedEmbedder(SentenceTransformerEmbedder(), EmbeddingCache(cache)))
+    lib = SkillLibrary(
+        Store(path, create=False), CachedEmbedder(SentenceTransformerEmbedder(), EmbeddingCache(cache))
+    )
     command = Path(sys.executable).parent / "skillrouter"
-    params = StdioServerParameters(command=str(command), args=["mcp", "--store", str(path)],
-                                   env={"HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"})
+    params = StdioServerParameters(
+        command=str(command),
+        args=["mcp", "--store", str(path)],
+        env={"HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"},
+    )
     started = time.perf_counter()
     async with Client(params, read_timeout_seconds=300) as client:
         handshake = time.perf_counter() - started
@@ -87,7 +95,9 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, default=100)
     args = parser.parse_args()
     limit_threads()
-    tasks = [json.loads(line)["query"] for line in QUERIES.read_text().splitlines() if line.strip()][: args.tasks]
+    tasks = [json.loads(line)["query"] for line in QUERIES.read_text().splitlines() if line.strip()][
+        : args.tasks
+    ]
     work = Path(tempfile.mkdtemp(prefix="mcp-latency-"))
     try:
         path = work / "store"
@@ -97,13 +107,19 @@ def main() -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     (r50, r95), (m50, m95) = ms(route), ms(mcp)
-    print(f"{args.library}: {skills} skills, {len(tasks)} tasks, default model, two processes, task by task in turn")
+    print(
+        f"{args.library}: {skills} skills, {len(tasks)} tasks, default model, two processes, task by task "
+        "in turn"
+    )
     print(f"{'':<34}{'p50 ms':>9}{'p95 ms':>9}")
     print(f"{'route, in-process (baseline)':<34}{r50:>9.1f}{r95:>9.1f}")
     print(f"{'search_skills over MCP stdio':<34}{m50:>9.1f}{m95:>9.1f}")
     print(f"{'ratio':<34}{m50 / r50:>9.2f}{m95 / r95:>9.2f}")
-    print(f"server start: handshake answered after {handshake:.2f} s, first search answered after {first:.2f} s "
-          f"(model loaded in the background)")
+    print(
+        f"server start: handshake answered after {handshake:.2f} s, first search answered after {first:.2f} "
+        "s "
+        f"(model loaded in the background)"
+    )
 
 
 if __name__ == "__main__":

@@ -63,11 +63,17 @@ def setup(name: str, data: Path) -> RoutingSetup:
         st = load_seal_tools(data / "seal-tools")
         return RoutingSetup(queries=st.queries, tools=st.tools, name=name)
     if name == "hermes":
-        return RoutingSetup(queries=load_queries_jsonl(TASKS_DIR / "hermes_tasks.jsonl"),
-                            skills=[libraries / "hermes-agent-0.19.0"], name=name)
+        return RoutingSetup(
+            queries=load_queries_jsonl(TASKS_DIR / "hermes_tasks.jsonl"),
+            skills=[libraries / "hermes-agent-0.19.0"],
+            name=name,
+        )
     if name == "antigravity":
-        return RoutingSetup(queries=load_queries_jsonl(TASKS_DIR / "antigravity_tasks.jsonl"),
-                            skills=[libraries / "antigravity-awesome-skills"], name=name)
+        return RoutingSetup(
+            queries=load_queries_jsonl(TASKS_DIR / "antigravity_tasks.jsonl"),
+            skills=[libraries / "antigravity-awesome-skills"],
+            name=name,
+        )
     raise SystemExit(f"unknown corpus {name!r}")
 
 
@@ -79,7 +85,9 @@ def cell(value: float | None, base: float | None) -> str:
 
 def at_weight(run: RoutingRun, weight: float) -> dict[str, Any]:
     """The test metrics with the test routes re-ranked at misfit ``weight`` (threshold refitted)."""
-    threshold = fit_threshold([r.result(run.keyword_weight, run.quality_weight, weight) for r in run.calibration])
+    threshold = fit_threshold(
+        [r.result(run.keyword_weight, run.quality_weight, weight) for r in run.calibration]
+    )
     results = [r.result(run.keyword_weight, run.quality_weight, weight) for r in run.routed]
     return routing_metrics(results, k=run.metrics["k"], threshold=threshold)
 
@@ -130,8 +138,10 @@ def latency(s: RoutingSetup, sample: int) -> None:
                     started = time.perf_counter()
                     router.route(q.query)
                     times[label].append((time.perf_counter() - started) * 1000)
-            print(f"{s.name}: {len(lib.store.names())} skills, {len(lib.store.ledger.examples())} examples, "
-                  f"{len(lib.store.ledger.misfits())} misfits; {len(times['misfits on'])} single routes each")
+            print(
+                f"{s.name}: {len(lib.store.names())} skills, {len(lib.store.ledger.examples())} examples, "
+                f"{len(lib.store.ledger.misfits())} misfits; {len(times['misfits on'])} single routes each"
+            )
             p50 = {label: statistics.median(t) for label, t in times.items()}
             for label, t in times.items():
                 p95 = sorted(t)[round(0.95 * (len(t) - 1))]
@@ -166,9 +176,12 @@ def main() -> int:
         runs = {}
         for label, negatives in (("outcomes only", False), ("outcomes + misfits", True)):
             started = time.perf_counter()
-            runs[label] = evaluate_routing(s, EmbedderSpec(), RoutingConfig(train_frac=0.5, seed=0, learn=True,
-                                                                             negatives=negatives, latency_sample=0),
-                                           embedder=embedder)
+            runs[label] = evaluate_routing(
+                s,
+                EmbedderSpec(),
+                RoutingConfig(train_frac=0.5, seed=0, learn=True, negatives=negatives, latency_sample=0),
+                embedder=embedder,
+            )
             runs[label].timings["total"] = time.perf_counter() - started
         base = runs["outcomes only"].metrics
         out[name] = {}
@@ -177,8 +190,10 @@ def main() -> int:
             cells = " ".join(cell(m[k], base[k]) for k in KEYS)
             print(f"{name:12} {label:22} {cells}  {run.fitted['misfits']:>7}  {run.timings['total']:>7.0f}")
             out[name][label] = {k: _round(m[k]) for k in (*KEYS, "threshold")} | {
-                "misfits": run.fitted["misfits"], "learned": run.fitted["learned"],
-                "misfit_weight": run.fitted["misfit_weight"]}
+                "misfits": run.fitted["misfits"],
+                "learned": run.fitted["learned"],
+                "misfit_weight": run.fitted["misfit_weight"],
+            }
         for weight in args.weights:
             m = at_weight(runs["outcomes + misfits"], weight)
             cells = " ".join(cell(m[k], base[k]) for k in KEYS)

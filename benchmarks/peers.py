@@ -76,7 +76,9 @@ def _first_paragraph(markdown: str) -> str:
     body = re.sub(r"\A---\n.*?\n---\n", "", markdown, flags=re.DOTALL)
     body = re.sub(r"```.*?```", "", body, flags=re.DOTALL)
     for block in re.split(r"\n\s*\n", body):
-        lines = [ln for ln in block.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "|", "<"))]
+        lines = [
+            ln for ln in block.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "|", "<"))
+        ]
         text = " ".join(lines).strip()
         if len(text) >= 40:
             return text
@@ -129,8 +131,10 @@ def _seal_parameters(path: Path) -> dict[str, str]:
     for line in path.read_text("utf-8").splitlines():
         if line.strip():
             row = json.loads(line)
-            out[row["api_name"]] = "; ".join(f"{p}: {(spec or {}).get('description', '')}"
-                                             for p, spec in (row.get("parameters") or {}).items())
+            out[row["api_name"]] = "; ".join(
+                f"{p}: {(spec or {}).get('description', '')}"
+                for p, spec in (row.get("parameters") or {}).items()
+            )
     return out
 
 
@@ -174,14 +178,18 @@ class RawChroma(System):
 
         self.model = model
         client = chromadb.PersistentClient(path=str(folder), settings=Settings(anonymized_telemetry=False))
-        self.collection = client.get_or_create_collection("peers", configuration={"hnsw": {"space": "cosine"}},
-                                                          embedding_function=None)
+        self.collection = client.get_or_create_collection(
+            "peers", configuration={"hnsw": {"space": "cosine"}}, embedding_function=None
+        )
 
     def extend(self, skills: Sequence[Skill], texts: list[str], vectors: np.ndarray) -> None:
         names = [s.name for s in skills]
         for start in range(0, len(names), 2000):
-            self.collection.add(ids=names[start : start + 2000], embeddings=vectors[start : start + 2000],
-                                documents=texts[start : start + 2000])
+            self.collection.add(
+                ids=names[start : start + 2000],
+                embeddings=vectors[start : start + 2000],
+                documents=texts[start : start + 2000],
+            )
 
     def top1(self, query: str) -> str | None:
         got = self.collection.query(query_embeddings=self.model.embed_query(query)[None, :], n_results=1)
@@ -314,8 +322,12 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--queries", type=int, default=1000, help="MetaTool queries sampled (seeded)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--cache-dir", type=Path, default=None,
-                        help="embedding cache folder (default: $SKILLROUTER_CACHE_DIR or ~/.cache/skillrouter)")
+    parser.add_argument(
+        "--cache-dir",
+        type=Path,
+        default=None,
+        help="embedding cache folder (default: $SKILLROUTER_CACHE_DIR or ~/.cache/skillrouter)",
+    )
     args = parser.parse_args()
 
     skills, all_queries, sizes = libraries(args.data)
@@ -330,8 +342,10 @@ def main() -> None:
     texts = [s.level0_text() for s in skills]
     started = time.perf_counter()
     vectors = cached.embed_documents(texts)
-    print(f"{len(skills)} documents, {cached.misses} embedded now ({time.perf_counter() - started:.0f} s), "
-          f"the rest from {shared}; {len(queries)} MetaTool queries (seed {args.seed})")
+    print(
+        f"{len(skills)} documents, {cached.misses} embedded now ({time.perf_counter() - started:.0f} s), "
+        f"the rest from {shared}; {len(queries)} MetaTool queries (seed {args.seed})"
+    )
 
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -358,18 +372,36 @@ def main() -> None:
                 start = time.perf_counter()
                 model.embed_query(query.query)
                 bare.append((time.perf_counter() - start) * 1000)
-                for system in systems[i % len(systems):] + systems[: i % len(systems)]:
+                for system in systems[i % len(systems) :] + systems[: i % len(systems)]:
                     start = time.perf_counter()
                     top = system.top1(query.query)
                     times[system.name].append((time.perf_counter() - start) * 1000)
                     hits[system.name] += top in query.gold
             p50_bare = statistics.median(bare)
-            rows.append((size, "bare query embedding (floor)", float("nan"), p50_bare, percentile(bare, 95),
-                         1.0, float("nan")))
+            rows.append(
+                (
+                    size,
+                    "bare query embedding (floor)",
+                    float("nan"),
+                    p50_bare,
+                    percentile(bare, 95),
+                    1.0,
+                    float("nan"),
+                )
+            )
             for system in systems:
                 p50 = statistics.median(times[system.name])
-                rows.append((size, system.name, hits[system.name] / len(queries), p50,
-                             percentile(times[system.name], 95), p50 / p50_bare, build[system.name]))
+                rows.append(
+                    (
+                        size,
+                        system.name,
+                        hits[system.name] / len(queries),
+                        p50,
+                        percentile(times[system.name], 95),
+                        p50 / p50_bare,
+                        build[system.name],
+                    )
+                )
             print(f"library of {size}: done", flush=True)
         if isinstance(systems[0], SkillRouterPeer) and systems[0].lib is not None:
             systems[0].lib.close()

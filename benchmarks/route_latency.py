@@ -68,12 +68,18 @@ def seal_with(data: Path, part: str, suffix: str, label: str) -> list[Tool]:
     for line in (data / "seal-tools" / "tool.jsonl").read_text("utf-8").splitlines():
         record = json.loads(line)
         fields = record.get(part) or {}
-        described = [f"{k}: {v['description']}" for k, v in fields.items() if isinstance(v, dict) and v.get("description")]
+        described = [
+            f"{k}: {v['description']}"
+            for k, v in fields.items()
+            if isinstance(v, dict) and v.get("description")
+        ]
         if not described:
             continue
         tool = by_api[record["api_name"]]
         name = f"{tool.name[: 64 - len(suffix)]}{suffix}"
-        out.append(Tool(name, f"{tool.description} {label}: {'; '.join(described)}", tool.tags, tool.source_name))
+        out.append(
+            Tool(name, f"{tool.description} {label}: {'; '.join(described)}", tool.tags, tool.source_name)
+        )
     return out
 
 
@@ -93,11 +99,21 @@ def fill(lib: SkillLibrary, which: str, data: Path) -> None:
     elif which == "10k":
         fill(lib, "all+seal", data)
         add_tools(lib, [t for t in load_metatool(data / "metatool").tools if t.name not in lib.store])
-        add_tools(lib, [t for t in seal_with(data, "parameters", "-with-parameters", "Parameters")
-                        if t.name not in lib.store])
+        add_tools(
+            lib,
+            [
+                t
+                for t in seal_with(data, "parameters", "-with-parameters", "Parameters")
+                if t.name not in lib.store
+            ],
+        )
         need = 10_000 - len(lib.store.names())
-        add_tools(lib, [t for t in seal_with(data, "responses", "-with-returns", "Returns")
-                        if t.name not in lib.store][: max(need, 0)])
+        add_tools(
+            lib,
+            [t for t in seal_with(data, "responses", "-with-returns", "Returns") if t.name not in lib.store][
+                : max(need, 0)
+            ],
+        )
     else:
         raise SystemExit(f"unknown library {which!r}; choose from {', '.join(LIBRARIES)}")
 
@@ -133,12 +149,20 @@ def first_route(path: Path, embedder: Embedder, task: str) -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--libraries", nargs="+", default=["hermes", "all", "all+seal", "10k"], choices=LIBRARIES)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--libraries", nargs="+", default=["hermes", "all", "all+seal", "10k"], choices=LIBRARIES
+    )
     parser.add_argument("--tasks", type=int, default=300)
     parser.add_argument("--data", type=Path, default=default_data_dir())
-    parser.add_argument("--torch-threads", type=int, default=None,
-                        help="torch's intra-op threads (default: torch's own; 1 is steadier on a loaded machine)")
+    parser.add_argument(
+        "--torch-threads",
+        type=int,
+        default=None,
+        help="torch's intra-op threads (default: torch's own; 1 is steadier on a loaded machine)",
+    )
     args = parser.parse_args()
     limit_threads()
     if args.torch_threads:
@@ -150,16 +174,18 @@ def main() -> int:
     embedder = make_embedder(EmbedderSpec(), default_cache_dir())
     model = embedder.inner if isinstance(embedder, CachedEmbedder) else embedder
     print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    print(f"{'library':<14}{'skills':>7}  {'embed p50/p95':>14}  {'dense p50/p95':>14}  {'route p50/p95':>14}"
-          f"  {'dense/embed':>11}  {'route/embed':>11}  {'route-embed ms':>14}  {'first ms':>8}"
-          f"  {'cpu embed':>9}  {'cpu route':>9}  {'cpu ratio':>9}")
+    print(
+        f"{'library':<14}{'skills':>7}  {'embed p50/p95':>14}  {'dense p50/p95':>14}  {'route p50/p95':>14}"
+        f"  {'dense/embed':>11}  {'route/embed':>11}  {'route-embed ms':>14}  {'first ms':>8}"
+        f"  {'cpu embed':>9}  {'cpu route':>9}  {'cpu ratio':>9}"
+    )
     for offset, which in enumerate(args.libraries):
         work = Path(tempfile.mkdtemp(prefix="skillrouter-latency-"))
         try:
             lib = SkillLibrary(Store(work / "store"), NewTasks(embedder, model))
             fill(lib, which, args.data)
             lib.sync()
-            mine = tasks[offset * (args.tasks + 8):][: args.tasks + 8]
+            mine = tasks[offset * (args.tasks + 8) :][: args.tasks + 8]
             first = statistics.median(first_route(work / "store", lib.embedder, t) for t in mine[-3:])
             dense = Router(lib.store, lib.index)
             for warm in mine[-8:-3]:
@@ -172,7 +198,10 @@ def main() -> int:
                 return dense.route(task)
 
             calls: tuple[tuple[str, Callable[[str], object]], ...] = (
-                ("embed", model.embed_query), ("dense", dense_route), ("route", lib.route))
+                ("embed", model.embed_query),
+                ("dense", dense_route),
+                ("route", lib.route),
+            )
             times: dict[str, list[float]] = {label: [] for label, _ in calls}
             cpu: dict[str, list[float]] = {label: [] for label, _ in calls}
             for task in mine[: args.tasks]:
@@ -184,12 +213,14 @@ def main() -> int:
             p50 = {k: statistics.median(v) for k, v in times.items()}
             p95 = {k: percentile(v, 0.95) for k, v in times.items()}
             cpu50 = {k: statistics.median(v) for k, v in cpu.items()}
-            print(f"{which:<14}{len(lib.store.names()):>7}  {p50['embed']:>6.1f}/{p95['embed']:<7.1f}"
-                  f"  {p50['dense']:>6.1f}/{p95['dense']:<7.1f}  {p50['route']:>6.1f}/{p95['route']:<7.1f}"
-                  f"  {p50['dense'] / p50['embed']:>11.2f}  {p50['route'] / p50['embed']:>11.2f}"
-                  f"  {p50['route'] - p50['embed']:>14.1f}  {first:>8.0f}"
-                  f"  {cpu50['embed']:>9.1f}  {cpu50['route']:>9.1f}  {cpu50['route'] / cpu50['embed']:>9.2f}",
-                  flush=True)
+            print(
+                f"{which:<14}{len(lib.store.names()):>7}  {p50['embed']:>6.1f}/{p95['embed']:<7.1f}"
+                f"  {p50['dense']:>6.1f}/{p95['dense']:<7.1f}  {p50['route']:>6.1f}/{p95['route']:<7.1f}"
+                f"  {p50['dense'] / p50['embed']:>11.2f}  {p50['route'] / p50['embed']:>11.2f}"
+                f"  {p50['route'] - p50['embed']:>14.1f}  {first:>8.0f}"
+                f"  {cpu50['embed']:>9.1f}  {cpu50['route']:>9.1f}  {cpu50['route'] / cpu50['embed']:>9.2f}",
+                flush=True,
+            )
             lib.close()
         finally:
             shutil.rmtree(work, ignore_errors=True)

@@ -73,8 +73,9 @@ def stage_as_stored(folder: Path, into: Path) -> Path:
     importer does (repairs included) and rendered, and the Level 2 files it copies."""
     staged = into / folder.name
     staged.mkdir()
-    skill = parse_skill_md((folder / "SKILL.md").read_bytes(), path=folder / "SKILL.md", fallback_name=folder.name,
-                           warnings=[])
+    skill = parse_skill_md(
+        (folder / "SKILL.md").read_bytes(), path=folder / "SKILL.md", fallback_name=folder.name, warnings=[]
+    )
     (staged / "SKILL.md").write_text(render_skill_md(skill), "utf-8")
     copy_level2(folder, staged)
     return staged
@@ -85,9 +86,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=DEFAULT_ROOT)
     parser.add_argument("--all", action="store_true", help="print every finding of flagged skills")
     parser.add_argument("--no-mentions", action="store_true", help="turn the mention exemption off")
-    parser.add_argument("--raw-folders", action="store_true",
-                        help="scan the source folders as they lie, not as the store would hold them")
-    parser.add_argument("--baseline-module", type=Path, help="time this scanner module's scan_skill_folder too")
+    parser.add_argument(
+        "--raw-folders",
+        action="store_true",
+        help="scan the source folders as they lie, not as the store would hold them",
+    )
+    parser.add_argument(
+        "--baseline-module", type=Path, help="time this scanner module's scan_skill_folder too"
+    )
     args = parser.parse_args(argv)
     baseline = load_scanner(args.baseline_module) if args.baseline_module else None
 
@@ -142,16 +148,23 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"       {finding}")
     rate = total_flagged / total_scanned if total_scanned else 0.0
     mode = "source folders as they lie" if args.raw_folders or args.no_mentions else "as the store holds them"
-    print(f"== overall: {total_scanned} skills scanned ({mode}), {total_flagged} flagged ({rate:.1%})"
-          + (" [mention exemption off]" if args.no_mentions else "")
-          + (f"; {unreadable} rejected by the importer" if unreadable else ""))
+    print(
+        f"== overall: {total_scanned} skills scanned ({mode}), {total_flagged} flagged ({rate:.1%})"
+        + (" [mention exemption off]" if args.no_mentions else "")
+        + (f"; {unreadable} rejected by the importer" if unreadable else "")
+    )
     print("   skills per rule: " + ", ".join(f"{r}={total_rules[r]}" for r in RULES if total_rules[r]))
     ratio = scan_seconds / read_seconds if read_seconds else float("nan")
-    print(f"== time (CPU): scan {scan_seconds:.2f} s, {1000 * scan_seconds / max(total_scanned, 1):.1f} ms per skill; "
-          f"reading the same files {read_seconds:.2f} s (ratio {ratio:.1f}x)")
+    print(
+        f"== time (CPU): scan {scan_seconds:.2f} s, {1000 * scan_seconds / max(total_scanned, 1):.1f} ms "
+        "per skill; "
+        f"reading the same files {read_seconds:.2f} s (ratio {ratio:.1f}x)"
+    )
     if baseline is not None:
-        print(f"   baseline scanner {args.baseline_module}: {baseline_seconds:.2f} s "
-              f"(this scanner / baseline: {scan_seconds / baseline_seconds:.2f}x)")
+        print(
+            f"   baseline scanner {args.baseline_module}: {baseline_seconds:.2f} s "
+            f"(this scanner / baseline: {scan_seconds / baseline_seconds:.2f}x)"
+        )
     return 0
 
 

@@ -20,9 +20,16 @@ from skillrouter.store.atomic import atomic_write
 
 
 def skills(n: int) -> list[Skill]:
-    return [Skill.create(f"skill-{i:04d}", f"Skill number {i} does a thing in {i % 17} careful steps.",
-                         procedure=[f"step {j}" for j in range(5)], pitfalls="- mind the edge", tags=("bench",))
-            for i in range(n)]
+    return [
+        Skill.create(
+            f"skill-{i:04d}",
+            f"Skill number {i} does a thing in {i % 17} careful steps.",
+            procedure=[f"step {j}" for j in range(5)],
+            pitfalls="- mind the edge",
+            tags=("bench",),
+        )
+        for i in range(n)
+    ]
 
 
 def floor_write(root: Path, batch: list[Skill]) -> None:
@@ -66,10 +73,15 @@ def main() -> None:
             store.refresh()
         t_refresh = (time.perf_counter() - start) / args.refreshes
         print(f"skills:                 {args.skills}")
-        print(f"add, all:               {t_add:7.3f} s   floor (atomic writes) {t_floor:7.3f} s   "
-              f"ratio {t_add / t_floor:5.2f}x")
-        print(f"refresh, nothing new:   {t_refresh * 1000:7.2f} ms  floor (scandir + stat) {t_scan * 1000:7.2f} ms  "
-              f"ratio {t_refresh / t_scan:5.2f}x")
+        print(
+            f"add, all:               {t_add:7.3f} s   floor (atomic writes) {t_floor:7.3f} s   "
+            f"ratio {t_add / t_floor:5.2f}x"
+        )
+        print(
+            f"refresh, nothing new:   {t_refresh * 1000:7.2f} ms  floor (scandir + stat) "
+            f"{t_scan * 1000:7.2f} ms  "
+            f"ratio {t_refresh / t_scan:5.2f}x"
+        )
         store.close()
 
 

@@ -47,7 +47,9 @@ class EmbeddingCache:
     def put_many(self, model: str, items: dict[str, np.ndarray]) -> None:
         if not items:
             return
-        rows = [(model, k, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()]
+        rows = [
+            (model, k, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()
+        ]
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", rows)
@@ -57,7 +59,9 @@ class EmbeddingCache:
         with self._lock:
             if model is None:
                 return int(self._db.execute("SELECT COUNT(*) FROM vectors").fetchone()[0])
-            return int(self._db.execute("SELECT COUNT(*) FROM vectors WHERE model = ?", (model,)).fetchone()[0])
+            return int(
+                self._db.execute("SELECT COUNT(*) FROM vectors WHERE model = ?", (model,)).fetchone()[0]
+            )
 
     def close(self) -> None:
         with self._lock:
@@ -102,11 +106,17 @@ class CachedEmbedder:
         return np.stack([found[k] for k in keys]).astype(np.float32)
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
-        return self._cached(list(texts), getattr(self.inner, "document_prefix", ""), self.inner.embed_documents)
+        return self._cached(
+            list(texts), getattr(self.inner, "document_prefix", ""), self.inner.embed_documents
+        )
 
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         inner_batch = getattr(self.inner, "embed_queries", None)
-        embed = inner_batch if callable(inner_batch) else (lambda ts: np.stack([self.inner.embed_query(t) for t in ts]))
+        embed = (
+            inner_batch
+            if callable(inner_batch)
+            else (lambda ts: np.stack([self.inner.embed_query(t) for t in ts]))
+        )
         query_prefix = getattr(self.inner, "query_prefix", "")
         # with the same prompt on both sides a query's vector is a document's: share the entry
         same = query_prefix == getattr(self.inner, "document_prefix", "")

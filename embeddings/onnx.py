@@ -63,7 +63,9 @@ def model_key(model_ref: str) -> str:
         digest.update(str(path.resolve()).encode())
         for file in sorted(p for p in path.rglob("*") if p.is_file()):
             stat = file.stat()
-            digest.update(f"\x00{file.relative_to(path).as_posix()}\x00{stat.st_size}\x00{stat.st_mtime_ns}".encode())
+            digest.update(
+                f"\x00{file.relative_to(path).as_posix()}\x00{stat.st_size}\x00{stat.st_mtime_ns}".encode()
+            )
     else:
         digest.update(f"hub\x00{model_ref}".encode())
     return digest.hexdigest()[:16]
@@ -89,12 +91,16 @@ def ensure_export(model_ref: str, folder: Path, exporter: Exporter | None = None
     try:
         lock.acquire(timeout=_LOCK_TIMEOUT)
     except Timeout:
-        raise OnnxExportError(f"waited {_LOCK_TIMEOUT:.0f} s for another process exporting {folder}; "
-                              f"if none is running, remove {folder}.lock") from None
+        raise OnnxExportError(
+            f"waited {_LOCK_TIMEOUT:.0f} s for another process exporting {folder}; "
+            f"if none is running, remove {folder}.lock"
+        ) from None
     try:
         if (folder / MANIFEST).is_file():  # another process finished while we waited
             return folder
-        for stale in folder.parent.glob(folder.name + ".tmp-*"):  # left by a crash: only lock holders write them
+        for stale in folder.parent.glob(
+            folder.name + ".tmp-*"
+        ):  # left by a crash: only lock holders write them
             shutil.rmtree(stale, ignore_errors=True)
         if folder.exists():  # a folder without its manifest is not ours to trust
             shutil.rmtree(folder)
@@ -186,8 +192,9 @@ class OnnxEmbedder:
             tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
             tokenizer.enable_truncation(max_length=int(manifest["max_length"]))
             tokenizer.enable_padding(pad_id=int(manifest["pad_id"]), pad_token=str(manifest["pad_token"]))
-            self._session = onnxruntime.InferenceSession(str(folder / "model.onnx"), options,
-                                                         providers=["CPUExecutionProvider"])
+            self._session = onnxruntime.InferenceSession(
+                str(folder / "model.onnx"), options, providers=["CPUExecutionProvider"]
+            )
             self._tokenizer = tokenizer
         return self._session, self._tokenizer
 

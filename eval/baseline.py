@@ -24,17 +24,26 @@ __all__ = ["BASELINE_THRESHOLD", "dense_baseline"]
 BASELINE_THRESHOLD = 0.28
 
 
-def dense_baseline(lib: SkillLibrary, queries: Sequence[Query], *, k: int = 5,
-                   threshold: float = BASELINE_THRESHOLD) -> dict[str, Any]:
+def dense_baseline(
+    lib: SkillLibrary, queries: Sequence[Query], *, k: int = 5, threshold: float = BASELINE_THRESHOLD
+) -> dict[str, Any]:
     """Metrics of plain dense routing over ``lib``'s active skills (see the module docstring)."""
     skills = lib.list_skills("active")
     names = [s.name for s in skills]
-    vectors = np.asarray(lib.embedder.embed_documents([f"{s.name}: {s.description}" for s in skills]),
-                         dtype=np.float32)
+    vectors = np.asarray(
+        lib.embedder.embed_documents([f"{s.name}: {s.description}" for s in skills]), dtype=np.float32
+    )
     tasks = embed_queries(lib.embedder, [q.query for q in queries])
     results = []
     for q, sims in zip(queries, tasks @ vectors.T if len(names) else np.zeros((len(queries), 0))):
         top = np.argsort(-sims, kind="stable")[:k]
-        results.append(RankedResult(q.query, q.gold, tuple(names[i] for i in top),
-                                    tuple(float(sims[i]) for i in top), float(sims[top[0]]) if len(top) else -1.0))
+        results.append(
+            RankedResult(
+                q.query,
+                q.gold,
+                tuple(names[i] for i in top),
+                tuple(float(sims[i]) for i in top),
+                float(sims[top[0]]) if len(top) else -1.0,
+            )
+        )
     return routing_metrics(results, k=k, threshold=threshold)

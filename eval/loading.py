@@ -6,8 +6,8 @@
 - :func:`builtin_skills` and :func:`builtin_queries` locate the built-in benchmark: the
   example library shipped in ``skillrouter/examples/skills`` and ``eval/data/builtin_queries.jsonl``.
 
-Benchmark tools are written with ``lib.add(..., scan=False, sync=False)`` (no Level 2 files, no scan); the index is
-synced by the caller.
+Benchmark tools are written with ``lib.add(..., scan=False, sync=False)`` (no Level 2 files,
+no scan); the index is synced by the caller.
 """
 
 from __future__ import annotations
@@ -22,7 +22,15 @@ import skillrouter
 from skillrouter import Skill, SkillExistsError
 from skillrouter.library import SkillLibrary
 
-__all__ = ["LoadReport", "add_tools", "builtin_queries", "builtin_skills", "load_library", "read_skills", "tool_skill"]
+__all__ = [
+    "LoadReport",
+    "add_tools",
+    "builtin_queries",
+    "builtin_skills",
+    "load_library",
+    "read_skills",
+    "tool_skill",
+]
 
 
 @dataclass
@@ -95,7 +103,9 @@ def add_tools(lib: SkillLibrary, tools: Sequence[Tool]) -> LoadReport:
     report = LoadReport()
     for tool in tools:
         try:
-            lib.add(tool_skill(tool), scan=False, sync=False)  # benchmark data under test, not skills an agent obeys
+            lib.add(
+                tool_skill(tool), scan=False, sync=False
+            )  # benchmark data under test, not skills an agent obeys
         except SkillExistsError:
             report.skipped.append((tool.name, "name already in the library"))
             continue

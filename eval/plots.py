@@ -34,12 +34,20 @@ def precision_coverage_plot(
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 5), dpi=110)
     for label, curve in curves.items():
-        line = ax.plot([c for _, c, _ in curve], [p for _, _, p in curve], marker=".", markersize=3, label=label)[0]
+        line = ax.plot(
+            [c for _, c, _ in curve], [p for _, _, p in curve], marker=".", markersize=3, label=label
+        )[0]
         if label in chosen:
             t, c, p = chosen[label]
             ax.plot([c], [p], marker="o", markersize=9, color=line.get_color(), markerfacecolor="none")
-            ax.annotate(f"threshold {t:.3f}", (c, p), textcoords="offset points",
-                        xytext=(-80, -16) if c > 0.7 else (8, -14), fontsize=8, color=line.get_color())
+            ax.annotate(
+                f"threshold {t:.3f}",
+                (c, p),
+                textcoords="offset points",
+                xytext=(-80, -16) if c > 0.7 else (8, -14),
+                fontsize=8,
+                color=line.get_color(),
+            )
     ax.set_xlabel("coverage (share of answerable queries routed)")
     ax.set_ylabel("precision (share of routed queries routed right)")
     ax.set_xlim(-0.02, 1.02)
@@ -68,8 +76,13 @@ def gold_rank_plot(ranks: Mapping[str, Sequence[int | None]], depth: int, path: 
         bars = ax.bar(xs, counts, width=width, label=label)
         for bar, value in zip(bars, counts):
             if value >= 0.01:
-                ax.annotate(f"{value:.0%}", (bar.get_x() + bar.get_width() / 2, value), ha="center",
-                            va="bottom", fontsize=7)
+                ax.annotate(
+                    f"{value:.0%}",
+                    (bar.get_x() + bar.get_width() / 2, value),
+                    ha="center",
+                    va="bottom",
+                    fontsize=7,
+                )
     ax.set_xticks(range(len(labels)), labels)
     ax.set_xlabel("rank of the gold skill among the candidates")
     ax.set_ylabel("share of answerable queries")

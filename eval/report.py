@@ -68,14 +68,24 @@ def _cell(value: Any) -> str:
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], *, markdown: bool) -> str:
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     if markdown:
-        lines = ["| " + " | ".join(str(h) for h in header) + " |",
-                 "|" + "|".join("-" * (w + 2) if i == 0 else "-" * (w + 1) + ":" for i, w in enumerate(widths)) + "|"]
+        lines = [
+            "| " + " | ".join(str(h) for h in header) + " |",
+            "|"
+            + "|".join("-" * (w + 2) if i == 0 else "-" * (w + 1) + ":" for i, w in enumerate(widths))
+            + "|",
+        ]
         lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
         return "\n".join(lines)
-    lines = ["  ".join(str(h).ljust(w) if i == 0 else str(h).rjust(w) for i, (h, w) in enumerate(zip(header, widths)))]
+    lines = [
+        "  ".join(
+            str(h).ljust(w) if i == 0 else str(h).rjust(w) for i, (h, w) in enumerate(zip(header, widths))
+        )
+    ]
     lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
-              for row in rows]
+    lines += [
+        "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+        for row in rows
+    ]
     return "\n".join(lines)
 
 
@@ -109,9 +119,11 @@ def fitting_note(run: Any) -> str:
     """One sentence on what was fitted, and on what."""
     fitted = run.fitted
     if not fitted.get("on"):
-        return (f"Nothing was fitted: no train split was given, so the threshold {run.threshold:.3f} is "
-                f"{'the one given' if fitted.get('threshold_given') else 'the router default gate'} and all "
-                f"{run.metrics['n_queries']} queries are test queries.")
+        return (
+            f"Nothing was fitted: no train split was given, so the threshold {run.threshold:.3f} is "
+            f"{'the one given' if fitted.get('threshold_given') else 'the router default gate'} and all "
+            f"{run.metrics['n_queries']} queries are test queries."
+        )
     parts = []
     if fitted.get("threshold"):
         parts.append(f"the threshold ({run.threshold:.3f}, best decision accuracy)")
@@ -147,27 +159,40 @@ def _errors(run: Any, limit: int) -> list[dict[str, Any]]:
             kind = "wrong_skill"
         rank = next((i for i, n in enumerate(result.ranked, 1) if n in result.gold), None)
         by_name = {c.name: c for c in routed.candidates}
-        out.append({
-            "embedder": run.embedder,
-            "query": result.query,
-            "gold": list(result.gold),
-            "error": kind,
-            "routed_to": None if abstained else result.ranked[0],
-            "gold_rank": rank,
-            "top_relevance": round(result.top_similarity, 4),
-            "threshold": round(run.threshold, 4),
-            "candidates": [by_name[n].to_dict() | {"score": round(s, 4)}
-                           for n, s in list(zip(result.ranked, result.scores))[:limit]],
-        })
+        out.append(
+            {
+                "embedder": run.embedder,
+                "query": result.query,
+                "gold": list(result.gold),
+                "error": kind,
+                "routed_to": None if abstained else result.ranked[0],
+                "gold_rank": rank,
+                "top_relevance": round(result.top_similarity, 4),
+                "threshold": round(run.threshold, 4),
+                "candidates": [
+                    by_name[n].to_dict() | {"score": round(s, 4)}
+                    for n, s in list(zip(result.ranked, result.scores))[:limit]
+                ],
+            }
+        )
     return out
 
 
-def write_routing_report(runs: Sequence[Any], out_dir: Path, *, title: str, command: str,
-                         setup_lines: Sequence[str] = (), candidates: int = 5) -> dict[str, Path]:
+def write_routing_report(
+    runs: Sequence[Any],
+    out_dir: Path,
+    *,
+    title: str,
+    command: str,
+    setup_lines: Sequence[str] = (),
+    candidates: int = 5,
+) -> dict[str, Path]:
     """Write report.md, metrics.json, errors.jsonl and two PNGs into ``out_dir``."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    paths = {name: out_dir / name for name in ("report.md", "metrics.json", "errors.jsonl",
-                                               "precision_coverage.png", "gold_rank.png")}
+    paths = {
+        name: out_dir / name
+        for name in ("report.md", "metrics.json", "errors.jsonl", "precision_coverage.png", "gold_rank.png")
+    }
     paths["metrics.json"].write_text(json.dumps(routing_json(runs), indent=2) + "\n", "utf-8")
     errors = [e for run in runs for e in _errors(run, candidates)]
     with paths["errors.jsonl"].open("w", encoding="utf-8") as fh:
@@ -180,40 +205,84 @@ def write_routing_report(runs: Sequence[Any], out_dir: Path, *, title: str, comm
         point = next((p for p in curves[run.embedder] if p[0] == run.threshold), None)
         if point is not None:
             chosen[run.embedder] = point
-    precision_coverage_plot(curves, chosen, paths["precision_coverage.png"],
-                            title=f"{title}: precision vs coverage as the threshold moves (test part)")
+    precision_coverage_plot(
+        curves,
+        chosen,
+        paths["precision_coverage.png"],
+        title=f"{title}: precision vs coverage as the threshold moves (test part)",
+    )
     depth = max(run.metrics["k"] for run in runs) * 2
-    gold_rank_plot({run.embedder: [r for r, res in zip(gold_ranks(run.results), run.results) if res.answerable]
-                    for run in runs}, depth, paths["gold_rank.png"],
-                   title=f"{title}: rank of the gold skill (answerable test queries)")
+    gold_rank_plot(
+        {
+            run.embedder: [r for r, res in zip(gold_ranks(run.results), run.results) if res.answerable]
+            for run in runs
+        },
+        depth,
+        paths["gold_rank.png"],
+        title=f"{title}: rank of the gold skill (answerable test queries)",
+    )
 
     lines = [f"# Routing evaluation: {title}", "", f"Command: `{command}`", ""]
     if setup_lines:
         lines += [*(f"- {line}" for line in setup_lines), ""]
     lines += ["## Metrics", "", routing_table(runs, markdown=True), ""]
-    lines += [("Retrieval metrics (P@1, recall, MRR, nDCG) are over answerable queries and ignore the threshold; "
-               "abstention metrics treat \"abstain\" as the positive class; decision accuracy is over all queries "
-               "(routed to a gold skill, or abstained when no skill fits). Latency: single queries routed end to "
-               "end (model call without the cache, index query, ranking)."), ""]
+    lines += [
+        (
+            "Retrieval metrics (P@1, recall, MRR, nDCG) are over answerable queries and ignore the "
+            "threshold; "
+            'abstention metrics treat "abstain" as the positive class; decision accuracy is over all queries '
+            "(routed to a gold skill, or abstained when no skill fits). Latency: single queries routed end "
+            "to "
+            "end (model call without the cache, index query, ranking)."
+        ),
+        "",
+    ]
     for run in runs:
         lines += [f"- **{run.embedder}**: {fitting_note(run)}"]
         lib = run.library
-        lines += [(f"  Library: {lib['skills']} skills ({lib['distractors']} distractors, {lib['skipped']} inputs "
-                   f"skipped), {lib['examples']} learned examples in the index.")]
-    lines += ["", "## Plots", "", "![precision vs coverage](precision_coverage.png)", "",
-              "![rank of the gold skill](gold_rank.png)", "", "## Errors", ""]
+        lines += [
+            (
+                f"  Library: {lib['skills']} skills ({lib['distractors']} distractors, {lib['skipped']} "
+                "inputs "
+                f"skipped), {lib['examples']} learned examples in the index."
+            )
+        ]
+    lines += [
+        "",
+        "## Plots",
+        "",
+        "![precision vs coverage](precision_coverage.png)",
+        "",
+        "![rank of the gold skill](gold_rank.png)",
+        "",
+        "## Errors",
+        "",
+    ]
     for run in runs:
         mine = [e for e in errors if e["embedder"] == run.embedder]
         kinds = Counter(e["error"] for e in mine)
-        lines += [(f"**{run.embedder}**: {len(mine)} wrong decisions of {run.metrics['n_queries']} "
-                   f"({kinds.get('wrong_skill', 0)} wrong skill, {kinds.get('false_abstain', 0)} abstained on an "
-                   f"answerable query, {kinds.get('false_route', 0)} routed a query no skill fits); every one is in "
-                   f"`errors.jsonl` with its top candidates."), ""]
-        confusions = Counter((e["gold"][0] if e["gold"] else "(none)", e["routed_to"] or "(abstained)")
-                             for e in mine)
+        lines += [
+            (
+                f"**{run.embedder}**: {len(mine)} wrong decisions of {run.metrics['n_queries']} "
+                f"({kinds.get('wrong_skill', 0)} wrong skill, {kinds.get('false_abstain', 0)} abstained on "
+                "an "
+                f"answerable query, {kinds.get('false_route', 0)} routed a query no skill fits); every one "
+                "is in "
+                f"`errors.jsonl` with its top candidates."
+            ),
+            "",
+        ]
+        confusions = Counter(
+            (e["gold"][0] if e["gold"] else "(none)", e["routed_to"] or "(abstained)") for e in mine
+        )
         if confusions:
             rows = [[g, r, str(n)] for (g, r), n in confusions.most_common(10)]
-            lines += ["Most frequent confusions:", "", _table(["gold", "decision", "count"], rows, markdown=True), ""]
+            lines += [
+                "Most frequent confusions:",
+                "",
+                _table(["gold", "decision", "count"], rows, markdown=True),
+                "",
+            ]
     paths["report.md"].write_text("\n".join(lines) + "\n", "utf-8")
     return paths
 
@@ -271,14 +340,29 @@ def _retired_and_duplicates(runs: Sequence[Any]) -> list[str]:
     lines = ["## Retired and folded skills, duplicates", ""]
     for run in runs:
         s = run.summary
-        retired = ", ".join(f"{r['name']} ({r['kind']}, hidden quality {r['quality']:g}, {r['uses']} uses"
-                            f"{', seeded' if r.get('seeded') else ''})" for r in s.get("retired_skills", [])) or "none"
+        retired = (
+            ", ".join(
+                f"{r['name']} ({r['kind']}, hidden quality {r['quality']:g}, {r['uses']} uses"
+                f"{', seeded' if r.get('seeded') else ''})"
+                for r in s.get("retired_skills", [])
+            )
+            or "none"
+        )
         dupes = ", ".join(f"{k} {v}" for k, v in s.get("duplicates_per_kind", {}).items()) or "none"
         made = ", ".join(f"{k} {v}" for k, v in s.get("loop_duplicates_per_kind", {}).items()) or "none"
-        folded = ", ".join(f"{f['name']} into {f['into']} ({f['kind']}"
-                           f"{'' if f['kind'] == f['into_kind'] else ' into ' + f['into_kind']}, hidden quality "
-                           f"{f['quality']:g} into {f['into_quality']:g})" for f in s.get("folded_skills", [])) or "none"
-        line = f"- **{run.policy}**: retired {retired}. Folded {folded}. Duplicates per kind: {dupes}; made by the loop: {made}."
+        folded = (
+            ", ".join(
+                f"{f['name']} into {f['into']} ({f['kind']}"
+                f"{'' if f['kind'] == f['into_kind'] else ' into ' + f['into_kind']}, hidden quality "
+                f"{f['quality']:g} into {f['into_quality']:g})"
+                for f in s.get("folded_skills", [])
+            )
+            or "none"
+        )
+        line = (
+            f"- **{run.policy}**: retired {retired}. Folded {folded}. Duplicates per kind: {dupes}; made "
+            f"by the loop: {made}."
+        )
         lines.append(line)
     return [*lines, ""]
 
@@ -286,43 +370,77 @@ def _retired_and_duplicates(runs: Sequence[Any]) -> list[str]:
 def evolution_table(runs: Sequence[Any], *, markdown: bool = False) -> str:
     header = ["metric", *(run.policy for run in runs)]
     rows = [[label, *(_cell(run.summary.get(key)) for run in runs)] for key, label in EVOLUTION_ROWS]
-    rows.append(["hidden quality, retired / active",
-                 *(f"{_cell(run.summary['hidden_quality']['retired_mean_quality'])} / "
-                   f"{_cell(run.summary['hidden_quality']['active_mean_quality'])}" for run in runs)])
+    rows.append(
+        [
+            "hidden quality, retired / active",
+            *(
+                f"{_cell(run.summary['hidden_quality']['retired_mean_quality'])} / "
+                f"{_cell(run.summary['hidden_quality']['active_mean_quality'])}"
+                for run in runs
+            ),
+        ]
+    )
     return _table(header, rows, markdown=markdown)
 
 
-def write_evolution_report(stream: Any, runs: Sequence[Any], config: Any, out_dir: Path, *, command: str,
-                           source: str, rules: str) -> dict[str, Path]:
+def write_evolution_report(
+    stream: Any, runs: Sequence[Any], config: Any, out_dir: Path, *, command: str, source: str, rules: str
+) -> dict[str, Path]:
     """Write summary.md, metrics.json and learning_curves.png into ``out_dir``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     paths = {name: out_dir / name for name in ("summary.md", "metrics.json", "learning_curves.png")}
     data = {
         "config": asdict(config),
         "source": source,
-        "stream": {"tasks": len(stream.tasks), "kinds": sorted(set(stream.kinds)), "probes": len(stream.probes),
-                   "seeded_variants": [{"kind": k, "text": t, "quality": q} for k, t, q in stream.variants]},
+        "stream": {
+            "tasks": len(stream.tasks),
+            "kinds": sorted(set(stream.kinds)),
+            "probes": len(stream.probes),
+            "seeded_variants": [{"kind": k, "text": t, "quality": q} for k, t, q in stream.variants],
+        },
         "runs": [run.to_dict() for run in runs],
     }
     paths["metrics.json"].write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
-    learning_curves_plot({run.policy: [c.to_dict() for c in run.checkpoints] for run in runs}, EVOLUTION_PANELS,
-                         paths["learning_curves.png"],
-                         title=f"Skill evolution: {len(stream.tasks)} tasks, {len(set(stream.kinds))} kinds, "
-                               f"seed {config.seed}")
+    learning_curves_plot(
+        {run.policy: [c.to_dict() for c in run.checkpoints] for run in runs},
+        EVOLUTION_PANELS,
+        paths["learning_curves.png"],
+        title=f"Skill evolution: {len(stream.tasks)} tasks, {len(set(stream.kinds))} kinds, "
+        f"seed {config.seed}",
+    )
     lines = [
-        "# Skill evolution (simulated)", "",
-        f"Command: `{command}`", "",
-        (f"- Tasks: {len(stream.tasks)} from {source}, over {len(set(stream.kinds))} kinds (gold tools); "
-         f"{len(stream.probes)} held-out probe queries; {len(stream.variants)} seeded variants."),
-        (f"- Router threshold {config.threshold}, k {config.k}; checkpoints every {config.every} tasks; seed "
-         f"{config.seed}."),
-        (f"- The simulated evaluator judges fit wrongly with probability {config.fit_error:g} (a misroute taken "
-         "for a fit, or a fitted run for a misfit)."), "",
-        "## Results", "", evolution_table(runs, markdown=True), "",
-        "Rates are over the whole stream unless marked; \"2nd half\" is the last half of the tasks.", "",
+        "# Skill evolution (simulated)",
+        "",
+        f"Command: `{command}`",
+        "",
+        (
+            f"- Tasks: {len(stream.tasks)} from {source}, over {len(set(stream.kinds))} kinds (gold tools); "
+            f"{len(stream.probes)} held-out probe queries; {len(stream.variants)} seeded variants."
+        ),
+        (
+            f"- Router threshold {config.threshold}, k {config.k}; checkpoints every {config.every} tasks; "
+            "seed "
+            f"{config.seed}."
+        ),
+        (
+            f"- The simulated evaluator judges fit wrongly with probability {config.fit_error:g} (a "
+            "misroute taken "
+            "for a fit, or a fitted run for a misfit)."
+        ),
+        "",
+        "## Results",
+        "",
+        evolution_table(runs, markdown=True),
+        "",
+        'Rates are over the whole stream unless marked; "2nd half" is the last half of the tasks.',
+        "",
         *_retired_and_duplicates(runs),
-        "![learning curves](learning_curves.png)", "",
-        "## How the simulation works", "", rules.strip(), "",
+        "![learning curves](learning_curves.png)",
+        "",
+        "## How the simulation works",
+        "",
+        rules.strip(),
+        "",
     ]
     paths["summary.md"].write_text("\n".join(lines) + "\n", "utf-8")
     return paths

@@ -16,8 +16,9 @@ How one run goes (every ranking and gate decision is the shipped router's own):
    relevance gate, retired and quarantined skills left out; the ``k`` candidates it returns
    are kept, with every number the router computed for them.
 2. Fitting, on the train part only: the keyword weight (``"auto"``: the grid value with the
-   best P@1, each query's k candidates re-ranked by :func:`skillrouter.routing.router.rank_candidates`) and the
-   threshold (``fit_threshold`` on the same routes: the value with the best decision
+   best P@1, each query's k candidates re-ranked by
+   :func:`skillrouter.routing.router.rank_candidates`) and the threshold (``fit_threshold`` on the same
+   routes: the value with the best decision
    accuracy). Without a split nothing is fitted: the router's own gate decides (its default
    threshold, or ``--threshold``), and the report says which.
 3. ``learn``: the train part is fed back the way an agent's runs feed it: each query is
@@ -121,8 +122,11 @@ def make_embedder(spec: EmbedderSpec, cache_dir: Path | None) -> Embedder:
     if spec.model == "hash":
         inner = HashEmbedder(dimension=256)
     else:
-        inner = SentenceTransformerEmbedder(None if spec.model in (None, "default") else spec.model,
-                                            query_prompt=spec.query_prompt, document_prompt=spec.document_prompt)
+        inner = SentenceTransformerEmbedder(
+            None if spec.model in (None, "default") else spec.model,
+            query_prompt=spec.query_prompt,
+            document_prompt=spec.document_prompt,
+        )
     if cache_dir is None:
         return inner
     return CachedEmbedder(inner, EmbeddingCache(Path(cache_dir) / "eval-embeddings.db"))
@@ -166,7 +170,9 @@ class RoutingConfig:
             raise ValueError("--learn needs a split to learn from: give --train-frac")
         if self.keyword_weight == "auto" and self.train_frac is None:
             raise ValueError("--keyword-weight auto is fitted on a train part: give --train-frac")
-        if isinstance(self.keyword_weight, float) and not (self.keyword_weight >= 0 and math.isfinite(self.keyword_weight)):
+        if isinstance(self.keyword_weight, float) and not (
+            self.keyword_weight >= 0 and math.isfinite(self.keyword_weight)
+        ):
             raise ValueError(f"keyword weight must be a number >= 0, got {self.keyword_weight}")
         if self.threshold is not None and not math.isfinite(self.threshold):
             raise ValueError(f"threshold must be a finite number, got {self.threshold}")
@@ -182,20 +188,31 @@ class Routed:
     candidates: tuple[RouterCandidate, ...]
     matched: str | None = None  # the router's own decision at its threshold
 
-    def ranked(self, keyword_weight: float, quality_weight: float,
-               misfit_weight: float = MISFIT_WEIGHT) -> list[RouterCandidate]:
+    def ranked(
+        self, keyword_weight: float, quality_weight: float, misfit_weight: float = MISFIT_WEIGHT
+    ) -> list[RouterCandidate]:
         """The candidates in the router's order at ``keyword_weight`` (:func:`rank_candidates`)."""
-        return rank_candidates(self.candidates, keyword_weight=keyword_weight, quality_weight=quality_weight,
-                               misfit_weight=misfit_weight)
+        return rank_candidates(
+            self.candidates,
+            keyword_weight=keyword_weight,
+            quality_weight=quality_weight,
+            misfit_weight=misfit_weight,
+        )
 
-    def result(self, keyword_weight: float, quality_weight: float,
-               misfit_weight: float = MISFIT_WEIGHT) -> RankedResult:
+    def result(
+        self, keyword_weight: float, quality_weight: float, misfit_weight: float = MISFIT_WEIGHT
+    ) -> RankedResult:
         """For the metrics: names best first, their route scores, and the gate value (the
         relevance of the best-ranked candidate, which the router compares with its threshold)."""
         ranked = self.ranked(keyword_weight, quality_weight, misfit_weight)
         top = ranked[0].relevance if ranked else -1.0
-        return RankedResult(self.query.query, self.query.gold, tuple(c.name for c in ranked),
-                            tuple(c.score for c in ranked), top)
+        return RankedResult(
+            self.query.query,
+            self.query.gold,
+            tuple(c.name for c in ranked),
+            tuple(c.score for c in ranked),
+            top,
+        )
 
 
 @dataclass
@@ -220,18 +237,34 @@ class RoutingRun:
 
     def to_json(self) -> dict[str, Any]:
         """The report's JSON: the metric keys first, then how they were obtained."""
-        keys = ("n_queries", "n_answerable", "k", "p_at_1", "recall_at_k", "mrr", "ndcg_at_k", "abstain_precision",
-                "abstain_recall", "abstain_f1", "decision_accuracy", "threshold", "latency_ms_p50", "latency_ms_p95")
+        keys = (
+            "n_queries",
+            "n_answerable",
+            "k",
+            "p_at_1",
+            "recall_at_k",
+            "mrr",
+            "ndcg_at_k",
+            "abstain_precision",
+            "abstain_recall",
+            "abstain_f1",
+            "decision_accuracy",
+            "threshold",
+            "latency_ms_p50",
+            "latency_ms_p95",
+        )
         out: dict[str, Any] = {key: _round(self.metrics[key]) for key in keys}
         out.update({key: _round(v) for key, v in self.metrics.items() if key not in out})
-        out.update({
-            "embedder": self.embedder,
-            "keyword_weight": self.keyword_weight,
-            "threshold_source": self.threshold_source,
-            "fitted": self.fitted,
-            "library": self.library,
-            "timings_s": {k: round(v, 2) for k, v in self.timings.items()},
-        })
+        out.update(
+            {
+                "embedder": self.embedder,
+                "keyword_weight": self.keyword_weight,
+                "threshold_source": self.threshold_source,
+                "fitted": self.fitted,
+                "library": self.library,
+                "timings_s": {k: round(v, 2) for k, v in self.timings.items()},
+            }
+        )
         groups = by_split(self)
         if groups:
             out["by_split"] = {name: {key: _round(v) for key, v in m.items()} for name, m in groups.items()}
@@ -253,8 +286,10 @@ def by_split(run: RoutingRun) -> dict[str, dict[str, Any]]:
     groups = {n: rs for n, rs in groups.items() if any(r.answerable for r in rs)}
     if len(groups) < 2:
         return {}
-    return {name: routing_metrics(rs, k=run.metrics["k"], threshold=run.threshold)
-            for name, rs in sorted(groups.items())}
+    return {
+        name: routing_metrics(rs, k=run.metrics["k"], threshold=run.threshold)
+        for name, rs in sorted(groups.items())
+    }
 
 
 def _round(value: Any) -> Any:
@@ -283,8 +318,13 @@ def evaluate_routing(
     work = Path(tempfile.mkdtemp(prefix="skillrouter-eval-"))
     try:
         emb = embedder if embedder is not None else make_embedder(spec, cache_dir)
-        lib = SkillLibrary(Store(work / "store"), emb, max_examples=config.max_examples, threshold=config.threshold,
-                           misfit_weight=MISFIT_WEIGHT if config.misfit_weight is None else config.misfit_weight)
+        lib = SkillLibrary(
+            Store(work / "store"),
+            emb,
+            max_examples=config.max_examples,
+            threshold=config.threshold,
+            misfit_weight=MISFIT_WEIGHT if config.misfit_weight is None else config.misfit_weight,
+        )
         try:
             started = time.perf_counter()
             report = _build_library(lib, setup)
@@ -324,8 +364,15 @@ def _check_gold(queries: Sequence[Query], known: set[str]) -> None:
         raise SkillRouterError(f"{len(missing)} gold skill(s) are not in the library: {shown}")
 
 
-def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: RoutingConfig, report: LoadReport,
-         timings: dict[str, float], say: Callable[[str], None]) -> RoutingRun:
+def _run(
+    lib: SkillLibrary,
+    setup: RoutingSetup,
+    spec: EmbedderSpec,
+    config: RoutingConfig,
+    report: LoadReport,
+    timings: dict[str, float],
+    say: Callable[[str], None],
+) -> RoutingRun:
     queries = setup.queries
     if config.train_frac is not None:
         train, test = split(queries, config.train_frac, seed=config.seed)
@@ -338,9 +385,16 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
     embed_queries(lib.embedder, [q.query for q in queries])
     timings["embed_queries"] = time.perf_counter() - started
 
-    fitted: dict[str, Any] = {"on": None, "threshold": False, "keyword_weight": False, "learned": 0,
-                              "misfits": 0, "negatives": config.learn and config.negatives, "misfit_weight": mw,
-                              "threshold_given": config.threshold is not None}
+    fitted: dict[str, Any] = {
+        "on": None,
+        "threshold": False,
+        "keyword_weight": False,
+        "learned": 0,
+        "misfits": 0,
+        "negatives": config.learn and config.negatives,
+        "misfit_weight": mw,
+        "threshold_given": config.threshold is not None,
+    }
     fit_on: list[Query] = []
     routed_fit: list[Routed] = []
     if config.learn:
@@ -350,13 +404,19 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
         fitted["learned"], fitted["misfits"] = _teach(lib, learn_part, negatives=config.negatives, k=config.k)
         timings["learn"] = time.perf_counter() - started
         fit_on = calibration
-        fitted["on"] = (f"calibration part of train ({len(calibration)} queries, after learning the other "
-                        f"{len(learn_part)})")
+        fitted["on"] = (
+            f"calibration part of train ({len(calibration)} queries, after learning the other "
+            f"{len(learn_part)})"
+        )
     elif train:
         fit_on = train
         fitted["on"] = f"train part ({len(train)} queries)"
 
-    weight = lib.routing.keyword_weight if config.keyword_weight in (None, "auto") else float(config.keyword_weight)
+    weight = (
+        lib.routing.keyword_weight
+        if config.keyword_weight in (None, "auto")
+        else float(config.keyword_weight)
+    )
     threshold = lib.router.threshold
     if fit_on:
         started = time.perf_counter()
@@ -369,8 +429,9 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
             fitted["threshold"] = True
         timings["fit"] = time.perf_counter() - started
     if config.learn and fit_on:
-        learned, misfits = _teach(lib, fit_on, negatives=config.negatives, k=config.k,
-                                  matched=[r.matched for r in routed_fit])
+        learned, misfits = _teach(
+            lib, fit_on, negatives=config.negatives, k=config.k, matched=[r.matched for r in routed_fit]
+        )
         fitted["learned"] += learned
         fitted["misfits"] += misfits
 
@@ -390,18 +451,38 @@ def _run(lib: SkillLibrary, setup: RoutingSetup, spec: EmbedderSpec, config: Rou
         "misfits": len(lib.misfits()),
     }
     source = "fitted on train" if fitted["threshold"] else lib.router.threshold_source
-    run = RoutingRun(spec.label, metrics, routed, results, threshold, weight, qw, fitted, library, timings,
-                     train_size=len(train), threshold_source=source, calibration=routed_fit)
+    run = RoutingRun(
+        spec.label,
+        metrics,
+        routed,
+        results,
+        threshold,
+        weight,
+        qw,
+        fitted,
+        library,
+        timings,
+        train_size=len(train),
+        threshold_source=source,
+        calibration=routed_fit,
+    )
     if config.baseline:
         run.baseline = dense_baseline(lib, test, k=config.k)
         for name in by_split(run):
             run.baseline_by_split[name] = dense_baseline(
-                lib, [q for q in test if q.meta.get("split") == name], k=config.k)
+                lib, [q for q in test if q.meta.get("split") == name], k=config.k
+            )
     return run
 
 
-def _teach(lib: SkillLibrary, queries: Sequence[Query], *, negatives: bool, k: int,
-           matched: Sequence[str | None] | None = None) -> tuple[int, int]:
+def _teach(
+    lib: SkillLibrary,
+    queries: Sequence[Query],
+    *,
+    negatives: bool,
+    k: int,
+    matched: Sequence[str | None] | None = None,
+) -> tuple[int, int]:
     """Feed ``queries`` back as an agent's runs would: a 10/10 outcome on each gold skill and,
     with ``negatives``, a misfit on the skill the query was routed to when that is not gold.
     Routes are ``matched`` (the router's decisions, one per query) or made here, a batch at a
@@ -414,7 +495,9 @@ def _teach(lib: SkillLibrary, queries: Sequence[Query], *, negatives: bool, k: i
         elif matched is not None:
             decided = matched[start : start + _CHUNK]
         else:
-            decided = [r.matched.name if r.matched else None for r in lib.route_many([q.query for q in chunk], k=k)]
+            decided = [
+                r.matched.name if r.matched else None for r in lib.route_many([q.query for q in chunk], k=k)
+            ]
         for q, routed in zip(chunk, decided):
             for name in q.gold:
                 lib.record_outcome(name, 10.0, task=q.query)
@@ -450,8 +533,13 @@ def _p_at_1(results: Sequence[RankedResult]) -> float:
     return sum(r.top1_correct for r in answerable) / len(answerable) if answerable else 0.0
 
 
-def _latencies(lib: SkillLibrary, test: Sequence[Query], config: RoutingConfig, keyword_weight: float,
-               say: Callable[[str], None]) -> list[float]:
+def _latencies(
+    lib: SkillLibrary,
+    test: Sequence[Query],
+    config: RoutingConfig,
+    keyword_weight: float,
+    say: Callable[[str], None],
+) -> list[float]:
     """Milliseconds to route single queries end to end, the model called without the cache."""
     if config.latency_sample <= 0 or not test:
         return []

@@ -91,12 +91,18 @@ def _metatool_test(data: Path) -> tuple[Any, list[Query]]:
 
 
 def _builtin(data: Path) -> RoutingSetup:
-    return RoutingSetup(queries=load_queries_jsonl(builtin_queries()), skills=[builtin_skills()], name="builtin")
+    return RoutingSetup(
+        queries=load_queries_jsonl(builtin_queries()), skills=[builtin_skills()], name="builtin"
+    )
 
 
 def _builtin_725(data: Path) -> RoutingSetup:
-    return RoutingSetup(queries=load_queries_jsonl(builtin_queries()), skills=[builtin_skills()],
-                        distractors=[_libraries(data)], name="builtin+725")
+    return RoutingSetup(
+        queries=load_queries_jsonl(builtin_queries()),
+        skills=[builtin_skills()],
+        distractors=[_libraries(data)],
+        name="builtin+725",
+    )
 
 
 def _metatool(data: Path) -> RoutingSetup:
@@ -120,13 +126,17 @@ def _metatool_seal(data: Path) -> RoutingSetup:
     sample = sorted(random.Random(0).sample(range(len(test)), min(3000, len(test))))
     taken = {t.name for t in mt.tools}
     distractors = [t for t in st.tools if t.name not in taken]
-    return RoutingSetup(queries=[test[i] for i in sample], tools=[*mt.tools, *distractors], name="metatool+seal")
+    return RoutingSetup(
+        queries=[test[i] for i in sample], tools=[*mt.tools, *distractors], name="metatool+seal"
+    )
 
 
 def _library(folder: str, tasks: str) -> Callable[[Path], RoutingSetup]:
     def build(data: Path) -> RoutingSetup:
-        return RoutingSetup(queries=load_queries_jsonl(TASKS_DIR / tasks), skills=[_libraries(data) / folder],
-                            name=folder)
+        return RoutingSetup(
+            queries=load_queries_jsonl(TASKS_DIR / tasks), skills=[_libraries(data) / folder], name=folder
+        )
+
     return build
 
 
@@ -153,11 +163,23 @@ class SuiteRow:
     baseline: dict[str, Any]
 
     def to_dict(self) -> dict[str, Any]:
-        keep = ("n_queries", "n_answerable", "p_at_1", "recall_at_k", "mrr", "abstain_f1", "decision_accuracy",
-                "threshold", "latency_ms_p50")
-        return {"corpus": self.corpus, "skills": self.skills,
-                "router": {k: _round(self.metrics.get(k)) for k in keep},
-                "baseline": {k: _round(self.baseline.get(k)) for k in keep if k != "latency_ms_p50"}}
+        keep = (
+            "n_queries",
+            "n_answerable",
+            "p_at_1",
+            "recall_at_k",
+            "mrr",
+            "abstain_f1",
+            "decision_accuracy",
+            "threshold",
+            "latency_ms_p50",
+        )
+        return {
+            "corpus": self.corpus,
+            "skills": self.skills,
+            "router": {k: _round(self.metrics.get(k)) for k in keep},
+            "baseline": {k: _round(self.baseline.get(k)) for k in keep if k != "latency_ms_p50"},
+        }
 
 
 def _round(value: Any) -> Any:
@@ -169,9 +191,16 @@ def _rows(corpus: Corpus, run: RoutingRun) -> list[SuiteRow]:
     if not corpus.rows:
         return [SuiteRow(corpus.name, skills, run.metrics, run.baseline or {})]
     groups = by_split(run)
-    return [SuiteRow(row, skills, groups[split_name] | {"latency_ms_p50": run.metrics.get("latency_ms_p50")},
-                     run.baseline_by_split.get(split_name, {}))
-            for split_name, row in corpus.rows.items() if split_name in groups]
+    return [
+        SuiteRow(
+            row,
+            skills,
+            groups[split_name] | {"latency_ms_p50": run.metrics.get("latency_ms_p50")},
+            run.baseline_by_split.get(split_name, {}),
+        )
+        for split_name, row in corpus.rows.items()
+        if split_name in groups
+    ]
 
 
 def run_suite(
@@ -192,21 +221,31 @@ def run_suite(
     wanted = set(names or ())
     unknown = wanted - {c.name for c in CORPORA} - set(ROW_NAMES)
     if unknown:
-        raise SkillRouterError(f"unknown corpus {', '.join(sorted(unknown))}; choose from "
-                               f"{', '.join(c.name for c in CORPORA)}")
+        raise SkillRouterError(
+            f"unknown corpus {', '.join(sorted(unknown))}; choose from {', '.join(c.name for c in CORPORA)}"
+        )
     chosen = [c for c in CORPORA if not wanted or c.name in wanted or wanted & set(c.rows.values())]
     missing = [c.name for c in chosen if c.needs_data and not data.is_dir()]
     if missing:
-        raise SkillRouterError(f"the suite's data folder {data} does not exist (needed by {', '.join(missing)}); "
-                               f"pass --data DIR or set {DATA_ENV}")
-    config = RoutingConfig(keyword_weight=keyword_weight, threshold=threshold, latency_sample=latency_sample,
-                           baseline=True)
+        raise SkillRouterError(
+            f"the suite's data folder {data} does not exist (needed by {', '.join(missing)}); "
+            f"pass --data DIR or set {DATA_ENV}"
+        )
+    config = RoutingConfig(
+        keyword_weight=keyword_weight, threshold=threshold, latency_sample=latency_sample, baseline=True
+    )
     rows: list[SuiteRow] = []
     for corpus in chosen:
         if progress:
             progress(f"== {corpus.name}")
-        run = evaluate_routing(corpus.build(data), spec or EmbedderSpec(), config, cache_dir=cache_dir,
-                               embedder=embedder, progress=progress)
+        run = evaluate_routing(
+            corpus.build(data),
+            spec or EmbedderSpec(),
+            config,
+            cache_dir=cache_dir,
+            embedder=embedder,
+            progress=progress,
+        )
         rows += [r for r in _rows(corpus, run) if not wanted or r.corpus in wanted or corpus.name in wanted]
     return rows
 
@@ -244,10 +283,17 @@ def suite_table(rows: Sequence[SuiteRow], *, markdown: bool = False) -> str:
     lines = []
     for r in rows:
         m, b = r.metrics, r.baseline
-        cells = [r.corpus, str(r.skills), str(m.get("n_queries")), str(m.get("n_queries", 0) - m.get("n_answerable", 0))]
+        cells = [
+            r.corpus,
+            str(r.skills),
+            str(m.get("n_queries")),
+            str(m.get("n_queries", 0) - m.get("n_answerable", 0)),
+        ]
         for key, _, paired in _COLUMNS:
             digits = 1 if key.startswith("latency") else 3
-            cells.append(f"{_fmt(m.get(key), digits)} | {_fmt(b.get(key))}" if paired else _fmt(m.get(key), digits))
+            cells.append(
+                f"{_fmt(m.get(key), digits)} | {_fmt(b.get(key))}" if paired else _fmt(m.get(key), digits)
+            )
         lines.append(cells)
     means = mean_row(rows)
     cells = ["mean", "", "", ""]

@@ -48,10 +48,12 @@ def context_for(prompt: str) -> str | None:
     skill_md = run("show", name)
     if skill_md is None:
         return None
-    return (f'<skill name="{name}" routed-by="skillrouter">\n{skill_md.rstrip()}\n</skill>\n'
-            f"skillrouter matched this skill to the request. Follow it where it applies; afterwards record how "
-            f"well it served (1-10) with the skillrouter MCP tool record_outcome, or: "
-            f"skillrouter record {name} SCORE --task \"...\"")
+    return (
+        f'<skill name="{name}" routed-by="skillrouter">\n{skill_md.rstrip()}\n</skill>\n'
+        f"skillrouter matched this skill to the request. Follow it where it applies; afterwards record how "
+        f"well it served (1-10) with the skillrouter MCP tool record_outcome, or: "
+        f'skillrouter record {name} SCORE --task "..."'
+    )
 
 
 def main() -> int:

@@ -40,15 +40,20 @@ def say(line: str) -> None:
 
 
 def show(store: Path, name: str) -> dict[str, Any]:
-    out = subprocess.run([*skillrouter_command(), "show", name, "--level", "0", "--json", "--store", str(store)],
-                         check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [*skillrouter_command(), "show", name, "--level", "0", "--json", "--store", str(store)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return dict(json.loads(out.stdout))
 
 
 async def session(store: Path) -> None:
     command = skillrouter_command()
     params = StdioServerParameters(
-        command=command[0], args=[*command[1:], "mcp", "--store", str(store)],
+        command=command[0],
+        args=[*command[1:], "mcp", "--store", str(store)],
         env={"HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"},
     )
     say(f"$ {' '.join([*command, 'mcp', '--store', str(store)])}   (started by the client, over stdio)")
@@ -67,14 +72,21 @@ async def session(store: Path) -> None:
         say(f"  ({time.perf_counter() - started:.2f} s, the model loading in the background at start)")
         say(f"  matched: {found['matched']}  threshold {found['threshold']} ({found['threshold_source']})")
         for c in found["candidates"]:
-            say(f"  {c['name']:<28} similarity {c['similarity']:.3f}  keyword {c['keyword']:.2f}  relevance "
+            say(
+                f"  {c['name']:<28} similarity {c['similarity']:.3f}  keyword {c['keyword']:.2f}  relevance "
                 f"{c['relevance']:.3f}  quality {c['quality']:.2f}  score {c['score']:.3f}  "
-                f"passes_gate {c['passes_gate']}")
+                f"passes_gate {c['passes_gate']}"
+            )
         name = found["matched"]
 
         started = time.perf_counter()
-        again = (await client.call_tool("search_skills", {"query": TASK + " on windows", "k": 3})).structured_content
-        say(f"  (a second search, warm: {(time.perf_counter() - started) * 1000:.0f} ms; matched {again['matched']})")
+        again = (
+            await client.call_tool("search_skills", {"query": TASK + " on windows", "k": 3})
+        ).structured_content
+        say(
+            f"  (a second search, warm: {(time.perf_counter() - started) * 1000:.0f} ms; matched "
+            f"{again['matched']})"
+        )
 
         say(f"\n> tools/call load_skill name={name!r}")
         loaded = (await client.call_tool("load_skill", {"name": name})).structured_content or {}
@@ -86,22 +98,27 @@ async def session(store: Path) -> None:
         other = "analyze-web-server-logs"
         say(f"\n> tools/call read_skill_file name={other!r} path='scripts/top_errors.sh'")
         text = await client.call_tool("read_skill_file", {"name": other, "path": "scripts/top_errors.sh"})
-        say(f"  is_error {text.is_error}; {len(text.content[0].text)} characters; first line: "  # type: ignore[union-attr]
-            f"{text.content[0].text.splitlines()[0]!r}")  # type: ignore[union-attr]
+        say(
+            f"  is_error {text.is_error}; {len(text.content[0].text)} characters; first line: "  # type: ignore[union-attr]
+            f"{text.content[0].text.splitlines()[0]!r}"
+        )  # type: ignore[union-attr]
 
         say(f"\n> tools/call record_outcome name={name!r} score=9 task={TASK!r}")
         before = show(store, name)["use_count"]
-        recorded = (await client.call_tool("record_outcome", {"name": name, "score": 9, "task": TASK})
-                    ).structured_content or {}
+        recorded = (
+            await client.call_tool("record_outcome", {"name": name, "score": 9, "task": TASK})
+        ).structured_content or {}
         say(f"  {recorded}")
         after = show(store, name)
         say(f"$ skillrouter show {name} --level 0 --json   (another process, while the server runs)")
         say(f"  use_count {before} -> {after['use_count']}, avg_score {after['avg_score']}")
 
-        for call, args in (("load_skill", {"name": "no-such-skill"}),
-                           ("read_skill_file", {"name": other, "path": "../debug-failing-ci/SKILL.md"}),
-                           ("record_outcome", {"name": name, "score": 11}),
-                           ("search_skills", {"query": "   "})):
+        for call, args in (
+            ("load_skill", {"name": "no-such-skill"}),
+            ("read_skill_file", {"name": other, "path": "../debug-failing-ci/SKILL.md"}),
+            ("record_outcome", {"name": name, "score": 11}),
+            ("search_skills", {"query": "   "}),
+        ):
             say(f"\n> tools/call {call} {args}")
             result = await client.call_tool(call, args)
             say(f"  is_error {result.is_error}: {result.content[0].text}")  # type: ignore[union-attr]
@@ -111,8 +128,10 @@ async def session(store: Path) -> None:
         say(f"\n> resources/list: {len(resources.resources)} skills, e.g. {resources.resources[0].uri}")
         say(f"> resources/templates/list: {[t.uri_template for t in templates.resource_templates]}")
         read = await client.read_resource(f"skill://{name}")
-        say(f"> resources/read skill://{name}: {read.contents[0].mime_type}, "
-            f"{len(read.contents[0].text)} characters")  # type: ignore[union-attr]
+        say(
+            f"> resources/read skill://{name}: {read.contents[0].mime_type}, "
+            f"{len(read.contents[0].text)} characters"
+        )  # type: ignore[union-attr]
 
 
 def main() -> None:
@@ -126,8 +145,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Path(tmp) / "store"
         say(f"$ skillrouter import {SKILLS} --store {store}")
-        subprocess.run([*skillrouter_command(), "import", str(SKILLS), "--store", str(store)], check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [*skillrouter_command(), "import", str(SKILLS), "--store", str(store)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         asyncio.run(session(store))
 
 

@@ -85,8 +85,15 @@ __all__ = [
 _moved.install()  # old module paths (skillrouter.router, ...) keep working for one release
 
 # The agent needs LangGraph; it loads on first use, so ``import skillrouter`` stays light.
-_AGENT_NAMES = frozenset({"AgentState", "SelfImprovingAgent", "create_self_improving_agent", "make_router_node",
-                          "make_skill_tools"})
+_AGENT_NAMES = frozenset(
+    {
+        "AgentState",
+        "SelfImprovingAgent",
+        "create_self_improving_agent",
+        "make_router_node",
+        "make_skill_tools",
+    }
+)
 
 
 def __getattr__(name: str) -> object:

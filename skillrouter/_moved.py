@@ -45,8 +45,11 @@ class _Alias(importlib.abc.Loader):
         self.new = new
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        warnings.warn(f"{spec.name} moved to {self.new}; the old path works until the next release",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"{spec.name} moved to {self.new}; the old path works until the next release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return importlib.import_module(self.new)
 
     def exec_module(self, module: ModuleType) -> None:
@@ -56,8 +59,9 @@ class _Alias(importlib.abc.Loader):
 class MovedFinder(importlib.abc.MetaPathFinder):
     """Finds the old paths in :data:`MOVED`, and nothing else."""
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         new = MOVED.get(fullname)
         return None if new is None else importlib.util.spec_from_loader(fullname, _Alias(new))
 

@@ -83,24 +83,29 @@ def diagnose(lib: SkillLibrary, *, repair: bool = True) -> DoctorReport:
         report.unrepaired.append(f"{why}: fix the file by hand, or {back}")
     return report
 
+
 def _check_ledger_note(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
     note = lib.store.ledger.notes().get("ledger_rebuilt")
     if note is None:
         return
     report.ledger.update(note, rebuilt=True)
-    report.unrepaired.append(f"the ledger was rebuilt on {note['at']} ({note['reason']}); lost for good: "
-                             f"{', '.join(note['lost']) or 'nothing'}; statuses, findings and import "
-                             f"origins came back from the skill folders")
+    report.unrepaired.append(
+        f"the ledger was rebuilt on {note['at']} ({note['reason']}); lost for good: "
+        f"{', '.join(note['lost']) or 'nothing'}; statuses, findings and import "
+        f"origins came back from the skill folders"
+    )
     if repair:  # said once: the store is consistent again
         lib.store.ledger.note("ledger_rebuilt", None)
+
 
 def _check_sidecars(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
     for name, record in lib.store.ledger.records().items():
         side = lib.store.files.read_sidecar(name) if name in lib.store else None
-        if name in lib.store and (side is None or (side.file_hash, side.status, list(side.provenance.findings),
-                                                     side.provenance.trust_level)
-                                   != (record.file_hash, record.summary.status, list(record.findings),
-                                       record.trust_level)):
+        if name in lib.store and (
+            side is None
+            or (side.file_hash, side.status, list(side.provenance.findings), side.provenance.trust_level)
+            != (record.file_hash, record.summary.status, list(record.findings), record.trust_level)
+        ):
             report.sidecars.append(name)
     if report.sidecars and repair:
         for name in report.sidecars:
@@ -108,6 +113,7 @@ def _check_sidecars(lib: SkillLibrary, report: DoctorReport, repair: bool) -> No
         report.repaired = True
     elif report.sidecars:
         report.unrepaired.append(f"{len(report.sidecars)} sidecar(s) missing or out of step with the ledger")
+
 
 def _check_index(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
     wanted = lib.documents()

@@ -74,8 +74,10 @@ class SkillQuarantinedError(SkillRouterError):
         self.findings = findings
 
     def __str__(self) -> str:
-        return (f"skill {self.name!r} is quarantined ({self.findings} security finding(s)); it is not served "
-                f"until a person reviews it and runs 'skillrouter trust {self.name}'")
+        return (
+            f"skill {self.name!r} is quarantined ({self.findings} security finding(s)); it is not served "
+            f"until a person reviews it and runs 'skillrouter trust {self.name}'"
+        )
 
 
 class StoreError(SkillRouterError):
@@ -90,8 +92,10 @@ class LedgerDamagedError(StoreError):
     """The ledger (skillrouter.db) is damaged; ``skillrouter doctor`` rebuilds it from the files."""
 
     def __init__(self, path: str | Path, detail: str) -> None:
-        super().__init__(f"the ledger {path} is damaged ({detail}); run 'skillrouter doctor' to rebuild it "
-                         f"from the skill files")
+        super().__init__(
+            f"the ledger {path} is damaged ({detail}); run 'skillrouter doctor' to rebuild it "
+            f"from the skill files"
+        )
         self.path = str(path)
         self.detail = detail
 

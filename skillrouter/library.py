@@ -71,13 +71,17 @@ if TYPE_CHECKING:
 REFRESH_INTERVAL = 2.0  # seconds a SKILL.md edited inside its folder may go unnoticed by a route
 
 
-def default_embedder(store_path: Path, model: str | None = None, backend: Backend = "torch") -> CachedEmbedder:
+def default_embedder(
+    store_path: Path, model: str | None = None, backend: Backend = "torch"
+) -> CachedEmbedder:
     """The default model (or ``model``) on ``backend`` behind the store's persistent embedding cache.
 
     ``"torch"`` suits processes that live long or embed many texts, ``"onnx"`` one-shot commands
     (see :mod:`skillrouter.embeddings.backend`); both fill and read the same cache entries.
     """
-    return CachedEmbedder(make_embedder(model, backend), EmbeddingCache(store_path / "cache" / "embeddings.db"))
+    return CachedEmbedder(
+        make_embedder(model, backend), EmbeddingCache(store_path / "cache" / "embeddings.db")
+    )
 
 
 class SkillLibrary:
@@ -116,8 +120,14 @@ class SkillLibrary:
         self.refresh_interval = float(refresh_interval)
         self.one_shot = one_shot
         scope = store.store_id
-        self.index = SkillIndex(store.path, embedder, chroma_url=chroma_url, collection=collection, scope=scope,
-                                hold_lock=hold_index_lock)
+        self.index = SkillIndex(
+            store.path,
+            embedder,
+            chroma_url=chroma_url,
+            collection=collection,
+            scope=scope,
+            hold_lock=hold_index_lock,
+        )
         self.lexical = LexicalIndex(store.path / "cache" / "lexical.db")
         settings = (routing or RoutingSettings()).replace(**routing_options)
         self.router = Router(store, self.index, lexical=self.lexical, settings=settings)
@@ -178,7 +188,9 @@ class SkillLibrary:
     def documents(self) -> dict[str, tuple[str, str, str]]:
         """What the index must hold: every skill's Level 0 text and its examples (whatever its
         status: the router filters quarantined and retired skills out)."""
-        docs: dict[str, tuple[str, str, str]] = {n: (n, "skill", t) for n, t in self.store.ledger.level0_texts().items()}
+        docs: dict[str, tuple[str, str, str]] = {
+            n: (n, "skill", t) for n, t in self.store.ledger.level0_texts().items()
+        }
         for name, task in self.store.ledger.examples():
             if name in docs:
                 docs[example_id(name, task)] = (name, "example", task)
@@ -240,20 +252,27 @@ class SkillLibrary:
         """What a user should hear about on every command until it is dealt with: SKILL.md
         files that no longer parse (as of the last sync), skills a change on disk quarantined
         (until trusted) and a ledger rebuilt with data lost."""
-        out = [f"{why} (the skill is used as it last read well: fix the file, or 'skillrouter restore {name} "
-               f"VERSION')" for name, why in self.unreadable]
+        out = [
+            f"{why} (the skill is used as it last read well: fix the file, or 'skillrouter restore {name} "
+            f"VERSION')"
+            for name, why in self.unreadable
+        ]
         for name, noted in self.store.quarantined_edits().items():
             findings = noted.get("findings") or [{}]
             first = findings[0]
-            out.append(f"{name} was changed on disk and its scan found {first.get('rule', 'something')} in "
-                       f"{first.get('path', 'SKILL.md')}:{first.get('line') or '-'}"
-                       f"{f' and {len(findings) - 1} more' if len(findings) > 1 else ''}: quarantined, it is not "
-                       f"routed ('skillrouter show {name}' lists the findings, 'skillrouter trust {name}' "
-                       f"releases it, 'skillrouter history {name}' and 'restore' go back)")
+            out.append(
+                f"{name} was changed on disk and its scan found {first.get('rule', 'something')} in "
+                f"{first.get('path', 'SKILL.md')}:{first.get('line') or '-'}"
+                f"{f' and {len(findings) - 1} more' if len(findings) > 1 else ''}: quarantined, it is not "
+                f"routed ('skillrouter show {name}' lists the findings, 'skillrouter trust {name}' "
+                f"releases it, 'skillrouter history {name}' and 'restore' go back)"
+            )
         note = self.store.ledger.notes().get("ledger_rebuilt")
         if note:
-            out.append(f"the ledger was rebuilt on {note['at']} ({note['reason']}); lost: "
-                       f"{', '.join(note['lost']) or 'nothing'}; 'skillrouter doctor' reports it in full")
+            out.append(
+                f"the ledger was rebuilt on {note['at']} ({note['reason']}); lost: "
+                f"{', '.join(note['lost']) or 'nothing'}; 'skillrouter doctor' reports it in full"
+            )
         return out
 
     def doctor(self, *, repair: bool = True) -> DoctorReport:
@@ -263,8 +282,16 @@ class SkillLibrary:
 
     # ------------------------------------------------------------ skills
 
-    def add(self, skill: Skill | str | Path, *, replace: bool = False, trust_level: TrustLevel | None = None,
-            reason: str = "add", scan: bool = True, sync: bool = True) -> Skill:
+    def add(
+        self,
+        skill: Skill | str | Path,
+        *,
+        replace: bool = False,
+        trust_level: TrustLevel | None = None,
+        reason: str = "add",
+        scan: bool = True,
+        sync: bool = True,
+    ) -> Skill:
         """Add a skill (a :class:`Skill`, or the path of a SKILL.md / skill folder / JSON skill),
         screened like every write: its rendered SKILL.md and Level 2 files are scanned and
         judged at ``trust_level`` (default ``community``; a replaced skill keeps its own), so a
@@ -285,17 +312,26 @@ class SkillLibrary:
                 try:
                     skill = skill_from_json(json.loads(path.read_text("utf-8")), path=path)
                 except json.JSONDecodeError as err:
-                    raise SkillFormatError(f"not valid JSON: {err.msg} (line {err.lineno})", path=path) from None
+                    raise SkillFormatError(
+                        f"not valid JSON: {err.msg} (line {err.lineno})", path=path
+                    ) from None
             else:
                 skill = read_skill_md(path)
-        stored = self.store.add(skill, replace_existing=replace, files_from=files_from, trust_level=trust_level,
-                                reason=reason, scan=scan)
+        stored = self.store.add(
+            skill,
+            replace_existing=replace,
+            files_from=files_from,
+            trust_level=trust_level,
+            reason=reason,
+            scan=scan,
+        )
         if sync:
             self.sync()
         return stored
 
-    def update(self, skill: Skill, *, reason: str, trust_level: TrustLevel | None = None,
-               sync: bool = True) -> Skill:
+    def update(
+        self, skill: Skill, *, reason: str, trust_level: TrustLevel | None = None, sync: bool = True
+    ) -> Skill:
         """A new version of an existing skill (its files, statistics and examples kept), screened
         like every write at ``trust_level`` (default: the skill's own; the agent's revisions pass
         ``agent-created``). ``sync`` as for :meth:`add`."""
@@ -350,7 +386,11 @@ class SkillLibrary:
         """Level 0 of every skill (or those of one ``status``), by name; files changed on disk
         are read again first (problems go to :meth:`warnings`)."""
         self.unreadable = self.store.refresh()
-        return [r.summary for r in self.store.ledger.records().values() if status is None or r.summary.status == status]
+        return [
+            r.summary
+            for r in self.store.ledger.records().values()
+            if status is None or r.summary.status == status
+        ]
 
     def findings(self, name: str) -> list[dict[str, Any]]:
         """The security findings recorded for a skill (why it was quarantined)."""
@@ -460,8 +500,15 @@ class SkillLibrary:
 
     # ------------------------------------------------------------ routing and outcomes
 
-    def route(self, task: str, k: int = DEFAULT_K, task_type: str | None = None,
-              tags: Iterable[str] | None = None, *, exact: bool | None = None) -> Route:
+    def route(
+        self,
+        task: str,
+        k: int = DEFAULT_K,
+        task_type: str | None = None,
+        tags: Iterable[str] | None = None,
+        *,
+        exact: bool | None = None,
+    ) -> Route:
         """The skill that fits ``task``, or none (see :mod:`skillrouter.routing.router`).
 
         ``exact=True`` searches the store's embedding cache by one matrix product instead of
@@ -483,17 +530,24 @@ class SkillLibrary:
         router.index = ExactIndex(self.documents(), self.embedder)
         return router.route(task, k=k, task_type=task_type, tags=tags)
 
-    def route_many(self, tasks: Sequence[str], k: int = DEFAULT_K, task_type: str | None = None,
-                   tags: Iterable[str] | None = None) -> list[Route]:
+    def route_many(
+        self,
+        tasks: Sequence[str],
+        k: int = DEFAULT_K,
+        task_type: str | None = None,
+        tags: Iterable[str] | None = None,
+    ) -> list[Route]:
         self.sync()
         return self.router.route_many(tasks, k=k, task_type=task_type, tags=tags)
 
-    def record_outcome(self, name: str, score: float, *, task: str | None = None,
-                       example_min_score: float = 7.0) -> Outcome:
+    def record_outcome(
+        self, name: str, score: float, *, task: str | None = None, example_min_score: float = 7.0
+    ) -> Outcome:
         """Record a use and its score (1-10); a score of at least ``example_min_score`` with
         ``task`` keeps the task as an example of the skill, which teaches the router."""
-        return self.store.record_outcome(name, score, task=task, example_min_score=example_min_score,
-                                         max_examples=self.max_examples)
+        return self.store.record_outcome(
+            name, score, task=task, example_min_score=example_min_score, max_examples=self.max_examples
+        )
 
     def record_misfit(self, name: str, task: str) -> int:
         """Record that ``name`` was routed to ``task`` and did not fit it: a routing miss, not
@@ -518,12 +572,22 @@ class SkillLibrary:
 
     # ------------------------------------------------------------ bulk
 
-    def import_skills(self, paths: Sequence[str | Path], *, on_conflict: OnConflict = "skip", prune: bool = False,
-                      dry_run: bool = False, scan: bool = True, trust_level: TrustLevel | None = None,
-                      review_model: BaseChatModel | None = None, duplicate_threshold: float | None = None,
-                      progress: Callable[[str, int], None] | None = None) -> ImportReport:
-        """Import skill folders, archives, JSON and JSONL (see :func:`skillrouter.transfer.importer.import_paths`)
-        at ``trust_level`` (default: ``builtin`` for skillrouter's own examples, else
+    def import_skills(
+        self,
+        paths: Sequence[str | Path],
+        *,
+        on_conflict: OnConflict = "skip",
+        prune: bool = False,
+        dry_run: bool = False,
+        scan: bool = True,
+        trust_level: TrustLevel | None = None,
+        review_model: BaseChatModel | None = None,
+        duplicate_threshold: float | None = None,
+        progress: Callable[[str, int], None] | None = None,
+    ) -> ImportReport:
+        """Import skill folders, archives, JSON and JSONL (see
+        :func:`skillrouter.transfer.importer.import_paths`) at ``trust_level`` (default: ``builtin`` for
+        skillrouter's own examples, else
         ``community``); ``review_model`` (a LangChain chat model, optional) judges the skills
         the rules leave in doubt. Then the index is brought in line, and the report names the
         imported skills' near-duplicates (:func:`skillrouter.routing.duplicates.find_duplicates`
@@ -532,17 +596,31 @@ class SkillLibrary:
         from skillrouter.transfer.importer import import_paths
 
         started = time.perf_counter()
-        report = import_paths(self.store, paths, on_conflict=on_conflict, prune=prune, dry_run=dry_run, scan=scan,
-                              trust_level=trust_level, review_model=review_model, progress=progress)
+        report = import_paths(
+            self.store,
+            paths,
+            on_conflict=on_conflict,
+            prune=prune,
+            dry_run=dry_run,
+            scan=scan,
+            trust_level=trust_level,
+            review_model=review_model,
+            progress=progress,
+        )
         if not dry_run:
             try:
                 report.embedded = self.sync(force=True).embedded
             except IndexUnavailableError as err:
-                report.index_error = f"{err} (the skills are written; the next route or doctor syncs the index)"
+                report.index_error = (
+                    f"{err} (the skills are written; the next route or doctor syncs the index)"
+                )
         if (report.added or report.updated) and not dry_run and report.index_error is None:
-            dups, clusters = find_duplicates(self.store, self.embedder, names=set(report.added + report.updated),
-                                             threshold=REPORT_THRESHOLD if duplicate_threshold is None
-                                             else duplicate_threshold)
+            dups, clusters = find_duplicates(
+                self.store,
+                self.embedder,
+                names=set(report.added + report.updated),
+                threshold=REPORT_THRESHOLD if duplicate_threshold is None else duplicate_threshold,
+            )
             report.duplicates = [[a, b, round(s, 4)] for a, b, s in dups]
             report.clusters = clusters
         report.seconds = time.perf_counter() - started
@@ -554,11 +632,15 @@ class SkillLibrary:
 
         return export_skills(self.store, target, fmt=fmt)
 
-    def duplicates(self, threshold: float | None = None) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
+    def duplicates(
+        self, threshold: float | None = None
+    ) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
         """(pairs, clusters) of near-duplicate skills (see :mod:`skillrouter.routing.duplicates`)."""
         from skillrouter.routing.duplicates import REPORT_THRESHOLD, find_duplicates
 
-        return find_duplicates(self.store, self.embedder, threshold=REPORT_THRESHOLD if threshold is None else threshold)
+        return find_duplicates(
+            self.store, self.embedder, threshold=REPORT_THRESHOLD if threshold is None else threshold
+        )
 
 
 __all__ = ["DoctorReport", "SkillLibrary", "SkillRouterError", "default_embedder"]

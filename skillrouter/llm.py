@@ -88,8 +88,10 @@ def _first_error(err: ValidationError) -> str:
     where = ".".join(str(p) for p in first.get("loc", ())) or "answer"
     return f"{where}: {first.get('msg', 'invalid')}"
 
-def ask(llm: BaseChatModel, messages: Sequence[BaseMessage], schema: type[M],
-        mode: StructuredOutput = "auto") -> M:
+
+def ask(
+    llm: BaseChatModel, messages: Sequence[BaseMessage], schema: type[M], mode: StructuredOutput = "auto"
+) -> M:
     """Ask ``llm`` for an answer of ``schema`` (see the module docstring)."""
     texts: list[str] = []
     problem = ""

@@ -62,8 +62,14 @@ INSTRUCTIONS = (
 MAX_K = 50
 
 # What the caller got wrong, as the library and the operating system say it: a tool error.
-_CALLER_ERRORS = (SkillRouterError, ValueError, FileNotFoundError, PermissionError, IsADirectoryError,
-                  NotADirectoryError)
+_CALLER_ERRORS = (
+    SkillRouterError,
+    ValueError,
+    FileNotFoundError,
+    PermissionError,
+    IsADirectoryError,
+    NotADirectoryError,
+)
 
 
 class ServedCandidate(TypedDict):
@@ -144,8 +150,12 @@ def search(lib: SkillLibrary, query: str, k: int) -> SearchResult:
         "threshold": route.threshold,
         "threshold_source": route.threshold_source,
         "candidates": [
-            {**c.to_dict(),  # type: ignore[typeddict-item]
-             "description": c.skill.description, "use_count": c.skill.use_count, "avg_score": c.skill.avg_score}
+            {
+                **c.to_dict(),  # type: ignore[typeddict-item]
+                "description": c.skill.description,
+                "use_count": c.skill.use_count,
+                "avg_score": c.skill.avg_score,
+            }
             for c in route.candidates
         ],
     }
@@ -154,9 +164,16 @@ def search(lib: SkillLibrary, query: str, k: int) -> SearchResult:
 def load(lib: SkillLibrary, name: str) -> LoadedSkill:
     skill = lib.servable(name)
     return {
-        "name": skill.name, "description": skill.description, "status": skill.status, "version": skill.version,
-        "task_type": skill.task_type, "tags": list(skill.tags), "use_count": skill.use_count,
-        "avg_score": skill.avg_score, "skill_md": render_skill_md(skill), "files": lib.list_files(name),
+        "name": skill.name,
+        "description": skill.description,
+        "status": skill.status,
+        "version": skill.version,
+        "task_type": skill.task_type,
+        "tags": list(skill.tags),
+        "use_count": skill.use_count,
+        "avg_score": skill.avg_score,
+        "skill_md": render_skill_md(skill),
+        "files": lib.list_files(name),
     }
 
 
@@ -170,8 +187,11 @@ def read_text(lib: SkillLibrary, name: str, path: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SkillFormatError(f"{path!r} of skill {name!r} is not UTF-8 text ({len(data)} bytes); read it as "
-                               f"the resource skill://{name}/{path}", field="path") from None
+        raise SkillFormatError(
+            f"{path!r} of skill {name!r} is not UTF-8 text ({len(data)} bytes); read it as "
+            f"the resource skill://{name}/{path}",
+            field="path",
+        ) from None
 
 
 def record(lib: SkillLibrary, name: str, score: float, task: str | None, fits: bool) -> RecordedOutcome:
@@ -181,12 +201,20 @@ def record(lib: SkillLibrary, name: str, score: float, task: str | None, fits: b
         out, misfits = lib.record_outcome(name, score, task=task), None
     else:
         if task is None or not task.strip():
-            raise ValueError(f"nothing recorded: a misfit needs the task that {name!r} did not fit (task=...)")
+            raise ValueError(
+                f"nothing recorded: a misfit needs the task that {name!r} did not fit (task=...)"
+            )
         misfits = lib.record_misfit(name, task)
         out = lib.track_record(name)
-    return {"name": out.name, "use_count": out.use_count, "avg_score": out.avg_score,
-            "last_score": out.last_score, "last_used": out.last_used,
-            "recorded": "outcome" if fits else "misfit", "misfits": misfits}
+    return {
+        "name": out.name,
+        "use_count": out.use_count,
+        "avg_score": out.avg_score,
+        "last_score": out.last_score,
+        "last_used": out.last_used,
+        "recorded": "outcome" if fits else "misfit",
+        "misfits": misfits,
+    }
 
 
 def skill_md(lib: SkillLibrary, name: str) -> str:
@@ -195,8 +223,10 @@ def skill_md(lib: SkillLibrary, name: str) -> str:
 
 def listed(lib: SkillLibrary) -> list[Resource]:
     """One ``skill://NAME`` resource per active skill."""
-    return [Resource(uri=f"skill://{s.name}", name=s.name, description=s.description, mime_type="text/markdown")
-            for s in lib.list_skills("active")]
+    return [
+        Resource(uri=f"skill://{s.name}", name=s.name, description=s.description, mime_type="text/markdown")
+        for s in lib.list_skills("active")
+    ]
 
 
 # ---------------------------------------------------------------- one library, on one thread
@@ -277,8 +307,9 @@ class SkillServer(MCPServer[Any]):
         @self.tool(annotations=reading)
         async def search_skills(
             query: Annotated[str, Field(description="The task, in a sentence or two.")],
-            k: Annotated[int, Field(description="How many candidates to show.", json_schema_extra=_range(1, MAX_K))
-                         ] = DEFAULT_K,
+            k: Annotated[
+                int, Field(description="How many candidates to show.", json_schema_extra=_range(1, MAX_K))
+            ] = DEFAULT_K,
         ) -> SearchResult:
             """Find the skill in this library that fits a task, or learn that none does. `matched` is
             the skill to use (then call load_skill), or null when no candidate passes the relevance
@@ -303,18 +334,33 @@ class SkillServer(MCPServer[Any]):
             """Read one file of a skill (a path from load_skill's `files`), as text."""
             return await self._tool(read_text, name, path)
 
-        @self.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
-                                               open_world_hint=False))
+        @self.tool(
+            annotations=ToolAnnotations(
+                read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+            )
+        )
         async def record_outcome(
             name: Annotated[str, Field(description="The skill that was used.")],
-            score: Annotated[float, Field(description="1 (useless) to 10 (solved the task).",
-                                          json_schema_extra=_range(1, 10))],
-            task: Annotated[str | None, Field(description="The task it served; with a score of 7 or more the "
-                                                          "router learns to send such tasks to this skill.")] = None,
-            fits: Annotated[bool, Field(description="false if the skill did not fit the task at all (a routing "
-                                                    "miss, not a poor skill): its record is left alone, the "
-                                                    "task (required then) is kept so such tasks stop being "
-                                                    "routed to it, and the score is ignored.")] = True,
+            score: Annotated[
+                float,
+                Field(description="1 (useless) to 10 (solved the task).", json_schema_extra=_range(1, 10)),
+            ],
+            task: Annotated[
+                str | None,
+                Field(
+                    description="The task it served; with a score of 7 or more the "
+                    "router learns to send such tasks to this skill."
+                ),
+            ] = None,
+            fits: Annotated[
+                bool,
+                Field(
+                    description="false if the skill did not fit the task at all (a routing "
+                    "miss, not a poor skill): its record is left alone, the "
+                    "task (required then) is kept so such tasks stop being "
+                    "routed to it, and the score is ignored."
+                ),
+            ] = True,
         ) -> RecordedOutcome:
             """Record how well a skill served a task, after using it. The score updates the skill's
             track record, which ranks it in later searches. If the skill did not fit the task at all,

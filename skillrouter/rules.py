@@ -212,11 +212,16 @@ class LoopRules:
             raise ValueError(f"outlier_margin must be in (0, 9] points, got {self.outlier_margin!r}")
         if not 1.0 <= self.retire_floor <= 10.0:
             raise ValueError(f"retire_floor must be from 1 to 10, got {self.retire_floor!r}")
-        if isinstance(self.retire_min_uses, bool) or not isinstance(self.retire_min_uses, int) \
-                or self.retire_min_uses < 1:
+        if (
+            isinstance(self.retire_min_uses, bool)
+            or not isinstance(self.retire_min_uses, int)
+            or self.retire_min_uses < 1
+        ):
             raise ValueError(f"retire_min_uses must be an int of at least 1, got {self.retire_min_uses!r}")
         if not -1.0 <= self.fold_threshold <= 1.01:
-            raise ValueError(f"fold_threshold must be from -1 to 1 (above 1: never fold), got {self.fold_threshold!r}")
+            raise ValueError(
+                f"fold_threshold must be from -1 to 1 (above 1: never fold), got {self.fold_threshold!r}"
+            )
         if isinstance(self.fold_votes, bool) or not isinstance(self.fold_votes, int) or self.fold_votes < 1:
             raise ValueError(f"fold_votes must be an int of at least 1, got {self.fold_votes!r}")
 
@@ -225,7 +230,9 @@ DEFAULT_RULES = LoopRules()
 RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(LoopRules))
 
 
-def split_rule_options(options: Mapping[str, Any], own: Collection[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+def split_rule_options(
+    options: Mapping[str, Any], own: Collection[str]
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """``options`` split into a settings class's ``own`` fields and :class:`LoopRules` fields
     (the flat-keyword sugar of ``AgentConfig.of``, ``EvolutionConfig.of`` and
     ``create_self_improving_agent``); a name that is neither is a ValueError."""
@@ -233,7 +240,9 @@ def split_rule_options(options: Mapping[str, Any], own: Collection[str]) -> tupl
     rule_changes = {k: v for k, v in options.items() if k not in own and k in RULE_FIELDS}
     unknown = sorted(set(options) - set(mine) - set(rule_changes))
     if unknown:
-        raise ValueError(f"unknown setting {unknown[0]!r}; known: {', '.join(sorted(set(own) | RULE_FIELDS))}")
+        raise ValueError(
+            f"unknown setting {unknown[0]!r}; known: {', '.join(sorted(set(own) | RULE_FIELDS))}"
+        )
     return mine, rule_changes
 
 
@@ -254,8 +263,15 @@ def keeps_example(score: float, rules: LoopRules = DEFAULT_RULES) -> bool:
     return score >= rules.skill_threshold
 
 
-def should_revise(score: float, *, fits: bool, lessons: bool = False, use_count: int = 0,
-                  avg_score: float | None = None, rules: LoopRules = DEFAULT_RULES) -> bool:
+def should_revise(
+    score: float,
+    *,
+    fits: bool,
+    lessons: bool = False,
+    use_count: int = 0,
+    avg_score: float | None = None,
+    rules: LoopRules = DEFAULT_RULES,
+) -> bool:
     """Revise the skill that guided the run: only when it fitted, and either the evaluator
     reported lessons the guidance missed, or the run scored below ``revise_below`` without
     being an outlier of the skill's record (``use_count`` fitted uses averaging ``avg_score``
@@ -268,20 +284,35 @@ def should_revise(score: float, *, fits: bool, lessons: bool = False, use_count:
     return score < rules.revise_below and not is_outlier(score, use_count, avg_score, rules)
 
 
-def is_outlier(score: float, use_count: int, avg_score: float | None, rules: LoopRules = DEFAULT_RULES) -> bool:
+def is_outlier(
+    score: float, use_count: int, avg_score: float | None, rules: LoopRules = DEFAULT_RULES
+) -> bool:
     """``score`` lies more than ``outlier_margin`` below the average of a skill with at least
     ``OUTLIER_MIN_USES`` fitted uses (``use_count`` averaging ``avg_score``)."""
-    return avg_score is not None and use_count >= OUTLIER_MIN_USES and score < avg_score - rules.outlier_margin
+    return (
+        avg_score is not None and use_count >= OUTLIER_MIN_USES and score < avg_score - rules.outlier_margin
+    )
 
 
-def should_create(score: float, steps: int, *, used_fitting_skill: bool, rules: LoopRules = DEFAULT_RULES) -> bool:
+def should_create(
+    score: float, steps: int, *, used_fitting_skill: bool, rules: LoopRules = DEFAULT_RULES
+) -> bool:
     """Draft a skill from a good, non-trivial run that no fitting skill guided (none was
     routed, or the routed one did not fit)."""
     return not used_fitting_skill and score >= rules.skill_threshold and steps >= rules.min_steps
 
 
-def plan(matched: str | None, score: float, *, fits: bool, steps: int, lessons: bool = False,
-         use_count: int = 0, avg_score: float | None = None, rules: LoopRules = DEFAULT_RULES) -> Plan:
+def plan(
+    matched: str | None,
+    score: float,
+    *,
+    fits: bool,
+    steps: int,
+    lessons: bool = False,
+    use_count: int = 0,
+    avg_score: float | None = None,
+    rules: LoopRules = DEFAULT_RULES,
+) -> Plan:
     """What to learn from a run that scored ``score`` in ``steps`` steps, guided by the skill
     ``matched`` (None: no skill) judged to fit it or not (``fits`` is ignored without a skill),
     whose record before the run was ``use_count`` fitted uses averaging ``avg_score``
@@ -292,26 +323,39 @@ def plan(matched: str | None, score: float, *, fits: bool, steps: int, lessons: 
         record_outcome=fitted,
         keep_example=fitted and keeps_example(score, rules),
         record_misfit=used and not fits,
-        revise=used and should_revise(score, fits=fits, lessons=lessons, use_count=use_count, avg_score=avg_score,
-                                      rules=rules),
+        revise=used
+        and should_revise(
+            score, fits=fits, lessons=lessons, use_count=use_count, avg_score=avg_score, rules=rules
+        ),
         create=should_create(score, steps, used_fitting_skill=fitted, rules=rules),
     )
 
 
-def should_retire(use_count: int, avg_score: float | None, score: float, *, fits: bool = True,
-                  rules: LoopRules = DEFAULT_RULES, prior_mean: float = PRIOR_MEAN,
-                  prior_weight: float = PRIOR_WEIGHT) -> bool:
+def should_retire(
+    use_count: int,
+    avg_score: float | None,
+    score: float,
+    *,
+    fits: bool = True,
+    rules: LoopRules = DEFAULT_RULES,
+    prior_mean: float = PRIOR_MEAN,
+    prior_weight: float = PRIOR_WEIGHT,
+) -> bool:
     """Retire a skill after a fitted run scored ``score``, its record (fitted uses only) now
     being ``use_count`` uses averaging ``avg_score``: when it has at least ``retire_min_uses``
     uses, the run scored below ``retire_floor``, and its shrunk average is below the floor too.
     Pass the router's prior so retirement and routing judge a record alike."""
     if not fits or avg_score is None or use_count < rules.retire_min_uses or score >= rules.retire_floor:
         return False
-    return shrunk_quality(use_count, avg_score, prior_mean=prior_mean, prior_weight=prior_weight) < rules.retire_floor
+    return (
+        shrunk_quality(use_count, avg_score, prior_mean=prior_mean, prior_weight=prior_weight)
+        < rules.retire_floor
+    )
 
 
 def should_merge(similarity: float, rules: LoopRules = DEFAULT_RULES) -> bool:
-    """A draft this similar to an active skill (see :func:`nearest_active_skill`) is offered to it as a merge."""
+    """A draft this similar to an active skill (see
+    :func:`skillrouter.learning.offers.nearest_active_skill`) is offered to it as a merge."""
     return similarity >= rules.duplicate_threshold
 
 

@@ -73,7 +73,9 @@ def free_name(name: str, taken: Container[str] | Callable[[str], bool]) -> str:
 
 def validate_name(name: object, *, path: str | None = None) -> str:
     if not isinstance(name, str) or not name:
-        raise SkillFormatError("name is required (1-64 characters of a-z, 0-9 and '-')", path=path, field="name")
+        raise SkillFormatError(
+            "name is required (1-64 characters of a-z, 0-9 and '-')", path=path, field="name"
+        )
     if len(name) > NAME_MAX or not _NAME_RE.match(name):
         hint = slugify(name)
         offer = f"; try {hint!r}" if hint else ""
@@ -107,23 +109,34 @@ def validate_score(score: object) -> float:
     return value
 
 
-def validate_stats(use_count: object, avg_score: object, *, path: str | None = None) -> tuple[int, float | None]:
+def validate_stats(
+    use_count: object, avg_score: object, *, path: str | None = None
+) -> tuple[int, float | None]:
     """``(use_count, avg_score)`` of a track record given with a skill (JSON forms, index
     entries), or :class:`SkillFormatError` naming the field: use_count a whole number from 0
     to 1,000,000,000 (not a bool), avg_score a number from 1 to 10 (not a bool, not text),
     required when use_count is above 0."""
     uses = 0 if use_count is None else use_count
     if isinstance(uses, bool) or not isinstance(uses, int) or not 0 <= uses <= USE_COUNT_MAX:
-        raise SkillFormatError(f"use_count must be a whole number from 0 to {USE_COUNT_MAX:,}, got {use_count!r}",
-                               path=path, field="use_count")
+        raise SkillFormatError(
+            f"use_count must be a whole number from 0 to {USE_COUNT_MAX:,}, got {use_count!r}",
+            path=path,
+            field="use_count",
+        )
     if avg_score is None:
         if uses:
-            raise SkillFormatError(f"use_count {uses} needs an avg_score from 1 to 10", path=path, field="avg_score")
+            raise SkillFormatError(
+                f"use_count {uses} needs an avg_score from 1 to 10", path=path, field="avg_score"
+            )
         return 0, None
-    if (isinstance(avg_score, bool) or not isinstance(avg_score, (int, float))
-            or not SCORE_MIN <= avg_score <= SCORE_MAX):
-        raise SkillFormatError(f"avg_score must be a number from 1 to 10, got {avg_score!r}", path=path,
-                               field="avg_score")
+    if (
+        isinstance(avg_score, bool)
+        or not isinstance(avg_score, (int, float))
+        or not SCORE_MIN <= avg_score <= SCORE_MAX
+    ):
+        raise SkillFormatError(
+            f"avg_score must be a number from 1 to 10, got {avg_score!r}", path=path, field="avg_score"
+        )
     return uses, float(avg_score)
 
 
@@ -212,7 +225,9 @@ class SkillSummary:
     use_count: int = 0
     avg_score: float | None = None
     status: str = "active"
-    trust_level: str | None = None  # where its content came from (skillrouter.security.policy); None: not stored
+    trust_level: str | None = (
+        None  # where its content came from (skillrouter.security.policy); None: not stored
+    )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -255,7 +270,9 @@ class Skill:
         object.__setattr__(self, "description", validate_description(self.description))
         if not isinstance(self.task_type, str) or not self.task_type.strip():
             object.__setattr__(self, "task_type", DEFAULT_TASK_TYPE)
-        object.__setattr__(self, "tags", tuple(dict.fromkeys(str(t).strip() for t in self.tags if str(t).strip())))
+        object.__setattr__(
+            self, "tags", tuple(dict.fromkeys(str(t).strip() for t in self.tags if str(t).strip()))
+        )
 
     # Level 1 sections, read from the body
     @property
@@ -293,7 +310,9 @@ class Skill:
             _as_text(pitfalls, "pitfalls"),
             _as_text(verification, "verification"),
         )
-        return cls(name=name, description=description, task_type=task_type, body=body, tags=tuple(tags), **kwargs)
+        return cls(
+            name=name, description=description, task_type=task_type, body=body, tags=tuple(tags), **kwargs
+        )
 
     def renamed(self, name: str) -> Skill:
         """A copy named ``name``; a body that opens with the title :meth:`create` composes from
@@ -309,7 +328,9 @@ class Skill:
         body = self.body
         for key, value in sections.items():
             if key not in SECTIONS:
-                raise SkillFormatError(f"unknown section {key!r}; expected one of {', '.join(SECTIONS)}", field=key)
+                raise SkillFormatError(
+                    f"unknown section {key!r}; expected one of {', '.join(SECTIONS)}", field=key
+                )
             body = set_section(body, key.title(), _as_text(value, key))
         return replace(self, body=body)
 

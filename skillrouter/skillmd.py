@@ -31,8 +31,19 @@ from skillrouter.skill import (
 )
 
 # Keys of the front matter that are Skill fields, in the order they are written.
-_KNOWN = ("name", "description", "task_type", "tags", "source", "license", "compatibility",
-          "allowed-tools", "metadata", "created_at", "updated_at")
+_KNOWN = (
+    "name",
+    "description",
+    "task_type",
+    "tags",
+    "source",
+    "license",
+    "compatibility",
+    "allowed-tools",
+    "metadata",
+    "created_at",
+    "updated_at",
+)
 _FRONT_RE = re.compile(r"\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 # Front matter may share values through YAML aliases, but not expand into a "billion laughs":
 # the values it holds once every alias is expanded are counted before anything is built.
@@ -125,15 +136,17 @@ def _load_yaml(text: str, *, path: str | None) -> object:
         if node is None:
             return None
         if _expanded_values(node) > MAX_YAML_VALUES:
-            raise SkillFormatError(f"front matter expands YAML aliases to more than {MAX_YAML_VALUES:,} values",
-                                   path=path)
+            raise SkillFormatError(
+                f"front matter expands YAML aliases to more than {MAX_YAML_VALUES:,} values", path=path
+            )
         return loader.construct_document(node)
     finally:
         loader.dispose()
 
 
-def split_front_matter(text: str, *, path: str | None = None,
-                       repairs: list[str] | None = None) -> tuple[dict[str, Any], str]:
+def split_front_matter(
+    text: str, *, path: str | None = None, repairs: list[str] | None = None
+) -> tuple[dict[str, Any], str]:
     """(front matter mapping, body). A file without front matter has an empty mapping.
 
     Front matter that holds too many values once its aliases are expanded, or is nested
@@ -161,7 +174,7 @@ def split_front_matter(text: str, *, path: str | None = None,
         data = {}
     if not isinstance(data, dict):
         raise SkillFormatError("front matter must be a mapping of keys to values", path=path)
-    return {str(k): v for k, v in data.items()}, text[match.end():]
+    return {str(k): v for k, v in data.items()}, text[match.end() :]
 
 
 def _first_paragraph(body: str) -> str:
@@ -216,7 +229,9 @@ def parse_skill_md(
     except SkillFormatError:
         if not lenient:
             raise
-        candidate = slugify(str(name)) if isinstance(name, str) and slugify(name) else slugify(fallback_name or "")
+        candidate = (
+            slugify(str(name)) if isinstance(name, str) and slugify(name) else slugify(fallback_name or "")
+        )
         if not candidate:
             raise
         warnings.append(f"{where}: name {name!r} is not valid; using {candidate!r}")  # type: ignore[union-attr]
@@ -281,8 +296,12 @@ def front_matter(skill: Skill) -> dict[str, Any]:
         data["task_type"] = skill.task_type
     if skill.tags:
         data["tags"] = list(skill.tags)
-    for key, value in (("source", skill.source), ("license", skill.license),
-                       ("compatibility", skill.compatibility), ("allowed-tools", skill.allowed_tools)):
+    for key, value in (
+        ("source", skill.source),
+        ("license", skill.license),
+        ("compatibility", skill.compatibility),
+        ("allowed-tools", skill.allowed_tools),
+    ):
         if value is not None:
             data[key] = value
     if skill.metadata:
@@ -296,7 +315,9 @@ def front_matter(skill: Skill) -> dict[str, Any]:
 
 
 def render_skill_md(skill: Skill) -> str:
-    head = yaml.dump(front_matter(skill), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1_000_000)
+    head = yaml.dump(
+        front_matter(skill), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1_000_000
+    )
     # the newline after the closing '---' belongs to the fence: parsing drops it, so the
     # body (leading blank lines included) comes back exactly as it was
     return f"---\n{head}---\n{skill.body}"
@@ -333,10 +354,30 @@ def skill_to_json(skill: Skill, *, stats: bool = True) -> dict[str, Any]:
     return data
 
 
-_JSON_FIELDS = {"name", "description", "task_type", "procedure", "pitfalls", "verification", "use_count",
-                "avg_score", "tags", "version", "source", "license", "compatibility", "metadata",
-                "allowed_tools", "allowed-tools", "created_at", "updated_at", "status", "extra", "body",
-                "trust_level"}  # a file never chooses its own trust level: the store records it
+_JSON_FIELDS = {
+    "name",
+    "description",
+    "task_type",
+    "procedure",
+    "pitfalls",
+    "verification",
+    "use_count",
+    "avg_score",
+    "tags",
+    "version",
+    "source",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed_tools",
+    "allowed-tools",
+    "created_at",
+    "updated_at",
+    "status",
+    "extra",
+    "body",
+    "trust_level",
+}  # a file never chooses its own trust level: the store records it
 
 
 def skill_from_json(data: object, *, path: str | Path | None = None) -> Skill:
@@ -346,11 +387,14 @@ def skill_from_json(data: object, *, path: str | Path | None = None) -> Skill:
         raise SkillFormatError(f"a skill must be a JSON object, got {type(data).__name__}", path=where)
     for key in ("extra", "metadata"):
         if data.get(key) is not None and not isinstance(data[key], Mapping):
-            raise SkillFormatError(f"{key} must be an object, got {type(data[key]).__name__}", path=where, field=key)
+            raise SkillFormatError(
+                f"{key} must be an object, got {type(data[key]).__name__}", path=where, field=key
+            )
     tags = data.get("tags")
     if tags is not None and not isinstance(tags, (str, list)):
-        raise SkillFormatError(f"tags must be a list or 'a, b' text, got {type(tags).__name__}", path=where,
-                               field="tags")
+        raise SkillFormatError(
+            f"tags must be a list or 'a, b' text, got {type(tags).__name__}", path=where, field="tags"
+        )
     extra = dict(data.get("extra") or {})
     extra.update({k: v for k, v in data.items() if k not in _JSON_FIELDS})
     use_count, avg = validate_stats(data.get("use_count"), data.get("avg_score"), path=where)
@@ -372,8 +416,12 @@ def skill_from_json(data: object, *, path: str | Path | None = None) -> Skill:
     }
     try:
         if isinstance(data.get("body"), str) and data["body"].strip():
-            skill = Skill(name=data.get("name"), description=data.get("description"),  # type: ignore[arg-type]
-                          body=data["body"], **common)
+            skill = Skill(
+                name=data.get("name"),  # type: ignore[arg-type]
+                description=data.get("description"),  # type: ignore[arg-type]
+                body=data["body"],
+                **common,
+            )
             sections = {k: data[k] for k in ("procedure", "pitfalls", "verification") if data.get(k)}
             if any(str(v).strip() != getattr(skill, k) for k, v in sections.items()):
                 skill = skill.with_sections(**sections)

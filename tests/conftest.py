@@ -15,8 +15,9 @@ Session-wide (load once, share):
   ONNX copy exported once per session from ``st_embedder``'s loaded model (no second load)
   into the session's cache folder, where the CLI's one-shot ``route`` finds it too.
 - ``hermes_library``: the 177 SKILL.md folders of
-  ``$SKILLROUTER_DATA/skill-libraries/hermes-agent-0.19.0`` (default ``../shared/data``) loaded (leniently, as a bulk
-  import would) into one store, embedded once with ``st_embedder`` (~30-60 s), with embedded
+  ``$SKILLROUTER_DATA/skill-libraries/hermes-agent-0.19.0`` (default ``../shared/data``) loaded
+  (leniently, as a bulk import would) into one store, embedded once with ``st_embedder`` (~30-60 s), with
+  embedded
   Chroma. Read-only: route through it, do not record outcomes or edit it.
 - ``chroma_server``: the URL (``http://127.0.0.1:PORT``) of a real ``chroma run`` server
   on loopback with its data under a session temp folder, started on first use and
@@ -65,7 +66,9 @@ from skillrouter.embeddings import (
 from skillrouter import SkillFormatError, SkillLibrary, Store
 from skillrouter.skillmd import parse_skill_md
 
-DATA = Path(os.environ.get("SKILLROUTER_DATA") or Path(__file__).resolve().parents[1].parent / "shared" / "data")
+DATA = Path(
+    os.environ.get("SKILLROUTER_DATA") or Path(__file__).resolve().parents[1].parent / "shared" / "data"
+)
 HERMES = DATA / "skill-libraries" / "hermes-agent-0.19.0"
 
 
@@ -97,8 +100,9 @@ def onnx_embedder(st_embedder: SentenceTransformerEmbedder, session_cache: Path)
     """The default model on ONNX Runtime, exported once for the session from ``st_embedder``."""
     from skillrouter.embeddings.onnx_export import export
 
-    model = OnnxEmbedder(cache_dir=session_cache,
-                         exporter=lambda ref, folder: export(ref, folder, model=st_embedder.model))
+    model = OnnxEmbedder(
+        cache_dir=session_cache, exporter=lambda ref, folder: export(ref, folder, model=st_embedder.model)
+    )
     model.embed_query("warm up")
     return model
 
@@ -121,7 +125,9 @@ def cli_uses(monkeypatch: pytest.MonkeyPatch) -> Callable[[Embedder], None]:
     def use(inner: Embedder) -> None:
         from skillrouter import library
 
-        def default_embedder(store_path: Path, model: str | None = None, backend: str = "torch") -> CachedEmbedder:
+        def default_embedder(
+            store_path: Path, model: str | None = None, backend: str = "torch"
+        ) -> CachedEmbedder:
             return CachedEmbedder(inner, EmbeddingCache(Path(store_path) / "cache" / "embeddings.db"))
 
         monkeypatch.setattr(library, "default_embedder", default_embedder)
@@ -137,7 +143,9 @@ def load_skill_folders(store: Store, root: Path) -> tuple[list[str], list[str]]:
     for path in sorted(root.rglob("SKILL.md")):
         warnings: list[str] = []
         try:
-            skill = parse_skill_md(path.read_bytes(), path=path, fallback_name=path.parent.name, warnings=warnings)
+            skill = parse_skill_md(
+                path.read_bytes(), path=path, fallback_name=path.parent.name, warnings=warnings
+            )
         except SkillFormatError as err:
             problems.append(str(err))
             continue
@@ -151,8 +159,9 @@ def load_skill_folders(store: Store, root: Path) -> tuple[list[str], list[str]]:
 
 
 @pytest.fixture(scope="session")
-def hermes_library(st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
-                   ) -> Iterator[SkillLibrary]:
+def hermes_library(
+    st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[SkillLibrary]:
     """hermes-agent 0.19.0 as a store, embedded once for the session (read-only)."""
     if not HERMES.is_dir():
         pytest.skip(f"skill library data not in {HERMES} (set SKILLROUTER_DATA)")
@@ -214,8 +223,18 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log = data.parent / f"chroma-server-{port}.log"
         with open(log, "wb") as out:
             proc = subprocess.Popen(
-                [_chroma_executable(), "run", "--path", str(data), "--host", "127.0.0.1", "--port", str(port)],
-                stdout=out, stderr=subprocess.STDOUT,
+                [
+                    _chroma_executable(),
+                    "run",
+                    "--path",
+                    str(data),
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                ],
+                stdout=out,
+                stderr=subprocess.STDOUT,
             )
         try:
             if _wait_for_heartbeat(proc, url, log):

@@ -38,8 +38,9 @@ so it records, revises, retires, folds and creates exactly as the agent does:
   drafted. Its description is the task text (an extractor summarising the run it saw; never
   the gold description), its name the first words of the task, its hidden quality drawn
   uniformly from ``new_quality``. The duplicate gate (``merge_offers``: the skill judged a
-  misfit, the route's other candidates that reached the router's threshold, then the active skills at ``offer_threshold`` or above by Level 0 text or examples,
-  nearest first, ``max_offers`` in all) offers it as a merge to a judge of "same skill", one
+  misfit, the route's other candidates that reached the router's threshold, then the active
+  skills at ``offer_threshold`` or above by Level 0 text or examples, nearest first, ``max_offers`` in all)
+  offers it as a merge to a judge of "same skill", one
   skill at a time; the judge is right unless it errs, with probability ``fit_error`` too,
   independently for each offer. Merged (``accept_merge``), the task becomes that skill's
   example (into the skill judged a misfit: a fitted use, the misfit withdrawn); turned down by

@@ -1,8 +1,9 @@
 """The evolution scenario through the shipped agent: ``create_self_improving_agent`` itself.
 
 The simulation (:mod:`skillrouter.eval.evolution`) hands each task to the agent's learner with
-the world's judges; this runs the same stream, the same seeded variants and the same hidden world through the LangGraph loop,
-with scripted chat models (:mod:`skillrouter.agent.fakes`) playing its LLM parts exactly as the
+the world's judges; this runs the same stream, the same seeded variants and the same hidden
+world through the LangGraph loop, with scripted chat models (:mod:`skillrouter.agent.fakes`) playing its LLM
+parts exactly as the
 simulation plays them:
 
 - **executor**: ``STEPS:`` with the task's drawn number of steps, then ``RESULT:``;
@@ -70,16 +71,28 @@ class AgentLife(Life):
             skill = found.group(1) if found else None
             score = self.world.score(i, kind, skill)
             fits = self.world.judged_fit(i, kind, skill) if skill is not None else True
-            return {"score": score, "reasoning": "simulated", "lessons": [], "fits": fits,
-                    "fit_reasoning": "simulated"}
+            return {
+                "score": score,
+                "reasoning": "simulated",
+                "lessons": [],
+                "fits": fits,
+                "fit_reasoning": "simulated",
+            }
         if call.kind == "extract":
-            return {"name": name_for(task), "description": " ".join(task.split())[:1024], "task_type": "general",
-                    "procedure": ["Do the task."]}
+            return {
+                "name": name_for(task),
+                "description": " ".join(task.split())[:1024],
+                "task_type": "general",
+                "procedure": ["Do the task."],
+            }
         if call.kind == "revise":
             name = _NAME.search(call.prompt)
             self.calls.append(("revise", name.group(1) if name else ""))
-            return {"procedure": ["Do the task."], "pitfalls": [f"Revised after task {i} (simulated revision)."],
-                    "reason": "simulated revision"}
+            return {
+                "procedure": ["Do the task."],
+                "pitfalls": [f"Revised after task {i} (simulated revision)."],
+                "reason": "simulated revision",
+            }
         if call.kind == "merge":
             name = _NAME.search(call.prompt.split("## Existing skill", 1)[-1])
             existing = name.group(1) if name else ""
@@ -107,8 +120,9 @@ class AgentLife(Life):
         state = self.agent.invoke({"task": self.stream.tasks[i].query})
         skill, score = state.get("matched_skill"), state.get("evaluation_score")
         if score is None:
-            raise RuntimeError(f"task {i}: the agent could not read the scripted evaluation: "
-                               f"{state.get('evaluation_error')}")
+            raise RuntimeError(
+                f"task {i}: the agent could not read the scripted evaluation: {state.get('evaluation_error')}"
+            )
         event = self.begin(i, kind, skill, score, len(state.get("execution_steps") or []))
         if state.get("misfit_skill"):
             self.count_misfit(event)
@@ -133,8 +147,14 @@ class AgentLife(Life):
         self.end(event)
 
 
-def run_agent(stream: TaskStream, config: EvolutionConfig, embedder: Embedder, *, label: str = "agent",
-              progress: Callable[[str], None] | None = None) -> EvolutionRun:
+def run_agent(
+    stream: TaskStream,
+    config: EvolutionConfig,
+    embedder: Embedder,
+    *,
+    label: str = "agent",
+    progress: Callable[[str], None] | None = None,
+) -> EvolutionRun:
     """Run ``stream`` through ``create_self_improving_agent`` with the scripted world (policy
     ``shrunk``, the agent's), checkpointing like the simulation."""
     limit_threads()
@@ -149,15 +169,20 @@ def run_agent(stream: TaskStream, config: EvolutionConfig, embedder: Embedder, *
             return life.respond(call)
 
         llm = ScriptedChatModel(responder=respond)
-        routing = RoutingSettings(threshold=config.threshold, misfit_weight=config.misfit_weight,
-                                  misfit_share_weight=config.misfit_share_weight)
-        agent = create_self_improving_agent(llm, work / "store", embedder=embedder, rules=config.rules,
-                                            routing=routing)
+        routing = RoutingSettings(
+            threshold=config.threshold,
+            misfit_weight=config.misfit_weight,
+            misfit_share_weight=config.misfit_share_weight,
+        )
+        agent = create_self_improving_agent(
+            llm, work / "store", embedder=embedder, rules=config.rules, routing=routing
+        )
         with agent:
             agent.library.max_examples = config.max_examples
             life = AgentLife(agent, stream, config)
             checkpoints = life.run(label, say)
-            return EvolutionRun(label, checkpoints, summarise(life, checkpoints), time.perf_counter() - started,
-                                life.events)
+            return EvolutionRun(
+                label, checkpoints, summarise(life, checkpoints), time.perf_counter() - started, life.events
+            )
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -52,8 +52,12 @@ class EvolutionRun:
     events: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self, *, events: bool = False) -> dict[str, Any]:
-        out: dict[str, Any] = {"policy": self.policy, "summary": self.summary, "seconds": round(self.seconds, 1),
-                               "checkpoints": [c.to_dict() for c in self.checkpoints]}
+        out: dict[str, Any] = {
+            "policy": self.policy,
+            "summary": self.summary,
+            "seconds": round(self.seconds, 1),
+            "checkpoints": [c.to_dict() for c in self.checkpoints],
+        }
         if events:
             out["events"] = self.events
         return out
@@ -104,11 +108,20 @@ class Life:
         """The event of task ``i`` as routed and scored."""
         best_variant = None
         if skill is not None:
-            same_kind = [n for n, h in self.hidden.items() if h.kind == self.hidden[skill].kind and self.active(n)]
+            same_kind = [
+                n for n, h in self.hidden.items() if h.kind == self.hidden[skill].kind and self.active(n)
+            ]
             if len(same_kind) >= 2 and self.hidden[skill].kind == kind:
                 best_variant = skill == max(same_kind, key=lambda n: (self.hidden[n].quality, n))
-        return {"i": i, "kind": kind, "skill": skill, "score": score, "steps": steps,
-                "fit": skill is not None and self.world.fits(kind, skill), "best_variant": best_variant}
+        return {
+            "i": i,
+            "kind": kind,
+            "skill": skill,
+            "score": score,
+            "steps": steps,
+            "fit": skill is not None and self.world.fits(kind, skill),
+            "best_variant": best_variant,
+        }
 
     def end(self, event: dict[str, Any]) -> None:
         self.window.append(event)
@@ -142,9 +155,13 @@ class Life:
         if not probes:
             return None
         routes = self.lib.route_many([q.query for q in probes], k=self.config.k)
-        hits = sum(1 for q, r in zip(probes, routes)
-                   if r.matched is not None and r.matched.name in self.hidden
-                   and self.hidden[r.matched.name].kind == q.gold[0])
+        hits = sum(
+            1
+            for q, r in zip(probes, routes)
+            if r.matched is not None
+            and r.matched.name in self.hidden
+            and self.hidden[r.matched.name].kind == q.gold[0]
+        )
         return hits / len(probes)
 
     def checkpoint(self, tasks: int) -> Checkpoint:
@@ -187,8 +204,10 @@ class Life:
             if (i + 1) % self.config.every == 0 or i + 1 == total:
                 checkpoints.append(self.checkpoint(i + 1))
                 last = checkpoints[-1]
-                say(f"{label}: {i + 1}/{total} tasks, {last.library_size} skills, "
-                    f"probe P@1 {_fmt(last.probe_p_at_1)}")
+                say(
+                    f"{label}: {i + 1}/{total} tasks, {last.library_size} skills, "
+                    f"probe P@1 {_fmt(last.probe_p_at_1)}"
+                )
         return checkpoints
 
 
@@ -209,8 +228,16 @@ class SimulatedLife(Life):
         event = self.begin(i, kind, skill, score, steps)
         fits = self.world.judged_fit(i, kind, skill) if skill is not None else True
         self.judges.at(i, kind)
-        learned = self.learner.learn(Run(task.query, score, steps, matched=skill, fits=fits,
-                                         candidates=[c.to_dict() for c in route.candidates]))
+        learned = self.learner.learn(
+            Run(
+                task.query,
+                score,
+                steps,
+                matched=skill,
+                fits=fits,
+                candidates=[c.to_dict() for c in route.candidates],
+            )
+        )
         self.note(learned, i, kind, event)
         self.end(event)
 

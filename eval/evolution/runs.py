@@ -39,14 +39,22 @@ def simulate(
     started = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="skillrouter-evolution-"))
     try:
-        lib = SkillLibrary(Store(work / "store"), embedder, threshold=config.threshold, policy=policy,
-                           max_examples=config.max_examples, misfit_weight=config.misfit_weight,
-                           misfit_share_weight=config.misfit_share_weight)
+        lib = SkillLibrary(
+            Store(work / "store"),
+            embedder,
+            threshold=config.threshold,
+            policy=policy,
+            max_examples=config.max_examples,
+            misfit_weight=config.misfit_weight,
+            misfit_share_weight=config.misfit_share_weight,
+        )
         try:
             life = SimulatedLife(lib, stream, config)
             checkpoints = life.run(label or policy, say)
             summary = summarise(life, checkpoints)
-            return EvolutionRun(label or policy, checkpoints, summary, time.perf_counter() - started, life.events)
+            return EvolutionRun(
+                label or policy, checkpoints, summary, time.perf_counter() - started, life.events
+            )
         finally:
             lib.close()
     finally:
@@ -67,8 +75,10 @@ def run_policies(
     (policy ``shrunk``, the agent's)."""
     stream = make_stream(queries, config)
     if progress:
-        progress(f"stream: {len(stream.tasks)} tasks over {len(set(stream.kinds))} kinds, "
-                 f"{len(stream.probes)} probes, {len(stream.variants)} seeded variants; embedding")
+        progress(
+            f"stream: {len(stream.tasks)} tasks over {len(set(stream.kinds))} kinds, "
+            f"{len(stream.probes)} probes, {len(stream.variants)} seeded variants; embedding"
+        )
     warm_cache(embedder, stream)
     runs = [simulate(stream, config, embedder, p, progress=progress) for p in config.policies]
     if agent_tasks > 0:
@@ -76,6 +86,8 @@ def run_policies(
 
         head = stream.head(agent_tasks)
         n = len(head.tasks)
-        runs.append(simulate(head, config, embedder, "shrunk", label=f"simulation, {n} tasks", progress=progress))
+        runs.append(
+            simulate(head, config, embedder, "shrunk", label=f"simulation, {n} tasks", progress=progress)
+        )
         runs.append(run_agent(head, config, embedder, label=f"agent, {n} tasks", progress=progress))
     return stream, runs

@@ -30,13 +30,26 @@ class TaskStream:
     steps: list[int]
     noise: list[float]  # standard normal, one per task
     new_quality: list[float]  # hidden quality a skill drafted at this task would get
-    fit_draw: list[float] = field(default_factory=list)  # uniform [0, 1): the fit judgement errs below fit_error
-    same_draw: list[float] = field(default_factory=list)  # uniform [0, 1): the "same skill" judgement errs below it
+    fit_draw: list[float] = field(
+        default_factory=list
+    )  # uniform [0, 1): the fit judgement errs below fit_error
+    same_draw: list[float] = field(
+        default_factory=list
+    )  # uniform [0, 1): the "same skill" judgement errs below it
 
     def head(self, n: int) -> TaskStream:
         """The first ``n`` tasks of the stream, with the same probes and variants."""
-        return TaskStream(self.tasks[:n], self.kinds[:n], self.probes, self.variants, self.steps[:n], self.noise[:n],
-                          self.new_quality[:n], self.fit_draw[:n], self.same_draw[:n])
+        return TaskStream(
+            self.tasks[:n],
+            self.kinds[:n],
+            self.probes,
+            self.variants,
+            self.steps[:n],
+            self.noise[:n],
+            self.new_quality[:n],
+            self.fit_draw[:n],
+            self.same_draw[:n],
+        )
 
 
 def make_stream(queries: Sequence[Query], config: EvolutionConfig) -> TaskStream:
@@ -87,6 +100,10 @@ def make_stream(queries: Sequence[Query], config: EvolutionConfig) -> TaskStream
 
 def warm_cache(embedder: Embedder, stream: TaskStream) -> None:
     """Embed every text the run will need in two batches (queries, documents) up front."""
-    texts = [q.query for q in stream.tasks] + [q.query for q in stream.probes] + [t for _, t, _ in stream.variants]
+    texts = (
+        [q.query for q in stream.tasks]
+        + [q.query for q in stream.probes]
+        + [t for _, t, _ in stream.variants]
+    )
     embed_queries(embedder, texts)
     embedder.embed_documents(texts)

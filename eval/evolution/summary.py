@@ -38,17 +38,37 @@ def summarise(life: Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
         "misfits_recorded_real": life.misfits_real,
         "revisions": life.revisions,
         "revisions_after_misroute": life.misroute_revisions,
-        "revisions_after_misroute_share": round(life.misroute_revisions / life.revisions, 4) if life.revisions else None,
+        "revisions_after_misroute_share": round(life.misroute_revisions / life.revisions, 4)
+        if life.revisions
+        else None,
         "retired": len(life.retired),
-        "retired_skills": [{"name": n, "kind": life.hidden[n].kind, "quality": round(life.hidden[n].quality, 3),
-                            "seeded": life.hidden[n].seeded, "uses": life.lib.track_record(n).use_count}
-                           for n in sorted(life.retired)],
+        "retired_skills": [
+            {
+                "name": n,
+                "kind": life.hidden[n].kind,
+                "quality": round(life.hidden[n].quality, 3),
+                "seeded": life.hidden[n].seeded,
+                "uses": life.lib.track_record(n).use_count,
+            }
+            for n in sorted(life.retired)
+        ],
         "retired_max_quality": max((round(life.hidden[n].quality, 3) for n in life.retired), default=None),
         "folded": len(life.folded),
-        "folded_other_kind": sum(1 for n, into in life.folded.items() if life.hidden[n].kind != life.hidden[into].kind),
-        "folded_skills": [{"name": n, "into": into, "kind": life.hidden[n].kind, "into_kind": life.hidden[into].kind,
-                           "quality": round(life.hidden[n].quality, 3), "into_quality": round(life.hidden[into].quality, 3),
-                           "seeded": life.hidden[n].seeded} for n, into in sorted(life.folded.items())],
+        "folded_other_kind": sum(
+            1 for n, into in life.folded.items() if life.hidden[n].kind != life.hidden[into].kind
+        ),
+        "folded_skills": [
+            {
+                "name": n,
+                "into": into,
+                "kind": life.hidden[n].kind,
+                "into_kind": life.hidden[into].kind,
+                "quality": round(life.hidden[n].quality, 3),
+                "into_quality": round(life.hidden[into].quality, 3),
+                "seeded": life.hidden[n].seeded,
+            }
+            for n, into in sorted(life.folded.items())
+        ],
         **_duplicates(life),
         "reuse_rate": mean([1.0 if e["skill"] else 0.0 for e in events]),
         "reuse_precision": mean([1.0 if e["fit"] else 0.0 for e in routed]),
@@ -56,8 +76,9 @@ def summarise(life: Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
         "success_rate_second_half": mean([1.0 if e["score"] >= SUCCESS else 0.0 for e in half]),
         "mean_score": mean([e["score"] for e in events]),
         "best_variant_share": mean([1.0 if e["best_variant"] else 0.0 for e in variant]),
-        "best_variant_share_second_half": mean([1.0 if e["best_variant"] else 0.0 for e in half
-                                                if e["best_variant"] is not None]),
+        "best_variant_share_second_half": mean(
+            [1.0 if e["best_variant"] else 0.0 for e in half if e["best_variant"] is not None]
+        ),
         "probe_p_at_1_start": checkpoints[0].probe_p_at_1,
         "probe_p_at_1_end": last.probe_p_at_1,
         "hidden_quality": _hidden_quality(life),
@@ -84,9 +105,15 @@ def _duplicates(life: Life) -> dict[str, Any]:
 
 def _variant(life: Life, name: str) -> dict[str, Any]:
     out = life.lib.track_record(name)
-    return {"name": name, "kind": life.hidden[name].kind, "quality": round(life.hidden[name].quality, 3),
-            "uses": out.use_count, "avg_score": None if out.avg_score is None else round(out.avg_score, 2),
-            "retired": name in life.retired, "folded_into": life.folded.get(name)}
+    return {
+        "name": name,
+        "kind": life.hidden[name].kind,
+        "quality": round(life.hidden[name].quality, 3),
+        "uses": out.use_count,
+        "avg_score": None if out.avg_score is None else round(out.avg_score, 2),
+        "retired": name in life.retired,
+        "folded_into": life.folded.get(name),
+    }
 
 
 def _hidden_quality(life: Life) -> dict[str, Any]:

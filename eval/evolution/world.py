@@ -66,8 +66,11 @@ class World:
         with probability ``fit_error`` like the fit judgement, independently for each offer."""
         if i >= len(self.stream.same_draw):
             return self.fits(kind, skill)
-        draw = self.stream.same_draw[i] if offer == 0 else random.Random(
-            f"{self.config.seed}:{i}:{offer}").random()
+        draw = (
+            self.stream.same_draw[i]
+            if offer == 0
+            else random.Random(f"{self.config.seed}:{i}:{offer}").random()
+        )
         return self.fits(kind, skill) != (draw < self.config.fit_error)
 
     def judged_one_skill(self, i: int, kept: str, folded: str, *, offer: int = 0) -> bool:
@@ -116,9 +119,13 @@ class WorldJudges:
         self.i, self.kind = i, kind
 
     def revise(self, skill: Skill, run: Run) -> Judgement:
-        note = f"- Revised after a run scored {run.score:g} (simulated revision, version {skill.version + 1})."
-        return Judgement(skill=skill.with_sections(pitfalls=(skill.pitfalls + "\n" + note).strip()),
-                         reason="simulated revision")
+        note = (
+            f"- Revised after a run scored {run.score:g} (simulated revision, version {skill.version + 1})."
+        )
+        return Judgement(
+            skill=skill.with_sections(pitfalls=(skill.pitfalls + "\n" + note).strip()),
+            reason="simulated revision",
+        )
 
     def draft(self, run: Run) -> Skill:
         return Skill.create(name_for(run.task), " ".join(run.task.split())[:1024], source="agent")

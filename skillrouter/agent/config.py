@@ -27,8 +27,11 @@ class AgentConfig:
     structured_output: StructuredOutput = "auto"
 
     def __post_init__(self) -> None:
-        if isinstance(self.nudge_interval, bool) or not isinstance(self.nudge_interval, int) \
-                or self.nudge_interval < 1:
+        if (
+            isinstance(self.nudge_interval, bool)
+            or not isinstance(self.nudge_interval, int)
+            or self.nudge_interval < 1
+        ):
             raise ValueError(f"nudge_interval must be a positive int, got {self.nudge_interval!r}")
         if not isinstance(self.rules, LoopRules):
             raise TypeError(f"rules must be a LoopRules, got {type(self.rules).__name__}")

@@ -68,10 +68,18 @@ class ScriptedTextChatModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "scripted"
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None,
-                  **kwargs: Any) -> ChatResult:
-        tools = tuple(t["function"]["name"] for t in kwargs.get("tools") or []
-                      if isinstance(t, dict) and "function" in t)
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: Any = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        tools = tuple(
+            t["function"]["name"]
+            for t in kwargs.get("tools") or []
+            if isinstance(t, dict) and "function" in t
+        )
         kind = kind_of(messages)
         call = ScriptedCall(kind, _task_of(kind, messages), tuple(messages), tools)
         self.calls.append(call)
@@ -82,8 +90,17 @@ class ScriptedTextChatModel(BaseChatModel):
             message = answer
         elif isinstance(answer, dict):
             if tools:
-                message = AIMessage(content="", tool_calls=[{"name": tools[0], "args": answer,
-                                                             "id": f"call_{len(self.calls)}", "type": "tool_call"}])
+                message = AIMessage(
+                    content="",
+                    tool_calls=[
+                        {
+                            "name": tools[0],
+                            "args": answer,
+                            "id": f"call_{len(self.calls)}",
+                            "type": "tool_call",
+                        }
+                    ],
+                )
             else:
                 message = AIMessage(content=json.dumps(answer))
         else:
@@ -98,8 +115,9 @@ class ScriptedTextChatModel(BaseChatModel):
 class ScriptedChatModel(ScriptedTextChatModel):
     """A chat model answering through ``responder``, with tool calling (structured output)."""
 
-    def bind_tools(self, tools: Sequence[Any], *, tool_choice: str | None = None,
-                   **kwargs: Any) -> Runnable[Any, AIMessage]:
+    def bind_tools(
+        self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any
+    ) -> Runnable[Any, AIMessage]:
         schemas = [convert_to_openai_tool(t) for t in tools]
         return self.bind(tools=schemas, tool_choice=tool_choice, **kwargs)
 

@@ -41,7 +41,8 @@ MEMORY_UPDATER = "memory_updater"
 def after_evaluation(state: AgentState) -> str:
     """Learn when the score is readable and a skill was used or a new one is due."""
     learn = state.get("evaluation_score") is not None and (
-        state.get("matched_skill") or state.get("should_create_skill"))
+        state.get("matched_skill") or state.get("should_create_skill")
+    )
     if learn:
         return SKILL_EXTRACTOR
     return after_learning(state)
@@ -105,8 +106,15 @@ def create_self_improving_agent(
     settings = routing or RoutingSettings()
     if router_threshold is not None:
         settings = settings.replace(threshold=router_threshold)
-    library = SkillLibrary.open(storage_dir, model=model, embedder=embedder, chroma_url=chroma_url, routing=settings)
+    library = SkillLibrary.open(
+        storage_dir, model=model, embedder=embedder, chroma_url=chroma_url, routing=settings
+    )
     folder = library.path
-    deps = AgentDeps(llm=llm, library=library, memory=AgentMemory(folder, memory_limit, user_limit),
-                     episodes=EpisodeLog(folder / EPISODES_FILE), config=config)
+    deps = AgentDeps(
+        llm=llm,
+        library=library,
+        memory=AgentMemory(folder, memory_limit, user_limit),
+        episodes=EpisodeLog(folder / EPISODES_FILE),
+        config=config,
+    )
     return SelfImprovingAgent(build_graph(deps).compile(checkpointer=checkpointer), deps)

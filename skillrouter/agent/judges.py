@@ -47,16 +47,27 @@ class LLMJudges:
 
     def revise(self, skill: Skill, run: Run) -> Judgement:
         state = self.state
-        messages = prompts.revise_messages(skill, run.task, state.get("execution_steps") or [],
-                                           state.get("result", ""), run.score, state.get("evaluation_reasoning", ""),
-                                           list(run.lessons))
+        messages = prompts.revise_messages(
+            skill,
+            run.task,
+            state.get("execution_steps") or [],
+            state.get("result", ""),
+            run.score,
+            state.get("evaluation_reasoning", ""),
+            list(run.lessons),
+        )
         revision = self._ask(messages, SkillRevision)
         return Judgement(skill=_applied(skill, revision), reason=revision.reason)
 
     def draft(self, run: Run) -> Skill:
         state = self.state
-        messages = prompts.extract_messages(run.task, state.get("execution_steps") or [], state.get("result", ""),
-                                            run.score, state.get("evaluation_reasoning", ""))
+        messages = prompts.extract_messages(
+            run.task,
+            state.get("execution_steps") or [],
+            state.get("result", ""),
+            run.score,
+            state.get("evaluation_reasoning", ""),
+        )
         draft = self._ask(messages, SkillDraft)
         # the routed skill's task type, if any, is a misfit's: it says nothing about this task
         hint = None if run.matched else state.get("task_type")
@@ -83,8 +94,9 @@ def _applied(skill: Skill, revision: SkillRevision) -> Skill:
 
 def apply_revision(skill: Skill, revision: SkillRevision) -> Skill:
     """``skill`` with the revision's sections, and its description if it gave a new one."""
-    revised = skill.with_sections(procedure=revision.procedure, pitfalls=revision.pitfalls,
-                                  verification=revision.verification)
+    revised = skill.with_sections(
+        procedure=revision.procedure, pitfalls=revision.pitfalls, verification=revision.verification
+    )
     if revision.description and revision.description.strip() != skill.description:
         revised = replace(revised, description=revision.description.strip()[:DESCRIPTION_MAX])
     return revised
@@ -98,7 +110,13 @@ def skill_name(draft: SkillDraft) -> str:
 
 
 def skill_from_draft(draft: SkillDraft, name: str, task_type: str | None) -> Skill:
-    return Skill.create(name, " ".join(draft.description.split())[:DESCRIPTION_MAX],
-                        task_type=(draft.task_type or task_type or "general").strip(),
-                        procedure=draft.procedure, pitfalls=draft.pitfalls, verification=draft.verification,
-                        tags=draft.tags, source="agent")
+    return Skill.create(
+        name,
+        " ".join(draft.description.split())[:DESCRIPTION_MAX],
+        task_type=(draft.task_type or task_type or "general").strip(),
+        procedure=draft.procedure,
+        pitfalls=draft.pitfalls,
+        verification=draft.verification,
+        tags=draft.tags,
+        source="agent",
+    )

@@ -20,8 +20,9 @@ Entries are normalised before they are stored: surrounding whitespace is strippe
 trailing whitespace is stripped from every line and blank lines inside an entry are
 dropped; indentation inside an entry is kept. When a file is read, blank lines are
 skipped and a line that does not start with ``"- "`` continues the entry before it (or
-starts one, when it comes first), losing two spaces of indentation. The size of a file is the number of characters of
-its canonical text (:meth:`BoundedMemory.text`), which is exactly what is written to disk.
+starts one, when it comes first), losing two spaces of indentation. The size of a file is
+the number of characters of its canonical text (:meth:`BoundedMemory.text`), which is exactly what is
+written to disk.
 
 Limits
 ------

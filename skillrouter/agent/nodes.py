@@ -30,8 +30,14 @@ from skillrouter.routing.settings import DEFAULT_K
 from skillrouter.rules import Plan
 from skillrouter.skill import Skill
 
-__all__ = ["evaluator_node", "executor_node", "make_router_node", "memory_updater_node", "router_node",
-           "skill_extractor_node"]
+__all__ = [
+    "evaluator_node",
+    "executor_node",
+    "make_router_node",
+    "memory_updater_node",
+    "router_node",
+    "skill_extractor_node",
+]
 
 # ---------------------------------------------------------------- Router
 
@@ -73,7 +79,9 @@ def route_update(route: Route) -> dict[str, Any]:
     }
 
 
-def make_router_node(router: Router | SkillLibrary, *, k: int = DEFAULT_K) -> Callable[[dict[str, Any]], dict[str, Any]]:
+def make_router_node(
+    router: Router | SkillLibrary, *, k: int = DEFAULT_K
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """A LangGraph node that routes ``state["task"]`` (or the last human message) to a skill.
 
     It writes ``matched_skill`` (name or None), ``task_type``, ``route_candidates`` and
@@ -99,13 +107,17 @@ def router_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
     """Resolve the task, route it with the quality-weighted vector router, freeze the memory."""
     task, message, message_id = resolve_task(state)
     route = deps.library.route(task, k=deps.config.route_k)
-    update = run_defaults() | route_update(route) | {
-        "task": task,
-        "memory_snapshot": deps.memory.snapshot().render(),
-        "task_count": deps.task_count(),
-        "handled_task": task,
-        "handled_message_id": message_id,
-    }
+    update = (
+        run_defaults()
+        | route_update(route)
+        | {
+            "task": task,
+            "memory_snapshot": deps.memory.snapshot().render(),
+            "task_count": deps.task_count(),
+            "handled_task": task,
+            "handled_message_id": message_id,
+        }
+    )
     if message is not None:
         update["messages"] = [message]
     return update
@@ -139,11 +151,17 @@ def executor_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
 # ---------------------------------------------------------------- Evaluator
 
 
-def evaluate(deps: AgentDeps, task: str, steps: Sequence[str], result: str, skill: Skill | None) -> Evaluation:
+def evaluate(
+    deps: AgentDeps, task: str, steps: Sequence[str], result: str, skill: Skill | None
+) -> Evaluation:
     """LLM-as-judge; :class:`EvaluationError` when its answer cannot be read."""
     try:
-        return ask(deps.llm, prompts.evaluate_messages(task, steps, result, skill), Evaluation,
-                   deps.config.structured_output)
+        return ask(
+            deps.llm,
+            prompts.evaluate_messages(task, steps, result, skill),
+            Evaluation,
+            deps.config.structured_output,
+        )
     except UnreadableAnswer as err:
         raise EvaluationError(str(err)) from None
 
@@ -153,14 +171,22 @@ def run_of(state: AgentState) -> Run | None:
     score = state.get("evaluation_score")
     if score is None:
         return None
-    return Run(task=state["task"], score=score, steps=len(state.get("execution_steps") or []),
-               matched=state.get("matched_skill"), fits=state.get("skill_fits") is not False,
-               lessons=tuple(state.get("lessons") or ()), candidates=tuple(state.get("route_candidates") or ()))
+    return Run(
+        task=state["task"],
+        score=score,
+        steps=len(state.get("execution_steps") or []),
+        matched=state.get("matched_skill"),
+        fits=state.get("skill_fits") is not False,
+        lessons=tuple(state.get("lessons") or ()),
+        candidates=tuple(state.get("route_candidates") or ()),
+    )
 
 
 def learner_for(state: AgentState, deps: AgentDeps) -> Learner:
     """The learner of this run: the library, the run's LLM judges, the loop's rules."""
-    return Learner(deps.library, LLMJudges(deps.llm, dict(state), deps.config.structured_output), deps.config.rules)
+    return Learner(
+        deps.library, LLMJudges(deps.llm, dict(state), deps.config.structured_output), deps.config.rules
+    )
 
 
 def plan_for(state: AgentState, deps: AgentDeps) -> Plan | None:
@@ -228,7 +254,11 @@ def learned_update(learned: Learned) -> dict[str, Any]:
     if learned.folded:
         update |= {"folded_skill": learned.folded, "folded_into": learned.folded_into}
     if learned.created:
-        update |= {"created_skill": learned.created, "skill_version": learned.version, "task_type": learned.task_type}
+        update |= {
+            "created_skill": learned.created,
+            "skill_version": learned.version,
+            "task_type": learned.task_type,
+        }
     if learned.errors:
         update["skill_error"] = "; ".join(learned.errors)
     return update
@@ -257,8 +287,14 @@ def consolidate(deps: AgentDeps, attempts: int = 2) -> None:
     recent = deps.episodes.recent(deps.config.nudge_interval)
     problem: str | None = None
     for attempt in range(attempts):
-        messages = prompts.consolidate_messages(memory.memory.entries(), memory.memory.limit, memory.user.entries(),
-                                                memory.user.limit, recent, problem)
+        messages = prompts.consolidate_messages(
+            memory.memory.entries(),
+            memory.memory.limit,
+            memory.user.entries(),
+            memory.user.limit,
+            recent,
+            problem,
+        )
         try:
             answer = ask(deps.llm, messages, MemoryConsolidation, deps.config.structured_output)
             new_memory, new_user = _fits(memory, answer)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+•])\s+(.+?)\s*$")
-_RESULT = re.compile(r"^\s*(?:#{1,6}\s*)?\**\s*(?:final\s+)?(?:result|answer)\s*\**\s*:\s*\**\s*(.*)$",
-                     re.IGNORECASE)
+_RESULT = re.compile(
+    r"^\s*(?:#{1,6}\s*)?\**\s*(?:final\s+)?(?:result|answer)\s*\**\s*:\s*\**\s*(.*)$", re.IGNORECASE
+)
 
 
 def parse_execution(text: str) -> tuple[list[str], str]:

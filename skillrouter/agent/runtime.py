@@ -74,17 +74,20 @@ class SelfImprovingAgent:
         """Tasks this store's agent has run (persisted in the store)."""
         return self.deps.task_count()
 
-    def invoke(self, input: str | dict[str, Any], config: RunnableConfig | None = None,
-               **kwargs: Any) -> dict[str, Any]:
+    def invoke(
+        self, input: str | dict[str, Any], config: RunnableConfig | None = None, **kwargs: Any
+    ) -> dict[str, Any]:
         """Run one task; returns the final state (a dict)."""
         return cast(dict[str, Any], self.graph.invoke(_as_input(input), config, **kwargs))
 
-    async def ainvoke(self, input: str | dict[str, Any], config: RunnableConfig | None = None,
-                      **kwargs: Any) -> dict[str, Any]:
+    async def ainvoke(
+        self, input: str | dict[str, Any], config: RunnableConfig | None = None, **kwargs: Any
+    ) -> dict[str, Any]:
         return cast(dict[str, Any], await self.graph.ainvoke(_as_input(input), config, **kwargs))
 
-    def stream(self, input: str | dict[str, Any], config: RunnableConfig | None = None,
-               **kwargs: Any) -> Iterator[Any]:
+    def stream(
+        self, input: str | dict[str, Any], config: RunnableConfig | None = None, **kwargs: Any
+    ) -> Iterator[Any]:
         return self.graph.stream(_as_input(input), config, **kwargs)
 
     def get_state(self, config: RunnableConfig) -> Any:

@@ -33,16 +33,28 @@ class TaskRun:
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> TaskRun:
-        errors = tuple(e for e in (state.get("evaluation_error"), state.get("skill_error"),
-                                   state.get("memory_error")) if e)
-        return cls(task=state["task"], matched_skill=state.get("matched_skill"), fits=state.get("skill_fits"),
-                   score=state.get("evaluation_score"), steps=len(state.get("execution_steps") or []),
-                   created_skill=state.get("created_skill"), updated_skill=state.get("updated_skill"),
-                   skill_version=state.get("skill_version"), retired_skill=state.get("retired_skill"),
-                   misfit_skill=state.get("misfit_skill"), folded_skill=state.get("folded_skill"),
-                   folded_into=state.get("folded_into"),
-                   nudge_ran=bool(state.get("nudge_ran")), task_count=int(state.get("task_count", 0)),
-                   errors=errors)
+        errors = tuple(
+            e
+            for e in (state.get("evaluation_error"), state.get("skill_error"), state.get("memory_error"))
+            if e
+        )
+        return cls(
+            task=state["task"],
+            matched_skill=state.get("matched_skill"),
+            fits=state.get("skill_fits"),
+            score=state.get("evaluation_score"),
+            steps=len(state.get("execution_steps") or []),
+            created_skill=state.get("created_skill"),
+            updated_skill=state.get("updated_skill"),
+            skill_version=state.get("skill_version"),
+            retired_skill=state.get("retired_skill"),
+            misfit_skill=state.get("misfit_skill"),
+            folded_skill=state.get("folded_skill"),
+            folded_into=state.get("folded_into"),
+            nudge_ran=bool(state.get("nudge_ran")),
+            task_count=int(state.get("task_count", 0)),
+            errors=errors,
+        )
 
 
 @dataclass
@@ -64,12 +76,18 @@ class ScenarioReport:
         return [r.task_count for r in self.runs if r.nudge_ran]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tasks": len(self.runs), "reused": self.reused, "created": self.created, "nudges": self.nudges,
-                "runs": [asdict(r) for r in self.runs]}
+        return {
+            "tasks": len(self.runs),
+            "reused": self.reused,
+            "created": self.created,
+            "nudges": self.nudges,
+            "runs": [asdict(r) for r in self.runs],
+        }
 
 
-def run_scenario(agent: SelfImprovingAgent, tasks: Iterable[str],
-                 config: RunnableConfig | None = None) -> ScenarioReport:
+def run_scenario(
+    agent: SelfImprovingAgent, tasks: Iterable[str], config: RunnableConfig | None = None
+) -> ScenarioReport:
     """Invoke ``agent`` on each task in order (one thread per task unless ``config`` names one)."""
     report = ScenarioReport()
     for task in tasks:

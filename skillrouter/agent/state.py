@@ -19,32 +19,32 @@ class AgentState(TypedDict, total=False):
     task: str
     task_type: str | None
     # Router
-    matched_skill: str | None          # name of the skill used, or None
+    matched_skill: str | None  # name of the skill used, or None
     route_candidates: list[dict[str, Any]]
     route_reason: str
-    memory_snapshot: str               # MEMORY.md + USER.md frozen at the start of the run
+    memory_snapshot: str  # MEMORY.md + USER.md frozen at the start of the run
     # Executor
     execution_steps: list[str]
     result: str
     # Evaluator
-    evaluation_score: float | None     # None: the evaluation could not be read
+    evaluation_score: float | None  # None: the evaluation could not be read
     evaluation_reasoning: str
     evaluation_error: str | None
-    lessons: list[str]                 # what the guidance missed, per the evaluator
-    skill_fits: bool | None            # did the matched skill fit the task (None: no skill, or unread)
+    lessons: list[str]  # what the guidance missed, per the evaluator
+    skill_fits: bool | None  # did the matched skill fit the task (None: no skill, or unread)
     fit_reasoning: str
     should_create_skill: bool
     should_update_memory: bool
-    task_count: int                    # tasks run by this store's agent, this one included
+    task_count: int  # tasks run by this store's agent, this one included
     episode_id: int | None
     # Skill Extractor
     created_skill: str | None
     updated_skill: str | None
-    skill_version: int | None          # version of the created or updated skill
+    skill_version: int | None  # version of the created or updated skill
     retired_skill: str | None
-    misfit_skill: str | None           # the matched skill, when the task was kept as its misfit
-    folded_skill: str | None           # a skill judged one with another and folded into it ...
-    folded_into: str | None            # ... the skill it was folded into
+    misfit_skill: str | None  # the matched skill, when the task was kept as its misfit
+    folded_skill: str | None  # a skill judged one with another and folded into it ...
+    folded_into: str | None  # ... the skill it was folded into
     skill_error: str | None
     # Memory Updater
     nudge_ran: bool

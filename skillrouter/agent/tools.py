@@ -35,10 +35,18 @@ def make_skill_tools(library: SkillLibrary, *, k: int = DEFAULT_K) -> list[BaseT
             route = library.route(query, k=k)
         except (SkillRouterError, ValueError) as err:
             raise ToolException(str(err)) from None
-        skills = [c.skill.to_dict() | {"similarity": round(c.similarity, 3), "relevance": round(c.relevance, 3),
-                                        "fits": c.passes_gate} for c in route.candidates]
-        return json.dumps({"best": route.matched.name if route.matched else None, "skills": skills},
-                          ensure_ascii=False)
+        skills = [
+            c.skill.to_dict()
+            | {
+                "similarity": round(c.similarity, 3),
+                "relevance": round(c.relevance, 3),
+                "fits": c.passes_gate,
+            }
+            for c in route.candidates
+        ]
+        return json.dumps(
+            {"best": route.matched.name if route.matched else None, "skills": skills}, ensure_ascii=False
+        )
 
     def load_skill(name: str) -> str:
         """Load a skill by name: its whole SKILL.md (procedure, pitfalls, verification) and the
@@ -64,5 +72,7 @@ def make_skill_tools(library: SkillLibrary, *, k: int = DEFAULT_K) -> list[BaseT
             text = text[:FILE_LIMIT] + f"\n[... cut: the file has {len(text)} characters]"
         return text
 
-    return [StructuredTool.from_function(fn, handle_tool_error=True)
-            for fn in (search_skills, load_skill, read_skill_file)]
+    return [
+        StructuredTool.from_function(fn, handle_tool_error=True)
+        for fn in (search_skills, load_skill, read_skill_file)
+    ]

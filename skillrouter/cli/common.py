@@ -35,8 +35,9 @@ def emit(data: Any, as_json: bool, text: Callable[[], None]) -> None:
         text()
 
 
-def make_store_options(model_flag: str = "--model", model_param: str = "model", *,
-                       json_flag: bool = True) -> Callable[[F], F]:
+def make_store_options(
+    model_flag: str = "--model", model_param: str = "model", *, json_flag: bool = True
+) -> Callable[[F], F]:
     """A decorator adding --store, --chroma-url, the embedding model option and --json.
 
     Every command uses :data:`store_options`; ``skillrouter run``, whose ``--model`` is the
@@ -45,12 +46,26 @@ def make_store_options(model_flag: str = "--model", model_param: str = "model", 
     """
 
     def decorate(func: F) -> F:
-        @click.option("--store", type=click.Path(path_type=Path), default=None, envvar="SKILLROUTER_HOME",
-                      help="Store folder (default: $SKILLROUTER_HOME or ./.skillrouter).")
-        @click.option("--chroma-url", default=None, envvar="SKILLROUTER_CHROMA_URL",
-                      help="Use a Chroma server (http://HOST:PORT) instead of the embedded index.")
-        @click.option(model_flag, model_param, default=None, envvar="SKILLROUTER_MODEL",
-                      help="sentence-transformers model name or path (default: all-MiniLM-L6-v2, offline).")
+        @click.option(
+            "--store",
+            type=click.Path(path_type=Path),
+            default=None,
+            envvar="SKILLROUTER_HOME",
+            help="Store folder (default: $SKILLROUTER_HOME or ./.skillrouter).",
+        )
+        @click.option(
+            "--chroma-url",
+            default=None,
+            envvar="SKILLROUTER_CHROMA_URL",
+            help="Use a Chroma server (http://HOST:PORT) instead of the embedded index.",
+        )
+        @click.option(
+            model_flag,
+            model_param,
+            default=None,
+            envvar="SKILLROUTER_MODEL",
+            help="sentence-transformers model name or path (default: all-MiniLM-L6-v2, offline).",
+        )
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             return func(*args, **kwargs)
@@ -65,8 +80,9 @@ def make_store_options(model_flag: str = "--model", model_param: str = "model", 
 store_options = make_store_options()
 
 
-def open_library(store: Path | None, chroma_url: str | None, model: str | None, *, create: bool = False,
-          **kwargs: Any) -> SkillLibrary:
+def open_library(
+    store: Path | None, chroma_url: str | None, model: str | None, *, create: bool = False, **kwargs: Any
+) -> SkillLibrary:
     return SkillLibrary.open(store, create=create, chroma_url=chroma_url, model=model, **kwargs)
 
 
@@ -141,9 +157,13 @@ def unavailable(name: str, err: ImportError) -> click.Command:
     def fail(args: tuple[str, ...]) -> None:
         raise SkillRouterError(f"command {name!r} is unavailable: {err}")
 
-    return click.Command(name, callback=fail, help=f"(unavailable: {err})",
-                         params=[click.Argument(["args"], nargs=-1)],
-                         context_settings={"ignore_unknown_options": True})
+    return click.Command(
+        name,
+        callback=fail,
+        help=f"(unavailable: {err})",
+        params=[click.Argument(["args"], nargs=-1)],
+        context_settings={"ignore_unknown_options": True},
+    )
 
 
 def trust_level_of(value: str | None) -> TrustLevel | None:
@@ -152,8 +172,9 @@ def trust_level_of(value: str | None) -> TrustLevel | None:
 
 def trust_level_option(help_text: str) -> Callable[[F], F]:
     """``--trust-level``, one of the policy's levels (see ``skillrouter.security.policy``)."""
-    return click.option("--trust-level", "trust_level", type=click.Choice(TRUST_LEVELS), default=None,
-                        help=help_text)
+    return click.option(
+        "--trust-level", "trust_level", type=click.Choice(TRUST_LEVELS), default=None, help=help_text
+    )
 
 
 def _checked(check: Callable[[Any], Any], value: Any) -> Any:
@@ -171,11 +192,9 @@ def threshold_option(ctx: click.Context, param: click.Parameter, value: float | 
 
 def task_argument(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """A ``TASK`` callback: :func:`~skillrouter.routing.settings.check_task`."""
-    return _checked(check_task, value)  # type: ignore[no-any-return]
+    return _checked(check_task, value)
 
 
 def k_option(ctx: click.Context, param: click.Parameter, value: int) -> int:
     """A ``-k`` callback: :func:`~skillrouter.routing.settings.check_k`."""
-    return _checked(check_k, value)  # type: ignore[no-any-return]
-
-
+    return _checked(check_k, value)

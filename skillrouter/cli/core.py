@@ -41,11 +41,20 @@ def cli() -> None:
 @cli.command()
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--replace", is_flag=True, help="Overwrite a skill of the same name (history is kept).")
-@trust_level_option("Where the skill comes from: decides what its scan's findings do (default community; "
-                    "a replaced skill keeps its own).")
+@trust_level_option(
+    "Where the skill comes from: decides what its scan's findings do (default community; "
+    "a replaced skill keeps its own)."
+)
 @store_options
-def add(path: Path, replace: bool, trust_level: str | None, store: Path | None, chroma_url: str | None,
-        model: str | None, as_json: bool) -> None:
+def add(
+    path: Path,
+    replace: bool,
+    trust_level: str | None,
+    store: Path | None,
+    chroma_url: str | None,
+    model: str | None,
+    as_json: bool,
+) -> None:
     """Add one skill: a SKILL.md, its folder, or a JSON skill (scanned like an import)."""
     with open_library(store, chroma_url, model, create=True) as lib:
         skill = lib.add(path, replace=replace, trust_level=trust_level_of(trust_level))
@@ -54,64 +63,132 @@ def add(path: Path, replace: bool, trust_level: str | None, store: Path | None, 
         def text() -> None:
             click.echo(f"added {skill.name} (version {skill.version}, {skill.trust_level})")
             if skill.status == "quarantined":
-                click.echo(f"quarantined: {len(findings)} finding(s); 'skillrouter show {skill.name}' lists them, "
-                           f"'skillrouter trust {skill.name}' releases it", err=True)
+                click.echo(
+                    f"quarantined: {len(findings)} finding(s); 'skillrouter show {skill.name}' lists them, "
+                    f"'skillrouter trust {skill.name}' releases it",
+                    err=True,
+                )
 
-        emit({"added": skill.name, "version": skill.version, "status": skill.status,
-               "trust_level": skill.trust_level, "findings": findings}, as_json, text)
+        emit(
+            {
+                "added": skill.name,
+                "version": skill.version,
+                "status": skill.status,
+                "trust_level": skill.trust_level,
+                "findings": findings,
+            },
+            as_json,
+            text,
+        )
 
 
 @cli.command("route")
 @click.argument("task", callback=task_argument)
-@click.option("-k", "k", type=int, default=DEFAULT_K, show_default=True, callback=k_option,
-              help="Number of candidates to show.")
+@click.option(
+    "-k",
+    "k",
+    type=int,
+    default=DEFAULT_K,
+    show_default=True,
+    callback=k_option,
+    help="Number of candidates to show.",
+)
 @click.option("--type", "task_type", default=None, help="Only skills of this task_type.")
 @click.option("--tag", "tags", multiple=True, help="Only skills with one of these tags (repeatable).")
-@click.option("--threshold", type=float, default=None, callback=threshold_option,
-              help=f"Relevance the best candidate must reach to be chosen (default {DEFAULT_THRESHOLD} "
-                   "for the default model).")
-@click.option("--keyword-weight", type=click.FloatRange(0.0), default=KEYWORD_WEIGHT, show_default=True,
-              help="Weight of the keyword (BM25) score in the ranking; 0 ranks by embeddings alone.")
-@click.option("--backend", type=click.Choice(BACKENDS), default="onnx", show_default=True,
-              envvar="SKILLROUTER_BACKEND",
-              help="onnx starts in about a second: ONNX Runtime embeds the task and an embedded store is "
-                   "searched over its embedding cache, without torch or Chroma. torch loads "
-                   "sentence-transformers and queries the Chroma index, as long-running processes do. "
-                   "Same answers.")
+@click.option(
+    "--threshold",
+    type=float,
+    default=None,
+    callback=threshold_option,
+    help=f"Relevance the best candidate must reach to be chosen (default {DEFAULT_THRESHOLD} "
+    "for the default model).",
+)
+@click.option(
+    "--keyword-weight",
+    type=click.FloatRange(0.0),
+    default=KEYWORD_WEIGHT,
+    show_default=True,
+    help="Weight of the keyword (BM25) score in the ranking; 0 ranks by embeddings alone.",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(BACKENDS),
+    default="onnx",
+    show_default=True,
+    envvar="SKILLROUTER_BACKEND",
+    help="onnx starts in about a second: ONNX Runtime embeds the task and an embedded store is "
+    "searched over its embedding cache, without torch or Chroma. torch loads "
+    "sentence-transformers and queries the Chroma index, as long-running processes do. "
+    "Same answers.",
+)
 @store_options
-def route_cmd(task: str, k: int, task_type: str | None, tags: tuple[str, ...], threshold: float | None,
-              keyword_weight: float, backend: Backend, store: Path | None, chroma_url: str | None,
-              model: str | None, as_json: bool) -> None:
+def route_cmd(
+    task: str,
+    k: int,
+    task_type: str | None,
+    tags: tuple[str, ...],
+    threshold: float | None,
+    keyword_weight: float,
+    backend: Backend,
+    store: Path | None,
+    chroma_url: str | None,
+    model: str | None,
+    as_json: bool,
+) -> None:
     """Pick the skill that fits TASK, or say that none does."""
-    with open_library(store, chroma_url, model, threshold=threshold, keyword_weight=keyword_weight, backend=backend,
-                      one_shot=backend == "onnx") as lib:
+    with open_library(
+        store,
+        chroma_url,
+        model,
+        threshold=threshold,
+        keyword_weight=keyword_weight,
+        backend=backend,
+        one_shot=backend == "onnx",
+    ) as lib:
         route = lib.route(task, k=k, task_type=task_type, tags=tags or None)
         warn(lib)
 
         def text() -> None:
             click.echo(f"matched: {route.matched.name if route.matched else '(none)'}  [{route.reason}]")
             for c in route.candidates:
-                click.echo(f"  {c.name:<40} similarity {c.similarity:.3f}  keyword {c.keyword:.2f}  "
-                           f"relevance {c.relevance:.3f}  quality {c.quality:.2f}  score {c.score:.3f}")
+                click.echo(
+                    f"  {c.name:<40} similarity {c.similarity:.3f}  keyword {c.keyword:.2f}  "
+                    f"relevance {c.relevance:.3f}  quality {c.quality:.2f}  score {c.score:.3f}"
+                )
 
         emit(route.to_dict(), as_json, text)
 
 
 @cli.command()
 @click.argument("name")
-@click.option("--level", type=click.IntRange(0, 2), default=1, show_default=True,
-              help="0: summary, 1: full skill, 2: list of its files.")
+@click.option(
+    "--level",
+    type=click.IntRange(0, 2),
+    default=1,
+    show_default=True,
+    help="0: summary, 1: full skill, 2: list of its files.",
+)
 @click.option("--file", "relpath", default=None, help="Print one Level 2 file (relative path).")
 @store_options
-def show(name: str, level: int, relpath: str | None, store: Path | None, chroma_url: str | None,
-         model: str | None, as_json: bool) -> None:
+def show(
+    name: str,
+    level: int,
+    relpath: str | None,
+    store: Path | None,
+    chroma_url: str | None,
+    model: str | None,
+    as_json: bool,
+) -> None:
     """Show a skill at Level 0, 1 or 2."""
     with open_library(store, chroma_url, model) as lib:
         if relpath is not None:
             data = lib.read_file(name, relpath)
             if as_json:
-                emit({"name": name, "path": relpath, "content": data.decode("utf-8", errors="replace")}, True,
-                      lambda: None)
+                emit(
+                    {"name": name, "path": relpath, "content": data.decode("utf-8", errors="replace")},
+                    True,
+                    lambda: None,
+                )
             else:
                 sys.stdout.buffer.write(data)
             return
@@ -121,37 +198,64 @@ def show(name: str, level: int, relpath: str | None, store: Path | None, chroma_
 
         if level == 0:
             data0 = skill.summary().to_dict() | {"findings": findings}
-            emit(data0, as_json, lambda: click.echo(
-                f"{skill.name} [{skill.status}, {skill.trust_level}] ({skill.task_type}; {skill.use_count} uses, avg "
-                f"{'-' if skill.avg_score is None else f'{skill.avg_score:.2f}'})\n  {skill.description}"))
+            emit(
+                data0,
+                as_json,
+                lambda: click.echo(
+                    f"{skill.name} [{skill.status}, {skill.trust_level}] ({skill.task_type}; "
+                    f"{skill.use_count} uses, avg "
+                    f"{'-' if skill.avg_score is None else f'{skill.avg_score:.2f}'})\n  {skill.description}"
+                ),
+            )
         elif level == 1:
+
             def text1() -> None:
                 click.echo(render_skill_md(skill), nl=False)
-                click.echo(f"\n# status: {skill.status}, trust level {skill.trust_level}, version {skill.version}, "
-                           f"{skill.use_count} uses, avg score "
-                           f"{'-' if skill.avg_score is None else f'{skill.avg_score:.2f}'}")
-            emit(skill_to_json(skill) | {"trust_level": skill.trust_level, "findings": findings}, as_json, text1)
+                click.echo(
+                    f"\n# status: {skill.status}, trust level {skill.trust_level}, version {skill.version}, "
+                    f"{skill.use_count} uses, avg score "
+                    f"{'-' if skill.avg_score is None else f'{skill.avg_score:.2f}'}"
+                )
+
+            emit(
+                skill_to_json(skill) | {"trust_level": skill.trust_level, "findings": findings},
+                as_json,
+                text1,
+            )
         else:
             files = lib.list_files(name)
-            emit({"name": name, "files": files}, as_json, lambda: click.echo("\n".join(files) or "(no files)"))
-        folded_into = [p["folded_into"] for p in lib.judged_pairs(name) if p["same"] and p["folded_into"] != name]
+            emit(
+                {"name": name, "files": files}, as_json, lambda: click.echo("\n".join(files) or "(no files)")
+            )
+        folded_into = [
+            p["folded_into"] for p in lib.judged_pairs(name) if p["same"] and p["folded_into"] != name
+        ]
         if skill.status == "retired" and folded_into and not as_json:
-            click.echo(f"retired: folded into {folded_into[-1]}, judged the same skill; "
-                       f"'skillrouter trust {name}' brings it back", err=True)
+            click.echo(
+                f"retired: folded into {folded_into[-1]}, judged the same skill; "
+                f"'skillrouter trust {name}' brings it back",
+                err=True,
+            )
         if findings and not as_json:
             if skill.status == "quarantined":
-                click.echo(f"quarantined: {len(findings)} finding(s); 'skillrouter trust {name}' releases it", err=True)
+                click.echo(
+                    f"quarantined: {len(findings)} finding(s); 'skillrouter trust {name}' releases it",
+                    err=True,
+                )
             else:
                 click.echo(f"{skill.status}, trusted despite {len(findings)} finding(s):", err=True)
             for f in findings:
-                click.echo(f"  {f.get('path')}:{f.get('line') or '-'}: {f.get('rule')}: {f.get('excerpt')}", err=True)
+                click.echo(
+                    f"  {f.get('path')}:{f.get('line') or '-'}: {f.get('rule')}: {f.get('excerpt')}", err=True
+                )
 
 
 @cli.command("list")
 @click.option("--status", type=click.Choice(["active", "quarantined", "retired"]), default=None)
 @store_options
-def list_cmd(status: str | None, store: Path | None, chroma_url: str | None, model: str | None,
-             as_json: bool) -> None:
+def list_cmd(
+    status: str | None, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool
+) -> None:
     """List the skills in the store (Level 0)."""
     with open_library(store, chroma_url, model) as lib:
         records = lib.list_skills(status)  # type: ignore[arg-type]
@@ -161,8 +265,10 @@ def list_cmd(status: str | None, store: Path | None, chroma_url: str | None, mod
             for s in records:
                 avg = "-" if s.avg_score is None else f"{s.avg_score:.2f}"
                 flag = "" if s.status == "active" else f" [{s.status}]"
-                click.echo(f"{s.name:<40} {s.use_count:>4} uses  avg {avg:>5}  {s.trust_level or '-':<13}{flag}  "
-                           f"{s.description[:70]}")
+                click.echo(
+                    f"{s.name:<40} {s.use_count:>4} uses  avg {avg:>5}  {s.trust_level or '-':<13}{flag}  "
+                    f"{s.description[:70]}"
+                )
             click.echo(f"{len(records)} skills")
 
         emit([s.to_dict() for s in records], as_json, text)
@@ -172,11 +278,23 @@ def list_cmd(status: str | None, store: Path | None, chroma_url: str | None, mod
 @click.argument("name")
 @click.argument("score", type=float)
 @click.option("--task", default=None, help="The task it served (kept as an example when the score is good).")
-@click.option("--misfit", is_flag=True, help="NAME did not fit the task at all (a routing miss): keep the task "
-              "(--task, required) as its negative example and leave its record alone; SCORE is ignored.")
+@click.option(
+    "--misfit",
+    is_flag=True,
+    help="NAME did not fit the task at all (a routing miss): keep the task "
+    "(--task, required) as its negative example and leave its record alone; SCORE is ignored.",
+)
 @store_options
-def record(name: str, score: float, task: str | None, misfit: bool, store: Path | None, chroma_url: str | None,
-           model: str | None, as_json: bool) -> None:
+def record(
+    name: str,
+    score: float,
+    task: str | None,
+    misfit: bool,
+    store: Path | None,
+    chroma_url: str | None,
+    model: str | None,
+    as_json: bool,
+) -> None:
     """Record that skill NAME was used and scored SCORE (1-10), or with --misfit that it did not fit."""
     if misfit and not (task or "").strip():
         raise click.UsageError("--misfit needs --task: the task that the skill did not fit")
@@ -184,12 +302,18 @@ def record(name: str, score: float, task: str | None, misfit: bool, store: Path 
         if misfit:
             count = lib.record_misfit(name, task or "")
             out = lib.track_record(name)
-            emit(out.to_dict() | {"misfits": count}, as_json,
-                  lambda: click.echo(f"{name}: misfit recorded ({count} in all); its record is untouched"))
+            emit(
+                out.to_dict() | {"misfits": count},
+                as_json,
+                lambda: click.echo(f"{name}: misfit recorded ({count} in all); its record is untouched"),
+            )
             return
         out = lib.record_outcome(name, score, task=task)
-        emit(out.to_dict(), as_json,
-              lambda: click.echo(f"{name}: {out.use_count} uses, avg score {out.avg_score:.2f}"))
+        emit(
+            out.to_dict(),
+            as_json,
+            lambda: click.echo(f"{name}: {out.use_count} uses, avg score {out.avg_score:.2f}"),
+        )
 
 
 @cli.command()
@@ -200,11 +324,19 @@ def refresh(store: Path | None, chroma_url: str | None, model: str | None, as_js
         try:
             report = lib.refresh()
             index = f"{report.embedded} embedded, {report.deleted} removed"
-        except StoreLockedError:  # the ledger has the edits; the process writing the index syncs it next route
+        except (
+            StoreLockedError
+        ):  # the ledger has the edits; the process writing the index syncs it next route
             report, index = SyncReport(), "left to the process that holds it (it syncs on its next route)"
-        emit({"embedded": report.embedded, "deleted": report.deleted,
-               "unreadable": [{"name": n, "reason": r} for n, r in lib.unreadable]}, as_json,
-              lambda: click.echo(f"refreshed; index: {index}"))
+        emit(
+            {
+                "embedded": report.embedded,
+                "deleted": report.deleted,
+                "unreadable": [{"name": n, "reason": r} for n, r in lib.unreadable],
+            },
+            as_json,
+            lambda: click.echo(f"refreshed; index: {index}"),
+        )
         warn(lib)
 
 
@@ -214,22 +346,29 @@ def reindex(store: Path | None, chroma_url: str | None, model: str | None, as_js
     """Rebuild the index from the store (vectors come from the embedding cache)."""
     with open_library(store, chroma_url, model) as lib:
         report = lib.reindex()
-        emit(report.to_dict() | {"documents": lib.index.count()}, as_json,
-              lambda: click.echo(f"reindexed {lib.index.count()} documents ({report.embedded} embedded)"))
+        emit(
+            report.to_dict() | {"documents": lib.index.count()},
+            as_json,
+            lambda: click.echo(f"reindexed {lib.index.count()} documents ({report.embedded} embedded)"),
+        )
 
 
 @cli.command()
 @click.option("--no-repair", is_flag=True, help="Only report (exit 1 if anything is found).")
 @store_options
-def doctor(no_repair: bool, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
+def doctor(
+    no_repair: bool, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool
+) -> None:
     """Check (and repair) the ledger, the skill files and the index; exit 1 if anything is left
     broken."""
     with open_library(store, chroma_url, model, repair=not no_repair) as lib:
         report = lib.doctor(repair=not no_repair)
 
         def text() -> None:
-            click.echo(f"{report.skills} skills; index: {report.index_missing} missing, {report.index_stale} stale, "
-                       f"{report.index_orphans} orphaned; sidecars: {len(report.sidecars)} out of step")
+            click.echo(
+                f"{report.skills} skills; index: {report.index_missing} missing, {report.index_stale} stale, "
+                f"{report.index_orphans} orphaned; sidecars: {len(report.sidecars)} out of step"
+            )
             if report.ledger["rebuilt"] and report.ledger.get("kept_at"):
                 click.echo(f"  the damaged ledger is kept at {report.ledger['kept_at']}")
             for line in report.unrepaired:
@@ -239,8 +378,10 @@ def doctor(no_repair: bool, store: Path | None, chroma_url: str | None, model: s
             elif no_repair:
                 click.echo("drift found")
             elif report.unrepaired:
-                click.echo(f"not repaired: {len(report.unrepaired)} problem(s), see above"
-                           + ("; the rest was repaired" if report.repaired else ""))
+                click.echo(
+                    f"not repaired: {len(report.unrepaired)} problem(s), see above"
+                    + ("; the rest was repaired" if report.repaired else "")
+                )
             else:
                 click.echo("repaired")
 
@@ -268,29 +409,47 @@ def history(name: str, store: Path | None, chroma_url: str | None, model: str | 
 @click.argument("name")
 @click.argument("version", type=int)
 @store_options
-def restore(name: str, version: int, store: Path | None, chroma_url: str | None, model: str | None,
-            as_json: bool) -> None:
+def restore(
+    name: str, version: int, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool
+) -> None:
     """Make VERSION of a skill current again (saved as a new version; a retired skill becomes active)."""
     with open_library(store, chroma_url, model) as lib:
         skill = lib.restore(name, version)
-        emit({"name": name, "restored": version, "version": skill.version}, as_json,
-              lambda: click.echo(f"{name}: version {version} restored as version {skill.version}"))
+        emit(
+            {"name": name, "restored": version, "version": skill.version},
+            as_json,
+            lambda: click.echo(f"{name}: version {version} restored as version {skill.version}"),
+        )
 
 
 @cli.command()
 @click.argument("name")
-@click.option("--level", "trust_level", type=click.Choice(TRUST_LEVELS), default=None,
-              help="Also set its trust level (how later changes are judged); by default it stays where its "
-                   "content came from.")
+@click.option(
+    "--level",
+    "trust_level",
+    type=click.Choice(TRUST_LEVELS),
+    default=None,
+    help="Also set its trust level (how later changes are judged); by default it stays where its "
+    "content came from.",
+)
 @store_options
-def trust(name: str, trust_level: str | None, store: Path | None, chroma_url: str | None, model: str | None,
-          as_json: bool) -> None:
+def trust(
+    name: str,
+    trust_level: str | None,
+    store: Path | None,
+    chroma_url: str | None,
+    model: str | None,
+    as_json: bool,
+) -> None:
     """Release a quarantined (or retired) skill so the router may return it. Its findings stay
     on record as accepted: a later change is judged only on what it adds."""
     with open_library(store, chroma_url, model) as lib:
         skill = lib.trust(name, trust_level_of(trust_level))
-        emit({"name": name, "status": skill.status, "trust_level": skill.trust_level}, as_json,
-              lambda: click.echo(f"{name} is active (trust level {skill.trust_level})"))
+        emit(
+            {"name": name, "status": skill.status, "trust_level": skill.trust_level},
+            as_json,
+            lambda: click.echo(f"{name} is active (trust level {skill.trust_level})"),
+        )
 
 
 def main() -> None:

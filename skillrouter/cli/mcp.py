@@ -18,9 +18,14 @@ INSTALL_HINT = "the MCP server needs the 'mcp' package: pip install 'mcp>=2.3,<3
 
 
 @click.command("mcp")
-@click.option("--threshold", type=float, default=None, callback=threshold_option,
-              help=f"Relevance the best candidate must reach to be matched (default {DEFAULT_THRESHOLD} "
-                   "for the default model).")
+@click.option(
+    "--threshold",
+    type=float,
+    default=None,
+    callback=threshold_option,
+    help=f"Relevance the best candidate must reach to be matched (default {DEFAULT_THRESHOLD} "
+    "for the default model).",
+)
 @make_store_options(json_flag=False)
 def mcp_cmd(threshold: float | None, store: Path | None, chroma_url: str | None, model: str | None) -> None:
     """Serve the store to an MCP client over stdio (tools: search_skills, load_skill,
@@ -36,7 +41,13 @@ def mcp_cmd(threshold: float | None, store: Path | None, chroma_url: str | None,
         raise
 
     def opener() -> SkillLibrary:
-        return SkillLibrary.open(store, create=False, chroma_url=chroma_url, model=model, threshold=threshold,
-                                 hold_index_lock=False)
+        return SkillLibrary.open(
+            store,
+            create=False,
+            chroma_url=chroma_url,
+            model=model,
+            threshold=threshold,
+            hold_index_lock=False,
+        )
 
     serve(opener)

@@ -24,6 +24,7 @@ from skillrouter.cli.common import (
     trust_level_option,
 )
 from skillrouter.routing.duplicates import REPORT_THRESHOLD
+from skillrouter.transfer.importer import OnConflict
 
 ChatModelFactory = Callable[[str, str | None], Any]
 
@@ -31,33 +32,62 @@ ChatModelFactory = Callable[[str, str | None], Any]
 def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
     found = (ctx.obj or {}).get("chat_model_factory") if isinstance(ctx.obj, dict) else None
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     from skillrouter.cli.agent import load_chat_model
 
-    return lambda spec, base_url: load_chat_model(spec, base_url=base_url, needed_by="'import --review-model'")
+    return lambda spec, base_url: load_chat_model(
+        spec, base_url=base_url, needed_by="'import --review-model'"
+    )
 
 
 @click.command("import")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--on-conflict", type=click.Choice(["skip", "replace", "rename"]), default="skip", show_default=True,
-              help="What to do when a name is taken by a skill from another source.")
+@click.option(
+    "--on-conflict",
+    type=click.Choice(["skip", "replace", "rename"]),
+    default="skip",
+    show_default=True,
+    help="What to do when a name is taken by a skill from another source.",
+)
 @click.option("--prune", is_flag=True, help="Remove skills of these sources that are gone from them.")
 @click.option("--dry-run", is_flag=True, help="Report what would happen; write nothing.")
 @click.option("--allow-errors", is_flag=True, help="Exit 0 even if some files were rejected.")
 @click.option("--no-scan", is_flag=True, help="Skip the security scan (trusted input only).")
-@trust_level_option("Where these skills come from, which decides what findings do: builtin, trusted, community "
-                    "(default; builtin for skillrouter's own examples) or agent-created.")
-@click.option("--review-model", default=None, metavar="PROVIDER:MODEL",
-              help="Optional: a chat model (LangChain init_chat_model) judges the skills the rules leave in doubt; "
-                   "needs pip install 'skillrouter[run]'.")
-@click.option("--base-url", default=None, envvar="SKILLROUTER_BASE_URL",
-              help="Base URL of an OpenAI-compatible server for --review-model.")
+@trust_level_option(
+    "Where these skills come from, which decides what findings do: builtin, trusted, community "
+    "(default; builtin for skillrouter's own examples) or agent-created."
+)
+@click.option(
+    "--review-model",
+    default=None,
+    metavar="PROVIDER:MODEL",
+    help="Optional: a chat model (LangChain init_chat_model) judges the skills the rules leave in doubt; "
+    "needs pip install 'skillrouter[run]'.",
+)
+@click.option(
+    "--base-url",
+    default=None,
+    envvar="SKILLROUTER_BASE_URL",
+    help="Base URL of an OpenAI-compatible server for --review-model.",
+)
 @store_options
 @click.pass_context
-def import_cmd(ctx: click.Context, paths: tuple[Path, ...], on_conflict: str, prune: bool, dry_run: bool,
-               allow_errors: bool, no_scan: bool, trust_level: str | None, review_model: str | None,
-               base_url: str | None, store: Path | None, chroma_url: str | None, model: str | None,
-               as_json: bool) -> None:
+def import_cmd(
+    ctx: click.Context,
+    paths: tuple[Path, ...],
+    on_conflict: OnConflict,
+    prune: bool,
+    dry_run: bool,
+    allow_errors: bool,
+    no_scan: bool,
+    trust_level: str | None,
+    review_model: str | None,
+    base_url: str | None,
+    store: Path | None,
+    chroma_url: str | None,
+    model: str | None,
+    as_json: bool,
+) -> None:
     """Import skills: SKILL.md folders (recursive), a SKILL.md, .zip/.tar.gz, JSON, JSONL."""
     show_bar = not as_json and sys.stderr.isatty()
     options: dict[str, Any] = {"trust_level": trust_level_of(trust_level)}
@@ -66,23 +96,40 @@ def import_cmd(ctx: click.Context, paths: tuple[Path, ...], on_conflict: str, pr
     with open_library(store, chroma_url, model, create=not dry_run) as lib:
         if show_bar:
             with click.progressbar(length=0, label="importing", file=sys.stderr, show_pos=True) as bar:
+
                 def progress(stage: str, n: int) -> None:
                     bar.label = f"{stage:>8}"
                     bar.length = (bar.length or 0) + n if stage == "parsed" else bar.length
                     if stage == "written":
                         bar.update(n)
-                report = lib.import_skills(paths, on_conflict=on_conflict, prune=prune,  # type: ignore[arg-type]
-                                           dry_run=dry_run, scan=not no_scan, progress=progress, **options)
+
+                report = lib.import_skills(
+                    paths,
+                    on_conflict=on_conflict,
+                    prune=prune,
+                    dry_run=dry_run,
+                    scan=not no_scan,
+                    progress=progress,
+                    **options,
+                )
         else:
-            report = lib.import_skills(paths, on_conflict=on_conflict, prune=prune,  # type: ignore[arg-type]
-                                       dry_run=dry_run, scan=not no_scan, **options)
+            report = lib.import_skills(
+                paths,
+                on_conflict=on_conflict,
+                prune=prune,
+                dry_run=dry_run,
+                scan=not no_scan,
+                **options,
+            )
 
     def text() -> None:
-        click.echo(f"{'would import' if dry_run else 'imported'}: {len(report.added)} added, "
-                   f"{len(report.updated)} updated, {len(report.unchanged)} unchanged, "
-                   f"{len(report.skipped)} skipped, {len(report.quarantined)} quarantined, "
-                   f"{len(report.pruned)} pruned, {len(report.errors)} rejected "
-                   f"({report.embedded} embedded, {report.seconds:.1f} s)")
+        click.echo(
+            f"{'would import' if dry_run else 'imported'}: {len(report.added)} added, "
+            f"{len(report.updated)} updated, {len(report.unchanged)} unchanged, "
+            f"{len(report.skipped)} skipped, {len(report.quarantined)} quarantined, "
+            f"{len(report.pruned)} pruned, {len(report.errors)} rejected "
+            f"({report.embedded} embedded, {report.seconds:.1f} s)"
+        )
         for s in report.skipped:
             click.echo(f"  skipped {s['name']} ({s['path']}): {s['reason']}")
         for q in report.quarantined:
@@ -90,8 +137,10 @@ def import_cmd(ctx: click.Context, paths: tuple[Path, ...], on_conflict: str, pr
                 click.echo(f"  quarantined {q['name']}: still quarantined ('skillrouter trust' releases it)")
                 continue
             first = q["findings"][0]
-            click.echo(f"  quarantined {q['name']}: {first['rule']} in {first['path']}:{first.get('line') or '-'}"
-                       f" ({len(q['findings'])} finding(s))")
+            click.echo(
+                f"  quarantined {q['name']}: {first['rule']} in {first['path']}:{first.get('line') or '-'}"
+                f" ({len(q['findings'])} finding(s))"
+            )
         for e in report.errors:
             click.echo(f"  rejected {e['path']}: {e['reason']}")
         for cluster in report.clusters:
@@ -111,30 +160,44 @@ def import_cmd(ctx: click.Context, paths: tuple[Path, ...], on_conflict: str, pr
 
 @click.command("export")
 @click.argument("target", type=click.Path(path_type=Path))
-@click.option("--format", "fmt", type=click.Choice(["skillmd", "json", "jsonl"]), default="skillmd",
-              show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["skillmd", "json", "jsonl"]), default="skillmd", show_default=True
+)
 @store_options
-def export_cmd(target: Path, fmt: str, store: Path | None, chroma_url: str | None, model: str | None,
-               as_json: bool) -> None:
+def export_cmd(
+    target: Path, fmt: str, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool
+) -> None:
     """Export every skill to TARGET (a SKILL.md tree, or skills.json / skills.jsonl)."""
     with open_library(store, chroma_url, model) as lib:
         out = lib.export(target, fmt=fmt)  # type: ignore[arg-type]
         count = len(lib.list_skills())
-    emit({"exported": count, "path": str(out), "format": fmt}, as_json,
-          lambda: click.echo(f"exported {count} skills to {out}"))
+    emit(
+        {"exported": count, "path": str(out), "format": fmt},
+        as_json,
+        lambda: click.echo(f"exported {count} skills to {out}"),
+    )
 
 
 @click.command("duplicates")
-@click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=REPORT_THRESHOLD, show_default=True,
-              help="Level 0 cosine similarity at or above which two skills are near-duplicates.")
+@click.option(
+    "--threshold",
+    type=click.FloatRange(0.0, 1.0),
+    default=REPORT_THRESHOLD,
+    show_default=True,
+    help="Level 0 cosine similarity at or above which two skills are near-duplicates.",
+)
 @store_options
-def duplicates_cmd(threshold: float, store: Path | None, chroma_url: str | None, model: str | None,
-                   as_json: bool) -> None:
+def duplicates_cmd(
+    threshold: float, store: Path | None, chroma_url: str | None, model: str | None, as_json: bool
+) -> None:
     """Near-duplicate skills, grouped into clusters."""
     with open_library(store, chroma_url, model) as lib:
         pairs, clusters = lib.duplicates(threshold)
-    data: dict[str, Any] = {"threshold": threshold, "pairs": [[a, b, round(s, 4)] for a, b, s in pairs],
-                            "clusters": clusters}
+    data: dict[str, Any] = {
+        "threshold": threshold,
+        "pairs": [[a, b, round(s, 4)] for a, b, s in pairs],
+        "clusters": clusters,
+    }
 
     def text() -> None:
         for cluster in clusters:

@@ -119,9 +119,16 @@ class Learner:
             record = self.library.track_record(run.matched) if run.matched else None
         except SkillNotFoundError:  # gone since routing: recording will say so
             record = None
-        return rules.plan(run.matched, run.score, fits=run.fits, steps=run.steps, lessons=bool(run.lessons),
-                          use_count=record.use_count if record else 0,
-                          avg_score=record.avg_score if record else None, rules=self.rules)
+        return rules.plan(
+            run.matched,
+            run.score,
+            fits=run.fits,
+            steps=run.steps,
+            lessons=bool(run.lessons),
+            use_count=record.use_count if record else 0,
+            avg_score=record.avg_score if record else None,
+            rules=self.rules,
+        )
 
     def learn(self, run: Run) -> Learned:
         """Apply ``run`` to the library, in the module docstring's order."""
@@ -147,8 +154,12 @@ class Learner:
         assert name is not None
         plan = done.plan
         try:
-            self.library.record_outcome(name, run.score, task=run.task if plan.keep_example else None,
-                                        example_min_score=self.rules.skill_threshold)
+            self.library.record_outcome(
+                name,
+                run.score,
+                task=run.task if plan.keep_example else None,
+                example_min_score=self.rules.skill_threshold,
+            )
         except SkillNotFoundError:
             done.errors.append(f"skill {name!r} was removed during the run; nothing recorded")
             return
@@ -175,8 +186,12 @@ class Learner:
             done.errors.append(f"revision of {name!r} refused by the security scan: {findings_line(refusal)}")
             return
         why = answer.reason.strip() or "the run showed what it missed"
-        stored = self.library.update(revised, reason=f"revised after a run scored {run.score:g}: {why}"[:300],
-                                     trust_level=AGENT_CREATED, sync=False)
+        stored = self.library.update(
+            revised,
+            reason=f"revised after a run scored {run.score:g}: {why}"[:300],
+            trust_level=AGENT_CREATED,
+            sync=False,
+        )
         done.updated, done.revised, done.version = name, name, stored.version
         self._check_quarantine(stored, skill, done)
 
@@ -185,8 +200,14 @@ class Learner:
         run (its record holds fitted uses only; the router's prior judges it)."""
         out = self.library.track_record(name)
         routing = self.library.routing
-        if not rules.should_retire(out.use_count, out.avg_score, score, rules=self.rules,
-                                   prior_mean=routing.prior_mean, prior_weight=routing.prior_weight):
+        if not rules.should_retire(
+            out.use_count,
+            out.avg_score,
+            score,
+            rules=self.rules,
+            prior_mean=routing.prior_mean,
+            prior_weight=routing.prior_weight,
+        ):
             return False
         if self.library.get(name).status != "active":
             return False
@@ -197,7 +218,9 @@ class Learner:
         """Put the pairs :func:`~skillrouter.learning.offers.fold_offers` names to the judge, in
         turn, until one is folded (:func:`~skillrouter.learning.offers.vote_fold`)."""
         alternatives = rules.route_alternatives(run.candidates, name)
-        for n, (other, similarity) in enumerate(offers.fold_offers(self.library, name, alternatives, self.rules)):
+        for n, (other, similarity) in enumerate(
+            offers.fold_offers(self.library, name, alternatives, self.rules)
+        ):
             pair = offers.fold_pair(self.library, name, other)
             if pair is None:
                 continue
@@ -211,16 +234,24 @@ class Learner:
             if not offers.vote_fold(self.library, kept, folded, answer.same, self.rules):
                 continue  # two skills for good, or a yes that waits for another task's
             merged = answer.skill
-            if merged is not None and (merged.body, merged.description) != (existing.body, existing.description):
+            if merged is not None and (merged.body, merged.description) != (
+                existing.body,
+                existing.description,
+            ):
                 refusal = agent_refusal(merged)
                 if refusal:
-                    done.errors.append(f"folding {folded!r} into {kept!r} refused by the security scan: "
-                                       f"{findings_line(refusal)}")
+                    done.errors.append(
+                        f"folding {folded!r} into {kept!r} refused by the security scan: "
+                        f"{findings_line(refusal)}"
+                    )
                     return
                 why = answer.reason.strip() or "the two serve one kind of task"
                 stored = self.library.update(
-                    merged, reason=f"folded in {folded!r} (similarity {similarity:.2f}): {why}"[:300],
-                    trust_level=AGENT_CREATED, sync=False)
+                    merged,
+                    reason=f"folded in {folded!r} (similarity {similarity:.2f}): {why}"[:300],
+                    trust_level=AGENT_CREATED,
+                    sync=False,
+                )
                 done.updated, done.version = kept, stored.version
                 if stored.status != "active":  # the rewrite was quarantined: nothing is folded into it
                     self._check_quarantine(stored, existing, done)
@@ -243,8 +274,9 @@ class Learner:
             return
         misfit = run.matched if run.matched is not None and not run.fits else None
         alternatives = rules.route_alternatives(run.candidates, run.matched)
-        merge_offers = offers.merge_offers(self.library, draft.summary_text(), self.rules, misfit=misfit,
-                                           alternatives=alternatives)
+        merge_offers = offers.merge_offers(
+            self.library, draft.summary_text(), self.rules, misfit=misfit, alternatives=alternatives
+        )
         for n, (name, similarity) in enumerate(merge_offers):
             existing = self.library.get(name)
             try:
@@ -257,12 +289,19 @@ class Learner:
             if answer.skill is not None:
                 refusal = agent_refusal(answer.skill)
                 if refusal:
-                    done.errors.append(f"merge into {name!r} refused by the security scan: {findings_line(refusal)}")
+                    done.errors.append(
+                        f"merge into {name!r} refused by the security scan: {findings_line(refusal)}"
+                    )
                     return
                 why = answer.reason.strip() or "folded in a new run"
                 stored = self.library.update(
-                    answer.skill, reason=f"merged near-duplicate draft {draft.name!r} (similarity {similarity:.2f}): "
-                                         f"{why}"[:300], trust_level=AGENT_CREATED, sync=False)
+                    answer.skill,
+                    reason=f"merged near-duplicate draft {draft.name!r} (similarity {similarity:.2f}): {why}"[
+                        :300
+                    ],
+                    trust_level=AGENT_CREATED,
+                    sync=False,
+                )
                 done.updated, done.version = name, stored.version
                 self._check_quarantine(stored, existing, done)
             offers.accept_merge(self.library, name, run.task, run.score, misfit=misfit, rules=self.rules)
@@ -271,10 +310,13 @@ class Learner:
         skill = draft.renamed(free_name(draft.name, self.library))
         refusal = agent_refusal(skill)
         if refusal:
-            done.errors.append(f"new skill {skill.name!r} refused by the security scan: {findings_line(refusal)}")
+            done.errors.append(
+                f"new skill {skill.name!r} refused by the security scan: {findings_line(refusal)}"
+            )
             return
-        stored = self.library.add(skill, reason=f"extracted from a run scored {run.score:g}",
-                                  trust_level=AGENT_CREATED, sync=False)
+        stored = self.library.add(
+            skill, reason=f"extracted from a run scored {run.score:g}", trust_level=AGENT_CREATED, sync=False
+        )
         self.library.add_examples([(stored.name, run.task)], score=run.score)
         # a caution quarantines it: kept for review, never routed until 'skillrouter trust NAME'
         done.created, done.version, done.task_type = stored.name, stored.version, stored.task_type
@@ -285,7 +327,9 @@ class Learner:
         if stored.status != "quarantined" or (before is not None and before.status == "quarantined"):
             return
         done.quarantined = stored.name
-        done.errors.append(f"{stored.name!r} quarantined: {findings_line(self.library.findings(stored.name))}")
+        done.errors.append(
+            f"{stored.name!r} quarantined: {findings_line(self.library.findings(stored.name))}"
+        )
 
 
 def findings_line(findings: Sequence[Mapping[str, Any]]) -> str:

@@ -21,12 +21,20 @@ from skillrouter.rules import DEFAULT_RULES, PROTECTED_FROM_FOLDING, LoopRules, 
 if TYPE_CHECKING:
     from skillrouter.library import SkillLibrary
 
-__all__ = ["accept_fold", "accept_merge", "fold_offers", "fold_pair", "merge_offers", "nearest_active_skill",
-           "vote_fold"]
+__all__ = [
+    "accept_fold",
+    "accept_merge",
+    "fold_offers",
+    "fold_pair",
+    "merge_offers",
+    "nearest_active_skill",
+    "vote_fold",
+]
 
 
-def nearest_active_skill(library: SkillLibrary, summary_text: str, rules: LoopRules = DEFAULT_RULES, *,
-                         misfit: str | None = None) -> tuple[str, float] | None:
+def nearest_active_skill(
+    library: SkillLibrary, summary_text: str, rules: LoopRules = DEFAULT_RULES, *, misfit: str | None = None
+) -> tuple[str, float] | None:
     """The active skill a draft (its ``summary_text``, ``"name words: description"``) is a
     near-duplicate of (:func:`should_merge`), with the draft's similarity to it, or the skill
     judged a misfit (``misfit``) if it is active; None otherwise. :func:`merge_offers` gives
@@ -40,8 +48,14 @@ def nearest_active_skill(library: SkillLibrary, summary_text: str, rules: LoopRu
     return None
 
 
-def merge_offers(library: SkillLibrary, summary_text: str, rules: LoopRules = DEFAULT_RULES, *,
-                 misfit: str | None = None, alternatives: Sequence[str] = ()) -> list[tuple[str, float]]:
+def merge_offers(
+    library: SkillLibrary,
+    summary_text: str,
+    rules: LoopRules = DEFAULT_RULES,
+    *,
+    misfit: str | None = None,
+    alternatives: Sequence[str] = (),
+) -> list[tuple[str, float]]:
     """The active skills a draft (its ``summary_text``, ``"name words: description"``) is
     offered to as a merge, in the order the judge of "same skill" is asked, with the draft's
     similarity to each; empty when it should become a skill of its own.
@@ -57,7 +71,9 @@ def merge_offers(library: SkillLibrary, summary_text: str, rules: LoopRules = DE
     near, active = _active_similarities(library, summary_text)
     names = [misfit] if misfit is not None else []
     names += list(alternatives)
-    names += [n for _, n in sorted((-near[n], n) for n in active if n in near and near[n] >= rules.offer_threshold)]
+    names += [
+        n for _, n in sorted((-near[n], n) for n in active if n in near and near[n] >= rules.offer_threshold)
+    ]
     offers: list[tuple[str, float]] = []
     for name in dict.fromkeys(names):
         if len(offers) >= rules.max_offers:
@@ -67,8 +83,15 @@ def merge_offers(library: SkillLibrary, summary_text: str, rules: LoopRules = DE
     return offers
 
 
-def accept_merge(library: SkillLibrary, name: str, task: str, score: float, *, misfit: str | None = None,
-                 rules: LoopRules = DEFAULT_RULES) -> None:
+def accept_merge(
+    library: SkillLibrary,
+    name: str,
+    task: str,
+    score: float,
+    *,
+    misfit: str | None = None,
+    rules: LoopRules = DEFAULT_RULES,
+) -> None:
     """The judge took a draft of ``task`` (scored ``score``) into skill ``name``: the task
     becomes its example. Into the skill the evaluator judged a misfit (``misfit``), the judge
     overrules the evaluator: the run counts as that skill's fitted use and the misfit is
@@ -79,8 +102,9 @@ def accept_merge(library: SkillLibrary, name: str, task: str, score: float, *, m
         library.add_examples([(name, task)], score=score)
 
 
-def fold_offers(library: SkillLibrary, name: str, alternatives: Sequence[str],
-                rules: LoopRules = DEFAULT_RULES) -> list[tuple[str, float]]:
+def fold_offers(
+    library: SkillLibrary, name: str, alternatives: Sequence[str], rules: LoopRules = DEFAULT_RULES
+) -> list[tuple[str, float]]:
     """The skills to ask the judge about folding together with ``name``, after a fitted run of
     ``name`` that kept its task as an example: of the task's ``alternatives`` (the router's
     other plausible skills, :func:`route_alternatives`), the active ones whose centroid is at
@@ -90,13 +114,18 @@ def fold_offers(library: SkillLibrary, name: str, alternatives: Sequence[str],
     when ``name`` is not active."""
     if not alternatives:
         return []
-    judged = {p["b"] if p["a"] == name else p["a"] for p in library.judged_pairs(name) if p["same"] is not None}
+    judged = {
+        p["b"] if p["a"] == name else p["a"] for p in library.judged_pairs(name) if p["same"] is not None
+    }
     names = [n for n in dict.fromkeys(alternatives) if n != name and n not in judged]
     records = library.summaries([name, *names])
     if name not in records or records[name].status != "active":
         return []
-    names = [n for n in names if n in records and records[n].status == "active"
-             and fold_pair(library, name, n) is not None]
+    names = [
+        n
+        for n in names
+        if n in records and records[n].status == "active" and fold_pair(library, name, n) is not None
+    ]
     if not names:
         return []
     library.sync()
@@ -117,8 +146,15 @@ def fold_pair(library: SkillLibrary, a: str, b: str) -> tuple[str, str] | None:
 
     def standing(name: str) -> tuple[float, int]:
         summary = records[name]
-        return (shrunk_quality(summary.use_count, summary.avg_score, prior_mean=routing.prior_mean,
-                               prior_weight=routing.prior_weight), summary.use_count)
+        return (
+            shrunk_quality(
+                summary.use_count,
+                summary.avg_score,
+                prior_mean=routing.prior_mean,
+                prior_weight=routing.prior_weight,
+            ),
+            summary.use_count,
+        )
 
     first, second = sorted((a, b))
     kept, folded = (first, second) if standing(first) >= standing(second) else (second, first)
@@ -130,7 +166,9 @@ def fold_pair(library: SkillLibrary, a: str, b: str) -> tuple[str, str] | None:
     return kept, folded
 
 
-def vote_fold(library: SkillLibrary, kept: str, folded: str, same: bool, rules: LoopRules = DEFAULT_RULES) -> bool:
+def vote_fold(
+    library: SkillLibrary, kept: str, folded: str, same: bool, rules: LoopRules = DEFAULT_RULES
+) -> bool:
     """Keep the judge's answer on folding ``folded`` into ``kept``; True when it is time to fold
     (the ``fold_votes``-th yes: the caller then merges the text, if it does, and calls
     :func:`accept_fold`). A no settles the pair as two skills."""
@@ -159,8 +197,12 @@ def _active_similarities(library: SkillLibrary, summary_text: str) -> tuple[dict
     active = sorted(n for n, r in records.items() if r.status == "active")
     with_summary = [n for n in active if n in summaries]
     if with_summary:
-        sims = np.asarray(library.embedder.embed_documents([summaries[n] for n in with_summary]),
-                          dtype=np.float32) @ draft[0]
+        sims = (
+            np.asarray(
+                library.embedder.embed_documents([summaries[n] for n in with_summary]), dtype=np.float32
+            )
+            @ draft[0]
+        )
         for name, sim in zip(with_summary, sims.tolist()):
             near[name] = max(near.get(name, -1.0), round(sim, 6))
     return near, active

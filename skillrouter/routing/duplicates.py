@@ -44,8 +44,9 @@ def _clusters(pairs: Iterable[tuple[str, str, float]]) -> list[list[str]]:
     return sorted(sorted(g) for g in groups.values())
 
 
-def find_duplicates(store: Store, embedder: Embedder, *, names: set[str] | None = None,
-                    threshold: float = REPORT_THRESHOLD) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
+def find_duplicates(
+    store: Store, embedder: Embedder, *, names: set[str] | None = None, threshold: float = REPORT_THRESHOLD
+) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
     """(pairs [(a, b, similarity)], clusters) among the store's skills, their summaries embedded by
     ``embedder`` (give it the store's cache, and nothing the index holds is embedded again).
 
@@ -71,7 +72,7 @@ def find_duplicates(store: Store, embedder: Embedder, *, names: set[str] | None 
     for group in by_proc.values():
         group.sort()
         for a_i, a in enumerate(group):
-            for b in group[a_i + 1:]:
+            for b in group[a_i + 1 :]:
                 if names is None or a in names or b in names:
                     found[(a, b)] = 1.0
     pairs = sorted(((a, b, s) for (a, b), s in found.items()), key=lambda p: (-p[2], p[0], p[1]))

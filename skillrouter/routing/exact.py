@@ -35,8 +35,11 @@ class ExactIndex:
     def __init__(self, documents: dict[str, tuple[str, str, str]], embedder: Embedder) -> None:
         self.embedder = embedder
         ids = sorted(documents)
-        vectors = (np.asarray(embedder.embed_documents([documents[i][2] for i in ids]), dtype=np.float32) if ids
-                   else np.zeros((0, 0), dtype=np.float32))
+        vectors = (
+            np.asarray(embedder.embed_documents([documents[i][2] for i in ids]), dtype=np.float32)
+            if ids
+            else np.zeros((0, 0), dtype=np.float32)
+        )
         self._parts: dict[bool, tuple[list[str], np.ndarray]] = {}
         for misfits in (False, True):
             rows = [r for r, i in enumerate(ids) if is_misfit_id(i) == misfits]
@@ -53,7 +56,9 @@ class ExactIndex:
         """Cosine of ``vector`` to each skill's Level 0 document (its id is the skill's name)."""
         matrix = self._parts[False][1]
         query = np.asarray(vector, dtype=np.float32)
-        return {name: round(float(matrix[self._row[name]] @ query), 6) for name in skills if name in self._row}
+        return {
+            name: round(float(matrix[self._row[name]] @ query), 6) for name in skills if name in self._row
+        }
 
     def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
         """The ``n`` nearest documents (never misfits) to each query vector, best first, ties by id."""
@@ -64,5 +69,6 @@ class ExactIndex:
         return nearest(*self._parts[True], vectors, n)
 
     def centroids(self, skills: Sequence[str]) -> dict[str, np.ndarray]:
-        """Each skill's normalised mean document vector (see :meth:`skillrouter.routing.index.SkillIndex.centroids`)."""
+        """Each skill's normalised mean document vector (see
+        :meth:`skillrouter.routing.index.SkillIndex.centroids`)."""
         return centroids(*self._parts[False], skills)

@@ -99,13 +99,17 @@ def _server_errors(method: _F) -> _F:
             return method(self, *args, **kwargs)
         except Exception as err:
             from_server = isinstance(err, ConnectionError) or type(err).__module__.split(".")[0] in (
-                "httpx", "httpcore", "chromadb")
+                "httpx",
+                "httpcore",
+                "chromadb",
+            )
             if not self.chroma_url or not from_server:
                 raise
             self._collection = self._client = self._misfits = None
             self._forget()
             raise IndexUnavailableError(
-                f"lost the Chroma server at {self.chroma_url}: {type(err).__name__}: {err}") from None
+                f"lost the Chroma server at {self.chroma_url}: {type(err).__name__}: {err}"
+            ) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -200,14 +204,20 @@ class SkillIndex:
             if self.chroma_url:
                 url = urlparse(self.chroma_url if "://" in self.chroma_url else f"http://{self.chroma_url}")
                 if not url.hostname:
-                    raise IndexUnavailableError(f"invalid Chroma URL {self.chroma_url!r}; expected http://HOST:PORT")
+                    raise IndexUnavailableError(
+                        f"invalid Chroma URL {self.chroma_url!r}; expected http://HOST:PORT"
+                    )
                 self._client = chromadb.HttpClient(
-                    host=url.hostname, port=url.port or (443 if url.scheme == "https" else 8000),
-                    ssl=url.scheme == "https", settings=settings,
+                    host=url.hostname,
+                    port=url.port or (443 if url.scheme == "https" else 8000),
+                    ssl=url.scheme == "https",
+                    settings=settings,
                 )
                 self._client.heartbeat()
             else:
-                self._client = chromadb.PersistentClient(path=str(self.store_path / "chroma"), settings=settings)
+                self._client = chromadb.PersistentClient(
+                    path=str(self.store_path / "chroma"), settings=settings
+                )
             self._collection = self._open_collection(self.name)
         except IndexUnavailableError:
             raise
@@ -276,7 +286,8 @@ class SkillIndex:
             lock.acquire(timeout=self.lock_timeout)
         except Timeout:
             raise StoreLockedError(
-                f"another process is writing the embedded index at {self.store_path / 'chroma'}; embedded Chroma "
+                f"another process is writing the embedded index at {self.store_path / 'chroma'}; embedded "
+                "Chroma "
                 f"takes one writer at a time. To share one index between processes, run a server "
                 f"('chroma run --path DIR --port 8000') and pass --chroma-url http://127.0.0.1:8000 "
                 f"(or set {ENV_CHROMA_URL})"
@@ -336,8 +347,12 @@ class SkillIndex:
             total = col.count()
             for offset in range(0, total, 5000):
                 got = col.get(include=["documents", "embeddings"], limit=5000, offset=offset)
-                embs = np.asarray(got["embeddings"], dtype=np.float32) if len(got["ids"]) else np.zeros((0, 0))
-                for doc_id, text, vector in zip(got["ids"], got["documents"] or [None] * len(got["ids"]), embs):
+                embs = (
+                    np.asarray(got["embeddings"], dtype=np.float32) if len(got["ids"]) else np.zeros((0, 0))
+                )
+                for doc_id, text, vector in zip(
+                    got["ids"], got["documents"] or [None] * len(got["ids"]), embs
+                ):
                     known[doc_id] = _sha(text) if text is not None else ""
                     vectors[doc_id] = vector
         self._known, self._vectors = known, vectors
@@ -356,8 +371,11 @@ class SkillIndex:
             self._read()
         if misfits not in self._matrices:
             ids = sorted(i for i in self._vectors if is_misfit_id(i) == misfits)
-            matrix = (np.stack([self._vectors[i] for i in ids]).astype(np.float32, copy=False) if ids
-                      else np.zeros((0, 0), dtype=np.float32))  # never searched: asking the model would load it
+            matrix = (
+                np.stack([self._vectors[i] for i in ids]).astype(np.float32, copy=False)
+                if ids
+                else np.zeros((0, 0), dtype=np.float32)
+            )  # never searched: asking the model would load it
             self._vectors.update({i: matrix[row] for row, i in enumerate(ids)})  # views: one copy in memory
             self._matrices[misfits] = (ids, {i: row for row, i in enumerate(ids)}, matrix)
         return self._matrices[misfits]
@@ -367,14 +385,17 @@ class SkillIndex:
         return len(self._searchable(misfits=True)[0])
 
     @_server_errors
-    def sync(self, documents: dict[str, tuple[str, str, str]], *, dry_run: bool = False,
-             fresh: bool = False) -> SyncReport:
+    def sync(
+        self, documents: dict[str, tuple[str, str, str]], *, dry_run: bool = False, fresh: bool = False
+    ) -> SyncReport:
         """Make the collection hold exactly ``documents``: id -> (skill, kind, text).
 
         Embeds only documents that are new or whose text changed; deletes the rest. The
         collection's contents are read once per process (or with ``fresh``), then tracked.
         """
-        wanted = {doc_id: (skill, kind, text, _sha(text)) for doc_id, (skill, kind, text) in documents.items()}
+        wanted = {
+            doc_id: (skill, kind, text, _sha(text)) for doc_id, (skill, kind, text) in documents.items()
+        }
         self._connect()  # first: if another process wrote since, this forgets what it knew
         if fresh or self._known is None:
             self._read()
@@ -382,8 +403,12 @@ class SkillIndex:
         assert have is not None
         changed = sorted(i for i, (_, _, _, h) in wanted.items() if have.get(i) != h)
         gone = sorted(set(have) - set(wanted))
-        report = SyncReport(embedded=len(changed), deleted=len(gone), unchanged=len(wanted) - len(changed),
-                            ids_embedded=changed)
+        report = SyncReport(
+            embedded=len(changed),
+            deleted=len(gone),
+            unchanged=len(wanted) - len(changed),
+            ids_embedded=changed,
+        )
         if dry_run or (not changed and not gone):
             return report
         if self._take_write_lock():  # another process wrote after this plan was made: plan again
@@ -408,7 +433,9 @@ class SkillIndex:
                     col.upsert(
                         ids=ids,
                         embeddings=vectors,
-                        metadatas=[{"skill": wanted[i][0], "kind": wanted[i][1], "hash": wanted[i][3]} for i in ids],
+                        metadatas=[
+                            {"skill": wanted[i][0], "kind": wanted[i][1], "hash": wanted[i][3]} for i in ids
+                        ],
                         documents=texts,
                     )
                     have.update({i: wanted[i][3] for i in ids})

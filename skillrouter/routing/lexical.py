@@ -49,11 +49,15 @@ _FORMAT = 1  # of lexical.db; a file of another format is rebuilt from the store
 
 _TOKEN = re.compile(r"\w\w+")
 _STOP_WORDS = (
-    "a about above after again against all am an and any are as at be because been before being below between "
-    "both but by can could did do does doing down during each few for from further had has have having he her "
-    "here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not "
+    "a about above after again against all am an and any are as at be because been before being below "
+    "between "
+    "both but by can could did do does doing down during each few for from further had has have having he "
+    "her "
+    "here hers herself him himself his how i if in into is it its itself just me more most my myself no nor "
+    "not "
     "now of off on once only or other our ours ourselves out over own same she should so some such than that "
-    "the their theirs them themselves then there these they this those through to too under until up very was "
+    "the their theirs them themselves then there these they this those through to too under until up very "
+    "was "
     "we were what when where which while who whom why will with would you your yours yourself yourselves"
 )
 _STOP = frozenset(_STOP_WORDS.split())
@@ -114,7 +118,9 @@ class LexicalScores:
         hits = np.flatnonzero(self.bm25 > 0)
         if not len(hits) or n < 1:
             return []
-        if len(hits) > n:  # only those scoring at least the n-th best (ties at the cut too) can be in the first n
+        if (
+            len(hits) > n
+        ):  # only those scoring at least the n-th best (ties at the cut too) can be in the first n
             scores = self.bm25[hits]
             hits = hits[scores >= np.partition(scores, len(scores) - n)[len(scores) - n]]
         names = self.names or list(self.skills)
@@ -169,8 +175,10 @@ class LexicalIndex:
             if self._db.execute("PRAGMA user_version").fetchone()[0] != _FORMAT:  # derived data: rebuild
                 self._db.execute("DROP TABLE IF EXISTS docs")
                 self._db.execute(f"PRAGMA user_version = {_FORMAT}")
-            self._db.execute("CREATE TABLE IF NOT EXISTS docs (id TEXT PRIMARY KEY, skill TEXT NOT NULL, "
-                             "hash TEXT NOT NULL, tokens TEXT NOT NULL, cover TEXT NOT NULL)")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS docs (id TEXT PRIMARY KEY, skill TEXT NOT NULL, "
+                "hash TEXT NOT NULL, tokens TEXT NOT NULL, cover TEXT NOT NULL)"
+            )
         return self._db
 
     def _load(self) -> None:
@@ -208,7 +216,9 @@ class LexicalIndex:
         self._load()
         return {doc_id: self._slot_hash[slot] for doc_id, slot in self._slot_of.items()}
 
-    def _insert(self, doc_id: str, skill: str, digest: str, counts: Counter[str], cover: frozenset[str]) -> None:
+    def _insert(
+        self, doc_id: str, skill: str, digest: str, counts: Counter[str], cover: frozenset[str]
+    ) -> None:
         slot = len(self._slot_doc)
         self._slot_cover.append(cover)
         for word in cover:
@@ -261,8 +271,10 @@ class LexicalIndex:
         """Hold exactly ``documents``: id -> (skill, text, coverage text), where the coverage
         text is the part of ``text`` that counts for coverage. Returns (added or changed, removed)."""
         self._load()
-        wanted = {doc_id: (skill, text, cover, _sha(f"{text}\x00{cover}"))
-                  for doc_id, (skill, text, cover) in documents.items()}
+        wanted = {
+            doc_id: (skill, text, cover, _sha(f"{text}\x00{cover}"))
+            for doc_id, (skill, text, cover) in documents.items()
+        }
         have = self.hashes()
         changed = sorted(i for i, (_, _, _, h) in wanted.items() if have.get(i) != h)
         gone = sorted(set(have) - set(wanted))
@@ -295,8 +307,16 @@ class LexicalIndex:
     def _sweep(self) -> None:
         """Rebuild without tombstones (from the token counts held in memory)."""
         names = {column: name for name, column in self._skills.items()}
-        docs = [(doc_id, names[self._slot_skill[slot]], self._slot_hash[slot], self._slot_counts[slot] or {},
-                 self._slot_cover[slot]) for doc_id, slot in sorted(self._slot_of.items())]
+        docs = [
+            (
+                doc_id,
+                names[self._slot_skill[slot]],
+                self._slot_hash[slot],
+                self._slot_counts[slot] or {},
+                self._slot_cover[slot],
+            )
+            for doc_id, slot in sorted(self._slot_of.items())
+        ]
         self._reset()
         for doc_id, skill, digest, counts, cover in docs:
             self._insert(doc_id, skill, digest, Counter(counts), cover)
@@ -306,9 +326,11 @@ class LexicalIndex:
     def _per_slot(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(alive mask, skill column, document length) per slot, cached until the next change."""
         if self._slot_arrays is None:
-            self._slot_arrays = (np.asarray([c is not None for c in self._slot_counts], dtype=bool),
-                                 np.asarray(self._slot_skill, dtype=np.int64),
-                                 np.asarray(self._length, dtype=np.float64))
+            self._slot_arrays = (
+                np.asarray([c is not None for c in self._slot_counts], dtype=bool),
+                np.asarray(self._slot_skill, dtype=np.int64),
+                np.asarray(self._length, dtype=np.float64),
+            )
         return self._slot_arrays
 
     def _postings_of(self, word: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

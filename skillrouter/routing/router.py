@@ -63,8 +63,16 @@ from skillrouter.routing.settings import DEFAULT_K, RoutingSettings, ThresholdSo
 from skillrouter.skill import SkillSummary
 from skillrouter.store.store import Store
 
-__all__ = ["DEFAULT_K", "DEFAULT_THRESHOLD", "Candidate", "QueryIndex", "Route", "Router", "RoutingSettings",
-           "rank_candidates"]
+__all__ = [
+    "DEFAULT_K",
+    "DEFAULT_THRESHOLD",
+    "Candidate",
+    "QueryIndex",
+    "Route",
+    "Router",
+    "RoutingSettings",
+    "rank_candidates",
+]
 
 
 @dataclass(frozen=True)
@@ -81,18 +89,28 @@ class Candidate:
     relevance: float = 0.0  # similarity (after misfits) + coverage_weight * coverage - misfit share: gated
     misfit: float | None = None  # cosine of the skill's nearest misfit to the task (None: none found)
     misfits: int = 0  # the skill's misfits, whose share of its judged routes lowers its relevance
-    passes_gate: bool = False  # relevance >= the router's threshold: the router's verdict, read by every surface
+    passes_gate: bool = (
+        False  # relevance >= the router's threshold: the router's verdict, read by every surface
+    )
 
     @property
     def name(self) -> str:
         return self.skill.name
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "similarity": round(self.similarity, 4), "keyword": round(self.keyword, 4),
-                "coverage": round(self.coverage, 4), "relevance": round(self.relevance, 4),
-                "quality": round(self.quality, 4), "score": round(self.score, 4), "via": self.via,
-                "misfit": None if self.misfit is None else round(self.misfit, 4), "misfits": self.misfits,
-                "passes_gate": self.passes_gate}
+        return {
+            "name": self.name,
+            "similarity": round(self.similarity, 4),
+            "keyword": round(self.keyword, 4),
+            "coverage": round(self.coverage, 4),
+            "relevance": round(self.relevance, 4),
+            "quality": round(self.quality, 4),
+            "score": round(self.score, 4),
+            "via": self.via,
+            "misfit": None if self.misfit is None else round(self.misfit, 4),
+            "misfits": self.misfits,
+            "passes_gate": self.passes_gate,
+        }
 
 
 @dataclass(frozen=True)
@@ -102,7 +120,9 @@ class Route:
     candidates: tuple[Candidate, ...]
     threshold: float
     reason: str
-    threshold_source: ThresholdSource = "default"  # "default" (chosen on the suite) or "given" (by the caller)
+    threshold_source: ThresholdSource = (
+        "default"  # "default" (chosen on the suite) or "given" (by the caller)
+    )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -128,13 +148,27 @@ class QueryIndex(Protocol):
     def query_misfits(self, vectors: np.ndarray, n: int) -> list[list[Hit]]: ...
 
 
-def rank_candidates(candidates: Iterable[Candidate], *, keyword_weight: float = KEYWORD_WEIGHT,
-                    quality_weight: float = QUALITY_WEIGHT, misfit_weight: float = MISFIT_WEIGHT) -> list[Candidate]:
+def rank_candidates(
+    candidates: Iterable[Candidate],
+    *,
+    keyword_weight: float = KEYWORD_WEIGHT,
+    quality_weight: float = QUALITY_WEIGHT,
+    misfit_weight: float = MISFIT_WEIGHT,
+) -> list[Candidate]:
     """Candidates scored (``route_score(fused(contrast(similarity, misfit), keyword), quality)``)
     and sorted best first, ties by similarity, then name. The router's one ranking rule; the
     evaluation harness calls it to fit the keyword weight on a train split."""
-    scored = [replace(c, score=route_score(fused(contrast(c.similarity, c.misfit, misfit_weight), c.keyword,
-                                                 keyword_weight), c.quality, quality_weight)) for c in candidates]
+    scored = [
+        replace(
+            c,
+            score=route_score(
+                fused(contrast(c.similarity, c.misfit, misfit_weight), c.keyword, keyword_weight),
+                c.quality,
+                quality_weight,
+            ),
+        )
+        for c in candidates
+    ]
     return sorted(scored, key=lambda c: (-c.score, -c.similarity, c.name))
 
 
@@ -146,8 +180,14 @@ class Router:
     ``settings`` may be replaced by other settings between routes (it is frozen and checked).
     """
 
-    def __init__(self, store: Store, index: QueryIndex, *, lexical: LexicalIndex | None = None,
-                 settings: RoutingSettings | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        index: QueryIndex,
+        *,
+        lexical: LexicalIndex | None = None,
+        settings: RoutingSettings | None = None,
+    ) -> None:
         self.store = store
         self.index = index
         self.lexical = lexical
@@ -170,12 +210,18 @@ class Router:
     def prior_weight(self) -> float:
         return self.settings.prior_weight
 
-    def route(self, task: str, k: int = DEFAULT_K, task_type: str | None = None,
-              tags: Iterable[str] | None = None) -> Route:
+    def route(
+        self, task: str, k: int = DEFAULT_K, task_type: str | None = None, tags: Iterable[str] | None = None
+    ) -> Route:
         return self.route_many([task], k=k, task_type=task_type, tags=tags)[0]
 
-    def route_many(self, tasks: Sequence[str], k: int = DEFAULT_K, task_type: str | None = None,
-                   tags: Iterable[str] | None = None) -> list[Route]:
+    def route_many(
+        self,
+        tasks: Sequence[str],
+        k: int = DEFAULT_K,
+        task_type: str | None = None,
+        tags: Iterable[str] | None = None,
+    ) -> list[Route]:
         """Route several tasks; their embeddings are computed in one batch."""
         check_k(k)
         tasks = [check_task(task) for task in tasks]
@@ -192,8 +238,18 @@ class Router:
             routes.append(self._rank(task, vector, row, keywords, k, n, task_type, wanted_tags, near))
         return routes
 
-    def _rank(self, task: str, vector: np.ndarray, hits: list[Hit], keywords: LexicalScores | None, k: int,
-              n: int, task_type: str | None, tags: set[str] | None, misfit_hits: Sequence[Hit] = ()) -> Route:
+    def _rank(
+        self,
+        task: str,
+        vector: np.ndarray,
+        hits: list[Hit],
+        keywords: LexicalScores | None,
+        k: int,
+        n: int,
+        task_type: str | None,
+        tags: set[str] | None,
+        misfit_hits: Sequence[Hit] = (),
+    ) -> Route:
         cfg = self.settings
         misfit: dict[str, float] = {}
         for hit in misfit_hits:  # best first: the first per skill is its nearest misfit
@@ -210,8 +266,11 @@ class Router:
             for name, sim in self.index.level0_similarities(vector, extra).items():
                 similarity[name], via[name] = sim, "keywords"
         summaries = self.store.ledger.summaries(list(similarity))
-        counts = (self.store.ledger.misfit_counts(list(similarity)) if misfit_hits and cfg.misfit_share_weight > 0
-                  else {})  # misfit_hits is empty when the store holds no misfits
+        counts = (
+            self.store.ledger.misfit_counts(list(similarity))
+            if misfit_hits and cfg.misfit_share_weight > 0
+            else {}
+        )  # misfit_hits is empty when the store holds no misfits
         total_uses = self.store.ledger.total_uses() if cfg.policy == "explore" else 0
         candidates: list[Candidate] = []
         for name, sim in similarity.items():
@@ -224,16 +283,40 @@ class Router:
                 continue
             keyword = keywords.normalised(name) if keywords is not None else 0.0
             coverage = keywords.coverage_of(name) if keywords is not None else 0.0
-            q = quality(summary.use_count, summary.avg_score, policy=cfg.policy, total_uses=total_uses,
-                        prior_mean=cfg.prior_mean, prior_weight=cfg.prior_weight)
+            q = quality(
+                summary.use_count,
+                summary.avg_score,
+                policy=cfg.policy,
+                total_uses=total_uses,
+                prior_mean=cfg.prior_mean,
+                prior_weight=cfg.prior_weight,
+            )
             near = misfit.get(name)
             misfits = counts.get(name, 0)
-            gated = relevance(contrast(sim, near, cfg.misfit_weight), coverage, cfg.coverage_weight) \
-                - misfit_share_penalty(summary.use_count, misfits, cfg.misfit_share_weight)
-            candidates.append(Candidate(summary, sim, q, 0.0, via[name], keyword, coverage, gated, near, misfits,
-                                        passes_gate=gated >= cfg.gate))
-        ranked = rank_candidates(candidates, keyword_weight=cfg.keyword_weight, quality_weight=cfg.quality_weight,
-                                 misfit_weight=cfg.misfit_weight)
+            gated = relevance(
+                contrast(sim, near, cfg.misfit_weight), coverage, cfg.coverage_weight
+            ) - misfit_share_penalty(summary.use_count, misfits, cfg.misfit_share_weight)
+            candidates.append(
+                Candidate(
+                    summary,
+                    sim,
+                    q,
+                    0.0,
+                    via[name],
+                    keyword,
+                    coverage,
+                    gated,
+                    near,
+                    misfits,
+                    passes_gate=gated >= cfg.gate,
+                )
+            )
+        ranked = rank_candidates(
+            candidates,
+            keyword_weight=cfg.keyword_weight,
+            quality_weight=cfg.quality_weight,
+            misfit_weight=cfg.misfit_weight,
+        )
         matched, top, reason = self.decide(ranked[:k])
         return Route(task, matched, top, self.threshold, reason, threshold_source=self.threshold_source)
 
@@ -245,9 +328,17 @@ class Router:
             return None, ranked, "no skill fits: the index holds no eligible skill"
         pick = ranked[0]
         if pick.passes_gate:
-            reason = (f"{pick.name}: relevance {pick.relevance:.3f} >= {self.threshold:.2f} (similarity "
-                      f"{pick.similarity:.3f} via {pick.via}, keyword coverage {pick.coverage:.2f}), quality "
-                      f"{pick.quality:.1f} ({pick.skill.use_count} uses)")
+            reason = (
+                f"{pick.name}: relevance {pick.relevance:.3f} >= {self.threshold:.2f} (similarity "
+                f"{pick.similarity:.3f} via {pick.via}, keyword coverage {pick.coverage:.2f}), quality "
+                f"{pick.quality:.1f} ({pick.skill.use_count} uses)"
+            )
             return pick.skill, ranked, reason
-        return None, ranked, (f"no skill fits: best candidate {pick.name} has relevance {pick.relevance:.3f} "
-                              f"< {self.threshold:.2f}")
+        return (
+            None,
+            ranked,
+            (
+                f"no skill fits: best candidate {pick.name} has relevance {pick.relevance:.3f} "
+                f"< {self.threshold:.2f}"
+            ),
+        )

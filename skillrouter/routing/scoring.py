@@ -80,17 +80,29 @@ MISFIT_SHARE_MIN = 3
 """Judged routes (fitted uses + misfits) a skill needs before its misfit share counts."""
 
 
-def shrunk_quality(use_count: int, avg_score: float | None, *, prior_mean: float = PRIOR_MEAN,
-                   prior_weight: float = PRIOR_WEIGHT) -> float:
+def shrunk_quality(
+    use_count: int,
+    avg_score: float | None,
+    *,
+    prior_mean: float = PRIOR_MEAN,
+    prior_weight: float = PRIOR_WEIGHT,
+) -> float:
     """Average score shrunk toward ``prior_mean`` by ``prior_weight`` pseudo-uses."""
     if use_count <= 0 or avg_score is None:
         return prior_mean
     return (prior_mean * prior_weight + avg_score * use_count) / (prior_weight + use_count)
 
 
-def quality(use_count: int, avg_score: float | None, *, policy: Policy = "shrunk", total_uses: int = 0,
-            prior_mean: float = PRIOR_MEAN, prior_weight: float = PRIOR_WEIGHT,
-            explore_bonus: float = EXPLORE_BONUS) -> float:
+def quality(
+    use_count: int,
+    avg_score: float | None,
+    *,
+    policy: Policy = "shrunk",
+    total_uses: int = 0,
+    prior_mean: float = PRIOR_MEAN,
+    prior_weight: float = PRIOR_WEIGHT,
+    explore_bonus: float = EXPLORE_BONUS,
+) -> float:
     """A skill's quality on the 1-10 scale under ``policy``.
 
     - ``similarity``: every skill the same (the prior); ranking is by similarity alone.

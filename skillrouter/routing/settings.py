@@ -28,8 +28,15 @@ from skillrouter.routing.scoring import (
     Policy,
 )
 
-__all__ = ["DEFAULT_K", "THRESHOLD_MAX", "RoutingSettings", "ThresholdSource", "check_k", "check_task",
-           "check_threshold"]
+__all__ = [
+    "DEFAULT_K",
+    "THRESHOLD_MAX",
+    "RoutingSettings",
+    "ThresholdSource",
+    "check_k",
+    "check_task",
+    "check_threshold",
+]
 
 DEFAULT_K = 5
 """Candidates a route returns unless told otherwise."""
@@ -57,15 +64,23 @@ def check_k(k: object, most: int | None = None) -> int:
 
 def check_threshold(threshold: object) -> float:
     """``threshold`` as a float if it is a relevance from 0 to ``THRESHOLD_MAX``; ValueError otherwise."""
-    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not math.isfinite(threshold) \
-            or not 0.0 <= threshold <= THRESHOLD_MAX:
+    if (
+        isinstance(threshold, bool)
+        or not isinstance(threshold, (int, float))
+        or not math.isfinite(threshold)
+        or not 0.0 <= threshold <= THRESHOLD_MAX
+    ):
         raise ValueError(f"threshold must be a relevance from 0 to {THRESHOLD_MAX:g}, got {threshold!r}")
     return float(threshold)
 
 
 def _weight(label: str, value: object, *, most: float = math.inf) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or not 0.0 <= value <= most:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or not 0.0 <= value <= most
+    ):
         span = f"from 0 to {most:g}" if math.isfinite(most) else "a number >= 0"
         raise ValueError(f"{label} must be {span}, got {value!r}")
 
@@ -102,8 +117,11 @@ class RoutingSettings:
         _weight("quality_weight", self.quality_weight, most=1.0)
         if self.policy not in POLICIES:
             raise ValueError(f"unknown policy {self.policy!r}; expected one of {', '.join(POLICIES)}")
-        if isinstance(self.prior_mean, bool) or not isinstance(self.prior_mean, (int, float)) \
-                or not 1.0 <= self.prior_mean <= 10.0:
+        if (
+            isinstance(self.prior_mean, bool)
+            or not isinstance(self.prior_mean, (int, float))
+            or not 1.0 <= self.prior_mean <= 10.0
+        ):
             raise ValueError(f"prior_mean must be a score from 1 to 10, got {self.prior_mean!r}")
         _weight("prior_weight", self.prior_weight)
         if isinstance(self.overfetch, bool) or not isinstance(self.overfetch, int) or self.overfetch < 1:

@@ -78,8 +78,12 @@ if TYPE_CHECKING:
 
 # The scanner's rules compile hundreds of expressions: they load on first use, so the store
 # (which needs only the policy) and a plain ``skillrouter route`` start quickly.
-_LAZY = {"scan_bytes": "skillrouter.security.folder", "scan_skill_folder": "skillrouter.security.folder",
-         "scan_skill": "skillrouter.security.scan", "scan_text": "skillrouter.security.scan"}
+_LAZY = {
+    "scan_bytes": "skillrouter.security.folder",
+    "scan_skill_folder": "skillrouter.security.folder",
+    "scan_skill": "skillrouter.security.scan",
+    "scan_text": "skillrouter.security.scan",
+}
 
 
 def __getattr__(name: str) -> object:

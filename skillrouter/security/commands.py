@@ -53,7 +53,8 @@ _DENY_LIST_RE = re.compile(
 
 
 def is_mention(line: str, start: int) -> bool:
-    """True when the command at ``start`` is a searched-for pattern, an explicit warning or a deny-list entry."""
+    """True when the command at ``start`` is a searched-for pattern, an explicit warning or a
+    deny-list entry."""
     prefix = line[:start]
     if _WARNING_CONTEXT_RE.search(prefix) or _DENY_LIST_RE.search(prefix):
         return True
@@ -113,7 +114,10 @@ _ENV_DUMP_RE = re.compile(
     r"|\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))"
     r"|\b(?:Get-ChildItem|gci|dir|ls)\s+env:",
 )
-_SECRET_NAME = r"(?:[A-Z][A-Z0-9_]*_)?(?:API_?KEY|ACCESS_KEY|SECRET(?:_ACCESS)?(?:_KEY)?|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|CREDENTIALS?)"
+_SECRET_NAME = (
+    r"(?:[A-Z][A-Z0-9_]*_)?(?:API_?KEY|ACCESS_KEY|SECRET(?:_ACCESS)?(?:_KEY)?|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY"
+    r"|CREDENTIALS?)"
+)
 _SECRET_VAR_RE = re.compile(
     rf"\$\{{?[A-Z0-9_]*?{_SECRET_NAME}\b\}}?"
     rf"|\bos\.(?:environ\[\s*|environ\.get\(\s*|getenv\(\s*)['\"][A-Z0-9_]*?{_SECRET_NAME}['\"]"
@@ -221,8 +225,19 @@ def _danger_target(rest: str) -> bool:
 
 # the literal each destructive pattern needs (a cheap test before the expression)
 _DESTRUCTIVE_NEEDS = ("no-preserve-root", "rmtree", "mkfs", "dd", "/dev/", "/dev/", "rm", "{")
-_AGENT_CONFIG_WORDS = (".hermes/", ".claude", "claude.md", "agents.md", "gemini.md", ".cursorrules", ".cursor/",
-                       ".windsurfrules", ".codex/", "copilot-instructions", ".gemini/")
+_AGENT_CONFIG_WORDS = (
+    ".hermes/",
+    ".claude",
+    "claude.md",
+    "agents.md",
+    "gemini.md",
+    ".cursorrules",
+    ".cursor/",
+    ".windsurfrules",
+    ".codex/",
+    "copilot-instructions",
+    ".gemini/",
+)
 
 
 def _destructive(line: str, mentions: bool = True) -> int | None:
@@ -260,7 +275,8 @@ _PAYLOAD_RE = re.compile(
 )
 # a crontab entry: five schedule fields or an @keyword, then the command
 _CRON_ENTRY_RE = re.compile(
-    r"^\s*(?:@(?:reboot|hourly|daily|weekly|monthly|yearly|annually|midnight)\b|(?:[\d*/,-]+[ \t]+){4}[\d*/,-]+[ \t])"
+    r"^\s*(?:@(?:reboot|hourly|daily|weekly|monthly|yearly|annually|midnight)\b|(?:[\d*/,-]+[ "
+    r"\t]+){4}[\d*/,-]+[ \t])"
 )
 _CRON_SYSTEM_RE = re.compile(
     r"(?:>>?|\btee\b(?:\s+-a)?)\s*[\"']?(?:/etc/crontab\b|/etc/cron\.(?:d|hourly|daily|weekly|monthly)/|/var/spool/cron/)"

@@ -44,17 +44,26 @@ class Finding:
     severity: Severity = "dangerous"
 
     def to_dict(self) -> dict[str, object]:
-        return {"rule": self.rule, "path": self.path, "line": self.line, "excerpt": self.excerpt,
-                "severity": self.severity}
+        return {
+            "rule": self.rule,
+            "path": self.path,
+            "line": self.line,
+            "excerpt": self.excerpt,
+            "severity": self.severity,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Finding:
         """A finding as :meth:`to_dict` wrote it (a record without a known severity is dangerous)."""
         severity = data.get("severity")
         line = data.get("line")
-        return cls(str(data.get("rule") or "unknown"), str(data.get("path") or ""),
-                   line if isinstance(line, int) else None, str(data.get("excerpt") or ""),
-                   severity if severity in SEVERITIES else "dangerous")
+        return cls(
+            str(data.get("rule") or "unknown"),
+            str(data.get("path") or ""),
+            line if isinstance(line, int) else None,
+            str(data.get("excerpt") or ""),
+            severity if severity in SEVERITIES else "dangerous",
+        )
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -66,7 +75,9 @@ class Finding:
         return f"{where}: {self.rule} ({self.severity}): {self.excerpt}"
 
 
-def finding(rule: str, path: str, line: int | None, excerpt: str, severity: Severity | None = None) -> Finding:
+def finding(
+    rule: str, path: str, line: int | None, excerpt: str, severity: Severity | None = None
+) -> Finding:
     """A :class:`Finding` with the rule's default severity unless one is given."""
     return Finding(rule, path, line, excerpt, severity or RULE_SEVERITY[rule])
 

@@ -35,8 +35,9 @@ def _raise(error: OSError) -> None:
     raise error
 
 
-def scan_skill_folder(folder: Path, *, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
-                      mentions: bool = True, hidden: bool = True) -> list[Finding]:
+def scan_skill_folder(
+    folder: Path, *, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES, mentions: bool = True, hidden: bool = True
+) -> list[Finding]:
     """Scan every file below ``folder`` without following symlinks (``hidden=False`` skips
     dot-entries, which a store never serves: its sidecar lives among them).
 
@@ -79,9 +80,11 @@ def scan_skill_folder(folder: Path, *, max_file_bytes: int = DEFAULT_MAX_FILE_BY
                 continue
             relpath = rel(path)
             if info.st_size > max_file_bytes:
-                findings.append(finding("oversize-file", relpath, None,
-                                        f"{info.st_size} bytes > limit {max_file_bytes}"))
+                findings.append(
+                    finding("oversize-file", relpath, None, f"{info.st_size} bytes > limit {max_file_bytes}")
+                )
                 continue
-            findings.extend(scan_bytes(relpath, _read_no_follow(path), max_file_bytes=max_file_bytes,
-                                       mentions=mentions))
+            findings.extend(
+                scan_bytes(relpath, _read_no_follow(path), max_file_bytes=max_file_bytes, mentions=mentions)
+            )
     return sorted(findings, key=lambda f: (f.path != "SKILL.md", f.path, *sort_key(f)))

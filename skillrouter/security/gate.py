@@ -24,8 +24,12 @@ from skillrouter.skillmd import render_skill_md
 AGENT_CREATED: TrustLevel = "agent-created"
 
 
-def screen_skill(skill: Skill, files: Mapping[str, bytes | str] | None = None, *,
-                 trust_level: TrustLevel | str = DEFAULT_TRUST_LEVEL) -> Verdict:
+def screen_skill(
+    skill: Skill,
+    files: Mapping[str, bytes | str] | None = None,
+    *,
+    trust_level: TrustLevel | str = DEFAULT_TRUST_LEVEL,
+) -> Verdict:
     """Scan ``skill`` as rendered (and its Level 2 ``files``) and :func:`decide` at ``trust_level``."""
     return decide(trust_level, scan_skill(render_skill_md(skill), files))
 

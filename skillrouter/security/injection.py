@@ -116,7 +116,10 @@ def _line_of(text: str, pos: int) -> tuple[int, int]:
 
 # --------------------------------------------------------------------------- html comments
 _HTML_COMMENT_RE = re.compile(r"<!--(.*?)-->", re.DOTALL)
-_AGENT_NOUN = rf"(?:AI|LLM|assistant|agent|model|language{_SEP}model|claude|chatgpt|gpt|gemini|copilot|hermes|codex|bot)s?"
+_AGENT_NOUN = (
+    rf"(?:AI|LLM|assistant|agent|model|language{_SEP}model|claude|chatgpt|gpt|gemini|copilot|hermes|codex"
+    r"|bot)s?"
+)
 _COMMENT_PATTERNS: tuple[str, ...] = (
     (
         rf"\b{_AGENT_NOUN}\s*[,:;-]\s*(?:you{_SEP}(?:must|should|will|need|have)|please|always|never|do{_SEP}not|don't|ignore"
@@ -142,7 +145,6 @@ _COMMENT_RE = re.compile(
 )
 
 
-
 def anchor_positions(lower: str, words: tuple[str, ...]) -> list[int]:
     positions: list[int] = []
     for word in words:
@@ -153,8 +155,9 @@ def anchor_positions(lower: str, words: tuple[str, ...]) -> list[int]:
     return sorted(positions)
 
 
-def injection_findings(relpath: str, norm: str, lower: str, raw_line: Callable[[int], str], *,
-                       mentions: bool = True) -> list[Finding]:
+def injection_findings(
+    relpath: str, norm: str, lower: str, raw_line: Callable[[int], str], *, mentions: bool = True
+) -> list[Finding]:
     """``prompt-injection`` (one per line) and ``html-comment-instruction`` findings."""
     findings: list[Finding] = []
     injection_lines: set[int] = set()
@@ -172,6 +175,7 @@ def injection_findings(relpath: str, norm: str, lower: str, raw_line: Callable[[
             hit = _COMMENT_RE.search(norm, c.start(1), c.end(1))
             if hit:
                 number, col = _line_of(norm, hit.start())
-                findings.append(finding("html-comment-instruction", relpath, number,
-                                        excerpt(raw_line(number), col)))
+                findings.append(
+                    finding("html-comment-instruction", relpath, number, excerpt(raw_line(number), col))
+                )
     return findings

@@ -156,7 +156,9 @@ class Body:
         if stripped[0] == "|" and _TABLE_RE.match(raw):
             if _TABLE_RULE_RE.match(raw):
                 return None
-            return self._keep(i, i, Block("prose", raw, self.first_line + i, self.heading_above(i), table=True))
+            return self._keep(
+                i, i, Block("prose", raw, self.first_line + i, self.heading_above(i), table=True)
+            )
         if stripped[0] in "-*_" and _THEMATIC_RE.match(raw):
             return None
         start = i
@@ -166,7 +168,7 @@ class Body:
         while end + 1 < len(self.lines) and self._text_line(end + 1) and self._item(end + 1) is None:
             end += 1
         item = self._item(start)
-        parts = [self.lines[start][item.end():] if item else _unquote(self.lines[start])]
+        parts = [self.lines[start][item.end() :] if item else _unquote(self.lines[start])]
         parts += [_unquote(self.lines[k]) for k in range(start + 1, end + 1)]
         block = Block("prose", "\n".join(parts), self.first_line + start, self.heading_above(start))
         block.spans = _code_spans(block.text)
@@ -210,6 +212,7 @@ class Body:
                 if not (introduced and opening < k < closing):
                     out[self.first_line - 1 + k] = ""
         return "\n".join(out[:total_lines])
+
 
 class _LineCounter:
     """0-based line of a ``"\\n"`` at an offset of ``joined`` (offsets asked in increasing order)."""
@@ -257,7 +260,9 @@ def parse_body(text: str, first_line: int = 1, *, heading: str = "", field_path:
         if current:
             body = "\n".join(current)
             if body.strip():
-                blocks.append(Block("prose", body, first_line + start, heading, field_path=field_path, table=table))
+                blocks.append(
+                    Block("prose", body, first_line + start, heading, field_path=field_path, table=table)
+                )
         current = []
         table = False
 
@@ -274,8 +279,16 @@ def parse_body(text: str, first_line: int = 1, *, heading: str = "", field_path:
             j = i + 1
             while j < len(lines) and not (lines[j].lstrip()[:1] == marker[0] and close.match(lines[j])):
                 j += 1
-            blocks.append(Block("code", "\n".join(lines[i + 1 : j]), first_line + i + 1, heading,
-                                lang=fence.group(2).strip(), field_path=field_path))
+            blocks.append(
+                Block(
+                    "code",
+                    "\n".join(lines[i + 1 : j]),
+                    first_line + i + 1,
+                    heading,
+                    lang=fence.group(2).strip(),
+                    field_path=field_path,
+                )
+            )
             i = j + 1
             continue
         if not stripped or (first in ("-", "*", "_") and _THEMATIC_RE.match(line)):
@@ -287,11 +300,13 @@ def parse_body(text: str, first_line: int = 1, *, heading: str = "", field_path:
         elif first == "|" and _TABLE_RE.match(line):
             flush()
             if not _TABLE_RULE_RE.match(line):
-                blocks.append(Block("prose", line, first_line + i, heading, field_path=field_path, table=True))
+                blocks.append(
+                    Block("prose", line, first_line + i, heading, field_path=field_path, table=True)
+                )
         elif (first in ("-", "*", "+") or first.isdigit()) and (item := _ITEM_RE.match(line)):
             flush()
             start = i
-            current = [line[item.end():]]
+            current = [line[item.end() :]]
         else:
             if not current:
                 start = i
@@ -336,7 +351,9 @@ def _front_matter_fields(raw: str, first_line: int) -> tuple[list[Block], dict[s
         line = first_line + node.start_mark.line + (1 if node.style in ("|", ">") else 0)
         if "." not in path and path:
             top.setdefault(path, str(node.value))
-        fields.extend(parse_body(str(node.value), line, heading=f"front matter: {path}", field_path=path or "?"))
+        fields.extend(
+            parse_body(str(node.value), line, heading=f"front matter: {path}", field_path=path or "?")
+        )
     return fields, top
 
 
@@ -348,16 +365,20 @@ def read_document(text: str) -> Document:
     front = _FRONT_RE.match(text)
     if front:
         fields, top = _front_matter_fields(front.group(1), 2)
-        body = text[front.end():]
+        body = text[front.end() :]
         first_line = text.count("\n", 0, front.end()) + 1
     lazy = Body(body, first_line)
     topic = " ".join([top.get("name", ""), top.get("description", ""), top.get("tags", ""), lazy.title()])
-    topic += " " + " ".join(b.text for b in fields if b.field_path in ("tags", "metadata.tags", "metadata.category"))
+    topic += " " + " ".join(
+        b.text for b in fields if b.field_path in ("tags", "metadata.tags", "metadata.category")
+    )
     return Document(fields, lazy, topic.lower())
 
 
 # --------------------------------------------------------------------------- sentences
-_ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "no", "fig", "dr", "mr", "mrs", "st"})
+_ABBREVIATIONS = frozenset(
+    {"e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "no", "fig", "dr", "mr", "mrs", "st"}
+)
 _SPLIT_RE = re.compile(r"[.!?]+[\"'”’)\]*_]*\s+(?=`|[\"'“‘*(\[_]*[A-Z0-9])")
 _TABLE_SPLIT_RE = re.compile(r"\s*\|\s*")
 

@@ -27,7 +27,8 @@ from __future__ import annotations
 import re
 
 SECURITY_TOPIC_RE = re.compile(
-    r"\b(?:secur\w*|safety|safer|malicious|malware|attacks?|attackers?|threats?|pentest\w*|penetration|red[- ]team\w*"
+    r"\b(?:secur\w*|safety|safer|malicious|malware|attacks?|attackers?|threats?|pentest\w*|penetration"
+    r"|red[- ]team\w*"
     r"|vulnerab\w*|exploit\w*|injections?|phishing|harden\w*|incidents?|forensics?|ctf|jailbreak\w*|leak\w*"
     r"|exfiltrat\w*|permissions?|audit\w*|abuse|hack\w*|defen[cs]\w*|red flags?|untrusted|backdoor\w*)\b"
 )

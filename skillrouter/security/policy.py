@@ -65,8 +65,9 @@ class Verdict:
     def reason(self) -> str:
         if not self.findings:
             return f"{self.action}: clean scan ({self.trust_level})"
-        shown = "; ".join(f"{f.rule} ({f.path}:{f.line})" if f.line else f"{f.rule} ({f.path})"
-                          for f in self.findings[:3])
+        shown = "; ".join(
+            f"{f.rule} ({f.path}:{f.line})" if f.line else f"{f.rule} ({f.path})" for f in self.findings[:3]
+        )
         more = f" and {len(self.findings) - 3} more" if len(self.findings) > 3 else ""
         return f"{self.action}: {self.level} findings for a {self.trust_level} skill: {shown}{more}"
 
@@ -114,8 +115,13 @@ class Admission:
         return self.verdict.findings
 
 
-def admit(trust_level: TrustLevel | str, findings: Iterable[Finding | Mapping[str, object]], *,
-          accepted: Iterable[Finding | Mapping[str, object]] = (), status: str | None = None) -> Admission:
+def admit(
+    trust_level: TrustLevel | str,
+    findings: Iterable[Finding | Mapping[str, object]],
+    *,
+    accepted: Iterable[Finding | Mapping[str, object]] = (),
+    status: str | None = None,
+) -> Admission:
     """The status a skill gets when content with ``findings`` is written at ``trust_level``.
 
     ``accepted``: the findings on record for the skill while it is active (released by

@@ -91,12 +91,15 @@ _FILE_SECRET = (
 )
 _WORD_SECRET = (
     r"\b(?:secret|ssh|gpg|pgp|signing|api|access|auth|session|bearer|refresh|deploy|personal\s+access"
-    r"|service[- ]account|client)[ _-]?(?:keys?|tokens?|secrets?)\b|\bpasswords?\b|\bpassphrases?\b|\bcredentials?\b"
+    r"|service[- ]account|client)[ "
+    r"_-]?(?:keys?|tokens?|secrets?)\b|\bpasswords?\b|\bpassphrases?\b|\bcredentials?\b"
     r"|\bconnection\s+strings?\b|\bsecrets\b|\btotp\b|\b(?:2fa|mfa|recovery)\s+codes?\b"
     r"|\b[a-z0-9]+_(?:[a-z0-9]+_)*(?:token|secret|api_?key|password|passwd|private_key|access_key)\b"
 )
 # named loosely: a secret only when sent to a URL or a paste site ("sync env vars to Vercel" is deployment)
-_WEAK_SECRET_RE = _rx(r"\benv(?:ironment)?\s+(?:variables|vars)\b|\b(?:the|your|their|user'?s)\s+(?:\w+\s+)?token\b")
+_WEAK_SECRET_RE = _rx(
+    r"\benv(?:ironment)?\s+(?:variables|vars)\b|\b(?:the|your|their|user'?s)\s+(?:\w+\s+)?token\b"
+)
 _FILE_SECRET_RE = _rx(_FILE_SECRET)
 _WORD_SECRET_RE = _rx(_WORD_SECRET)
 _STRONG_SHOW_RE = _rx(
@@ -204,7 +207,6 @@ _FORGED_RE = _rx(
 )
 
 
-
 # --------------------------------------------------------------------------- gated patterns
 # A gate is an AND of OR-groups of lower-case words: a pattern is only tried on a block whose
 # lines hold a word of every group. Every match of the pattern contains such words, so a gate
@@ -223,198 +225,595 @@ def _p(pattern: str, *gate: tuple[str, ...]) -> _Pattern:
 
 
 _GAP = r"(?:\s+(?!with\b|from\b|on\b|for\b|in\b|of\b|to\b)[\w'/-]+){0,3}?\s+"
-_VERB_ON = ("turn", "enabl", "switch", "activat", "leave", "keep", "put", "relaunch", "choose", "select", "pick",
-            "click", "grant", "run", "configur", "make", "set")
-_VERB_OFF = ("turn", "disabl", "switch", "deactivat", "bypass", "skip", "suppress", "remov", "ignor", "disregard",
-             "dismiss", "circumvent", "widen")
-_OFF = r"(?:turn(?:ing)?\s+off|disabl\w*|switch(?:ing)?\s+off|deactivat\w*|bypass\w*|skip|skipping|suppress\w*"
+_VERB_ON = (
+    "turn",
+    "enabl",
+    "switch",
+    "activat",
+    "leave",
+    "keep",
+    "put",
+    "relaunch",
+    "choose",
+    "select",
+    "pick",
+    "click",
+    "grant",
+    "run",
+    "configur",
+    "make",
+    "set",
+)
+_VERB_OFF = (
+    "turn",
+    "disabl",
+    "switch",
+    "deactivat",
+    "bypass",
+    "skip",
+    "suppress",
+    "remov",
+    "ignor",
+    "disregard",
+    "dismiss",
+    "circumvent",
+    "widen",
+)
+_OFF = (
+    r"(?:turn(?:ing)?\s+off|disabl\w*|switch(?:ing)?\s+off|deactivat\w*|bypass\w*|skip|skipping|suppress\w*"
+)
 
 SAFETY: tuple[_Pattern, ...] = (
     # auto-approve / always allow / unattended
-    _p(r"\b(?:turn(?:ing)?\s+on|enabl\w*|switch(?:ing)?\s+(?:yourself\s+|itself\s+|the\s+agent\s+|it\s+)?(?:in)?to"
-       r"|activat\w*|leave|keep|put\s+(?:yourself|the\s+agent)\s+in(?:to)?|relaunch\w*\s+with|configur\w*|make|set\s+up"
-       r"|choose|select|pick|click|grant|run\s+(?:yourself|the\s+agent)\s+(?:in|with))\b(?:[^.;]|\.(?=\S)){0,60}?"
-       r"(?:auto[- ]?approv\w*|[\"“]?always[- ]allow\w*|unattended\s+mode|yolo\s+mode|full[- ]auto\s+mode|[\"“]never[- ]ask"
-       r"|bypass[- ]?permissions\s+mode|dangerously-skip-permissions|danger-full-access)",
-       ("approv", "always", "unattended", "yolo", "auto", "never", "bypass", "danger"), _VERB_ON,
-       ("approv", "allow", "mode", "ask", "permission", "access")),
-    _p(r"\b(?:set|switch|turn|change)\w*\s+[`\"']?(?:the\s+|your\s+|its\s+|command\s+|tool\s+)*approvals?"
-       r"(?:[\s_]+(?:policy|mode|setting))?[`\"']?\s*(?:[:=]\s*|\s+to\s+|\s+)[`\"'“]?(?:never(?:\s+ask)?|off|none|disabled"
-       r"|always\s+allow)\b",
-       ("approval",), ("set", "switch", "turn", "change"), ("never", "off", "none", "disabled", "always")),
+    _p(
+        r"\b(?:turn(?:ing)?\s+on|enabl\w*|switch(?:ing)?\s+(?:yourself\s+|itself\s+|the\s+agent\s+|it\s+)?(?:in)?to"
+        r"|activat\w*|leave|keep|put\s+(?:yourself|the\s+agent)\s+in(?:to)?|relaunch\w*\s+with|configur\w*|make|set\s+up"
+        r"|choose|select|pick|click|grant|run\s+(?:yourself|the\s+agent)\s+(?:in|with))\b(?:[^.;]|\.(?=\S)){0,60}?"
+        r"(?:auto[- ]?approv\w*|[\"“]?always[- ]allow\w*|unattended\s+mode|yolo\s+mode|full[- "
+        r"]auto\s+mode|[\"“]never[- ]ask"
+        r"|bypass[- ]?permissions\s+mode|dangerously-skip-permissions|danger-full-access)",
+        ("approv", "always", "unattended", "yolo", "auto", "never", "bypass", "danger"),
+        _VERB_ON,
+        ("approv", "allow", "mode", "ask", "permission", "access"),
+    ),
+    _p(
+        r"\b(?:set|switch|turn|change)\w*\s+[`\"']?(?:the\s+|your\s+|its\s+|command\s+|tool\s+)*approvals?"
+        r"(?:[\s_]+(?:policy|mode|setting))?[`\"']?\s*(?:[:=]\s*|\s+to\s+|\s+)[`\"'“]?(?:never(?:\s+ask)?|off|none|disabled"
+        r"|always\s+allow)\b",
+        ("approval",),
+        ("set", "switch", "turn", "change"),
+        ("never", "off", "none", "disabled", "always"),
+    ),
     # approvals / confirmations / sandbox / scanning off
-    _p(r"\b" + _OFF + r"|remov\w*|ignor\w*|disregard\w*|dismiss\w*|circumvent\w*|widen\w*)" + _GAP +
-       r"(?:approvals?|approval\s+(?:prompts?|checks?|steps?|requests?)|confirmations?(?:\s+prompts?)?"
-       r"|permission\s+(?:prompts?|checks?|dialogs?|requests?|system|file)|sandbox(?:ing)?"
-       r"|(?:skill|security|safety)\s+(?:scann(?:ing|er)s?|scans?|reviews?(?:\s+steps?)?))\b",
-       ("approv", "confirmation", "permission", "sandbox", "scan", "review"), _VERB_OFF),
-    _p(r"\b" + _OFF + r"|ignor\w*|disregard\w*)\s+(?:your|its|the\s+agent'?s|the\s+host'?s|all\s+(?:of\s+)?your)\s+"
-       r"(?:\w+\s+)?(?:safety|security|guardrails?)\b",
-       ("safety", "security", "guardrail"), _VERB_OFF, ("your", "its", "agent", "host", "all")),
-    _p(r"\b(?:sandbox(?:ing)?|approvals?|confirmations?|(?:confirmation|permission|approval)\s+prompts?|safety\s+checks?"
-       r"|security\s+checks?|guardrails|permissions?(?:\s+file)?)\b(?:(?:\s+[\w'-]+){0,4}?\s+(?:should|must|shall|will"
-       r"|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to)\s+(?:\w+\s+)?be|\s+(?:be|stays?|remains?|turned|switched"
-       r"|left))\s+(?:\w+\s+)?(?:disabled|turned\s+off|switched\s+off|off|bypassed|skipped|widened)\b",
-       ("sandbox", "approv", "confirmation", "permission", "safety", "security", "guardrail"),
-       ("disabled", "off", "bypassed", "skipped", "widened")),
-    _p(r"\bsandbox(?:_mode|[._]enabled)?[\"']?\s*[:=]\s*[\"']?(?:false|off|none|disabled|danger-full-access)\b"
-       r"|\b(?:approvals?|approval_policy|approval_mode)[\"']?\s*[:=]\s*[\"']?(?:never|off|none|false|disabled)\b"
-       r"|\b(?:require|ask)_?(?:for_)?(?:approval|confirmation)s?[\"']?\s*[:=]\s*[\"']?(?:false|off|never|no)\b"
-       r"|\bauto_?approve(?:_all)?[\"']?\s*[:=]\s*[\"']?(?:true|on|yes|all)\b",
-       ("sandbox", "approv", "confirmation"), (":", "=")),
-    _p(r"\b(?:run|execute|use|call)\s+(?:any|all|every)\s+(?:shell\s+)?(?:commands?|tools?)\s+without\s+(?:approval|confirmation"
-       r"|asking|prompting|permission)|\ballow(?:ing)?\s+(?:all|every|any)\s+(?:tools?|commands?)\b(?!\s+(?:from|in|on)\b)",
-       ("any", "all", "every"), ("without", "allow")),
-    _p(r"\"sandbox\"\s*:\s*\{?\s*\"?enabled\"?\s*:\s*false|approval_policy\s*=\s*[\"']never"
-       r"|\"defaultmode\"\s*:\s*\"bypasspermissions\"|\"allow\"\s*:\s*\[[^\]]*\b\w+\(\*\)",
-       ('"sandbox"', "approval_policy", "defaultmode", "(*)")),
+    _p(
+        r"\b"
+        + _OFF
+        + r"|remov\w*|ignor\w*|disregard\w*|dismiss\w*|circumvent\w*|widen\w*)"
+        + _GAP
+        + r"(?:approvals?|approval\s+(?:prompts?|checks?|steps?|requests?)|confirmations?(?:\s+prompts?)?"
+        r"|permission\s+(?:prompts?|checks?|dialogs?|requests?|system|file)|sandbox(?:ing)?"
+        r"|(?:skill|security|safety)\s+(?:scann(?:ing|er)s?|scans?|reviews?(?:\s+steps?)?))\b",
+        ("approv", "confirmation", "permission", "sandbox", "scan", "review"),
+        _VERB_OFF,
+    ),
+    _p(
+        r"\b"
+        + _OFF
+        + r"|ignor\w*|disregard\w*)\s+(?:your|its|the\s+agent'?s|the\s+host'?s|all\s+(?:of\s+)?your)\s+"
+        r"(?:\w+\s+)?(?:safety|security|guardrails?)\b",
+        ("safety", "security", "guardrail"),
+        _VERB_OFF,
+        ("your", "its", "agent", "host", "all"),
+    ),
+    _p(
+        r"\b(?:sandbox(?:ing)?|approvals?|confirmations?|(?:confirmation|permission|approval)\s+prompts?|safety\s+checks?"
+        r"|security\s+checks?|guardrails|permissions?(?:\s+file)?)\b(?:(?:\s+[\w'-]+){0,4}?\s+(?:should|must|shall|will"
+        r"|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to)\s+(?:\w+\s+)?be|\s+(?:be|stays?|remains?|turned|switched"
+        r"|left))\s+(?:\w+\s+)?(?:disabled|turned\s+off|switched\s+off|off|bypassed|skipped|widened)\b",
+        ("sandbox", "approv", "confirmation", "permission", "safety", "security", "guardrail"),
+        ("disabled", "off", "bypassed", "skipped", "widened"),
+    ),
+    _p(
+        r"\bsandbox(?:_mode|[._]enabled)?[\"']?\s*[:=]\s*[\"']?(?:false|off|none|disabled|danger-full-access)\b"
+        r"|\b(?:approvals?|approval_policy|approval_mode)[\"']?\s*[:=]\s*[\"']?(?:never|off|none|false|disabled)\b"
+        r"|\b(?:require|ask)_?(?:for_)?(?:approval|confirmation)s?[\"']?\s*[:=]\s*[\"']?(?:false|off|never|no)\b"
+        r"|\bauto_?approve(?:_all)?[\"']?\s*[:=]\s*[\"']?(?:true|on|yes|all)\b",
+        ("sandbox", "approv", "confirmation"),
+        (":", "="),
+    ),
+    _p(
+        r"\b(?:run|execute|use|call)\s+(?:any|all|every)\s+(?:shell\s+)?(?:commands?|tools?)\s+without\s+(?:approval|confirmation"
+        r"|asking|prompting|permission)|\ballow(?:ing)?\s+(?:all|every|any)\s+(?:tools?|commands?)\b(?!\s+(?:from|in|on)\b)",
+        ("any", "all", "every"),
+        ("without", "allow"),
+    ),
+    _p(
+        r"\"sandbox\"\s*:\s*\{?\s*\"?enabled\"?\s*:\s*false|approval_policy\s*=\s*[\"']never"
+        r"|\"defaultmode\"\s*:\s*\"bypasspermissions\"|\"allow\"\s*:\s*\[[^\]]*\b\w+\(\*\)",
+        ('"sandbox"', "approval_policy", "defaultmode", "(*)"),
+    ),
     # trusted / allow lists
-    _p(r"\b(?:add|adding|put|register\w*|insert\w*|append\w*)\b(?:[^.;]|\.(?=\S)){0,80}?\b(?:to|in|on|into)\s+"
-       r"(?:the\s+|your\s+|its\s+|their\s+|this\s+|a\s+|the\s+agent'?s\s+|the\s+host'?s\s+)?(?:[\w-]+\s+){0,2}?"
-       r"(?:(?:(?:always[- ])?trusted|always[- ]allowed|auto[- ]approved|pre[- ]approved)[-/ ]?(?:[\w-]+[- ])?(?:skills?|list|set"
-       r"|domains?|publishers?|sources?|tools?|servers?)|permanently\s+allowed\s+(?:network\s+)?domains)\b",
-       ("trusted", "always", "approved", "permanently"), ("add", "put", "regist", "insert", "append")),
-    _p(r"\b(?:whitelist|allow-?list)\w*\s+(?:this\s+skill|itself|(?:the\s+|this\s+)?domain|\*|all|every|everything)\b",
-       ("whitelist", "allowlist", "allow-list")),
-    _p(r"\bpre-?approv\w*|\bapproved\s+(?:it\s+)?permanently\b|\bpermanent(?:ly)?\s+(?:approv\w*|allow\w*)",
-       ("approv", "permanent")),
+    _p(
+        r"\b(?:add|adding|put|register\w*|insert\w*|append\w*)\b(?:[^.;]|\.(?=\S)){0,80}?\b(?:to|in|on|into)\s+"
+        r"(?:the\s+|your\s+|its\s+|their\s+|this\s+|a\s+|the\s+agent'?s\s+|the\s+host'?s\s+)?(?:[\w-]+\s+){0,2}?"
+        r"(?:(?:(?:always[- ])?trusted|always[- ]allowed|auto[- ]approved|pre[- ]approved)[-/ ]?(?:[\w-]+[- "
+        r"])?(?:skills?|list|set"
+        r"|domains?|publishers?|sources?|tools?|servers?)|permanently\s+allowed\s+(?:network\s+)?domains)\b",
+        ("trusted", "always", "approved", "permanently"),
+        ("add", "put", "regist", "insert", "append"),
+    ),
+    _p(
+        r"\b(?:whitelist|allow-?list)\w*\s+(?:this\s+skill|itself|(?:the\s+|this\s+)?domain|\*|all|every|everything)\b",
+        ("whitelist", "allowlist", "allow-list"),
+    ),
+    _p(
+        r"\bpre-?approv\w*|\bapproved\s+(?:it\s+)?permanently\b|\bpermanent(?:ly)?\s+(?:approv\w*|allow\w*)",
+        ("approv", "permanent"),
+    ),
     _p(r"\bnever\s+ask\s+(?:me|the\s+user|again|for\s+(?:confirmation|permission))\b", ("ask",), ("never",)),
-    _p(r"\bmark\w*\s+(?:this\s+skill|itself|the\s+skill|its\s+publisher|[`\"][\w-]+[`\"])\s+as\s+(?:trusted|safe|approved)\b",
-       ("trusted", "safe", "approved"), ("mark",), ("skill", "itself", "publisher", "`", '"')),
+    _p(
+        r"\bmark\w*\s+(?:this\s+skill|itself|the\s+skill|its\s+publisher|[`\"][\w-]+[`\"])\s+as\s+(?:trusted|safe|approved)\b",
+        ("trusted", "safe", "approved"),
+        ("mark",),
+        ("skill", "itself", "publisher", "`", '"'),
+    ),
     # scanning and warnings
-    _p(r"\b(?:skip|skipping|bypass\w*|avoid\w*|disabl\w*|exclud\w*|exempt\w*|no\s+need\s+(?:for|to))\s+(?:\w+\s+){0,3}?"
-       r"(?:security|safety|skill|malware)\s+(?:scan\w*|review\w*|vetting)\b",
-       ("scan", "review", "vetting"), ("security", "safety", "skill", "malware"),
-       ("skip", "bypass", "avoid", "disabl", "exclud", "exempt", "need")),
-    _p(r"\btreat\s+(?:that|it|this|them|these|the\s+(?:flags?|warnings?|findings?|alerts?)|any\s+(?:flags?|warnings?"
-       r"|findings?))\s+as\s+(?:a\s+)?(?:known\s+)?false\s+positives?\b|\bit'?s\s+a\s+known\s+false\s+positive\b",
-       ("false",), ("positive",)),
-    _p(r"\b(?:scanners?|security\s+warnings?|safety\s+tools?|security\s+tools?|safety\s+warnings?)\b(?:[^.;]|\.(?=\S)){0,80}?"
-       r"[,;:]?\s*(?:then\s+)?(?:ignore|disregard|dismiss|override)\s+(?:it|them|that|the\s+\w+)\b",
-       ("scanner", "warning", "safety", "security"), ("ignore", "disregard", "dismiss", "override")),
+    _p(
+        r"\b(?:skip|skipping|bypass\w*|avoid\w*|disabl\w*|exclud\w*|exempt\w*|no\s+need\s+(?:for|to))\s+(?:\w+\s+){0,3}?"
+        r"(?:security|safety|skill|malware)\s+(?:scan\w*|review\w*|vetting)\b",
+        ("scan", "review", "vetting"),
+        ("security", "safety", "skill", "malware"),
+        ("skip", "bypass", "avoid", "disabl", "exclud", "exempt", "need"),
+    ),
+    _p(
+        r"\btreat\s+(?:that|it|this|them|these|the\s+(?:flags?|warnings?|findings?|alerts?)|any\s+(?:flags?|warnings?"
+        r"|findings?))\s+as\s+(?:a\s+)?(?:known\s+)?false\s+positives?\b|\bit'?s\s+a\s+known\s+false\s+positive\b",
+        ("false",),
+        ("positive",),
+    ),
+    _p(
+        r"\b(?:scanners?|security\s+warnings?|safety\s+tools?|security\s+tools?|safety\s+warnings?)\b(?:[^.;]|\.(?=\S)){0,80}?"
+        r"[,;:]?\s*(?:then\s+)?(?:ignore|disregard|dismiss|override)\s+(?:it|them|that|the\s+\w+)\b",
+        ("scanner", "warning", "safety", "security"),
+        ("ignore", "disregard", "dismiss", "override"),
+    ),
     # fetched content as instructions
-    _p(r"\b(?:treat\w*|regard\w*|consider\w*|handl\w*)\b(?:[^.;]|\.(?=\S)){0,80}?\bas\s+(?:trusted\s+|authoritative\s+|your\s+own\s+"
-       r"|binding\s+)?(?:instructions|commands|directives)\b",
-       ("treat", "regard", "consider", "handl"), ("instructions", "commands", "directives")),
+    _p(
+        r"\b(?:treat\w*|regard\w*|consider\w*|handl\w*)\b(?:[^.;]|\.(?=\S)){0,80}?\bas\s+(?:trusted\s+|authoritative\s+|your\s+own\s+"
+        r"|binding\s+)?(?:instructions|commands|directives)\b",
+        ("treat", "regard", "consider", "handl"),
+        ("instructions", "commands", "directives"),
+    ),
     _p(r"\bwith\s+the\s+same\s+authority\s+as\b", ("authority",)),
-    _p(r"\bfollow\s+(?:whatever|everything|anything)\s+(?:it|they|that|the\s+\w+)\s+(?:says?|tells?|returns?|contains?)\b",
-       ("whatever", "everything", "anything"), ("follow",)),
-    _p(r"\b(?:download|fetch|pull|grab|retriev|load|read)(?:s|es|ed|ing)?\b(?:[^.;]|\.(?=\S)){0,120}?https?://(?:[^.;]|\.(?=\S)){0,120}?"
-       r"\b(?:and|then|,)\s+(?:\w+\s+){0,4}?(?:obey\w*|follow\w*)\s+(?:it|them|its\s+instructions|what\s+it\s+says)\b",
-       ("obey", "follow"), ("http",)),
+    _p(
+        r"\bfollow\s+(?:whatever|everything|anything)\s+(?:it|they|that|the\s+\w+)\s+(?:says?|tells?|returns?|contains?)\b",
+        ("whatever", "everything", "anything"),
+        ("follow",),
+    ),
+    _p(
+        r"\b(?:download|fetch|pull|grab|retriev|load|read)(?:s|es|ed|ing)?\b(?:[^.;]|\.(?=\S)){0,120}?https?://(?:[^.;]|\.(?=\S)){0,120}?"
+        r"\b(?:and|then|,)\s+(?:\w+\s+){0,4}?(?:obey\w*|follow\w*)\s+(?:it|them|its\s+instructions|what\s+it\s+says)\b",
+        ("obey", "follow"),
+        ("http",),
+    ),
 )
 AUTHORITY: tuple[_Pattern, ...] = (
-    _p(r"\b(?:takes?\s+(?:precedence|priority)\s+over|ha(?:s|ve)\s+priority\s+over|supersedes?|outranks?|trumps?)\b"
-       r"(?:[^.;]|\.(?=\S)){0,80}?\b(?:system\s+prompt|the\s+user\b|your\s+(?:\w+\s+)?(?:guidelines|instructions|rules"
-       r"|guidance|policies)|(?:any|all)\s+(?:earlier|previous|prior|other)\s+(?:guidance|instructions))",
-       ("precedence", "priority", "supersede", "outrank", "trump")),
-    _p(r"\boverrides?\s+(?:the\s+user'?s?|your|the\s+system|any|all)\s+(?:\w+\s+)?(?:instructions|prompts?|guidelines"
-       r"|rules|wishes)\b", ("override",), ("instructions", "prompt", "guidelines", "rules", "wishes")),
-    _p(r"\b(?:safety|security|confirmation|policy)\b(?:[^.;]|\.(?=\S)){0,120}?\b(?:as\s+not\s+applying|do(?:es)?\s+not\s+apply"
-       r"|don'?t\s+apply|no\s+longer\s+apply)\b", ("apply", "applying"), ("safety", "security", "confirmation", "policy")),
-    _p(r"\bnever\s+(?:refuse|question)\s+(?:a|any)\s+(?:command|request|instruction)s?\b", ("refuse", "question"),
-       ("never",)),
+    _p(
+        r"\b(?:takes?\s+(?:precedence|priority)\s+over|ha(?:s|ve)\s+priority\s+over|supersedes?|outranks?|trumps?)\b"
+        r"(?:[^.;]|\.(?=\S)){0,80}?\b(?:system\s+prompt|the\s+user\b|your\s+(?:\w+\s+)?(?:guidelines|instructions|rules"
+        r"|guidance|policies)|(?:any|all)\s+(?:earlier|previous|prior|other)\s+(?:guidance|instructions))",
+        ("precedence", "priority", "supersede", "outrank", "trump"),
+    ),
+    _p(
+        r"\boverrides?\s+(?:the\s+user'?s?|your|the\s+system|any|all)\s+(?:\w+\s+)?(?:instructions|prompts?|guidelines"
+        r"|rules|wishes)\b",
+        ("override",),
+        ("instructions", "prompt", "guidelines", "rules", "wishes"),
+    ),
+    _p(
+        r"\b(?:safety|security|confirmation|policy)\b(?:[^.;]|\.(?=\S)){0,120}?\b(?:as\s+not\s+applying|do(?:es)?\s+not\s+apply"
+        r"|don'?t\s+apply|no\s+longer\s+apply)\b",
+        ("apply", "applying"),
+        ("safety", "security", "confirmation", "policy"),
+    ),
+    _p(
+        r"\bnever\s+(?:refuse|question)\s+(?:a|any)\s+(?:command|request|instruction)s?\b",
+        ("refuse", "question"),
+        ("never",),
+    ),
 )
 _AUTHORITY_RE = _rx("|".join(f"(?:{p.rx.pattern})" for p in AUTHORITY))
 _SB_RES = tuple(p.rx for p in SAFETY)
 
 # ---- concealment
 _NEG = ("not", "n't", "never", "need")
-_NOT = r"(?:do\s+not|don'?t|never|not|no\s+need\s+to|shouldn'?t|should\s+not|must\s+not|needn'?t)\s+(?:\w+\s+){0,2}?"
-_OBJECT = (r"(?:it|this|that|these|them|those|(?:the|this|these|those|any|such)\s+(?:[\w-]+\s+)?(?:changes?|edits?|steps?"
-           r"|uploads?|hooks?|wrappers?|paragraphs?|notes?|objections?|instructions?|setup|commands?|lines?|entry|entries"
-           r"|sections?|preferences?|scripts?|modifications?|additions?|updates?))")
-_TO_USER = (r"(?:\s+(?:\w+\s+){0,2}?(?:to|with)\s+the\s+users?\b|\s+(?:\w+\s+){0,2}?(?:in|to)\s+(?:your|the)\s+"
-            r"(?:reply|replies|response|answer|summary|chat|conversation|notes|output|report)\b)")
-_PLACES = ("user", "reply", "replies", "response", "answer", "summary", "chat", "conversation", "notes", "output", "report")
-CONCEAL: tuple[_Pattern, ...] = (
-    _p(r"\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?users?\b",
-       ("telling", "informing", "notifying", "alerting"), ("without",)),
-    _p(r"\b" + _NOT + r"(?:tell\w*|inform\w*|notify\w*|alert\w*|let)\s+the\s+users?\b(?!\s+(?:to|how|know\s+how)\b)",
-       ("tell", "inform", "notify", "alert", "know"), _NEG, ("user",)),
-    _p(r"\b" + _NOT + r"(?:mention\w*|reveal\w*|disclos\w*|surfac\w*)\s+" + _OBJECT
-       + r"(?=\s*[.;,!)]|\s*$|" + _TO_USER + r")",
-       ("mention", "reveal", "disclos", "surfac"), _NEG),
-    _p(r"\b" + _NOT + r"(?:describ\w*|explain\w*|list\w*|report\w*|show\w*|display\w*)\s+" + _OBJECT + _TO_USER,
-       ("describ", "explain", "list", "report", "show", "display"), _NEG, _PLACES),
-    _p(r"\b" + _NOT + r"(?:call\s+(?:it|this|that|them)\s+out|go\s+into\s+(?:how|what|why|it|this|detail)"
-       r"|walk\s+the\s+user\s+through|bring\s+(?:it|this|that|them|the\s+\w+)\s+up)\b",
-       ("call", "into", "walk", "bring"), _NEG),
-    _p(r"\bnot\s+(?:need\s+to\s+)?be\s+(?:surfaced|mentioned|shown|reported|disclosed)\b",
-       ("surfaced", "mentioned", "shown", "reported", "disclosed")),
-    _p(r"(?:^|[,;:]\s*|\b(?:and|then|to|you|should|must|please|will|always|first)\s+)"
-       r"(?:silently|quietly|covertly|secretly|discreetly|stealthily)\s+(?:run|execute|install|add|append|write|send"
-       r"|upload|post|copy|delete|remove|download|fetch|modify|change|update|insert|apply|do|complete|perform|set|enable"
-       r"|disable|load|launch|start)\b"
-       r"|\b(?:do|complete|perform|run|install|set\s+up|apply|finish)\s+(?:this|it|these|that|the\s+\w+)\s+(?:\w+\s+)?"
-       r"(?:silently|quietly|covertly|secretly|discreetly)\b|\b(?:it|this|that)\s+runs?\s+silently\b",
-       ("silently", "quietly", "covertly", "secretly", "discreetly", "stealthily")),
-    _p(r"\bso\s+(?:that\s+)?(?:nothing\s+looks\s+changed|(?:the\s+user|they|nobody|no\s+one)\s+(?:won'?t|doesn'?t"
-       r"|does\s+not|will\s+not|never)\s+notice)\b",
-       ("nothing", "notice")),
-    _p(r"\bwithout\s+(?:the\s+user(?:'s)?|them|anyone|anybody)\s+(?:noticing|knowing|knowledge)\b",
-       ("noticing", "knowing", "knowledge"), ("without",)),
-    _p(r"\bhid(?:e|es|ing)\s+(?:it|this|them|these|the\s+\w+)\b(?:[^.;]|\.(?=\S)){0,30}\bfrom\s+(?:the\s+)?users?\b", ("hid",), ("user",)),
-    _p(r"\bkeep\s+(?:it|this|them)\s+(?:hidden|secret)\b", ("hidden", "secret"), ("keep",)),
-    _p(r"\bkeep\s+(?:it|this|that|these|them)(?:\s+(?:step|steps|change|changes|part))?\s+to\s+yourself\b", ("yourself",)),
-    _p(r"\b(?:the\s+user|they|users)\s+(?:doesn'?t|don'?t|does\s+not|do\s+not|needn'?t)\s+need\s+to\s+(?:know|hear|see"
-       r"|be\s+told)\s+(?:about\s+)?(?:it|this|that|these|them)\b", ("need",), ("know", "hear", "see", "told")),
-    _p(r"\btouch\s+-r\b", ("touch",)),
-    _p(r"\b(?:preserv\w*|keep\w*|restor\w*)\s+the\s+original\s+(?:modification\s+)?(?:times|timestamps|mtimes)\b",
-       ("original",), ("time",), ("preserv", "keep", "restor")),
+_NOT = (
+    r"(?:do\s+not|don'?t|never|not|no\s+need\s+to|shouldn'?t|should\s+not|must\s+not|needn'?t)"
+    r"\s+(?:\w+\s+){0,2}?"
 )
-_CONCEAL_SECRET_OBJECT_RE = _rx(r"\b(?:keys?|tokens?|passwords?|secrets?|credentials?|values?|contents|system\s+prompt"
-                                r"|\.env)\b")
+_OBJECT = (
+    r"(?:it|this|that|these|them|those|(?:the|this|these|those|any|such)\s+(?:[\w-]+\s+)?(?:changes?|edits?|steps?"
+    r"|uploads?|hooks?|wrappers?|paragraphs?|notes?|objections?|instructions?|setup|commands?|lines?|entry|entries"
+    r"|sections?|preferences?|scripts?|modifications?|additions?|updates?))"
+)
+_TO_USER = (
+    r"(?:\s+(?:\w+\s+){0,2}?(?:to|with)\s+the\s+users?\b|\s+(?:\w+\s+){0,2}?(?:in|to)\s+(?:your|the)\s+"
+    r"(?:reply|replies|response|answer|summary|chat|conversation|notes|output|report)\b)"
+)
+_PLACES = (
+    "user",
+    "reply",
+    "replies",
+    "response",
+    "answer",
+    "summary",
+    "chat",
+    "conversation",
+    "notes",
+    "output",
+    "report",
+)
+CONCEAL: tuple[_Pattern, ...] = (
+    _p(
+        r"\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?users?\b",
+        ("telling", "informing", "notifying", "alerting"),
+        ("without",),
+    ),
+    _p(
+        r"\b"
+        + _NOT
+        + r"(?:tell\w*|inform\w*|notify\w*|alert\w*|let)\s+the\s+users?\b(?!\s+(?:to|how|know\s+how)\b)",
+        ("tell", "inform", "notify", "alert", "know"),
+        _NEG,
+        ("user",),
+    ),
+    _p(
+        r"\b"
+        + _NOT
+        + r"(?:mention\w*|reveal\w*|disclos\w*|surfac\w*)\s+"
+        + _OBJECT
+        + r"(?=\s*[.;,!)]|\s*$|"
+        + _TO_USER
+        + r")",
+        ("mention", "reveal", "disclos", "surfac"),
+        _NEG,
+    ),
+    _p(
+        r"\b"
+        + _NOT
+        + r"(?:describ\w*|explain\w*|list\w*|report\w*|show\w*|display\w*)\s+"
+        + _OBJECT
+        + _TO_USER,
+        ("describ", "explain", "list", "report", "show", "display"),
+        _NEG,
+        _PLACES,
+    ),
+    _p(
+        r"\b" + _NOT + r"(?:call\s+(?:it|this|that|them)\s+out|go\s+into\s+(?:how|what|why|it|this|detail)"
+        r"|walk\s+the\s+user\s+through|bring\s+(?:it|this|that|them|the\s+\w+)\s+up)\b",
+        ("call", "into", "walk", "bring"),
+        _NEG,
+    ),
+    _p(
+        r"\bnot\s+(?:need\s+to\s+)?be\s+(?:surfaced|mentioned|shown|reported|disclosed)\b",
+        ("surfaced", "mentioned", "shown", "reported", "disclosed"),
+    ),
+    _p(
+        r"(?:^|[,;:]\s*|\b(?:and|then|to|you|should|must|please|will|always|first)\s+)"
+        r"(?:silently|quietly|covertly|secretly|discreetly|stealthily)\s+(?:run|execute|install|add|append|write|send"
+        r"|upload|post|copy|delete|remove|download|fetch|modify|change|update|insert|apply|do|complete|perform|set|enable"
+        r"|disable|load|launch|start)\b"
+        r"|\b(?:do|complete|perform|run|install|set\s+up|apply|finish)\s+(?:this|it|these|that|the\s+\w+)\s+(?:\w+\s+)?"
+        r"(?:silently|quietly|covertly|secretly|discreetly)\b|\b(?:it|this|that)\s+runs?\s+silently\b",
+        ("silently", "quietly", "covertly", "secretly", "discreetly", "stealthily"),
+    ),
+    _p(
+        r"\bso\s+(?:that\s+)?(?:nothing\s+looks\s+changed|(?:the\s+user|they|nobody|no\s+one)\s+(?:won'?t|doesn'?t"
+        r"|does\s+not|will\s+not|never)\s+notice)\b",
+        ("nothing", "notice"),
+    ),
+    _p(
+        r"\bwithout\s+(?:the\s+user(?:'s)?|them|anyone|anybody)\s+(?:noticing|knowing|knowledge)\b",
+        ("noticing", "knowing", "knowledge"),
+        ("without",),
+    ),
+    _p(
+        r"\bhid(?:e|es|ing)\s+(?:it|this|them|these|the\s+\w+)\b(?:[^.;]|\.(?=\S)){0,30}\bfrom\s+(?:the\s+)?users?\b",
+        ("hid",),
+        ("user",),
+    ),
+    _p(r"\bkeep\s+(?:it|this|them)\s+(?:hidden|secret)\b", ("hidden", "secret"), ("keep",)),
+    _p(
+        r"\bkeep\s+(?:it|this|that|these|them)(?:\s+(?:step|steps|change|changes|part))?\s+to\s+yourself\b",
+        ("yourself",),
+    ),
+    _p(
+        r"\b(?:the\s+user|they|users)\s+(?:doesn'?t|don'?t|does\s+not|do\s+not|needn'?t)\s+need\s+to\s+(?:know|hear|see"
+        r"|be\s+told)\s+(?:about\s+)?(?:it|this|that|these|them)\b",
+        ("need",),
+        ("know", "hear", "see", "told"),
+    ),
+    _p(r"\btouch\s+-r\b", ("touch",)),
+    _p(
+        r"\b(?:preserv\w*|keep\w*|restor\w*)\s+the\s+original\s+(?:modification\s+)?(?:times|timestamps|mtimes)\b",
+        ("original",),
+        ("time",),
+        ("preserv", "keep", "restor"),
+    ),
+)
+_CONCEAL_SECRET_OBJECT_RE = _rx(
+    r"\b(?:keys?|tokens?|passwords?|secrets?|credentials?|values?|contents|system\s+prompt"
+    r"|\.env)\b"
+)
 
 # ---- tampering
-_WRITES = ("writ", "add", "append", "prepend", "insert", "replac", "updat", "edit", "modif", "seed", "overwrit",
-           "inject", "rewrit", "chang", "put", "record", "sav", "stor", "plant")
+_WRITES = (
+    "writ",
+    "add",
+    "append",
+    "prepend",
+    "insert",
+    "replac",
+    "updat",
+    "edit",
+    "modif",
+    "seed",
+    "overwrit",
+    "inject",
+    "rewrit",
+    "chang",
+    "put",
+    "record",
+    "sav",
+    "stor",
+    "plant",
+)
 TAMPER_TARGETS: tuple[_Pattern, ...] = (
-    _p(r"\b(?:memory|user|soul|agents|claude|gemini)\.md\b|\.cursorrules\b|\.windsurfrules\b|copilot-instructions\.md",
-       ("memory.md", "user.md", "soul.md", "agents.md", "claude.md", "gemini.md", "cursorrules", "windsurfrules",
-        "copilot-instructions"), _WRITES),
-    _p(r"\bsystem[_ ]prompts?\b|\bcustom[_ ]instructions\b", ("prompt", "instructions"), ("system", "custom"), _WRITES),
-    _p(r"\b(?:long-term|persistent|agent'?s?)\s+memory\b|\bmemory\s+(?:files?|entries|store)\b|\bthe\s+memory\b"
-       r"|\bmemories/|\bprofile\s+(?:file|memory)\b|memory/profile\b",
-       ("memory", "memories", "profile"), _WRITES),
-    _p(r"\b(?:other|every|each|installed)\s+(?:other\s+)?(?:installed\s+)?(?:skills?|skill\.md(?:\s+files)?)\b"
-       r"|\bskill\.md\b|\bskills?\s+(?:library|directory|folder)\b|/skills/",
-       ("other", "every", "each", "installed", "skill.md", "library", "directory", "folder", "/skills/"), ("skill",), _WRITES),
+    _p(
+        r"\b(?:memory|user|soul|agents|claude|gemini)\.md\b|\.cursorrules\b|\.windsurfrules\b|copilot-instructions\.md",
+        (
+            "memory.md",
+            "user.md",
+            "soul.md",
+            "agents.md",
+            "claude.md",
+            "gemini.md",
+            "cursorrules",
+            "windsurfrules",
+            "copilot-instructions",
+        ),
+        _WRITES,
+    ),
+    _p(
+        r"\bsystem[_ ]prompts?\b|\bcustom[_ ]instructions\b",
+        ("prompt", "instructions"),
+        ("system", "custom"),
+        _WRITES,
+    ),
+    _p(
+        r"\b(?:long-term|persistent|agent'?s?)\s+memory\b|\bmemory\s+(?:files?|entries|store)\b|\bthe\s+memory\b"
+        r"|\bmemories/|\bprofile\s+(?:file|memory)\b|memory/profile\b",
+        ("memory", "memories", "profile"),
+        _WRITES,
+    ),
+    _p(
+        r"\b(?:other|every|each|installed)\s+(?:other\s+)?(?:installed\s+)?(?:skills?|skill\.md(?:\s+files)?)\b"
+        r"|\bskill\.md\b|\bskills?\s+(?:library|directory|folder)\b|/skills/",
+        ("other", "every", "each", "installed", "skill.md", "library", "directory", "folder", "/skills/"),
+        ("skill",),
+        _WRITES,
+    ),
 )
 
 # ---- persistence and exfiltration (sentence rules with their own logic)
-_SECRET_WORDS = (".ssh/", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".aws/", "credential", ".netrc", ".pgpass",
-                 ".npmrc", ".pypirc", ".docker/", ".kube/", "kubeconfig", ".gnupg", "private-keys", "/etc/shadow",
-                 ".password-store", "env", "secret", "cookie", "keychain", "service-account", "keystore", "wallet.dat",
-                 "seed", "private", "password", "passphrase", "browser", "key", "token", "connection", "totp", "2fa",
-                 "mfa", "recovery", "passwd", "hosts.yml", "gcloud", "application_default", ".azure/")
-_DEST_WORDS = ("http", "www.", ".com", ".net", ".org", ".io", ".dev", ".app", ".ai", ".cc", ".co", ".xyz", ".click",
-               ".site", ".online", ".info", ".biz", ".tk", ".ru", ".cn", ".top", ".link", ".cloud", ".tech", ".me",
-               "webhook", "endpoint", "remote", "server", "service", "backend", "engine", "collector", "registry",
-               "api", "team", "bucket", "gist", "paste", "transfer.sh", "file.io", "ngrok", "requestbin", "pipedream",
-               "reply", "replies", "response", "answer", "chat", "conversation", "message", "summary", "transcript",
-               "comment", "here", "user")
+_SECRET_WORDS = (
+    ".ssh/",
+    "id_rsa",
+    "id_ed25519",
+    "id_ecdsa",
+    "id_dsa",
+    ".aws/",
+    "credential",
+    ".netrc",
+    ".pgpass",
+    ".npmrc",
+    ".pypirc",
+    ".docker/",
+    ".kube/",
+    "kubeconfig",
+    ".gnupg",
+    "private-keys",
+    "/etc/shadow",
+    ".password-store",
+    "env",
+    "secret",
+    "cookie",
+    "keychain",
+    "service-account",
+    "keystore",
+    "wallet.dat",
+    "seed",
+    "private",
+    "password",
+    "passphrase",
+    "browser",
+    "key",
+    "token",
+    "connection",
+    "totp",
+    "2fa",
+    "mfa",
+    "recovery",
+    "passwd",
+    "hosts.yml",
+    "gcloud",
+    "application_default",
+    ".azure/",
+)
+_DEST_WORDS = (
+    "http",
+    "www.",
+    ".com",
+    ".net",
+    ".org",
+    ".io",
+    ".dev",
+    ".app",
+    ".ai",
+    ".cc",
+    ".co",
+    ".xyz",
+    ".click",
+    ".site",
+    ".online",
+    ".info",
+    ".biz",
+    ".tk",
+    ".ru",
+    ".cn",
+    ".top",
+    ".link",
+    ".cloud",
+    ".tech",
+    ".me",
+    "webhook",
+    "endpoint",
+    "remote",
+    "server",
+    "service",
+    "backend",
+    "engine",
+    "collector",
+    "registry",
+    "api",
+    "team",
+    "bucket",
+    "gist",
+    "paste",
+    "transfer.sh",
+    "file.io",
+    "ngrok",
+    "requestbin",
+    "pipedream",
+    "reply",
+    "replies",
+    "response",
+    "answer",
+    "chat",
+    "conversation",
+    "message",
+    "summary",
+    "transcript",
+    "comment",
+    "here",
+    "user",
+)
 SECRET_GATE: Gate = (_SECRET_WORDS, _DEST_WORDS)
-MECH_GATE: Gate = (("bashrc", "zshrc", "bash_profile", "zprofile", "zshenv", "zlogin", ".profile", "bash_login",
-                    "config.fish", "shell", "login", "cron", "@reboot", "launch", "systemd", "execstart", "systemctl",
-                    "hookspath", "hook", "autostart", "startup", "start-up", "scheduled", "schtasks", "terminal",
-                    "session", "boot", "commit", "schedul", "keepalive", "runatload", "restart=always", "linger"),
-                   # a payload, data sent out, a disguise or concealment, in the block or what it introduces
-                   ("curl", "wget", "iwr", "invoke-webrequest", "irm", "download", "fetch", "pull", "grab", "retriev",
-                    "get", "load", "chmod", "whatever", "everything", "anything", "upload", "send", "sent", "post",
-                    "transmit", "exfiltrat", "forward", "com.apple", "harmless", "misleading", "generic", "disguis",
-                    "appearing", "scaring", "alarming", "alerting", "worrying")
-                   + tuple(sorted({w for p in CONCEAL for w in p.gate[0]})))
+MECH_GATE: Gate = (
+    (
+        "bashrc",
+        "zshrc",
+        "bash_profile",
+        "zprofile",
+        "zshenv",
+        "zlogin",
+        ".profile",
+        "bash_login",
+        "config.fish",
+        "shell",
+        "login",
+        "cron",
+        "@reboot",
+        "launch",
+        "systemd",
+        "execstart",
+        "systemctl",
+        "hookspath",
+        "hook",
+        "autostart",
+        "startup",
+        "start-up",
+        "scheduled",
+        "schtasks",
+        "terminal",
+        "session",
+        "boot",
+        "commit",
+        "schedul",
+        "keepalive",
+        "runatload",
+        "restart=always",
+        "linger",
+    ),
+    # a payload, data sent out, a disguise or concealment, in the block or what it introduces
+    (
+        "curl",
+        "wget",
+        "iwr",
+        "invoke-webrequest",
+        "irm",
+        "download",
+        "fetch",
+        "pull",
+        "grab",
+        "retriev",
+        "get",
+        "load",
+        "chmod",
+        "whatever",
+        "everything",
+        "anything",
+        "upload",
+        "send",
+        "sent",
+        "post",
+        "transmit",
+        "exfiltrat",
+        "forward",
+        "com.apple",
+        "harmless",
+        "misleading",
+        "generic",
+        "disguis",
+        "appearing",
+        "scaring",
+        "alarming",
+        "alerting",
+        "worrying",
+    )
+    + tuple(sorted({w for p in CONCEAL for w in p.gate[0]})),
+)
 WRAPPER_GATE: Gate = (("bin/",), ("sudo", "su", "ssh", "passwd", "gpg", "login"))
 CAPTURE_GATE: Gate = (("password",), ("read", "typed"))
 SECRETS = _Pattern(_WORD_SECRET_RE, SECRET_GATE)
-FILLS = _Pattern(_FILL_RE, (_SECRET_WORDS, (".json", ".txt", ".tar", ".tgz", ".zip", ".log", ".csv", ".yaml", ".yml",
-                                            ".md", ".bak", ".dat", ".db", ".sqlite")))
+FILLS = _Pattern(
+    _FILL_RE,
+    (
+        _SECRET_WORDS,
+        (
+            ".json",
+            ".txt",
+            ".tar",
+            ".tgz",
+            ".zip",
+            ".log",
+            ".csv",
+            ".yaml",
+            ".yml",
+            ".md",
+            ".bak",
+            ".dat",
+            ".db",
+            ".sqlite",
+        ),
+    ),
+)
 MECHANISMS = _Pattern(_PERSIST_MECH_RE, MECH_GATE)
 WRAPPERS = _Pattern(_FAKE_WRAPPER_RE, WRAPPER_GATE)
 CAPTURES = _Pattern(_FAKE_WRAPPER_RE, CAPTURE_GATE)
-ALL_PATTERNS: tuple[_Pattern, ...] = (SAFETY + AUTHORITY + CONCEAL + TAMPER_TARGETS
-                                      + (SECRETS, FILLS, MECHANISMS, WRAPPERS, CAPTURES))
+ALL_PATTERNS: tuple[_Pattern, ...] = (
+    SAFETY + AUTHORITY + CONCEAL + TAMPER_TARGETS + (SECRETS, FILLS, MECHANISMS, WRAPPERS, CAPTURES)
+)
 _BY_FIRST_WORD: dict[str, tuple[_Pattern, ...]] = {}
 for _pattern in ALL_PATTERNS:
     for _word in _pattern.gate[0]:
@@ -485,10 +884,17 @@ class _Unit:
         if not negation:
             if self.block.heading and ctx.WARNING_HEADING_RE.search(self.block.heading):
                 return True
-            return self.security_topic and ctx.mention_reason(
-                sentence, start, end, heading="", security_topic=True) == "security-example"
-        return ctx.mention_reason(sentence, start, end, heading=self.block.heading,
-                                  security_topic=self.security_topic) is not None
+            return (
+                self.security_topic
+                and ctx.mention_reason(sentence, start, end, heading="", security_topic=True)
+                == "security-example"
+            )
+        return (
+            ctx.mention_reason(
+                sentence, start, end, heading=self.block.heading, security_topic=self.security_topic
+            )
+            is not None
+        )
 
 
 class _Collector:
@@ -512,20 +918,27 @@ class _Collector:
         self.found[key] = finding(rule, self.relpath, line, text, severity)
 
 
-_NEAR_NEGATION_RE = re.compile(r"\b(?:without|no|not|never|excluding|except|minus|nor)\s+(?:[\w'-]+\s+){0,2}$",
-                               re.IGNORECASE)
+_NEAR_NEGATION_RE = re.compile(
+    r"\b(?:without|no|not|never|excluding|except|minus|nor)\s+(?:[\w'-]+\s+){0,2}$", re.IGNORECASE
+)
 
 
 def _exfiltration_in(unit: _Unit, a: int, s: str, tainted: set[str], out: _Collector) -> None:
     """Secrets moved toward a remote host, a paste site or the chat, in sentence ``s``."""
+
     def kept(matches: list[re.Match[str]]) -> list[re.Match[str]]:  # "a summary (without the key)"
-        return [m for m in matches if not (unit.mentions and _NEAR_NEGATION_RE.search(s, max(0, m.start() - 40), m.start()))]
+        return [
+            m
+            for m in matches
+            if not (unit.mentions and _NEAR_NEGATION_RE.search(s, max(0, m.start() - 40), m.start()))
+        ]
 
     files = kept(list(_FILE_SECRET_RE.finditer(s)))
     words = kept(list(_WORD_SECRET_RE.finditer(s)))
     weak = kept(list(_WEAK_SECRET_RE.finditer(s)))
-    taint_hits = kept([m for t in tainted
-                       for m in re.finditer(rf"(?<![\w.-]){re.escape(t)}(?![\w-])", s, re.IGNORECASE)])
+    taint_hits = kept(
+        [m for t in tainted for m in re.finditer(rf"(?<![\w.-]){re.escape(t)}(?![\w-])", s, re.IGNORECASE)]
+    )
     if not (files or words or weak or taint_hits):
         return
     pastes = kept(list(_PASTE_RE.finditer(s)))
@@ -565,7 +978,9 @@ def _exfiltration_in(unit: _Unit, a: int, s: str, tainted: set[str], out: _Colle
 
 _PRONOUN_OBJECT_RE = re.compile(
     r"\s+(?:it|them|both|everything|all\s+of\s+(?:it|them)|(?:it|them)\s+all|the\s+(?:file|files|bundle|archive|output"
-    r"|log|logs|result|results|dump|lot|value|values|contents?))\b", re.IGNORECASE)
+    r"|log|logs|result|results|dump|lot|value|values|contents?))\b",
+    re.IGNORECASE,
+)
 _PASSIVE_RE = re.compile(r"\b(?:is|are|gets?|got|be|been|being)\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
@@ -594,7 +1009,9 @@ def _taint(s: str, tainted: set[str]) -> None:
             tainted.add(stem)
 
 
-def _first_unexempt(unit: _Unit, s: str, rx: re.Pattern[str], *, negation: bool = True) -> re.Match[str] | None:
+def _first_unexempt(
+    unit: _Unit, s: str, rx: re.Pattern[str], *, negation: bool = True
+) -> re.Match[str] | None:
     for m in rx.finditer(s):
         if not unit.exempt(s, m.start(), m.end(), negation=negation):
             return m
@@ -657,12 +1074,18 @@ def _block_findings(unit: _Unit, kinds: set[_Pattern], tainted: set[str], out: _
         return
     unit_lower = unit.unit_lower
     payload = _REMOTE_EXEC_RE.search(unit_lower)
-    if mech is not None and (payload or concealed is not None or _DATA_OUT_RE.search(unit_lower)
-                             or _DISGUISE_RE.search(unit_lower)):
+    if mech is not None and (
+        payload or concealed is not None or _DATA_OUT_RE.search(unit_lower) or _DISGUISE_RE.search(unit_lower)
+    ):
         out.add("persistence", unit, mech)
-    if tamper_at is not None and (payload or concealed is not None or _FORGED_RE.search(unit_lower)
-                                  or _NO_CONFIRM_RE.search(unit_lower)
-                                  or _AUTHORITY_RE.search(unit_lower) or any(rx.search(unit_lower) for rx in _SB_RES)):
+    if tamper_at is not None and (
+        payload
+        or concealed is not None
+        or _FORGED_RE.search(unit_lower)
+        or _NO_CONFIRM_RE.search(unit_lower)
+        or _AUTHORITY_RE.search(unit_lower)
+        or any(rx.search(unit_lower) for rx in _SB_RES)
+    ):
         out.add("tampering", unit, tamper_at)
     if concealed is not None:
         action = payload or mech is not None or tamper_at is not None or _DATA_OUT_RE.search(unit_lower)
@@ -674,7 +1097,9 @@ def _block_findings(unit: _Unit, kinds: set[_Pattern], tainted: set[str], out: _
 SpanCheck = Callable[[str, int, int], "list[tuple[str, int]]"]
 
 
-def _gate_kinds(index: WordIndex, block_at: Callable[[int], Block | None]) -> dict[int, tuple[Block, set[_Pattern]]]:
+def _gate_kinds(
+    index: WordIndex, block_at: Callable[[int], Block | None]
+) -> dict[int, tuple[Block, set[_Pattern]]]:
     """The blocks (by first line) whose lines pass some pattern's gate, with those patterns: a
     word of the gate's first group in the block itself, the other groups in the block or in
     what it introduces."""
@@ -687,8 +1112,9 @@ def _gate_kinds(index: WordIndex, block_at: Callable[[int], Block | None]) -> di
                 found.setdefault(block.line, (block, set()))[1].update(patterns)
     for block, kinds in found.values():
         chunk = block.text.lower() + "\n" + block.attached.lower() if block.attached else block.text.lower()
-        kinds.difference_update([p for p in kinds
-                                 if not all(any(w in chunk for w in group) for group in p.gate[1:])])
+        kinds.difference_update(
+            [p for p in kinds if not all(any(w in chunk for w in group) for group in p.gate[1:])]
+        )
     return {first: entry for first, entry in found.items() if entry[1]}
 
 
@@ -749,13 +1175,21 @@ class _FieldAt(Block):
     """A front-matter block seen at its place in the joined field text (for the gates)."""
 
     def __init__(self, block: Block, line: int) -> None:
-        super().__init__(block.kind, block.text, line, block.heading, field_path=block.field_path,
-                         attached=block.attached, spans=block.spans)
+        super().__init__(
+            block.kind,
+            block.text,
+            line,
+            block.heading,
+            field_path=block.field_path,
+            attached=block.attached,
+            spans=block.spans,
+        )
         self.block = block
 
 
-def span_findings(relpath: str, doc: Document, check: SpanCheck, command_lines: Iterable[int], *,
-                  mentions: bool = True) -> list[Finding]:
+def span_findings(
+    relpath: str, doc: Document, check: SpanCheck, command_lines: Iterable[int], *, mentions: bool = True
+) -> list[Finding]:
     """Command rules on inline code spans (those on ``command_lines``, where a command word
     occurs, and every span in the front matter), exempt only where the sentence says so."""
     out = _Collector(relpath)
@@ -772,7 +1206,9 @@ def span_findings(relpath: str, doc: Document, check: SpanCheck, command_lines: 
         bounds: list[tuple[int, int]] | None = None
         for start, end in block.spans:
             first, last = block.line_at(start), block.line_at(end)
-            hits = check(block.text[start:end].replace("\n", " "), first if not block.field_path else -1, last)
+            hits = check(
+                block.text[start:end].replace("\n", " "), first if not block.field_path else -1, last
+            )
             if not hits:
                 continue
             bounds = bounds or sentences(block)

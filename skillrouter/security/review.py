@@ -86,11 +86,16 @@ def waived(skill_md: str, files: Mapping[str, bytes | str] | None = None) -> lis
 
 
 def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit] + f"\n[... {len(text) - limit} more characters not shown]"
+    return (
+        text
+        if len(text) <= limit
+        else text[:limit] + f"\n[... {len(text) - limit} more characters not shown]"
+    )
 
 
-def review_messages(skill_md: str, files: Mapping[str, bytes | str] | None = None,
-                    findings: Sequence[Finding] = ()) -> list[BaseMessage]:
+def review_messages(
+    skill_md: str, files: Mapping[str, bytes | str] | None = None, findings: Sequence[Finding] = ()
+) -> list[BaseMessage]:
     """The prompt: the skill's text (binary files named, not shown) and what the rules saw."""
     parts = [f"## SKILL.md\n<<<SKILL\n{_clip(skill_md, MAX_FILE_CHARS)}\nSKILL>>>"]
     budget = MAX_TOTAL_CHARS - len(parts[0])
@@ -114,8 +119,14 @@ def review_messages(skill_md: str, files: Mapping[str, bytes | str] | None = Non
     return [SystemMessage(content=SYSTEM_PROMPT), HumanMessage(content="\n\n".join(parts))]
 
 
-def review_skill(llm: BaseChatModel, skill_md: str, files: Mapping[str, bytes | str] | None = None,
-                 findings: Sequence[Finding] = (), *, structured_output: StructuredOutput = "auto") -> Review:
+def review_skill(
+    llm: BaseChatModel,
+    skill_md: str,
+    files: Mapping[str, bytes | str] | None = None,
+    findings: Sequence[Finding] = (),
+    *,
+    structured_output: StructuredOutput = "auto",
+) -> Review:
     """Ask ``llm`` to judge a skill; :class:`~skillrouter.errors.SecurityReviewError` if its
     answer holds no verdict."""
     try:
@@ -124,9 +135,14 @@ def review_skill(llm: BaseChatModel, skill_md: str, files: Mapping[str, bytes | 
         raise SecurityReviewError(f"the review model gave no usable verdict: {err}") from None
 
 
-def second_opinion(llm: BaseChatModel, skill_md: str, files: Mapping[str, bytes | str] | None = None,
-                   findings: Sequence[Finding] | None = None, *,
-                   structured_output: StructuredOutput = "auto") -> list[Finding]:
+def second_opinion(
+    llm: BaseChatModel,
+    skill_md: str,
+    files: Mapping[str, bytes | str] | None = None,
+    findings: Sequence[Finding] | None = None,
+    *,
+    structured_output: StructuredOutput = "auto",
+) -> list[Finding]:
     """The ``model-review`` findings for a skill: ``llm`` is asked only where the rules are in
     doubt (:func:`in_doubt` or :func:`waived`; ``findings`` are the scan's, scanned here when
     None), and none come back when it is not asked or answers ``safe``. An answer holding no
@@ -144,4 +160,6 @@ def review_findings(review: Review) -> list[Finding]:
     """A ``model-review`` finding for a ``caution`` or ``dangerous`` verdict; none for ``safe``."""
     if review.verdict == "safe":
         return []
-    return [finding("model-review", "SKILL.md", None, excerpt(review.reason or review.verdict), review.verdict)]
+    return [
+        finding("model-review", "SKILL.md", None, excerpt(review.reason or review.verdict), review.verdict)
+    ]

@@ -73,8 +73,9 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True) -> list[Finding
     return sorted(findings, key=sort_key)
 
 
-def scan_bytes(relpath: str, data: bytes, *, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
-               mentions: bool = True) -> list[Finding]:
+def scan_bytes(
+    relpath: str, data: bytes, *, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES, mentions: bool = True
+) -> list[Finding]:
     """One Level 2 file's content: size and binary checks, then :func:`scan_text` on text."""
     if len(data) > max_file_bytes:
         return [finding("oversize-file", relpath, None, f"{len(data)} bytes > limit {max_file_bytes}")]
@@ -82,14 +83,26 @@ def scan_bytes(relpath: str, data: bytes, *, max_file_bytes: int = DEFAULT_MAX_F
     if kind is not None:
         description, executable = kind
         if executable or "scripts" in relpath.split("/")[:-1]:
-            return [finding("binary-script", relpath, None, f"{description} ({len(data)} bytes)",
-                            "dangerous" if executable else "caution")]
+            return [
+                finding(
+                    "binary-script",
+                    relpath,
+                    None,
+                    f"{description} ({len(data)} bytes)",
+                    "dangerous" if executable else "caution",
+                )
+            ]
         return []
     return scan_text(relpath, decode(data), mentions=mentions)
 
 
-def scan_skill(skill_md: str, files: Mapping[str, bytes | str] | None = None, *,
-               max_file_bytes: int = DEFAULT_MAX_FILE_BYTES, mentions: bool = True) -> list[Finding]:
+def scan_skill(
+    skill_md: str,
+    files: Mapping[str, bytes | str] | None = None,
+    *,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    mentions: bool = True,
+) -> list[Finding]:
     """Scan exactly what the agent reads: the whole ``SKILL.md`` and every Level 2 file.
 
     ``skill_md`` is the rendered text (``render_skill_md(skill)`` or the file as stored: every
@@ -102,8 +115,14 @@ def scan_skill(skill_md: str, files: Mapping[str, bytes | str] | None = None, *,
         content = (files or {})[relpath]
         if isinstance(content, str):
             if len(content.encode("utf-8")) > max_file_bytes:
-                findings.append(finding("oversize-file", relpath, None,
-                                        f"{len(content.encode('utf-8'))} bytes > limit {max_file_bytes}"))
+                findings.append(
+                    finding(
+                        "oversize-file",
+                        relpath,
+                        None,
+                        f"{len(content.encode('utf-8'))} bytes > limit {max_file_bytes}",
+                    )
+                )
                 continue
             findings.extend(scan_text(relpath, content, mentions=mentions))
         else:

@@ -28,8 +28,10 @@ EDITED = "edited on disk"  # the version reason of a change read from disk
 
 def check_status(status: object) -> Status:
     if status not in STATUSES:
-        raise SkillFormatError(f"unknown status {status!r}; expected one of {', '.join(STATUSES)}", field="status")
-    return status  # type: ignore[return-value]
+        raise SkillFormatError(
+            f"unknown status {status!r}; expected one of {', '.join(STATUSES)}", field="status"
+        )
+    return status
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,14 @@ class Provenance:
                 raise SkillFormatError(str(err), field="trust_level") from None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"origin": self.origin, "input_hash": self.input_hash, "findings": [dict(f) for f in self.findings],
-                "use_count": self.use_count, "avg_score": self.avg_score, "trust_level": self.trust_level}
+        return {
+            "origin": self.origin,
+            "input_hash": self.input_hash,
+            "findings": [dict(f) for f in self.findings],
+            "use_count": self.use_count,
+            "avg_score": self.avg_score,
+            "trust_level": self.trust_level,
+        }
 
 
 @dataclass(frozen=True)
@@ -79,21 +87,48 @@ class Sidecar:
     scan_hash: str | None = None
 
     @classmethod
-    def follow(cls, old: Sidecar | None, file_hash: str, status: Status, findings: Sequence[Mapping[str, Any]],
-               reason: str | None, provenance: Provenance, scan_hash: str | None = None) -> Sidecar:
+    def follow(
+        cls,
+        old: Sidecar | None,
+        file_hash: str,
+        status: Status,
+        findings: Sequence[Mapping[str, Any]],
+        reason: str | None,
+        provenance: Provenance,
+        scan_hash: str | None = None,
+    ) -> Sidecar:
         """The sidecar of new content: ``provenance`` with these findings; an old sidecar's
         reason, imported statistics and trust level carry over where the new ones give none."""
         if old is not None and not provenance.use_count:
-            provenance = replace(provenance, use_count=old.provenance.use_count, avg_score=old.provenance.avg_score)
+            provenance = replace(
+                provenance, use_count=old.provenance.use_count, avg_score=old.provenance.avg_score
+            )
         if old is not None and provenance.trust_level is None:
             provenance = replace(provenance, trust_level=old.provenance.trust_level)
-        return cls(file_hash, status, reason or (old.reason if old else "add"),
-                   replace(provenance, findings=tuple(findings)), scan_hash)
+        return cls(
+            file_hash,
+            status,
+            reason or (old.reason if old else "add"),
+            replace(provenance, findings=tuple(findings)),
+            scan_hash,
+        )
 
     def dumps(self) -> str:
-        return json.dumps({"format": 1, "file_hash": self.file_hash, "status": self.status, "reason": self.reason,
-                           "scan_hash": self.scan_hash} | self.provenance.to_dict(), ensure_ascii=False,
-                          indent=1) + "\n"
+        return (
+            json.dumps(
+                {
+                    "format": 1,
+                    "file_hash": self.file_hash,
+                    "status": self.status,
+                    "reason": self.reason,
+                    "scan_hash": self.scan_hash,
+                }
+                | self.provenance.to_dict(),
+                ensure_ascii=False,
+                indent=1,
+            )
+            + "\n"
+        )
 
     @classmethod
     def loads(cls, text: str) -> Sidecar | None:
@@ -108,10 +143,21 @@ class Sidecar:
             origin, input_hash, scan_hash = data.get("origin"), data.get("input_hash"), data.get("scan_hash")
             if not all(v is None or isinstance(v, str) for v in (origin, input_hash, scan_hash)):
                 return None
-            provenance = Provenance(origin, input_hash, tuple(findings), data.get("use_count") or 0,
-                                    data.get("avg_score"), data.get("trust_level"))
-            return cls(str(data["file_hash"]), data["status"], str(data.get("reason") or "add"), provenance,
-                       scan_hash)
+            provenance = Provenance(
+                origin,
+                input_hash,
+                tuple(findings),
+                data.get("use_count") or 0,
+                data.get("avg_score"),
+                data.get("trust_level"),
+            )
+            return cls(
+                str(data["file_hash"]),
+                data["status"],
+                str(data.get("reason") or "add"),
+                provenance,
+                scan_hash,
+            )
         except (ValueError, KeyError, SkillFormatError):
             return None
 
@@ -131,8 +177,9 @@ class Settled:
     scanned: bool = False
 
 
-def settle(file_hash: str, row_hash: str | None, sidecar: Sidecar | None,
-           scan: Callable[[], list[dict[str, Any]]]) -> Settled:
+def settle(
+    file_hash: str, row_hash: str | None, sidecar: Sidecar | None, scan: Callable[[], list[dict[str, Any]]]
+) -> Settled:
     """The fail-closed rule for a SKILL.md whose ledger row is missing (``row_hash`` None) or
     behind the file:
 
@@ -145,8 +192,13 @@ def settle(file_hash: str, row_hash: str | None, sidecar: Sidecar | None,
        change introduces can quarantine it).
     """
     if sidecar is not None and sidecar.file_hash == file_hash:
-        return Settled(sidecar.status, [dict(f) for f in sidecar.provenance.findings], sidecar.reason, True,
-                       sidecar.provenance.trust_level)
+        return Settled(
+            sidecar.status,
+            [dict(f) for f in sidecar.provenance.findings],
+            sidecar.reason,
+            True,
+            sidecar.provenance.trust_level,
+        )
     if row_hash is None:
         found = scan()
         level = (sidecar.provenance.trust_level if sidecar is not None else None) or DEFAULT_TRUST_LEVEL

@@ -45,9 +45,12 @@ class Reconciler:
         folders recorded, vanished ones dropped (their statistics go with them). Returns
         [(name, problem)] for files that cannot be read; they keep their last good record.
         One stat per skill (see :meth:`refresh_if_due` for the route path)."""
+
         def scan() -> tuple[list[str], list[str]]:
             on_disk, rows = self.store.files.sigs(), self.store.ledger.sigs()
-            return [n for n, sig in on_disk.items() if rows.get(n) != sig], [n for n in rows if n not in on_disk]
+            return [n for n, sig in on_disk.items() if rows.get(n) != sig], [
+                n for n in rows if n not in on_disk
+            ]
 
         # taken before the scan: a change made during it shows as a changed folder next time
         mark = (time.monotonic(), self.store.files.folder_sig(settled_ns=SETTLE_NS))
@@ -66,7 +69,9 @@ class Reconciler:
                 except SkillFormatError as err:
                     problems.append((name, str(err)))
                 except OSError as err:
-                    problems.append((name, f"{self.store.skills_dir / name / 'SKILL.md'}: cannot read: {err.strerror}"))
+                    problems.append(
+                        (name, f"{self.store.skills_dir / name / 'SKILL.md'}: cannot read: {err.strerror}")
+                    )
             if gone:
                 self.store.ledger.forget(gone)
         self._scanned = mark
@@ -81,8 +86,13 @@ class Reconciler:
         write). A SKILL.md edited inside its folder, in place or by an editor's rename, leaves
         ``skills/`` alone: the scan after at most ``interval`` seconds reads it."""
         last = self._scanned
-        if (last is None or interval <= 0 or time.monotonic() - last[0] >= interval or last[1] is None
-                or last[1] != self.store.files.folder_sig()):
+        if (
+            last is None
+            or interval <= 0
+            or time.monotonic() - last[0] >= interval
+            or last[1] is None
+            or last[1] != self.store.files.folder_sig()
+        ):
             return self.refresh()
         return None
 
@@ -97,13 +107,26 @@ class Reconciler:
         edit, new = row is not None and done.status is None, list[dict[str, Any]]()
         # whose content the findings are for: a sidecar's own (None: not known, scanned on a change),
         # or what is on disk now, scanned just now or judged by _rescan
-        scan_hash = self.store.files.content_hash(name) if edit or done.scanned else (sidecar.scan_hash if sidecar else None)
+        scan_hash = (
+            self.store.files.content_hash(name)
+            if edit or done.scanned
+            else (sidecar.scan_hash if sidecar else None)
+        )
         if edit:
             assert row is not None and scan_hash is not None
             done, new = self._rescan(name, row, file_hash, scan_hash)
         with self.store.ledger.transaction():
-            self.store.ledger.write_skill(skill, file_hash, sig, reason=done.reason, content=content, status=done.status,
-                                    findings=done.findings, trust_level=done.trust_level, scan_hash=scan_hash)
+            self.store.ledger.write_skill(
+                skill,
+                file_hash,
+                sig,
+                reason=done.reason,
+                content=content,
+                status=done.status,
+                findings=done.findings,
+                trust_level=done.trust_level,
+                scan_hash=scan_hash,
+            )
             if done.adopt and sidecar is not None:
                 self.store.adopt(name, sidecar.provenance, new=row is None)
             if edit and row is not None and done.status == "quarantined" and row.status != "quarantined":
@@ -111,7 +134,9 @@ class Reconciler:
         if edit and row is not None and done.status is not None and done.status != row.status:
             self.store.write_sidecar(name)  # a lost ledger must not make the edited skill active again
 
-    def _rescan(self, name: str, row: Row, file_hash: str, scan_hash: str) -> tuple[Settled, list[dict[str, Any]]]:
+    def _rescan(
+        self, name: str, row: Row, file_hash: str, scan_hash: str
+    ) -> tuple[Settled, list[dict[str, Any]]]:
         """Judge a change on disk of a known skill (a hand edit of its SKILL.md or, where the
         refresh notices it, of a Level 2 file) at its trust level: content already scanned
         (``scan_hash``) is not scanned again; only findings the change introduces count
@@ -120,8 +145,9 @@ class Reconciler:
         if scan_hash == row.scan_hash or (row.scan_hash is None and row.file_hash == file_hash):
             return Settled(None, None, EDITED, False), []  # nothing new to judge (a touch, a legacy row)
         found = self.store.files.scan(name)
-        judged = admit(row.trust_level, found, accepted=row.findings if row.status == "active" else (),
-                       status=row.status)
+        judged = admit(
+            row.trust_level, found, accepted=row.findings if row.status == "active" else (), status=row.status
+        )
         settled = Settled(check_status(judged.status or "quarantined"), found, EDITED, False, scanned=True)
         return settled, [f.to_dict() for f in judged.new]
 

@@ -51,9 +51,14 @@ def level2_files(folder: Path) -> list[str]:
     out: list[str] = []
     for root, dirs, files in os.walk(folder):
         here = Path(root)
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
-                         and not (here / d).is_symlink()
-                         and not os.path.lexists(here / d / "SKILL.md"))
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and d != "__pycache__"
+            and not (here / d).is_symlink()
+            and not os.path.lexists(here / d / "SKILL.md")
+        )
         for fname in sorted(files):
             if fname.startswith(".") or (here == folder and fname == "SKILL.md"):
                 continue
@@ -78,8 +83,10 @@ class SkillFiles:
         if not skills_dir.is_dir():
             store = skills_dir.parent
             if not create:
-                raise StoreError(f"no skill store at {store} (create one with 'skillrouter add' or "
-                                 f"'skillrouter import', or point --store / {ENV_HOME} at one)")
+                raise StoreError(
+                    f"no skill store at {store} (create one with 'skillrouter add' or "
+                    f"'skillrouter import', or point --store / {ENV_HOME} at one)"
+                )
             try:
                 skills_dir.mkdir(parents=True, exist_ok=True)
             except OSError as err:
@@ -91,8 +98,11 @@ class SkillFiles:
 
     def names(self) -> list[str]:
         """Names of the skills on disk, sorted."""
-        return sorted(p.name for p in self.skills_dir.iterdir()
-                      if not p.name.startswith(".") and (p / "SKILL.md").is_file())
+        return sorted(
+            p.name
+            for p in self.skills_dir.iterdir()
+            if not p.name.startswith(".") and (p / "SKILL.md").is_file()
+        )
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and (self.skills_dir / name / "SKILL.md").is_file()
@@ -137,7 +147,9 @@ class SkillFiles:
             raise SkillNotFoundError(name) from None
         skill = parse_skill_md(raw, path=path)
         if skill.name != name:
-            raise SkillFormatError(f"name {skill.name!r} differs from its folder {name!r}", path=path, field="name")
+            raise SkillFormatError(
+                f"name {skill.name!r} differs from its folder {name!r}", path=path, field="name"
+            )
         return skill, hashlib.sha256(raw).hexdigest(), sig, raw.decode("utf-8", errors="replace")
 
     def scan(self, folder: str | Path) -> list[dict[str, Any]]:
@@ -150,8 +162,15 @@ class SkillFiles:
         try:
             return [f.to_dict() for f in scan_skill_folder(path, hidden=False)]
         except OSError as err:
-            return [{"rule": "unscannable", "path": str(err.filename or path), "line": None,
-                     "excerpt": f"could not be scanned: {err.strerror}", "severity": "dangerous"}]
+            return [
+                {
+                    "rule": "unscannable",
+                    "path": str(err.filename or path),
+                    "line": None,
+                    "excerpt": f"could not be scanned: {err.strerror}",
+                    "severity": "dangerous",
+                }
+            ]
 
     def content_hash(self, folder: str | Path) -> str:
         """sha256 of what the agent can read of a skill: its SKILL.md and every Level 2 file
@@ -180,8 +199,16 @@ class SkillFiles:
 
     # ------------------------------------------------------------ atomic replace
 
-    def stage(self, name: str, content: str, sidecar: Sidecar | None, *, files: Mapping[str, bytes] | None = None,
-              files_from: Path | None = None, keep_files: bool = False) -> Path:
+    def stage(
+        self,
+        name: str,
+        content: str,
+        sidecar: Sidecar | None,
+        *,
+        files: Mapping[str, bytes] | None = None,
+        files_from: Path | None = None,
+        keep_files: bool = False,
+    ) -> Path:
         """A staging folder holding the new SKILL.md, its sidecar (or none yet: see
         :meth:`stage_sidecar`) and Level 2 files: those of ``files_from``, or the current
         folder's with ``keep_files``, then ``files``."""

@@ -79,9 +79,18 @@ class Store:
 
     # ------------------------------------------------------------ writing skills
 
-    def add(self, skill: Skill, *, replace_existing: bool = False, files: Mapping[str, bytes] | None = None,
-            files_from: Path | None = None, reason: str = "add", provenance: Provenance | None = None,
-            trust_level: TrustLevel | None = None, scan: bool = True) -> Skill:
+    def add(
+        self,
+        skill: Skill,
+        *,
+        replace_existing: bool = False,
+        files: Mapping[str, bytes] | None = None,
+        files_from: Path | None = None,
+        reason: str = "add",
+        provenance: Provenance | None = None,
+        trust_level: TrustLevel | None = None,
+        scan: bool = True,
+    ) -> Skill:
         """Write ``skill`` into the store; returns it as stored (status and trust level
         included). Level 2 files come from ``files`` (relative path -> bytes) or ``files_from``
         (a folder; links and special files are skipped); a replaced skill keeps its own
@@ -102,32 +111,58 @@ class Store:
             row, now = self.ledger.row(name), now_iso()
             if exists and row is None:  # a folder the ledger never recorded: its verdict first
                 row = self._settled_row(name)
-            level = check_trust_level(trust_level or (provenance.trust_level if provenance else None)
-                                      or (row.trust_level if row else None) or DEFAULT_TRUST_LEVEL)
+            level = check_trust_level(
+                trust_level
+                or (provenance.trust_level if provenance else None)
+                or (row.trust_level if row else None)
+                or DEFAULT_TRUST_LEVEL
+            )
             kept = row.findings if row is not None and provenance is None and not scan else ()
-            provenance = replace(provenance, trust_level=level) if provenance else self._known_provenance(name, level)
-            stored = replace(skill, created_at=self._created_at(name, row, exists) or skill.created_at or now,
-                             updated_at=now)
+            provenance = (
+                replace(provenance, trust_level=level) if provenance else self._known_provenance(name, level)
+            )
+            stored = replace(
+                skill,
+                created_at=self._created_at(name, row, exists) or skill.created_at or now,
+                updated_at=now,
+            )
             content = render_skill_md(stored)
             file_hash = hashlib.sha256(content.encode("utf-8")).hexdigest()
-            staged = self.files.stage(name, content, None, files=files, files_from=files_from,
-                                      keep_files=exists and files is None and files_from is None)
+            staged = self.files.stage(
+                name,
+                content,
+                None,
+                files=files,
+                files_from=files_from,
+                keep_files=exists and files is None and files_from is None,
+            )
             try:
                 scan_hash = self.files.content_hash(staged)
                 found = self.files.scan(staged) if scan else list(kept)
                 findings = _unique([dict(f) for f in [*found, *provenance.findings]])
-                judged = admit(level, findings,
-                               accepted=row.findings if row is not None and row.status == "active" else (),
-                               status=row.status if row else None)
+                judged = admit(
+                    level,
+                    findings,
+                    accepted=row.findings if row is not None and row.status == "active" else (),
+                    status=row.status if row else None,
+                )
                 if judged.status is None:
                     raise SkillRejectedError(name, judged.verdict.reason, judged.new)
                 status: Status = check_status(judged.status)
                 sidecar = self._sidecar(name, file_hash, status, findings, reason, provenance, scan_hash)
                 self.files.stage_sidecar(staged, sidecar)
                 with self.ledger.transaction():
-                    version = self.ledger.write_skill(stored, file_hash, "", reason=reason, content=content,
-                                                      status=status, findings=findings, trust_level=level,
-                                                      scan_hash=scan_hash)
+                    version = self.ledger.write_skill(
+                        stored,
+                        file_hash,
+                        "",
+                        reason=reason,
+                        content=content,
+                        status=status,
+                        findings=findings,
+                        trust_level=level,
+                        scan_hash=scan_hash,
+                    )
                     self.adopt(name, sidecar.provenance, new=not exists)
                     self.files.swap_in(name, staged)
                     self.ledger.set_sig(name, self.files.sig(name))
@@ -148,16 +183,24 @@ class Store:
         except SkillFormatError:  # a broken hand edit: replacing (or restoring) is the fix
             return row.created_at if row else None
 
-    def _sidecar(self, name: str, file_hash: str, status: Status, findings: Sequence[Mapping[str, Any]],
-                 reason: str | None = None, provenance: Provenance | None = None,
-                 scan_hash: str | None = None) -> Sidecar:
+    def _sidecar(
+        self,
+        name: str,
+        file_hash: str,
+        status: Status,
+        findings: Sequence[Mapping[str, Any]],
+        reason: str | None = None,
+        provenance: Provenance | None = None,
+        scan_hash: str | None = None,
+    ) -> Sidecar:
         """The sidecar for this content: the import's provenance, or the one the skill had."""
         if provenance is None:
             row = self.ledger.row(name)
             provenance = self._known_provenance(name, row.trust_level if row else None)
             scan_hash = scan_hash or (row.scan_hash if row else None)
-        return Sidecar.follow(self.files.read_sidecar(name), file_hash, status, findings, reason, provenance,
-                              scan_hash)
+        return Sidecar.follow(
+            self.files.read_sidecar(name), file_hash, status, findings, reason, provenance, scan_hash
+        )
 
     def _known_provenance(self, name: str, trust_level: TrustLevel | None) -> Provenance:
         origin, input_hash = self.ledger.origin(name) or (None, None)
@@ -192,8 +235,14 @@ class Store:
             self.ledger.forget([name], history=True)
             self.files.discard(trash)
 
-    def set_status(self, name: str, status: Status, *, findings: list[dict[str, Any]] | None = None,
-                   trust_level: TrustLevel | None = None) -> None:
+    def set_status(
+        self,
+        name: str,
+        status: Status,
+        *,
+        findings: list[dict[str, Any]] | None = None,
+        trust_level: TrustLevel | None = None,
+    ) -> None:
         """Set a skill's status (and findings, and trust level): the sidecar first, then the ledger."""
         check_status(status)
         if trust_level is not None:
@@ -202,17 +251,30 @@ class Store:
         self.write_sidecar(name, status, findings, trust_level)
         self.ledger.set_status(name, status, findings, trust_level=trust_level)
 
-    def write_sidecar(self, name: str, status: Status | None = None, findings: list[dict[str, Any]] | None = None,
-                      trust_level: TrustLevel | None = None) -> None:
+    def write_sidecar(
+        self,
+        name: str,
+        status: Status | None = None,
+        findings: list[dict[str, Any]] | None = None,
+        trust_level: TrustLevel | None = None,
+    ) -> None:
         """Write the sidecar the ledger implies for ``name`` (or with this status, findings and level)."""
         with self.write_lock:
             row = self.ledger.row(name)
             if row is None:
                 raise SkillNotFoundError(name)
             provenance = self._known_provenance(name, trust_level or row.trust_level)
-            self.files.write_sidecar(name, self._sidecar(name, row.file_hash, status or row.status,
-                                                         row.findings if findings is None else findings,
-                                                         provenance=provenance, scan_hash=row.scan_hash))
+            self.files.write_sidecar(
+                name,
+                self._sidecar(
+                    name,
+                    row.file_hash,
+                    status or row.status,
+                    row.findings if findings is None else findings,
+                    provenance=provenance,
+                    scan_hash=row.scan_hash,
+                ),
+            )
 
     # ------------------------------------------------------------ reading skills
 
@@ -226,8 +288,14 @@ class Store:
             row = self.ledger.row(name)
             assert row is not None
         out = self.ledger.outcome(name)
-        return replace(skill, version=row.version, status=row.status, use_count=out.use_count,
-                       avg_score=out.avg_score, trust_level=row.trust_level)
+        return replace(
+            skill,
+            version=row.version,
+            status=row.status,
+            use_count=out.use_count,
+            avg_score=out.avg_score,
+            trust_level=row.trust_level,
+        )
 
     def records(self, *, refresh: bool = True) -> dict[str, Record]:
         """Every skill's ledger record. With ``refresh``, files changed on disk since they were
@@ -260,14 +328,22 @@ class Store:
 
     # ------------------------------------------------------------ outcomes
 
-    def record_outcome(self, name: str, score: float, *, task: str | None = None,
-                       example_min_score: float = 7.0, max_examples: int = 200) -> Outcome:
+    def record_outcome(
+        self,
+        name: str,
+        score: float,
+        *,
+        task: str | None = None,
+        example_min_score: float = 7.0,
+        max_examples: int = 200,
+    ) -> Outcome:
         """Record a use scored ``score`` (1-10) in one transaction; with ``task`` and a score of at
         least ``example_min_score`` the task becomes an example (``max_examples`` kept, newest)."""
         if name not in self.files:
             raise SkillNotFoundError(name)
-        return self.ledger.record_outcome(name, score, task=task, example_min_score=example_min_score,
-                                          max_examples=max_examples)
+        return self.ledger.record_outcome(
+            name, score, task=task, example_min_score=example_min_score, max_examples=max_examples
+        )
 
     def record_misfit(self, name: str, task: str, *, max_misfits: int = 200) -> int:
         """Keep ``task`` as a misfit of ``name`` (see :meth:`Ledger.record_misfit`); its
@@ -281,7 +357,7 @@ class Store:
             raise SkillNotFoundError(name)
         return self.ledger.history(name)
 
-    # ------------------------------------------------------------ the files' read side (ledger queries: store.ledger)
+    # ------------------------------------------------ the files' read side (ledger queries: store.ledger)
 
     def names(self) -> list[str]:
         return self.files.names()
@@ -294,12 +370,6 @@ class Store:
 
     def read_file(self, name: str, relpath: str) -> bytes:
         return self.files.read_file(name, relpath)
-
-
-
-
-
-
 
     def lexical_texts(self) -> dict[str, str]:
         """name -> the text the keyword index reads (Level 0 text + start of the body), from the
@@ -316,12 +386,6 @@ class Store:
                     text = level0[name]
             out[name] = text
         return out
-
-
-
-
-
-
 
 
 def _unique(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:

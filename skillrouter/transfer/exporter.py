@@ -15,8 +15,9 @@ from skillrouter.store.store import Store
 ExportFormat = Literal["skillmd", "json", "jsonl"]
 
 
-def export_skills(store: Store, target: str | Path, *, fmt: ExportFormat = "skillmd",
-                  names: list[str] | None = None) -> Path:
+def export_skills(
+    store: Store, target: str | Path, *, fmt: ExportFormat = "skillmd", names: list[str] | None = None
+) -> Path:
     """Write the store's skills under ``target``; returns the file or folder written.
 
     ``skillmd``: ``target/<name>/SKILL.md`` plus Level 2 files. ``json``:

@@ -165,13 +165,18 @@ def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin:
         report.errors.append({"path": str(skill_md), "reason": str(err)})
         return None
     except OSError as err:
-        where = f" {Path(err.filename).relative_to(folder)}" if err.filename and Path(err.filename).is_relative_to(
-            folder) and Path(err.filename) != skill_md else ""
+        where = (
+            f" {Path(err.filename).relative_to(folder)}"
+            if err.filename and Path(err.filename).is_relative_to(folder) and Path(err.filename) != skill_md
+            else ""
+        )
         report.errors.append({"path": str(skill_md), "reason": f"cannot read{where}: {err.strerror}"})
         return None
     if skill.name != slugify(folder.name) and folder != root:
-        warnings.append(f"{skill_md}: name {skill.name!r} differs from its folder {folder.name!r}; "
-                        f"stored as {skill.name!r}")
+        warnings.append(
+            f"{skill_md}: name {skill.name!r} differs from its folder {folder.name!r}; "
+            f"stored as {skill.name!r}"
+        )
     skill = replace(skill, source=skill.source or origin)
     return SourceSkill(skill, str(skill_md), folder, input_hash, warnings=warnings)
 
@@ -184,7 +189,9 @@ def _from_json_item(item: object, where: str, origin: str, report: ImportReport)
     raw = json.dumps(item, sort_keys=True, ensure_ascii=False).encode()
     try:
         if len(raw) > MAX_SKILL_FILE_BYTES:
-            raise SkillFormatError(f"skill is larger than {MAX_SKILL_FILE_BYTES // 1024} KB (as SKILL.md files are)")
+            raise SkillFormatError(
+                f"skill is larger than {MAX_SKILL_FILE_BYTES // 1024} KB (as SKILL.md files are)"
+            )
         if isinstance(item, dict) and _is_index_entry(item):
             skill = _index_entry(item, where, origin, report)
             stats = validate_stats(item.get("use_count"), item.get("avg_score"))
@@ -209,11 +216,19 @@ def _index_entry(item: dict[str, Any], where: str, origin: str, report: ImportRe
     if not isinstance(tags, list):
         raise SkillFormatError(f"tags must be a list, got {type(tags).__name__}", field="tags")
     category = [str(item["category"])] if item.get("category") else []
-    extra = {k: v for k, v in item.items() if k not in ("name", "description", "category", "tags", "task_type",
-                                                        "use_count", "avg_score")}
-    return Skill(name=name, description=item.get("description"),  # type: ignore[arg-type]
-                 task_type=str(item.get("task_type") or "general"), tags=(*category, *tags), source=origin,
-                 extra=extra)
+    extra = {
+        k: v
+        for k, v in item.items()
+        if k not in ("name", "description", "category", "tags", "task_type", "use_count", "avg_score")
+    }
+    return Skill(
+        name=name,  # type: ignore[arg-type]
+        description=item.get("description"),  # type: ignore[arg-type]
+        task_type=str(item.get("task_type") or "general"),
+        tags=(*category, *tags),
+        source=origin,
+        extra=extra,
+    )
 
 
 def _read_json(path: Path, origin: str, report: ImportReport) -> list[SourceSkill]:
@@ -263,15 +278,24 @@ def _walk(root: Path, report: ImportReport) -> Iterator[Path]:
     for current, dirs, files in os.walk(root):
         here = Path(current)
         if "SKILL.md" in dirs:
-            report.errors.append({"path": str(here / "SKILL.md"), "reason": "SKILL.md is a folder, not a file"})
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__")
-                         and d != "SKILL.md" and not (here / d).is_symlink())
+            report.errors.append(
+                {"path": str(here / "SKILL.md"), "reason": "SKILL.md is a folder, not a file"}
+            )
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and d not in ("node_modules", "__pycache__")
+            and d != "SKILL.md"
+            and not (here / d).is_symlink()
+        )
         if "SKILL.md" in files:
             yield here / "SKILL.md"
 
 
 def _extract(archive: Path, target: Path) -> None:
     """Unpack safely: members stay inside ``target``, no links or devices, size caps."""
+
     def check(name: str, size: int, total: int, count: int) -> None:
         pure = PurePosixPath(name.replace("\\", "/"))
         if pure.is_absolute() or ".." in pure.parts:
@@ -279,7 +303,9 @@ def _extract(archive: Path, target: Path) -> None:
         if size > MAX_MEMBER_BYTES:
             raise UnsafePathError(f"{archive}: member {name!r} is larger than {MAX_MEMBER_BYTES // 2**20} MB")
         if total > MAX_ARCHIVE_BYTES or count > MAX_MEMBERS:
-            raise UnsafePathError(f"{archive}: more than {MAX_ARCHIVE_BYTES // 2**20} MB or {MAX_MEMBERS} members")
+            raise UnsafePathError(
+                f"{archive}: more than {MAX_ARCHIVE_BYTES // 2**20} MB or {MAX_MEMBERS} members"
+            )
 
     total = 0
     if archive.suffix == ".zip":
@@ -309,8 +335,12 @@ def _extract(archive: Path, target: Path) -> None:
         tf.extractall(target, members=members, filter="data")
 
 
-def read_sources(paths: Sequence[str | Path], report: ImportReport, stack: ExitStack,
-                 progress: Callable[[int], None] | None = None) -> list[tuple[str, list[SourceSkill]]]:
+def read_sources(
+    paths: Sequence[str | Path],
+    report: ImportReport,
+    stack: ExitStack,
+    progress: Callable[[int], None] | None = None,
+) -> list[tuple[str, list[SourceSkill]]]:
     """[(origin, candidates)] for each input path."""
     out: list[tuple[str, list[SourceSkill]]] = []
     for given in paths:
@@ -357,7 +387,9 @@ BUILTIN_SKILLS = Path(__file__).resolve().parents[1] / "examples"
 def source_trust_level(path: str | Path) -> TrustLevel:
     """The trust level of an import source when none is given: ``builtin`` for the skills
     shipped inside skillrouter (``skillrouter/examples``), ``community`` for everything else."""
-    return "builtin" if Path(path).expanduser().resolve().is_relative_to(BUILTIN_SKILLS) else DEFAULT_TRUST_LEVEL
+    return (
+        "builtin" if Path(path).expanduser().resolve().is_relative_to(BUILTIN_SKILLS) else DEFAULT_TRUST_LEVEL
+    )
 
 
 def _level2(cand: SourceSkill) -> dict[str, bytes]:
@@ -423,8 +455,9 @@ def import_paths(
                 if name in claimed or (name in existing and (other is None or other[0] != origin)):
                     if on_conflict == "skip" or (name in claimed and on_conflict == "replace"):
                         first = claimed.get(name) or (other[0] if other else "the store")
-                        report.skipped.append({"name": name, "path": cand.path,
-                                               "reason": f"name taken by {first}"})
+                        report.skipped.append(
+                            {"name": name, "path": cand.path, "reason": f"name taken by {first}"}
+                        )
                         continue
                     if on_conflict == "rename":
                         name = _free_name(name, origin, existing | set(claimed))
@@ -435,8 +468,17 @@ def import_paths(
                 if name in existing and origins.get(name) == (origin, cand.input_hash):
                     report.unchanged.append(name)  # same input as last time: no scan, no write, no embedding
                     continue
-                _write(store, cand, origin, name in existing, scan=scan, dry_run=dry_run, report=report,
-                       trust_level=level, reviewer=reviewer)
+                _write(
+                    store,
+                    cand,
+                    origin,
+                    name in existing,
+                    scan=scan,
+                    dry_run=dry_run,
+                    report=report,
+                    trust_level=level,
+                    reviewer=reviewer,
+                )
                 if progress:
                     progress("written", 1)
             if prune:
@@ -449,9 +491,18 @@ def import_paths(
     return report
 
 
-def _write(store: Store, cand: SourceSkill, origin: str, exists: bool, *, scan: bool, dry_run: bool,
-           report: ImportReport, trust_level: TrustLevel,
-           reviewer: Callable[[SourceSkill], list[Finding]] | None = None) -> None:
+def _write(
+    store: Store,
+    cand: SourceSkill,
+    origin: str,
+    exists: bool,
+    *,
+    scan: bool,
+    dry_run: bool,
+    report: ImportReport,
+    trust_level: TrustLevel,
+    reviewer: Callable[[SourceSkill], list[Finding]] | None = None,
+) -> None:
     """Write one candidate through the store's security gate (a failure is that candidate's
     error, not the import's). The store scans what it writes; a dry run scans the same text."""
     name = cand.skill.name
@@ -465,22 +516,37 @@ def _write(store: Store, cand: SourceSkill, origin: str, exists: bool, *, scan: 
             status = "quarantined" if verdict.action == "quarantine" else "active"
             findings = [f.to_dict() for f in cand.findings]
         else:
-            stored = store.add(cand.skill, replace_existing=exists, files_from=cand.folder,
-                               files={} if cand.folder is None else None, reason="import", scan=scan,
-                               provenance=Provenance(origin, cand.input_hash, tuple(f.to_dict() for f in extra),
-                                                     *cand.stats, trust_level=trust_level))
+            stored = store.add(
+                cand.skill,
+                replace_existing=exists,
+                files_from=cand.folder,
+                files={} if cand.folder is None else None,
+                reason="import",
+                scan=scan,
+                provenance=Provenance(
+                    origin,
+                    cand.input_hash,
+                    tuple(f.to_dict() for f in extra),
+                    *cand.stats,
+                    trust_level=trust_level,
+                ),
+            )
             row = store.ledger.row(name)
             status, findings = stored.status, [dict(f) for f in (row.findings if row else ())]
     except (SkillRouterError, OSError) as err:
-        reason = str(err) if isinstance(err, SkillRouterError) else f"cannot copy: {err.strerror} ({err.filename})"
+        reason = (
+            str(err) if isinstance(err, SkillRouterError) else f"cannot copy: {err.strerror} ({err.filename})"
+        )
         report.errors.append({"path": cand.path, "reason": reason})
         return
     report.warnings.extend(cand.warnings)
     if status == "quarantined":
         report.quarantined.append({"name": name, "findings": findings})
     elif findings:
-        report.warnings.append(f"{cand.path}: {len(findings)} finding(s) let through at trust level {trust_level} "
-                               f"(first: {findings[0].get('rule')})")
+        report.warnings.append(
+            f"{cand.path}: {len(findings)} finding(s) let through at trust level {trust_level} "
+            f"(first: {findings[0].get('rule')})"
+        )
     (report.updated if exists else report.added).append(name)
 
 
@@ -491,9 +557,14 @@ def _same_skill(store: Store, cand: SourceSkill) -> bool:
         return False
     new = cand.skill
     files = level2_files(cand.folder) if cand.folder is not None else []
-    return ((have.description, have.body, have.tags, dict(have.extra), dict(have.metadata), have.source)
-            == (new.description, new.body, new.tags, dict(new.extra), dict(new.metadata), new.source)
-            and store.list_files(new.name) == files)
+    return (have.description, have.body, have.tags, dict(have.extra), dict(have.metadata), have.source) == (
+        new.description,
+        new.body,
+        new.tags,
+        dict(new.extra),
+        dict(new.metadata),
+        new.source,
+    ) and store.list_files(new.name) == files
 
 
 def _free_name(name: str, origin: str, taken: set[str]) -> str:

@@ -19,16 +19,22 @@ TASK = "Please review this Python PR before I merge it"
 
 
 @pytest.fixture
-def store(tmp_path: Path, cli_uses: Callable[[Embedder], None], st_embedder: SentenceTransformerEmbedder
-          ) -> Iterator[Path]:
+def store(
+    tmp_path: Path, cli_uses: Callable[[Embedder], None], st_embedder: SentenceTransformerEmbedder
+) -> Iterator[Path]:
     """A store filled through the CLI: two example folders and one JSON skill."""
     cli_uses(st_embedder)
     path = tmp_path / "store"
     assert as_json("add", EXAMPLES / "review-python-pull-request", "--store", path) == {
-        "added": "review-python-pull-request", "version": 1, "status": "active", "trust_level": "community",
-        "findings": []}
+        "added": "review-python-pull-request",
+        "version": 1,
+        "status": "active",
+        "trust_level": "community",
+        "findings": [],
+    }
     assert ok("add", EXAMPLES / "analyze-web-server-logs" / "SKILL.md", "--store", path).stdout == (
-        "added analyze-web-server-logs (version 1, community)\n")
+        "added analyze-web-server-logs (version 1, community)\n"
+    )
     letter = skill_to_json(read_skill_md(EXAMPLES / "write-cover-letter" / "SKILL.md"), stats=False)
     (tmp_path / "letter.json").write_text(json.dumps(letter))
     assert as_json("add", tmp_path / "letter.json", "--store", path)["added"] == "write-cover-letter"
@@ -36,8 +42,11 @@ def store(tmp_path: Path, cli_uses: Callable[[Embedder], None], st_embedder: Sen
 
 
 def library(path: Path, st_embedder: SentenceTransformerEmbedder) -> SkillLibrary:
-    return SkillLibrary.open(path, create=False,
-                             embedder=CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db")))
+    return SkillLibrary.open(
+        path,
+        create=False,
+        embedder=CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db")),
+    )
 
 
 def test_route_json_shape(store: Path) -> None:
@@ -63,7 +72,8 @@ def test_route_text(store: Path) -> None:
     assert lines[0].startswith("matched: review-python-pull-request  [review-python-pull-request: relevance")
     assert lines[1].split()[0] == "review-python-pull-request" and "quality 6.00" in lines[1]
     assert ok("route", "How long should I boil an egg?", "--store", store).stdout.startswith(
-        "matched: (none)  [no skill fits")
+        "matched: (none)  [no skill fits"
+    )
 
 
 def test_cli_agrees_with_the_library(store: Path, st_embedder: SentenceTransformerEmbedder) -> None:
@@ -73,7 +83,8 @@ def test_cli_agrees_with_the_library(store: Path, st_embedder: SentenceTransform
         assert [json.loads(json.dumps(r.to_dict())) for r in lib.route_many(tasks)] == from_cli
         assert [lib.route(t).to_dict() for t in tasks] == from_cli
     assert as_json("route", TASK, "--type", "coding", "--store", store) == as_json(
-        "route", TASK, "--type", "coding", "--store", store)
+        "route", TASK, "--type", "coding", "--store", store
+    )
     writing = as_json("route", TASK, "--type", "writing", "--store", store)
     assert [c["name"] for c in writing["candidates"]] == ["write-cover-letter"]
     tagged = as_json("route", TASK, "--tag", "logs", "--tag", "nothing", "--store", store)
@@ -92,13 +103,20 @@ def test_record_moves_the_route_score(store: Path) -> None:
 def test_show_after_add(store: Path) -> None:
     files = as_json("show", "review-python-pull-request", "--level", "2", "--store", store)
     assert files == {"name": "review-python-pull-request", "files": ["references/checklist.md"]}
-    assert ok("show", "review-python-pull-request", "--file", "references/checklist.md", "--store", store
-              ).stdout.encode() == (EXAMPLES / "review-python-pull-request" / "references" / "checklist.md").read_bytes()
+    assert (
+        ok(
+            "show", "review-python-pull-request", "--file", "references/checklist.md", "--store", store
+        ).stdout.encode()
+        == (EXAMPLES / "review-python-pull-request" / "references" / "checklist.md").read_bytes()
+    )
     level1 = as_json("show", "write-cover-letter", "--store", store)
     original = read_skill_md(EXAMPLES / "write-cover-letter" / "SKILL.md")
     assert (level1["procedure"], level1["body"]) == (original.procedure, original.body)  # type: ignore[index]
     assert [s["name"] for s in as_json("list", "--store", store)] == [
-        "analyze-web-server-logs", "review-python-pull-request", "write-cover-letter"]
+        "analyze-web-server-logs",
+        "review-python-pull-request",
+        "write-cover-letter",
+    ]
 
 
 def test_add_replace_history_and_restore(store: Path, tmp_path: Path) -> None:
@@ -106,27 +124,48 @@ def test_add_replace_history_and_restore(store: Path, tmp_path: Path) -> None:
     assert result.exit_code == 1 and "already exists" in result.stderr and result.stderr.count("\n") == 1
     edited = tmp_path / "edited" / "SKILL.md"
     edited.parent.mkdir()
-    edited.write_text((EXAMPLES / "write-cover-letter" / "SKILL.md").read_text().replace(
-        "description: Write a tailored cover letter", "description: Tune a guitar by ear; formerly a cover letter"))
+    edited.write_text(
+        (EXAMPLES / "write-cover-letter" / "SKILL.md")
+        .read_text()
+        .replace(
+            "description: Write a tailored cover letter",
+            "description: Tune a guitar by ear; formerly a cover letter",
+        )
+    )
     assert as_json("add", edited, "--replace", "--store", store) == {
-        "added": "write-cover-letter", "version": 2, "status": "active", "trust_level": "community", "findings": []}
+        "added": "write-cover-letter",
+        "version": 2,
+        "status": "active",
+        "trust_level": "community",
+        "findings": [],
+    }
     assert as_json("route", "tune my guitar", "--store", store)["matched"] == "write-cover-letter"
 
     history = as_json("history", "write-cover-letter", "--store", store)
     assert [(v["version"], v["reason"]) for v in history] == [(1, "add"), (2, "add")]
     assert as_json("restore", "write-cover-letter", "1", "--store", store) == {
-        "name": "write-cover-letter", "restored": 1, "version": 3}
+        "name": "write-cover-letter",
+        "restored": 1,
+        "version": 3,
+    }
     assert as_json("show", "write-cover-letter", "--level", "0", "--store", store)["description"].startswith(
-        "Write a tailored cover letter")
+        "Write a tailored cover letter"
+    )
     assert as_json("route", "tune my guitar", "--store", store)["matched"] is None
     assert ok("restore", "write-cover-letter", "2", "--store", store).stdout == (
-        "write-cover-letter: version 2 restored as version 4\n")
+        "write-cover-letter: version 2 restored as version 4\n"
+    )
     bad = run("restore", "write-cover-letter", "99", "--store", store)
     assert bad.exit_code == 1 and "no version 99" in bad.stderr and bad.stderr.count("\n") == 1
 
 
 def test_reindex_and_doctor(store: Path, st_embedder: SentenceTransformerEmbedder) -> None:
-    assert as_json("reindex", "--store", store) == {"embedded": 3, "deleted": 0, "unchanged": 0, "documents": 3}
+    assert as_json("reindex", "--store", store) == {
+        "embedded": 3,
+        "deleted": 0,
+        "unchanged": 0,
+        "documents": 3,
+    }
     assert ok("reindex", "--store", store).stdout == "reindexed 3 documents (3 embedded)\n"
     healthy = as_json("doctor", "--store", store)
     assert healthy["ok"] is True and healthy["repaired"] is False  # type: ignore[index]
@@ -157,5 +196,7 @@ def test_route_refuses_a_threshold_that_is_not_a_number_from_0_to_2(store: Path,
 def test_route_without_keywords_ranks_by_embeddings_alone(store: Path) -> None:
     data = as_json("route", TASK, "--keyword-weight", "0", "--store", store)
     assert data["matched"] == "review-python-pull-request"
-    assert all(c["score"] == pytest.approx(c["similarity"] * (0.7 + 0.3 * (c["quality"] - 1) / 9), abs=1e-3)
-               for c in data["candidates"])
+    assert all(
+        c["score"] == pytest.approx(c["similarity"] * (0.7 + 0.3 * (c["quality"] - 1) / 9), abs=1e-3)
+        for c in data["candidates"]
+    )

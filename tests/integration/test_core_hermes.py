@@ -22,13 +22,17 @@ from skillrouter.eval.suite import TASKS_DIR
 from skillrouter import Route, SkillLibrary
 
 TASKS = [json.loads(line) for line in (TASKS_DIR / "hermes_tasks.jsonl").read_text("utf-8").splitlines()]
-COVERED: list[tuple[str, set[str]]] = [(t["query"], set(t["gold"])) for t in TASKS if t["origin"] == "described"]
+COVERED: list[tuple[str, set[str]]] = [
+    (t["query"], set(t["gold"])) for t in TASKS if t["origin"] == "described"
+]
 UNCOVERED = [t["query"] for t in TASKS if t["origin"] == "everyday"]
 
 
 def decision_accuracy(tasks: Sequence[dict[str, object]], routes: Sequence[Route]) -> float:
-    right = [(r.matched is None) if not t["gold"] else (r.matched is not None and r.matched.name in t["gold"])
-             for t, r in zip(tasks, routes)]
+    right = [
+        (r.matched is None) if not t["gold"] else (r.matched is not None and r.matched.name in t["gold"])
+        for t, r in zip(tasks, routes)
+    ]
     return sum(right) / len(right)
 
 
@@ -45,10 +49,14 @@ def test_the_whole_library_is_in_the_store(hermes_library: SkillLibrary) -> None
     assert hermes_library.store.list_files("ocr-and-documents")  # Level 2 files came along
 
 
-def test_covered_tasks_route_to_the_skill_written_for_them(covered: list[tuple[str, set[str], object]]) -> None:
-    wrong = {task: (route.matched.name if route.matched else None, sorted(expected))  # type: ignore[attr-defined]
-             for task, expected, route in covered
-             if route.matched is None or route.matched.name not in expected}  # type: ignore[attr-defined]
+def test_covered_tasks_route_to_the_skill_written_for_them(
+    covered: list[tuple[str, set[str], object]],
+) -> None:
+    wrong = {
+        task: (route.matched.name if route.matched else None, sorted(expected))  # type: ignore[attr-defined]
+        for task, expected, route in covered
+        if route.matched is None or route.matched.name not in expected
+    }  # type: ignore[attr-defined]
     # 42 of 43: "Transcribe the speech in this audio file" goes to audiocraft-audio-generation;
     # whisper's name, which gave it away, is no longer in the embedded text (docs/evaluation.md)
     assert len(wrong) <= 1, wrong
@@ -66,8 +74,9 @@ def test_uncovered_tasks_abstain(hermes_library: SkillLibrary) -> None:
         assert route.matched is not None or route.reason.startswith("no skill fits")
 
 
-def test_the_default_gate_separates_them(hermes_library: SkillLibrary,
-                                         covered: list[tuple[str, set[str], object]]) -> None:
+def test_the_default_gate_separates_them(
+    hermes_library: SkillLibrary, covered: list[tuple[str, set[str], object]]
+) -> None:
     pos = sorted(route.candidates[0].relevance for _, _, route in covered)  # type: ignore[attr-defined]
     neg = sorted(r.candidates[0].relevance for r in hermes_library.route_many(UNCOVERED))
     threshold = hermes_library.router.threshold
@@ -83,12 +92,18 @@ def blind(origin: str) -> list[dict[str, object]]:
 def test_blind_tasks_route_better_than_plain_dense(hermes_library: SkillLibrary) -> None:
     tasks = blind("blind")
     routes = hermes_library.route_many([str(t["query"]) for t in tasks])
-    p_at_1 = np.mean([bool(r.candidates) and r.candidates[0].name in t["gold"] for t, r in zip(tasks, routes)])
+    p_at_1 = np.mean(
+        [bool(r.candidates) and r.candidates[0].name in t["gold"] for t, r in zip(tasks, routes)]
+    )
     # the plain dense baseline on the same store and model: cosine over "name: description", argmax
     summaries = [rec.summary for rec in hermes_library.store.records().values()]
-    docs = np.asarray(hermes_library.embedder.embed_documents([f"{s.name}: {s.description}" for s in summaries]))
+    docs = np.asarray(
+        hermes_library.embedder.embed_documents([f"{s.name}: {s.description}" for s in summaries])
+    )
     queries = np.stack([hermes_library.embedder.embed_query(str(t["query"])) for t in tasks])
-    dense = np.mean([summaries[i].name in t["gold"] for t, i in zip(tasks, (queries @ docs.T).argmax(axis=1))])
+    dense = np.mean(
+        [summaries[i].name in t["gold"] for t, i in zip(tasks, (queries @ docs.T).argmax(axis=1))]
+    )
     assert p_at_1 >= 0.82 and p_at_1 >= dense + 0.05, (p_at_1, dense)
     assert decision_accuracy(tasks, routes) >= 0.75
 

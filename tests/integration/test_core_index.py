@@ -49,7 +49,12 @@ def test_sync_embeds_only_what_changed_and_deletes_what_is_gone(index: SkillInde
     assert changed.ids_embedded == ["beta", "delta"] and changed.deleted == 1 and changed.unchanged == 1
     assert emb.calls == 5 and index.count() == 3 and set(index.hashes()) == {"alpha", "beta", "delta"}
     hit = index.query(emb.embed_documents(["bake rye bread"]), 1)[0][0]
-    assert (hit.id, hit.skill, hit.kind, hit.similarity) == ("beta", "beta", "skill", pytest.approx(1.0, abs=1e-5))
+    assert (hit.id, hit.skill, hit.kind, hit.similarity) == (
+        "beta",
+        "beta",
+        "skill",
+        pytest.approx(1.0, abs=1e-5),
+    )
 
 
 def test_dry_run_reports_without_writing(index: SkillIndex) -> None:
@@ -60,9 +65,14 @@ def test_dry_run_reports_without_writing(index: SkillIndex) -> None:
 
 
 def test_queries_are_exact_and_deterministic(index: SkillIndex) -> None:
-    index.sync({"b-twin": ("b-twin", "skill", "same words"), "a-twin": ("a-twin", "skill", "same words"),
-                "other": ("other", "skill", "different entirely"),
-                example_id("other", "same words here"): ("other", "example", "same words here")})
+    index.sync(
+        {
+            "b-twin": ("b-twin", "skill", "same words"),
+            "a-twin": ("a-twin", "skill", "same words"),
+            "other": ("other", "skill", "different entirely"),
+            example_id("other", "same words here"): ("other", "example", "same words here"),
+        }
+    )
     query = index.embedder.embed_documents(["same words"])
     first = index.query(query, 10)[0]
     assert [h.id for h in first[:2]] == ["a-twin", "b-twin"]  # a tie goes to the smaller id
@@ -120,7 +130,9 @@ def skill(name: str, description: str) -> Skill:
 @pytest.fixture
 def lib(tmp_path: Path) -> Iterator[SkillLibrary]:
     path = tmp_path / "store"
-    library = SkillLibrary(Store(path), CachedEmbedder(HashEmbedder(), EmbeddingCache(path / "cache" / "embeddings.db")))
+    library = SkillLibrary(
+        Store(path), CachedEmbedder(HashEmbedder(), EmbeddingCache(path / "cache" / "embeddings.db"))
+    )
     library.add(skill("fix-flaky-test", "Find why a test fails sometimes."))
     library.add(skill("bake-bread", "Bake a sourdough loaf."))
     library.add(skill("write-letter", "Write a cover letter."))
@@ -151,19 +163,36 @@ def test_the_index_follows_store_edits(lib: SkillLibrary) -> None:
 
 
 def test_doctor_reports_and_repairs_drift(lib: SkillLibrary) -> None:
-    assert lib.doctor().to_dict() == {"skills": 3, "unreadable": [], "ledger": {"rebuilt": False},
-                                      "sidecars_out_of_step": [], "index_missing": 0, "index_stale": 0,
-                                      "index_orphans": 0, "repaired": False, "unrepaired": [], "ok": True}
+    assert lib.doctor().to_dict() == {
+        "skills": 3,
+        "unreadable": [],
+        "ledger": {"rebuilt": False},
+        "sidecars_out_of_step": [],
+        "index_missing": 0,
+        "index_stale": 0,
+        "index_orphans": 0,
+        "repaired": False,
+        "unrepaired": [],
+        "ok": True,
+    }
     col = lib.index._connect()
     col.delete(ids=["bake-bread"])  # deleted from Chroma behind the library's back
-    col.upsert(ids=["ghost"], embeddings=np.ones((1, lib.embedder.dimension), dtype=np.float32),
-               metadatas=[{"skill": "ghost", "kind": "skill", "hash": "0"}])
+    col.upsert(
+        ids=["ghost"],
+        embeddings=np.ones((1, lib.embedder.dimension), dtype=np.float32),
+        metadatas=[{"skill": "ghost", "kind": "skill", "hash": "0"}],
+    )
     path = lib.store.files.folder("write-letter") / "SKILL.md"
     path.write_text(path.read_text().replace("Write a cover letter.", "Tune a guitar."))  # edited by hand
 
     found = lib.doctor(repair=False)
     assert (found.index_missing, found.index_stale, found.index_orphans, found.ok, found.repaired) == (
-        1, 1, 1, False, False)
+        1,
+        1,
+        1,
+        False,
+        False,
+    )
     assert found.sidecars == ["write-letter"]  # its sidecar vouches for the text before the hand edit
     assert "ghost" in lib.index.hashes()
 
@@ -205,7 +234,10 @@ def test_a_second_process_cannot_write(tmp_path: Path) -> None:
     path = tmp_path / "store"
     Store(path).add(skill("fix-flaky-test", "Find why a test fails sometimes."))
     holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
             import sys
             from skillrouter.embeddings import HashEmbedder
             from skillrouter import SkillLibrary
@@ -214,8 +246,11 @@ def test_a_second_process_cannot_write(tmp_path: Path) -> None:
             print("ready", flush=True)
             sys.stdin.read()
             lib.close()
-        """)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        """),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "ready\n"
@@ -239,7 +274,10 @@ def _other_process(path: Path, name: str, text: str, *, hold: bool) -> subproces
     """Another process adding a skill through the library; with ``hold`` it stays open
     (holding the writer lock, as a CLI command does until it ends) until its stdin closes."""
     return subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
             import sys
             from skillrouter.embeddings import HashEmbedder
             from skillrouter import Skill, SkillLibrary
@@ -249,8 +287,11 @@ def _other_process(path: Path, name: str, text: str, *, hold: bool) -> subproces
             if {hold!r}:
                 sys.stdin.read()
             lib.close()
-        """)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        """),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
 
 

@@ -21,8 +21,17 @@ from tokenizers import Tokenizer
 
 from skillrouter import SkillLibrary, Store
 
-EDGE_TEXTS = ["", " ", "a", "  padded with spaces  ", "ÜNÏCÖDÉ café 東京 😀", "x" * 3000,
-              "word " * 600, "\n\n\t", "SELECT * FROM orders WHERE id = 42;"]
+EDGE_TEXTS = [
+    "",
+    " ",
+    "a",
+    "  padded with spaces  ",
+    "ÜNÏCÖDÉ café 東京 😀",
+    "x" * 3000,
+    "word " * 600,
+    "\n\n\t",
+    "SELECT * FROM orders WHERE id = 42;",
+]
 
 
 def test_the_copy_records_what_it_was_checked_against(onnx_embedder: OnnxEmbedder) -> None:
@@ -35,11 +44,14 @@ def test_the_copy_records_what_it_was_checked_against(onnx_embedder: OnnxEmbedde
 
 
 def test_vectors_agree_with_torch_on_short_and_truncated_texts(
-        onnx_embedder: OnnxEmbedder, st_embedder: SentenceTransformerEmbedder, hermes_library: SkillLibrary) -> None:
+    onnx_embedder: OnnxEmbedder, st_embedder: SentenceTransformerEmbedder, hermes_library: SkillLibrary
+) -> None:
     # (the hermes routing test below embeds all 177 Level 0 texts again; here a sample of them)
     level0 = list(hermes_library.store.ledger.level0_texts().values())[::4]
-    whole_files = [(hermes_library.store.skills_dir / n / "SKILL.md").read_text("utf-8")
-                   for n in sorted(hermes_library.store.names())[::18]]
+    whole_files = [
+        (hermes_library.store.skills_dir / n / "SKILL.md").read_text("utf-8")
+        for n in sorted(hermes_library.store.names())[::18]
+    ]
     queries = [q.query for q in load_queries_jsonl(builtin_queries())][::3]
     texts = level0 + whole_files + queries + EDGE_TEXTS
     counter = Tokenizer.from_file(str(onnx_embedder.folder / "tokenizer.json"))
@@ -55,8 +67,9 @@ def test_vectors_agree_with_torch_on_short_and_truncated_texts(
     assert float((st_embedder.embed_queries(queries[:20] + EDGE_TEXTS) * alone).sum(axis=1).min()) >= 0.999
 
 
-def test_routes_agree_on_hermes_tasks(onnx_embedder: OnnxEmbedder, hermes_library: SkillLibrary,
-                                      tmp_path: Path) -> None:
+def test_routes_agree_on_hermes_tasks(
+    onnx_embedder: OnnxEmbedder, hermes_library: SkillLibrary, tmp_path: Path
+) -> None:
     """Everything embedded again by ONNX (documents and tasks), routed over the cache, against the
     library's route with torch and Chroma."""
     tasks = [t for t, _ in COVERED] + UNCOVERED
@@ -66,30 +79,42 @@ def test_routes_agree_on_hermes_tasks(onnx_embedder: OnnxEmbedder, hermes_librar
     try:
         for task, expected in zip(tasks, warm):
             got = cold_lib.route(task, exact=True)
-            assert (got.matched.name if got.matched else None) == (expected.matched.name if expected.matched else None)
+            assert (got.matched.name if got.matched else None) == (
+                expected.matched.name if expected.matched else None
+            )
             assert [c.name for c in got.candidates] == [c.name for c in expected.candidates], task
-            assert max(abs(a.similarity - b.similarity) for a, b in zip(got.candidates, expected.candidates)) < 2e-3
+            assert (
+                max(abs(a.similarity - b.similarity) for a, b in zip(got.candidates, expected.candidates))
+                < 2e-3
+            )
     finally:
         store.close()
 
 
-def test_routes_agree_on_the_builtin_benchmark(onnx_embedder: OnnxEmbedder,
-                                               st_embedder: SentenceTransformerEmbedder) -> None:
+def test_routes_agree_on_the_builtin_benchmark(
+    onnx_embedder: OnnxEmbedder, st_embedder: SentenceTransformerEmbedder
+) -> None:
     setup = RoutingSetup(queries=load_queries_jsonl(builtin_queries()), skills=[builtin_skills()])
     config = RoutingConfig(latency_sample=0)
-    runs = [evaluate_routing(setup, EmbedderSpec(), config, embedder=emb) for emb in (st_embedder, onnx_embedder)]
+    runs = [
+        evaluate_routing(setup, EmbedderSpec(), config, embedder=emb) for emb in (st_embedder, onnx_embedder)
+    ]
     torch_run, onnx_run = runs
     assert [r.ranked for r in onnx_run.results] == [r.ranked for r in torch_run.results]
     for key in ("p_at_1", "recall_at_k", "mrr", "abstain_recall", "decision_accuracy"):
         assert onnx_run.metrics[key] == torch_run.metrics[key], key
 
 
-def test_one_shot_cli_route_needs_neither_torch_nor_chroma(onnx_embedder: OnnxEmbedder,
-                                                          hermes_library: SkillLibrary) -> None:
+def test_one_shot_cli_route_needs_neither_torch_nor_chroma(
+    onnx_embedder: OnnxEmbedder, hermes_library: SkillLibrary
+) -> None:
     """A fresh process, as a hook would run it: the default backend, a task no cache has seen."""
     task = "Show me the current price of Tesla stock"
     child = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(f"""
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
             import io, json, sys
             from contextlib import redirect_stdout
             from skillrouter.cli import cli
@@ -97,11 +122,16 @@ def test_one_shot_cli_route_needs_neither_torch_nor_chroma(onnx_embedder: OnnxEm
             with redirect_stdout(out):
                 cli(["route", {task!r}, "--store", {str(hermes_library.store.path)!r}, "--json"],
                     standalone_mode=False)
-            heavy = [m for m in ("torch", "sentence_transformers", "transformers", "chromadb") if m in sys.modules]
+            heavy = [m for m in ("torch", "sentence_transformers", "transformers", "chromadb")
+                     if m in sys.modules]
             print(json.dumps({{"route": json.loads(out.getvalue()), "heavy": heavy,
                                "onnx": "onnxruntime" in sys.modules}}))
-        """)],
-        capture_output=True, text=True, timeout=120, check=False,
+        """),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert child.returncode == 0, child.stderr
     out = json.loads(child.stdout.splitlines()[-1])

@@ -23,7 +23,10 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "skillrouter" / "examples" / "s
 # (task, the example skill written for it)
 FITTING = [
     ("My Node service's memory keeps growing until the container is OOM-killed", "fix-nodejs-memory-leak"),
-    ("The GitHub Actions build went red after my last push and I can't reproduce it locally", "debug-failing-ci"),
+    (
+        "The GitHub Actions build went red after my last push and I can't reproduce it locally",
+        "debug-failing-ci",
+    ),
     ("Containerise our Flask app so it runs the same everywhere", "write-dockerfile-web-app"),
     ("Write a database migration that adds an index without downtime", "write-safe-sql-migration"),
     ("Summarize this research paper for me", "summarize-research-paper"),
@@ -37,7 +40,10 @@ FITTING = [
 # the router abstains (similarities 0.19-0.28 with all-MiniLM-L6-v2). Kept to show the cost
 # of the default threshold, see DEFAULT_THRESHOLD in skillrouter/routing/router.py.
 HARD = [
-    ("Add a NOT NULL column to the orders table in production without locking it", "write-safe-sql-migration"),
+    (
+        "Add a NOT NULL column to the orders table in production without locking it",
+        "write-safe-sql-migration",
+    ),
     ("Give me a summary of this arXiv paper's method and results", "summarize-research-paper"),
     ("What are the main findings and limitations of this study?", "summarize-research-paper"),
 ]
@@ -49,12 +55,15 @@ NO_FIT = [
 
 
 def open_library(path: Path, st_embedder: SentenceTransformerEmbedder) -> SkillLibrary:
-    return SkillLibrary.open(path, embedder=CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db")))
+    return SkillLibrary.open(
+        path, embedder=CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db"))
+    )
 
 
 @pytest.fixture(scope="module")
-def examples(st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
-             ) -> Iterator[SkillLibrary]:
+def examples(
+    st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[SkillLibrary]:
     """The built-in example library, embedded once for this module (read-only tests)."""
     lib = open_library(tmp_path_factory.mktemp("examples") / "store", st_embedder)
     for folder in sorted(EXAMPLES.iterdir()):
@@ -91,8 +100,9 @@ def test_route_many_matches_route(examples: SkillLibrary) -> None:
     assert examples.route_many(tasks, k=3) == [examples.route(t, k=3) for t in tasks]
 
 
-def test_routes_are_deterministic_across_reopen(examples: SkillLibrary, st_embedder: SentenceTransformerEmbedder
-                                               ) -> None:
+def test_routes_are_deterministic_across_reopen(
+    examples: SkillLibrary, st_embedder: SentenceTransformerEmbedder
+) -> None:
     tasks = [t for t, _ in FITTING[:4]] + NO_FIT[:1]
     first = [examples.route(t, k=8).to_dict() for t in tasks]
     assert [examples.route(t, k=8).to_dict() for t in tasks] == first
@@ -139,7 +149,10 @@ def test_forty_nines_beat_one_ten_between_near_identical_skills(lib: SkillLibrar
     assert route.matched is not None and route.matched.name == other
     assert route.matched.use_count == 40 and route.matched.avg_score == 9.0
     # by similarity alone the lucky one wins: the track record is what decided
-    assert name_of(Router(lib.store, lib.index, settings=RoutingSettings(policy="similarity")).route(task)) == closer
+    assert (
+        name_of(Router(lib.store, lib.index, settings=RoutingSettings(policy="similarity")).route(task))
+        == closer
+    )
 
 
 def test_quarantined_and_retired_skills_are_never_returned(lib: SkillLibrary) -> None:
@@ -160,7 +173,9 @@ def test_a_good_outcome_teaches_the_router_its_task(lib: SkillLibrary) -> None:
     lib.record_outcome("prepare-release-notes", 9, task=task)
     after = lib.route(task)
     assert after.matched is not None and after.matched.name == "prepare-release-notes"
-    assert after.candidates[0].via == "example" and after.candidates[0].similarity == pytest.approx(1.0, abs=1e-4)
+    assert after.candidates[0].via == "example" and after.candidates[0].similarity == pytest.approx(
+        1.0, abs=1e-4
+    )
     assert after.candidates[0].similarity > before.candidates[0].similarity
     lib.record_outcome("prepare-release-notes", 3, task="a task it did badly")
     assert [t for _, t in lib.store.ledger.examples()] == [task]  # a poor outcome teaches nothing

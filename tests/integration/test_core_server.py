@@ -31,8 +31,11 @@ def name_of(route: Route) -> str | None:
 
 
 SKILLS = [
-    Skill.create("fix-flaky-test", "Find why an automated test fails only sometimes and make it reliable.",
-                 task_type="debugging"),
+    Skill.create(
+        "fix-flaky-test",
+        "Find why an automated test fails only sometimes and make it reliable.",
+        task_type="debugging",
+    ),
     Skill.create("bake-bread", "Bake a sourdough loaf with a crisp crust at home.", task_type="cooking"),
     Skill.create("write-cover-letter", "Write a cover letter for a job application.", task_type="writing"),
 ]
@@ -65,7 +68,8 @@ def open_lib(path: Path, st_embedder: SentenceTransformerEmbedder, url: str) -> 
 
 
 def test_library_adds_syncs_and_routes_through_the_server(
-        chroma_server: str, st_embedder: SentenceTransformerEmbedder, tmp_path: Path) -> None:
+    chroma_server: str, st_embedder: SentenceTransformerEmbedder, tmp_path: Path
+) -> None:
     path = tmp_path / "store"
     with open_lib(path, st_embedder, chroma_server) as lib:
         assert (lib.index.mode, lib.index.location) == ("server", chroma_server)
@@ -80,8 +84,9 @@ def test_library_adds_syncs_and_routes_through_the_server(
     assert not (path / "chroma").exists() and not (path / "chroma.lock").exists()  # nothing embedded on disk
 
 
-def test_two_libraries_share_one_server(chroma_server: str, st_embedder: SentenceTransformerEmbedder,
-                                        tmp_path: Path) -> None:
+def test_two_libraries_share_one_server(
+    chroma_server: str, st_embedder: SentenceTransformerEmbedder, tmp_path: Path
+) -> None:
     path = tmp_path / "store"
     first = open_lib(path, st_embedder, chroma_server)
     second = open_lib(path, st_embedder, chroma_server)
@@ -96,8 +101,9 @@ def test_two_libraries_share_one_server(chroma_server: str, st_embedder: Sentenc
     second.close()
 
 
-def test_a_second_process_shares_the_server(chroma_server: str, st_embedder: SentenceTransformerEmbedder,
-                                            tmp_path: Path) -> None:
+def test_a_second_process_shares_the_server(
+    chroma_server: str, st_embedder: SentenceTransformerEmbedder, tmp_path: Path
+) -> None:
     path = tmp_path / "store"
     lib = open_lib(path, st_embedder, chroma_server)
     lib.add(SKILLS[0])
@@ -111,15 +117,22 @@ def test_a_second_process_shares_the_server(chroma_server: str, st_embedder: Sen
     embed_queries(lib.embedder, [task])
 
     child = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(f"""
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
             import json, sys
             from skillrouter import SkillLibrary
             with SkillLibrary.open({str(path)!r}, chroma_url={chroma_server!r}, create=False) as lib:
                 lib.add({str(folder)!r})
                 route = lib.route({task!r}).to_dict()
             print(json.dumps({{"route": route, "model_loaded": "sentence_transformers" in sys.modules}}))
-        """)],
-        capture_output=True, text=True, timeout=120, check=False,
+        """),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert child.returncode == 0, child.stderr
     out = json.loads(child.stdout.splitlines()[-1])
@@ -141,7 +154,9 @@ def test_an_unreachable_server_is_index_unavailable(tmp_path: Path) -> None:
         SkillIndex(tmp_path / "store", NeverEmbeds(), chroma_url="http://").count()
 
 
-def test_the_library_reports_an_unreachable_server(tmp_path: Path, st_embedder: SentenceTransformerEmbedder) -> None:
+def test_the_library_reports_an_unreachable_server(
+    tmp_path: Path, st_embedder: SentenceTransformerEmbedder
+) -> None:
     lib = open_lib(tmp_path / "store", st_embedder, unused_url())
     with pytest.raises(IndexUnavailableError):
         lib.route("anything")
@@ -150,8 +165,12 @@ def test_the_library_reports_an_unreachable_server(tmp_path: Path, st_embedder: 
 
 @pytest.mark.parametrize("via_env", [False, True])
 def test_cli_prints_one_line_for_an_unreachable_server(
-        tmp_path: Path, cli_uses: Callable[[Embedder], None], st_embedder: SentenceTransformerEmbedder,
-        monkeypatch: pytest.MonkeyPatch, via_env: bool) -> None:
+    tmp_path: Path,
+    cli_uses: Callable[[Embedder], None],
+    st_embedder: SentenceTransformerEmbedder,
+    monkeypatch: pytest.MonkeyPatch,
+    via_env: bool,
+) -> None:
     cli_uses(st_embedder)
     store = Store(tmp_path / "store")
     store.add(SKILLS[0])

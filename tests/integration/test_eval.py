@@ -25,15 +25,28 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def cli_model(st_embedder: SentenceTransformerEmbedder, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def cli_model(
+    st_embedder: SentenceTransformerEmbedder, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The CLI builds its embedder by name: make it the session's model, behind the module cache."""
     monkeypatch.setattr(routing, "SentenceTransformerEmbedder", lambda *args, **kwargs: st_embedder)
     monkeypatch.setenv("SKILLROUTER_CACHE_DIR", str(cache_dir))
 
 
 def test_builtin_benchmark_runs_with_no_arguments(cli_model: None, tmp_path: Path) -> None:
-    result = CliRunner().invoke(eval_group, ["routing", "--latency-sample", "20", "--json", str(tmp_path / "m.json"),
-                                             "--report", str(tmp_path / "rep")], catch_exceptions=False)
+    result = CliRunner().invoke(
+        eval_group,
+        [
+            "routing",
+            "--latency-sample",
+            "20",
+            "--json",
+            str(tmp_path / "m.json"),
+            "--report",
+            str(tmp_path / "rep"),
+        ],
+        catch_exceptions=False,
+    )
     assert result.exit_code == 0, result.stderr
     data = json.loads((tmp_path / "m.json").read_text())
     assert data["embedder"] == "all-MiniLM-L6-v2" and data["n_queries"] == 134
@@ -44,29 +57,36 @@ def test_builtin_benchmark_runs_with_no_arguments(cli_model: None, tmp_path: Pat
     assert "P@1" in result.stdout and "Nothing was fitted" in result.stdout
 
 
-def test_split_on_the_builtin_benchmark_reports_the_test_part(st_embedder: SentenceTransformerEmbedder,
-                                                             cache_dir: Path) -> None:
+def test_split_on_the_builtin_benchmark_reports_the_test_part(
+    st_embedder: SentenceTransformerEmbedder, cache_dir: Path
+) -> None:
     from skillrouter.eval.datasets import load_queries_jsonl
     from skillrouter.eval.loading import builtin_queries, builtin_skills
 
     setup = RoutingSetup(queries=load_queries_jsonl(builtin_queries()), skills=[builtin_skills()])
     emb = CachedEmbedder(st_embedder, EmbeddingCache(cache_dir / "eval-embeddings.db"))
-    run = evaluate_routing(setup, EmbedderSpec(), RoutingConfig(train_frac=0.5, seed=0, latency_sample=0),
-                           embedder=emb)
+    run = evaluate_routing(
+        setup, EmbedderSpec(), RoutingConfig(train_frac=0.5, seed=0, latency_sample=0), embedder=emb
+    )
     assert run.metrics["n_queries"] + run.train_size == 134
     assert run.fitted["threshold"] and 0.1 < run.threshold < 0.5
     assert run.metrics["decision_accuracy"] >= 0.8
 
 
 @pytest.mark.skipif(not METATOOL.is_dir(), reason=f"MetaTool not in {METATOOL}")
-def test_metatool_sample_learning_beats_cold(st_embedder: SentenceTransformerEmbedder, cache_dir: Path) -> None:
+def test_metatool_sample_learning_beats_cold(
+    st_embedder: SentenceTransformerEmbedder, cache_dir: Path
+) -> None:
     data = load_metatool(METATOOL, sample=300, seed=0)
     assert len(data.tools) == 199 and len(data.queries) == 300
     setup = RoutingSetup(queries=data.queries, tools=data.tools, name="metatool")
     emb = CachedEmbedder(st_embedder, EmbeddingCache(cache_dir / "eval-embeddings.db"))
-    cold = evaluate_routing(setup, EmbedderSpec(), RoutingConfig(train_frac=0.5, latency_sample=0), embedder=emb)
-    learned = evaluate_routing(setup, EmbedderSpec(), RoutingConfig(train_frac=0.5, learn=True, latency_sample=0),
-                               embedder=emb)
+    cold = evaluate_routing(
+        setup, EmbedderSpec(), RoutingConfig(train_frac=0.5, latency_sample=0), embedder=emb
+    )
+    learned = evaluate_routing(
+        setup, EmbedderSpec(), RoutingConfig(train_frac=0.5, learn=True, latency_sample=0), embedder=emb
+    )
     assert cold.library["skills"] == 199 and cold.metrics["n_queries"] == learned.metrics["n_queries"]
     assert 0.35 <= cold.metrics["p_at_1"] <= 0.8  # a dense retriever over 199 one-line descriptions
     assert cold.metrics["recall_at_k"] > cold.metrics["p_at_1"]
@@ -76,10 +96,30 @@ def test_metatool_sample_learning_beats_cold(st_embedder: SentenceTransformerEmb
 
 
 def test_evolution_on_the_builtin_tasks(cli_model: None, tmp_path: Path) -> None:
-    result = CliRunner().invoke(eval_group, ["evolution", "--dataset", "builtin", "--tasks", "80", "--kinds", "16",
-                                             "--probes", "1", "--variant-kinds", "0", "--every", "20", "--policy",
-                                             "shrunk", "--json", str(tmp_path / "e.json"), "--quiet"],
-                                catch_exceptions=False)
+    result = CliRunner().invoke(
+        eval_group,
+        [
+            "evolution",
+            "--dataset",
+            "builtin",
+            "--tasks",
+            "80",
+            "--kinds",
+            "16",
+            "--probes",
+            "1",
+            "--variant-kinds",
+            "0",
+            "--every",
+            "20",
+            "--policy",
+            "shrunk",
+            "--json",
+            str(tmp_path / "e.json"),
+            "--quiet",
+        ],
+        catch_exceptions=False,
+    )
     assert result.exit_code == 0, result.stderr
     run = json.loads((tmp_path / "e.json").read_text())["runs"][0]
     first, last = run["checkpoints"][0], run["checkpoints"][-1]

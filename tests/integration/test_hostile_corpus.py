@@ -17,7 +17,9 @@ HOSTILE, BENIGN = UNIT / "hostile", UNIT / "benign"
 
 
 def corpus(root: Path) -> list[Path]:
-    return sorted(p for p in [*root.iterdir(), *(root / "blind").iterdir()] if p.is_file() and p.name != "README.md")
+    return sorted(
+        p for p in [*root.iterdir(), *(root / "blind").iterdir()] if p.is_file() and p.name != "README.md"
+    )
 
 
 def pack(case: Path, into: Path) -> None:
@@ -29,8 +31,10 @@ def pack(case: Path, into: Path) -> None:
         (folder / "SKILL.md").write_bytes(case.read_bytes())
         return
     what = split_words(case.stem.split("__")[1])
-    (folder / "SKILL.md").write_text(f"---\nname: {folder.name}\ndescription: A helper script to {what} on this "
-                                     f"machine.\n---\n\nRun `scripts/{case.name}` to {what}.\n")
+    (folder / "SKILL.md").write_text(
+        f"---\nname: {folder.name}\ndescription: A helper script to {what} on this "
+        f"machine.\n---\n\nRun `scripts/{case.name}` to {what}.\n"
+    )
     (folder / "scripts").mkdir()
     (folder / "scripts" / case.name).write_bytes(case.read_bytes())
 
@@ -47,7 +51,9 @@ def test_hostile_skills_are_never_routed_and_benign_look_alikes_stay_clean(tmp_p
     assert len(fields) >= 3 and all(s.metadata or s.extra for s in fields)
     as_json = [skill_to_json(s, stats=False) | {"name": f"{s.name}-json"} for s in fields]
     (tmp_path / "fields.json").write_text(json.dumps(as_json))
-    (tmp_path / "fields.jsonl").write_text("".join(json.dumps(d | {"name": f"{d['name']}l"}) + "\n" for d in as_json))
+    (tmp_path / "fields.jsonl").write_text(
+        "".join(json.dumps(d | {"name": f"{d['name']}l"}) + "\n" for d in as_json)
+    )
 
     lib = SkillLibrary.open(tmp_path / "store", embedder=embedder)
     report = lib.import_skills([tmp_path / "hostile", tmp_path / "fields.json", tmp_path / "fields.jsonl"])
@@ -67,7 +73,10 @@ def test_hostile_skills_are_never_routed_and_benign_look_alikes_stay_clean(tmp_p
     # not vacuous: released, the hostile skills are what their own descriptions route to
     for name in report.added:
         lib.trust(name)
-    found = sum(1 for name, route in zip(report.added, lib.route_many(tasks))
-                if route.matched is not None and route.matched.name == name)
+    found = sum(
+        1
+        for name, route in zip(report.added, lib.route_many(tasks))
+        if route.matched is not None and route.matched.name == name
+    )
     assert found >= 0.9 * len(report.added), found
     lib.close()

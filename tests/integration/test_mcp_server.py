@@ -47,8 +47,11 @@ class Session:
 
     def __init__(self, args: list[str], errlog: TextIO) -> None:
         command = skillrouter_command()
-        self.params = StdioServerParameters(command=command[0], args=[*command[1:], "mcp", *args],
-                                            env={"HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"})
+        self.params = StdioServerParameters(
+            command=command[0],
+            args=[*command[1:], "mcp", *args],
+            env={"HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"},
+        )
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._thread.start()
@@ -109,8 +112,9 @@ def make_store(path: Path, embedder: Embedder) -> Path:
 
 
 @pytest.fixture(scope="module")
-def served(st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
-           ) -> Iterator[tuple[Session, Path]]:
+def served(
+    st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Session, Path]]:
     root = tmp_path_factory.mktemp("mcp")
     store = make_store(root / "store", st_embedder)
     log = root / "server.log"
@@ -125,8 +129,11 @@ def served(st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.Te
 
 
 @pytest.fixture
-def session(served: tuple[Session, Path], cli_uses: Callable[[Embedder], None],
-            st_embedder: SentenceTransformerEmbedder) -> Session:
+def session(
+    served: tuple[Session, Path],
+    cli_uses: Callable[[Embedder], None],
+    st_embedder: SentenceTransformerEmbedder,
+) -> Session:
     cli_uses(st_embedder)  # the CLI commands run in this process beside the server
     return served[0]
 
@@ -145,7 +152,9 @@ def test_the_tools_are_listed_with_their_schemas(session: Session) -> None:
     assert set(tools["search_skills"].input_schema["properties"]) == {"query", "k"}
     assert set(tools["record_outcome"].input_schema["properties"]) == {"name", "score", "task", "fits"}
     assert tools["record_outcome"].input_schema["properties"]["score"]["maximum"] == 10
-    assert tools["search_skills"].annotations is not None and tools["search_skills"].annotations.read_only_hint
+    assert (
+        tools["search_skills"].annotations is not None and tools["search_skills"].annotations.read_only_hint
+    )
     assert {"matched", "threshold", "candidates"} <= set(tools["search_skills"].output_schema["properties"])  # type: ignore[index]
 
 
@@ -158,7 +167,8 @@ def test_search_gives_the_routers_answer(session: Session, store: Path) -> None:
     top = found["candidates"][0]
     assert top["passes_gate"] and top["description"].startswith("Find and fix the cause of a red CI")
     assert [c["passes_gate"] for c in found["candidates"]] == [
-        c["relevance"] >= found["threshold"] for c in found["candidates"]]
+        c["relevance"] >= found["threshold"] for c in found["candidates"]
+    ]
 
 
 def test_search_abstains_when_nothing_fits(session: Session) -> None:
@@ -170,31 +180,48 @@ def test_search_abstains_when_nothing_fits(session: Session) -> None:
 def test_load_gives_level1_and_the_file_list(session: Session, store: Path) -> None:
     loaded = session.ok("load_skill", name="analyze-web-server-logs")
     assert loaded["files"] == ["scripts/top_errors.sh"]
-    assert loaded["files"] == as_json("show", "analyze-web-server-logs", "--level", "2", "--store", store)["files"]
+    assert (
+        loaded["files"]
+        == as_json("show", "analyze-web-server-logs", "--level", "2", "--store", store)["files"]
+    )
     shown = ok("show", "analyze-web-server-logs", "--store", store).stdout
-    assert shown.startswith(loaded["skill_md"]) and loaded["skill_md"].startswith("---\nname: analyze-web-server-logs")
+    assert shown.startswith(loaded["skill_md"]) and loaded["skill_md"].startswith(
+        "---\nname: analyze-web-server-logs"
+    )
 
 
 def test_read_skill_file_is_path_safe(session: Session) -> None:
-    text = session.ok("read_skill_file", name="analyze-web-server-logs", path="scripts/top_errors.sh")["result"]
+    text = session.ok("read_skill_file", name="analyze-web-server-logs", path="scripts/top_errors.sh")[
+        "result"
+    ]
     assert text == (EXAMPLES / "analyze-web-server-logs" / "scripts" / "top_errors.sh").read_text()
-    assert "leaves the skill folder" in session.error("read_skill_file", name="analyze-web-server-logs",
-                                                      path="../debug-failing-ci/SKILL.md")
-    assert "'/etc/passwd' leaves the skill folder" in session.error("read_skill_file", name="analyze-web-server-logs",
-                                                                    path="/etc/passwd")
-    assert "has no file 'nope.md'" in session.error("read_skill_file", name="analyze-web-server-logs", path="nope.md")
+    assert "leaves the skill folder" in session.error(
+        "read_skill_file", name="analyze-web-server-logs", path="../debug-failing-ci/SKILL.md"
+    )
+    assert "'/etc/passwd' leaves the skill folder" in session.error(
+        "read_skill_file", name="analyze-web-server-logs", path="/etc/passwd"
+    )
+    assert "has no file 'nope.md'" in session.error(
+        "read_skill_file", name="analyze-web-server-logs", path="nope.md"
+    )
 
 
 def test_an_outcome_is_recorded_and_visible_to_the_cli(session: Session, store: Path) -> None:
     before = as_json("show", "test-legacy-code", "--level", "0", "--store", store)["use_count"]
-    out = session.ok("record_outcome", name="test-legacy-code", score=9,
-                     task="add characterization tests before refactoring the billing module")
+    out = session.ok(
+        "record_outcome",
+        name="test-legacy-code",
+        score=9,
+        task="add characterization tests before refactoring the billing module",
+    )
     assert out["name"] == "test-legacy-code" and out["use_count"] == before + 1
     shown = as_json("show", "test-legacy-code", "--level", "0", "--store", store)
     assert (shown["use_count"], shown["avg_score"]) == (before + 1, out["avg_score"])
 
 
-def test_a_misfit_leaves_the_record_alone_and_demotes_the_skill_for_that_task(session: Session, store: Path) -> None:
+def test_a_misfit_leaves_the_record_alone_and_demotes_the_skill_for_that_task(
+    session: Session, store: Path
+) -> None:
     task = "plan five days in Lisbon with kids on a modest budget"
     before = as_json("show", "debug-failing-ci", "--level", "0", "--store", store)
     searched = session.ok("search_skills", query=task, k=50)
@@ -208,24 +235,34 @@ def test_a_misfit_leaves_the_record_alone_and_demotes_the_skill_for_that_task(se
     assert demoted["misfit"] == pytest.approx(1.0, abs=1e-4) and demoted["relevance"] < similarity
 
 
-@pytest.mark.parametrize(("tool", "arguments", "says"), [
-    ("load_skill", {"name": "no-such-skill"}, "no skill named 'no-such-skill' in this store"),
-    ("read_skill_file", {"name": "no-such-skill", "path": "a.md"}, "no skill named 'no-such-skill'"),
-    ("record_outcome", {"name": "no-such-skill", "score": 8}, "no skill named 'no-such-skill'"),
-    ("load_skill", {"name": "../etc"}, "invalid name '../etc'"),
-    ("record_outcome", {"name": "debug-failing-ci", "score": 11}, "score must be from 1 to 10, got 11"),
-    ("record_outcome", {"name": "debug-failing-ci", "score": 0}, "score must be from 1 to 10, got 0"),
-    ("record_outcome", {"name": "debug-failing-ci", "score": 8, "fits": False}, "a misfit needs the task"),
-    ("search_skills", {"query": "  "}, "query must be non-empty text"),
-    ("search_skills", {"query": "fix the build", "k": 0}, "k must be from 1 to 50, got 0"),
-    ("load_skill", {"name": QUARANTINED}, f"'skillrouter trust {QUARANTINED}'"),
-    ("read_skill_file", {"name": QUARANTINED, "path": "x"}, "is quarantined"),
-])
-def test_bad_input_is_a_one_line_tool_error(session: Session, store: Path, tool: str, arguments: dict[str, Any],
-                                            says: str) -> None:
+@pytest.mark.parametrize(
+    ("tool", "arguments", "says"),
+    [
+        ("load_skill", {"name": "no-such-skill"}, "no skill named 'no-such-skill' in this store"),
+        ("read_skill_file", {"name": "no-such-skill", "path": "a.md"}, "no skill named 'no-such-skill'"),
+        ("record_outcome", {"name": "no-such-skill", "score": 8}, "no skill named 'no-such-skill'"),
+        ("load_skill", {"name": "../etc"}, "invalid name '../etc'"),
+        ("record_outcome", {"name": "debug-failing-ci", "score": 11}, "score must be from 1 to 10, got 11"),
+        ("record_outcome", {"name": "debug-failing-ci", "score": 0}, "score must be from 1 to 10, got 0"),
+        (
+            "record_outcome",
+            {"name": "debug-failing-ci", "score": 8, "fits": False},
+            "a misfit needs the task",
+        ),
+        ("search_skills", {"query": "  "}, "query must be non-empty text"),
+        ("search_skills", {"query": "fix the build", "k": 0}, "k must be from 1 to 50, got 0"),
+        ("load_skill", {"name": QUARANTINED}, f"'skillrouter trust {QUARANTINED}'"),
+        ("read_skill_file", {"name": QUARANTINED, "path": "x"}, "is quarantined"),
+    ],
+)
+def test_bad_input_is_a_one_line_tool_error(
+    session: Session, store: Path, tool: str, arguments: dict[str, Any], says: str
+) -> None:
     uses = as_json("show", "debug-failing-ci", "--level", "0", "--store", store)["use_count"]
     assert says in session.error(tool, **arguments)
-    assert as_json("show", "debug-failing-ci", "--level", "0", "--store", store)["use_count"] == uses  # untouched
+    assert (
+        as_json("show", "debug-failing-ci", "--level", "0", "--store", store)["use_count"] == uses
+    )  # untouched
 
 
 # ---------------------------------------------------------------- resources
@@ -241,14 +278,26 @@ def test_resources_are_listed_and_read(session: Session) -> None:
 
     read = session.run(session.client.read_resource("skill://debug-failing-ci")).contents[0]
     assert read.mime_type == "text/markdown" and read.text.startswith("---\nname: debug-failing-ci")  # type: ignore[union-attr]
-    level2 = session.run(session.client.read_resource("skill://analyze-web-server-logs/scripts/top_errors.sh"))
-    assert level2.contents[0].text == (  # type: ignore[union-attr]
-        EXAMPLES / "analyze-web-server-logs" / "scripts" / "top_errors.sh").read_text()
+    level2 = session.run(
+        session.client.read_resource("skill://analyze-web-server-logs/scripts/top_errors.sh")
+    )
+    assert (
+        level2.contents[0].text
+        == (  # type: ignore[union-attr]
+            EXAMPLES / "analyze-web-server-logs" / "scripts" / "top_errors.sh"
+        ).read_text()
+    )
 
 
-@pytest.mark.parametrize("uri", ["skill://no-such-skill", "skill://debug-failing-ci/nope.md",
-                                 "skill://analyze-web-server-logs/../debug-failing-ci/SKILL.md",
-                                 f"skill://{QUARANTINED}"])
+@pytest.mark.parametrize(
+    "uri",
+    [
+        "skill://no-such-skill",
+        "skill://debug-failing-ci/nope.md",
+        "skill://analyze-web-server-logs/../debug-failing-ci/SKILL.md",
+        f"skill://{QUARANTINED}",
+    ],
+)
 def test_a_resource_that_cannot_be_served_is_an_error(session: Session, uri: str) -> None:
     with pytest.raises(MCPError):
         session.run(session.client.read_resource(uri))
@@ -258,16 +307,23 @@ def test_a_resource_that_cannot_be_served_is_an_error(session: Session, uri: str
 
 
 def test_cli_commands_write_while_the_server_runs(session: Session, store: Path, tmp_path: Path) -> None:
-    session.ok("record_outcome", name="debug-failing-ci", score=9, task="the nightly build fails on the arm runner")
+    session.ok(
+        "record_outcome", name="debug-failing-ci", score=9, task="the nightly build fails on the arm runner"
+    )
     # the server embeds the example it just learned: it writes the index, then gives the lock back
     assert session.ok("search_skills", query="prune the apple tree in late winter")["matched"] is None
     folder = tmp_path / "new" / "prune-fruit-trees"
     folder.mkdir(parents=True)
-    (folder / "SKILL.md").write_text("---\nname: prune-fruit-trees\ndescription: Prune apple and pear trees in "
-                                     "late winter so they fruit well. Use when asked how to prune a fruit tree.\n"
-                                     "---\n# Prune fruit trees\n\nCut dead wood first.\n")
+    (folder / "SKILL.md").write_text(
+        "---\nname: prune-fruit-trees\ndescription: Prune apple and pear trees in "
+        "late winter so they fruit well. Use when asked how to prune a fruit tree.\n"
+        "---\n# Prune fruit trees\n\nCut dead wood first.\n"
+    )
     ok("import", tmp_path / "new", "--store", store)  # takes the index's writer lock: the server holds none
-    assert session.ok("search_skills", query="prune the apple tree in late winter")["matched"] == "prune-fruit-trees"
+    assert (
+        session.ok("search_skills", query="prune the apple tree in late winter")["matched"]
+        == "prune-fruit-trees"
+    )
 
     ok("record", "prune-fruit-trees", "8", "--task", "shape a young pear tree", "--store", store)
     assert session.ok("load_skill", name="prune-fruit-trees")["use_count"] == 1  # the server reads the ledger
@@ -281,8 +337,12 @@ def test_cli_commands_write_while_the_server_runs(session: Session, store: Path,
 # ---------------------------------------------------------------- the command itself
 
 
-def test_with_a_chroma_server(chroma_server: str, st_embedder: SentenceTransformerEmbedder, tmp_path: Path,
-                              cli_uses: Callable[[Embedder], None]) -> None:
+def test_with_a_chroma_server(
+    chroma_server: str,
+    st_embedder: SentenceTransformerEmbedder,
+    tmp_path: Path,
+    cli_uses: Callable[[Embedder], None],
+) -> None:
     """The same server on a Chroma server's index; in memory (the SDK's client on the server
     object, through the protocol layer) to load no second model: stdio is tested above."""
     cli_uses(st_embedder)
@@ -292,13 +352,21 @@ def test_with_a_chroma_server(chroma_server: str, st_embedder: SentenceTransform
     store.close()
 
     def opener() -> SkillLibrary:
-        return SkillLibrary.open(path, create=False, chroma_url=chroma_server, hold_index_lock=False,
-                                 embedder=CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db")))
+        return SkillLibrary.open(
+            path,
+            create=False,
+            chroma_url=chroma_server,
+            hold_index_lock=False,
+            embedder=CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db")),
+        )
 
     async def use(thread: LibraryThread) -> None:
         async with Client(SkillServer(thread)) as client:
             found = await client.call_tool("search_skills", {"query": CI_TASK})
-            assert found.structured_content is not None and found.structured_content["matched"] == "debug-failing-ci"
+            assert (
+                found.structured_content is not None
+                and found.structured_content["matched"] == "debug-failing-ci"
+            )
             recorded = await client.call_tool("record_outcome", {"name": "debug-failing-ci", "score": 9})
             assert not recorded.is_error
             missing = await client.call_tool("load_skill", {"name": "no-such-skill"})
@@ -309,7 +377,9 @@ def test_with_a_chroma_server(chroma_server: str, st_embedder: SentenceTransform
         asyncio.run(use(thread))
     finally:
         thread.close()
-    shown = as_json("show", "debug-failing-ci", "--level", "0", "--store", path, "--chroma-url", chroma_server)
+    shown = as_json(
+        "show", "debug-failing-ci", "--level", "0", "--store", path, "--chroma-url", chroma_server
+    )
     assert shown["use_count"] == 1
     assert not (path / "chroma").exists()  # nothing embedded on disk: the index is the server's
 
@@ -317,13 +387,17 @@ def test_with_a_chroma_server(chroma_server: str, st_embedder: SentenceTransform
 # ---------------------------------------------------------------- the prompt-submit hook recipe (docs/cli.md)
 
 
-def test_the_prompt_hook_injects_the_matched_skill(store: Path, st_embedder: SentenceTransformerEmbedder,
-                                                   cli_uses: Callable[[Embedder], None],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_prompt_hook_injects_the_matched_skill(
+    store: Path,
+    st_embedder: SentenceTransformerEmbedder,
+    cli_uses: Callable[[Embedder], None],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """examples/claude_code_hook.py, its 'skillrouter' commands run in this process (a cold
     process would load the model again)."""
-    spec = importlib.util.spec_from_file_location("claude_code_hook", EXAMPLES.parents[2] / "examples" /
-                                                  "claude_code_hook.py")
+    spec = importlib.util.spec_from_file_location(
+        "claude_code_hook", EXAMPLES.parents[2] / "examples" / "claude_code_hook.py"
+    )
     assert spec is not None and spec.loader is not None
     hook = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hook)
@@ -336,7 +410,9 @@ def test_the_prompt_hook_injects_the_matched_skill(store: Path, st_embedder: Sen
 
     monkeypatch.setattr(hook, "run", in_process)
     context = hook.context_for(CI_TASK)
-    assert context.startswith('<skill name="debug-failing-ci" routed-by="skillrouter">\n---\nname: debug-failing-ci')
+    assert context.startswith(
+        '<skill name="debug-failing-ci" routed-by="skillrouter">\n---\nname: debug-failing-ci'
+    )
     assert "record_outcome" in context
     assert hook.context_for("write a haiku about autumn leaves") is None  # nothing fits: nothing injected
     assert hook.context_for("-k 3 why is the CI red") is not None  # a prompt that looks like options

@@ -17,7 +17,9 @@ from skillrouter.routing.scoring import MISFIT_WEIGHT
 @pytest.fixture
 def lib(tmp_path: Path) -> Iterator[SkillLibrary]:
     path = tmp_path / "store"
-    library = SkillLibrary(Store(path), CachedEmbedder(HashEmbedder(), EmbeddingCache(path / "cache" / "embeddings.db")))
+    library = SkillLibrary(
+        Store(path), CachedEmbedder(HashEmbedder(), EmbeddingCache(path / "cache" / "embeddings.db"))
+    )
     library.add(Skill.create("convert-csv-to-json", "convert csv rows into json records"))
     library.add(Skill.create("convert-json-to-csv", "write json records out as csv rows"))
     yield library
@@ -29,10 +31,14 @@ def test_a_misfit_is_kept_apart_from_the_skills_record_and_examples(lib: SkillLi
     lib.record_outcome("convert-csv-to-json", 9, task=task)  # first judged a fit ...
     assert lib.store.ledger.examples("convert-csv-to-json") == [("convert-csv-to-json", task)]
     assert lib.record_misfit("convert-csv-to-json", task) == 1  # ... then a misfit: the latest verdict wins
-    assert lib.store.ledger.examples("convert-csv-to-json") == [] and lib.misfits() == [("convert-csv-to-json", task)]
+    assert lib.store.ledger.examples("convert-csv-to-json") == [] and lib.misfits() == [
+        ("convert-csv-to-json", task)
+    ]
     assert lib.get("convert-csv-to-json").use_count == 1  # the misfit itself counts no use
     lib.record_outcome("convert-csv-to-json", 9, task=task)  # and back
-    assert lib.misfits() == [] and lib.store.ledger.examples("convert-csv-to-json") == [("convert-csv-to-json", task)]
+    assert lib.misfits() == [] and lib.store.ledger.examples("convert-csv-to-json") == [
+        ("convert-csv-to-json", task)
+    ]
     with pytest.raises(SkillNotFoundError):
         lib.record_misfit("no-such-skill", task)
 
@@ -41,7 +47,11 @@ def test_only_the_newest_misfits_are_kept(lib: SkillLibrary) -> None:
     lib.max_examples = 3
     for i in range(5):
         lib.record_misfit("convert-csv-to-json", f"task number {i}")
-    assert [t for _, t in lib.misfits("convert-csv-to-json")] == ["task number 2", "task number 3", "task number 4"]
+    assert [t for _, t in lib.misfits("convert-csv-to-json")] == [
+        "task number 2",
+        "task number 3",
+        "task number 4",
+    ]
 
 
 def test_misfits_live_in_their_own_collection_and_never_in_the_keyword_index(lib: SkillLibrary) -> None:
@@ -57,7 +67,11 @@ def test_misfits_live_in_their_own_collection_and_never_in_the_keyword_index(lib
     vector = lib.embedder.embed_documents([task])
     assert [h.kind for h in lib.index.query(vector, 10)[0]] == ["skill", "skill"]
     (hit,) = lib.index.query_misfits(vector, 10)[0]
-    assert (hit.skill, hit.kind, hit.similarity) == ("convert-csv-to-json", "misfit", pytest.approx(1.0, abs=1e-5))
+    assert (hit.skill, hit.kind, hit.similarity) == (
+        "convert-csv-to-json",
+        "misfit",
+        pytest.approx(1.0, abs=1e-5),
+    )
     lib.reindex()
     assert lib.index.count() == 3 and lib.index.misfit_count() == 1
     lib.delete("convert-csv-to-json")
@@ -74,9 +88,13 @@ def test_a_task_nearer_a_skills_misfit_than_its_texts_is_routed_elsewhere(lib: S
     after = lib.route(task)
     assert after.matched is not None and after.matched.name == "sales-report"
     demoted = next(c for c in after.candidates if c.name == "sales-chart")
-    assert (demoted.similarity, demoted.misfit) == (before.candidates[0].similarity, pytest.approx(1.0, abs=1e-5))
+    assert (demoted.similarity, demoted.misfit) == (
+        before.candidates[0].similarity,
+        pytest.approx(1.0, abs=1e-5),
+    )
     assert demoted.relevance == pytest.approx(
-        before.candidates[0].relevance - MISFIT_WEIGHT * (1.0 - demoted.similarity), abs=1e-4)
+        before.candidates[0].relevance - MISFIT_WEIGHT * (1.0 - demoted.similarity), abs=1e-4
+    )
     # a task nearer the skill's own text than its misfit is untouched
     assert lib.route("draw a chart of sales figures").matched.name == "sales-chart"  # type: ignore[union-attr]
     with SkillLibrary(lib.store, lib.embedder, misfit_weight=0) as blind:
@@ -101,8 +119,12 @@ def test_restoring_or_trusting_a_retired_skill_starts_its_record_anew(lib: Skill
 
 
 def test_releasing_a_quarantine_or_restoring_an_active_skill_keeps_its_record(lib: SkillLibrary) -> None:
-    lib.store.add(Skill.create("imported", "an imported skill with a record"),
-                  provenance=Provenance(findings=({"rule": "curl-pipe-shell", "line": 1},), use_count=10, avg_score=8.0))
+    lib.store.add(
+        Skill.create("imported", "an imported skill with a record"),
+        provenance=Provenance(
+            findings=({"rule": "curl-pipe-shell", "line": 1},), use_count=10, avg_score=8.0
+        ),
+    )
     assert lib.get("imported").status == "quarantined"
     assert (lib.trust("imported").use_count, lib.earlier_records("imported")) == (10, [])
     lib.record_outcome("convert-json-to-csv", 9)

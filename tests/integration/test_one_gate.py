@@ -24,7 +24,9 @@ GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "routes-hermes.json"
 
 def _sample() -> list[str]:
     golden = json.loads(GOLDEN.read_text("utf-8"))
-    return [g["task"] for g in golden[::6]] + ["deploy a random-quote edge function to a public url, no account"]
+    return [g["task"] for g in golden[::6]] + [
+        "deploy a random-quote edge function to a public url, no account"
+    ]
 
 
 def test_every_surface_reads_the_routers_gate(hermes_library: SkillLibrary) -> None:
@@ -36,8 +38,9 @@ def test_every_surface_reads_the_routers_gate(hermes_library: SkillLibrary) -> N
         matched = route.matched.name if route.matched else None
         decided, _, _ = lib.router.decide(route.candidates)
         assert (decided.name if decided else None) == matched, task
-        assert [c.passes_gate for c in route.candidates] == [c.relevance >= route.threshold
-                                                            for c in route.candidates], task
+        assert [c.passes_gate for c in route.candidates] == [
+            c.relevance >= route.threshold for c in route.candidates
+        ], task
         gate = [c.passes_gate for c in route.candidates]
 
         served = search(lib, task, 5)
@@ -57,8 +60,11 @@ def test_every_surface_reads_the_routers_gate(hermes_library: SkillLibrary) -> N
     assert all(kinds.values()), kinds  # the sample holds every case
 
 
-def test_the_cli_reads_the_same_gate(hermes_library: SkillLibrary, st_embedder: SentenceTransformerEmbedder,
-                                     cli_uses: Callable[[Embedder], None]) -> None:
+def test_the_cli_reads_the_same_gate(
+    hermes_library: SkillLibrary,
+    st_embedder: SentenceTransformerEmbedder,
+    cli_uses: Callable[[Embedder], None],
+) -> None:
     cli_uses(st_embedder)
     for task in ("Search arXiv for recent papers about diffusion models", "Knit a wool scarf for a beginner"):
         route = hermes_library.route(task, k=5)

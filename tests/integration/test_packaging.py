@@ -23,8 +23,12 @@ NEIGHBOURS = ("eval", "embeddings")  # PyPI distributions whose names our folder
 
 
 def _pip(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pip", *args, "--disable-pip-version-check", "-q"],
-                          check=False, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "pip", *args, "--disable-pip-version-check", "-q"],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
 
 
 def _stand_in(name: str, folder: Path) -> Path:
@@ -34,7 +38,8 @@ def _stand_in(name: str, folder: Path) -> Path:
     (src / name / "__init__.py").write_text("WHO = 'stand-in'\n")
     (src / "pyproject.toml").write_text(
         f'[project]\nname = "{name}"\nversion = "0"\n[build-system]\nrequires = ["setuptools"]\n'
-        'build-backend = "setuptools.build_meta"\n')
+        'build-backend = "setuptools.build_meta"\n'
+    )
     done = _pip("wheel", "--no-deps", "--no-build-isolation", "-w", str(folder), str(src))
     assert done.returncode == 0, done.stderr
     return next(folder.glob(f"{name}-*.whl"))
@@ -85,7 +90,13 @@ def test_every_module_imports_beside_the_neighbours(installed: tuple[Path, Path]
         "print(len(mods))\n"
     )
     env = {"PYTHONPATH": f"{target}:{site}", "HF_HUB_OFFLINE": "1", "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-S", "-c", code, str(target)], capture_output=True, text=True,
-                          env=env, cwd=target, check=False)
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", code, str(target)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=target,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert int(done.stdout.strip()) >= 40  # every module of skillrouter, .embeddings, .eval and .agent

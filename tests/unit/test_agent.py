@@ -68,10 +68,14 @@ def test_an_evaluation_in_prose_is_read_from_its_labelled_score() -> None:
 
 
 def test_the_fit_judgement_is_read_from_json_and_from_prose_and_defaults_to_a_fit() -> None:
-    ev = parse_answer('{"score": 3, "fits": false, "fit_reasoning": "a CSV skill for a JSON task"}', Evaluation)
+    ev = parse_answer(
+        '{"score": 3, "fits": false, "fit_reasoning": "a CSV skill for a JSON task"}', Evaluation
+    )
     assert (ev.score, ev.fits, ev.fit_reasoning) == (3.0, False, "a CSV skill for a JSON task")
     assert parse_answer('{"score": 3, "fits": "no"}', Evaluation).fits is False
-    assert parse_answer('{"score": 3}', Evaluation).fits is True  # a judge that says nothing of fit: as before
+    assert (
+        parse_answer('{"score": 3}', Evaluation).fits is True
+    )  # a judge that says nothing of fit: as before
     assert parse_answer("Wrong skill for this.\nScore: 3/10\nFits: no", Evaluation).fits is False
     assert parse_answer("**Fits the task:** yes. Score: 4", Evaluation).fits is True
     assert parse_answer("Score: 4", Evaluation).fits is True
@@ -81,16 +85,18 @@ def test_the_fit_judgement_is_read_from_json_and_from_prose_and_defaults_to_a_fi
     assert '"fits": true' in system and "fit_reasoning" in system
 
 
-@pytest.mark.parametrize("text", ["Looks good to me.", '{"score": 11}', "Score: 0/10", '{"score": "great"}',
-                                  '{"correctness": 9}'])
+@pytest.mark.parametrize(
+    "text", ["Looks good to me.", '{"score": 11}', "Score: 0/10", '{"score": "great"}', '{"correctness": 9}']
+)
 def test_an_unreadable_evaluation_raises_instead_of_defaulting(text: str) -> None:
     with pytest.raises(UnreadableAnswer, match="could not read a Evaluation"):
         parse_answer(text, Evaluation)
 
 
 def test_sections_given_as_text_become_lists() -> None:
-    draft = SkillDraft.model_validate({"name": "x", "description": "d", "procedure": "1. a\n2. b\n\n- c",
-                                       "pitfalls": None, "tags": "csv"})
+    draft = SkillDraft.model_validate(
+        {"name": "x", "description": "d", "procedure": "1. a\n2. b\n\n- c", "pitfalls": None, "tags": "csv"}
+    )
     assert draft.procedure == ["a", "b", "c"] and draft.pitfalls == [] and draft.tags == ["csv"]
     with pytest.raises(UnreadableAnswer):
         parse_answer('{"name": "x", "description": "d", "procedure": []}', SkillDraft)
@@ -145,8 +151,9 @@ def test_every_prompt_names_its_kind_and_carries_the_task() -> None:
 
 
 def test_executor_prompt_holds_memory_and_the_skill_sections() -> None:
-    skill = Skill.create("a-skill", "Does a thing.", procedure=["first step"], pitfalls=["a trap"],
-                         verification=["a check"])
+    skill = Skill.create(
+        "a-skill", "Does a thing.", procedure=["first step"], pitfalls=["a trap"], verification=["a check"]
+    )
     system = prompts.executor_system("## Memory\n- fact", skill)
     for text in ("## Memory\n- fact", "first step", "a trap", "a check", "deviate"):
         assert text in system
@@ -195,10 +202,15 @@ def test_resolve_task_without_a_task_is_an_error() -> None:
 # ---------------------------------------------------------------- skills, wiring, settings
 
 
-@pytest.mark.parametrize(("proposed", "expected"), [
-    ("Convert CSV to JSON", "convert-csv-to-json"), ("write_haiku", "write-haiku"),
-    ("ResearchHelper", "research-helper"), ("!!!", "summarise-a-paper"),
-])
+@pytest.mark.parametrize(
+    ("proposed", "expected"),
+    [
+        ("Convert CSV to JSON", "convert-csv-to-json"),
+        ("write_haiku", "write-haiku"),
+        ("ResearchHelper", "research-helper"),
+        ("!!!", "summarise-a-paper"),
+    ],
+)
 def test_skill_names_are_sanitised(proposed: str, expected: str) -> None:
     draft = SkillDraft(name=proposed, description="Summarise a paper. Use when...", procedure=["a"])
     assert skill_name(draft) == expected
@@ -206,25 +218,51 @@ def test_skill_names_are_sanitised(proposed: str, expected: str) -> None:
 
 def test_the_graph_has_the_five_nodes_in_order() -> None:
     graph = build_graph(None).compile().get_graph()  # type: ignore[arg-type]
-    assert set(graph.nodes) == {"__start__", ROUTER, EXECUTOR, EVALUATOR, SKILL_EXTRACTOR, MEMORY_UPDATER, "__end__"}
+    assert set(graph.nodes) == {
+        "__start__",
+        ROUTER,
+        EXECUTOR,
+        EVALUATOR,
+        SKILL_EXTRACTOR,
+        MEMORY_UPDATER,
+        "__end__",
+    }
     edges = {(e.source, e.target) for e in graph.edges}
-    assert {("__start__", ROUTER), (ROUTER, EXECUTOR), (EXECUTOR, EVALUATOR), (EVALUATOR, SKILL_EXTRACTOR),
-            (SKILL_EXTRACTOR, MEMORY_UPDATER), (MEMORY_UPDATER, "__end__")} <= edges
+    assert {
+        ("__start__", ROUTER),
+        (ROUTER, EXECUTOR),
+        (EXECUTOR, EVALUATOR),
+        (EVALUATOR, SKILL_EXTRACTOR),
+        (SKILL_EXTRACTOR, MEMORY_UPDATER),
+        (MEMORY_UPDATER, "__end__"),
+    } <= edges
 
 
-@pytest.mark.parametrize(("state", "goes_to"), [
-    ({"evaluation_score": 9.0, "should_create_skill": True}, SKILL_EXTRACTOR),
-    ({"evaluation_score": 3.0, "matched_skill": "s"}, SKILL_EXTRACTOR),
-    ({"evaluation_score": None, "matched_skill": "s", "should_update_memory": True}, MEMORY_UPDATER),
-    ({"evaluation_score": 9.0}, END),
-    ({"evaluation_score": 9.0, "should_update_memory": True}, MEMORY_UPDATER),
-])
+@pytest.mark.parametrize(
+    ("state", "goes_to"),
+    [
+        ({"evaluation_score": 9.0, "should_create_skill": True}, SKILL_EXTRACTOR),
+        ({"evaluation_score": 3.0, "matched_skill": "s"}, SKILL_EXTRACTOR),
+        ({"evaluation_score": None, "matched_skill": "s", "should_update_memory": True}, MEMORY_UPDATER),
+        ({"evaluation_score": 9.0}, END),
+        ({"evaluation_score": 9.0, "should_update_memory": True}, MEMORY_UPDATER),
+    ],
+)
 def test_after_evaluation(state: dict[str, Any], goes_to: str) -> None:
     assert after_evaluation(state) == goes_to  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("bad", [{"nudge_interval": 0}, {"skill_threshold": 11}, {"duplicate_threshold": 0},
-                                 {"structured_output": "xml"}, {"retire_min_uses": 0}, {"min_steps": -1}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"nudge_interval": 0},
+        {"skill_threshold": 11},
+        {"duplicate_threshold": 0},
+        {"structured_output": "xml"},
+        {"retire_min_uses": 0},
+        {"min_steps": -1},
+    ],
+)
 def test_config_rejects_nonsense(bad: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         AgentConfig.of(**bad)
@@ -238,9 +276,12 @@ def test_the_factory_wants_a_chat_model(tmp_path: Any) -> None:
 
 
 def test_importing_skillrouter_does_not_import_langgraph() -> None:
-    code = ("import sys, skillrouter; assert 'langgraph' not in sys.modules\n"
-            "from skillrouter import create_self_improving_agent, make_router_node, make_skill_tools, AgentState\n"
-            "assert 'langgraph' in sys.modules; print(create_self_improving_agent.__module__)")
+    code = (
+        "import sys, skillrouter; assert 'langgraph' not in sys.modules\n"
+        "from skillrouter import create_self_improving_agent, make_router_node, make_skill_tools, "
+        "AgentState\n"
+        "assert 'langgraph' in sys.modules; print(create_self_improving_agent.__module__)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "skillrouter.agent.graph"
 
@@ -257,8 +298,9 @@ def test_run_without_langchain_says_what_to_install(monkeypatch: pytest.MonkeyPa
     monkeypatch.setitem(sys.modules, "langchain.chat_models", None)
     out = CliRunner().invoke(cli, ["run", "do x", "--model", "openai:gpt-4o-mini"])
     assert out.exit_code == 1
-    assert out.output.strip().splitlines() == [("error: 'skillrouter run' needs LangChain to load a chat model: "
-                                               "pip install 'skillrouter[run]'")]
+    assert out.output.strip().splitlines() == [
+        ("error: 'skillrouter run' needs LangChain to load a chat model: pip install 'skillrouter[run]'")
+    ]
 
 
 def test_load_chat_model_passes_the_base_url_and_a_placeholder_key(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -273,8 +315,11 @@ def test_load_chat_model_passes_the_base_url_and_a_placeholder_key(monkeypatch: 
     assert load_chat_model("openai:qwen2.5:7b", base_url="http://localhost:11434/v1") == "model"
     load_chat_model("ollama:llama3.1", temperature=0.2)
     load_chat_model("openai:gpt-4o", api_key="sk-1")
-    assert seen == [("openai:qwen2.5:7b", {"base_url": "http://localhost:11434/v1", "api_key": "EMPTY"}),
-                    ("ollama:llama3.1", {"temperature": 0.2}), ("openai:gpt-4o", {"api_key": "sk-1"})]
+    assert seen == [
+        ("openai:qwen2.5:7b", {"base_url": "http://localhost:11434/v1", "api_key": "EMPTY"}),
+        ("ollama:llama3.1", {"temperature": 0.2}),
+        ("openai:gpt-4o", {"api_key": "sk-1"}),
+    ]
 
 
 def test_a_missing_provider_package_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -282,7 +327,9 @@ def test_a_missing_provider_package_is_one_clear_line(monkeypatch: pytest.Monkey
     from skillrouter.errors import SkillRouterError
 
     def init_chat_model(spec: str, **kw: Any) -> Any:
-        raise ImportError("Unable to import langchain_openai. Please install with `pip install -U langchain-openai`.")
+        raise ImportError(
+            "Unable to import langchain_openai. Please install with `pip install -U langchain-openai`."
+        )
 
     chat_models = types.ModuleType("langchain.chat_models")
     chat_models.init_chat_model = init_chat_model  # type: ignore[attr-defined]

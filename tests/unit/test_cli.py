@@ -18,7 +18,19 @@ from support import as_json, ok, run
 from skillrouter import Provenance, Skill, SkillLibrary, Store
 from skillrouter.skillmd import render_skill_md, skill_to_json
 
-CORE_COMMANDS = ["add", "doctor", "history", "list", "record", "refresh", "reindex", "restore", "route", "show", "trust"]
+CORE_COMMANDS = [
+    "add",
+    "doctor",
+    "history",
+    "list",
+    "record",
+    "refresh",
+    "reindex",
+    "restore",
+    "route",
+    "show",
+    "trust",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -29,11 +41,22 @@ def _no_model(cli_uses: Callable[[Embedder], None]) -> None:
 @pytest.fixture
 def store(tmp_path: Path) -> Store:
     st = Store(tmp_path / "store")
-    st.add(Skill.create("fix-flaky-test", "Find why a test fails sometimes.", task_type="debugging",
-                        procedure=["Run it 50 times"], tags=["ci"]),
-           files={"references/guide.md": b"# Guide\n", "scripts/run.sh": b"echo hi\n"})
-    st.add(Skill.create("risky-script", "Runs a script from the internet."), provenance=Provenance(
-        findings=({"rule": "curl-pipe-shell", "path": "SKILL.md", "line": 3, "excerpt": "curl x | sh"},)))
+    st.add(
+        Skill.create(
+            "fix-flaky-test",
+            "Find why a test fails sometimes.",
+            task_type="debugging",
+            procedure=["Run it 50 times"],
+            tags=["ci"],
+        ),
+        files={"references/guide.md": b"# Guide\n", "scripts/run.sh": b"echo hi\n"},
+    )
+    st.add(
+        Skill.create("risky-script", "Runs a script from the internet."),
+        provenance=Provenance(
+            findings=({"rule": "curl-pipe-shell", "path": "SKILL.md", "line": 3, "excerpt": "curl x | sh"},)
+        ),
+    )
     return st
 
 
@@ -64,7 +87,8 @@ def test_list(store: Store) -> None:
     assert [d["name"] for d in data] == ["fix-flaky-test", "risky-script"]
     assert data[0] == store.records()["fix-flaky-test"].summary.to_dict()  # type: ignore[index]
     assert [d["name"] for d in as_json("list", "--status", "quarantined", "--store", store.path)] == [
-        "risky-script"]
+        "risky-script"
+    ]
     text = ok("list", "--store", store.path).stdout
     assert "fix-flaky-test" in text and "[quarantined]" in text and text.endswith("2 skills\n")
 
@@ -81,14 +105,17 @@ def test_show_level0(store: Store) -> None:
     data = as_json("show", "fix-flaky-test", "--level", "0", "--store", store.path)
     assert data == store.get("fix-flaky-test").summary().to_dict() | {"findings": []}
     text = ok("show", "fix-flaky-test", "--level", "0", "--store", store.path).stdout
-    assert text == ("fix-flaky-test [active, community] (debugging; 0 uses, avg -)\n"
-                    "  Find why a test fails sometimes.\n")
+    assert text == (
+        "fix-flaky-test [active, community] (debugging; 0 uses, avg -)\n  Find why a test fails sometimes.\n"
+    )
 
 
 def test_show_level1(store: Store) -> None:
     skill = store.get("fix-flaky-test")
     assert as_json("show", "fix-flaky-test", "--store", store.path) == skill_to_json(skill) | {
-        "trust_level": "community", "findings": []}
+        "trust_level": "community",
+        "findings": [],
+    }
     text = ok("show", "fix-flaky-test", "--level", "1", "--store", store.path).stdout
     assert text.startswith(render_skill_md(skill))
     assert "## Procedure\n\n1. Run it 50 times" in text and "version 1, 0 uses" in text
@@ -96,17 +123,27 @@ def test_show_level1(store: Store) -> None:
 
 def test_show_level2_and_one_file(store: Store) -> None:
     assert as_json("show", "fix-flaky-test", "--level", "2", "--store", store.path) == {
-        "name": "fix-flaky-test", "files": ["references/guide.md", "scripts/run.sh"]}
+        "name": "fix-flaky-test",
+        "files": ["references/guide.md", "scripts/run.sh"],
+    }
     assert ok("show", "fix-flaky-test", "--level", "2", "--store", store.path).stdout == (
-        "references/guide.md\nscripts/run.sh\n")
-    assert ok("show", "fix-flaky-test", "--file", "scripts/run.sh", "--store", store.path).stdout == "echo hi\n"
+        "references/guide.md\nscripts/run.sh\n"
+    )
+    assert (
+        ok("show", "fix-flaky-test", "--file", "scripts/run.sh", "--store", store.path).stdout == "echo hi\n"
+    )
     assert as_json("show", "fix-flaky-test", "--file", "references/guide.md", "--store", store.path) == {
-        "name": "fix-flaky-test", "path": "references/guide.md", "content": "# Guide\n"}
+        "name": "fix-flaky-test",
+        "path": "references/guide.md",
+        "content": "# Guide\n",
+    }
 
 
 def test_show_refuses_paths_out_of_the_folder(store: Store) -> None:
-    fails_in_one_line(run("show", "fix-flaky-test", "--file", "../risky-script/SKILL.md", "--store", store.path),
-                      "leaves the skill folder")
+    fails_in_one_line(
+        run("show", "fix-flaky-test", "--file", "../risky-script/SKILL.md", "--store", store.path),
+        "leaves the skill folder",
+    )
     fails_in_one_line(run("show", "fix-flaky-test", "--file", "/etc/passwd", "--store", store.path))
 
 
@@ -123,7 +160,9 @@ def test_show_of_a_folded_skill_says_into_which(store: Store) -> None:
         lib.fold("fix-flaky-tests", into="fix-flaky-test")
     result = ok("show", "fix-flaky-tests", "--level", "0", "--store", store.path)
     assert "[retired, community]" in result.stdout
-    assert "folded into fix-flaky-test" in result.stderr and "skillrouter trust fix-flaky-tests" in result.stderr
+    assert (
+        "folded into fix-flaky-test" in result.stderr and "skillrouter trust fix-flaky-tests" in result.stderr
+    )
     assert "folded" not in ok("show", "fix-flaky-test", "--level", "0", "--store", store.path).stderr
 
 
@@ -135,13 +174,16 @@ def test_record(store: Store) -> None:
     assert data == store.ledger.outcome("fix-flaky-test").to_dict()
     assert (data["use_count"], data["avg_score"]) == (1, 9.0)  # type: ignore[index]
     assert ok("record", "fix-flaky-test", "6", "--store", store.path).stdout == (
-        "fix-flaky-test: 2 uses, avg score 7.50\n")
+        "fix-flaky-test: 2 uses, avg score 7.50\n"
+    )
     assert store.ledger.examples("fix-flaky-test") == [("fix-flaky-test", "login test flakes")]
 
 
 def test_record_a_misfit_keeps_the_task_and_leaves_the_record_alone(store: Store) -> None:
     as_json("record", "fix-flaky-test", "9", "--store", store.path)
-    data = as_json("record", "fix-flaky-test", "2", "--misfit", "--task", "plan a trip to Lisbon", "--store", store.path)
+    data = as_json(
+        "record", "fix-flaky-test", "2", "--misfit", "--task", "plan a trip to Lisbon", "--store", store.path
+    )
     assert (data["use_count"], data["avg_score"], data["misfits"]) == (1, 9.0, 1)  # type: ignore[index]
     assert store.ledger.misfits("fix-flaky-test") == [("fix-flaky-test", "plan a trip to Lisbon")]
     assert store.ledger.examples("fix-flaky-test") == []
@@ -164,8 +206,11 @@ def test_history(store: Store) -> None:
 
 
 def test_trust_releases_a_quarantined_skill(store: Store) -> None:
-    assert as_json("trust", "risky-script", "--store", store.path) == {"name": "risky-script", "status": "active",
-                                                                      "trust_level": "community"}
+    assert as_json("trust", "risky-script", "--store", store.path) == {
+        "name": "risky-script",
+        "status": "active",
+        "trust_level": "community",
+    }
     assert store.get("risky-script").status == "active"
 
 
@@ -195,17 +240,36 @@ def test_refresh_while_another_process_writes_the_index_still_reads_the_files(st
 # ---------------------------------------------------------------- errors: one line, exit 1
 
 
-@pytest.mark.parametrize("command", [["list"], ["route", "a task"], ["show", "x"], ["history", "x"],
-                                     ["record", "x", "5"], ["trust", "x"], ["doctor"], ["reindex"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["list"],
+        ["route", "a task"],
+        ["show", "x"],
+        ["history", "x"],
+        ["record", "x", "5"],
+        ["trust", "x"],
+        ["doctor"],
+        ["reindex"],
+    ],
+)
 def test_missing_store(tmp_path: Path, command: list[str]) -> None:
     missing = tmp_path / "nowhere"
     fails_in_one_line(run(*command, "--store", missing), f"no skill store at {missing}", "--store")
     assert not missing.exists()
 
 
-@pytest.mark.parametrize("command", [["show", "no-such-skill"], ["show", "no-such-skill", "--level", "2"],
-                                     ["history", "no-such-skill"], ["record", "no-such-skill", "5"],
-                                     ["trust", "no-such-skill"], ["restore", "no-such-skill", "1"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["show", "no-such-skill"],
+        ["show", "no-such-skill", "--level", "2"],
+        ["history", "no-such-skill"],
+        ["record", "no-such-skill", "5"],
+        ["trust", "no-such-skill"],
+        ["restore", "no-such-skill", "1"],
+    ],
+)
 def test_unknown_skill(store: Store, command: list[str]) -> None:
     fails_in_one_line(run(*command, "--store", store.path), "no skill named 'no-such-skill'")
 
@@ -240,7 +304,8 @@ def test_bad_usage_is_click_usage_error(store: Store) -> None:
 
 
 def test_a_plugin_that_cannot_load_breaks_neither_help_nor_the_core(
-        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from skillrouter.cli.common import Group as _Group
 
     class Broken:
@@ -251,15 +316,18 @@ def test_a_plugin_that_cannot_load_breaks_neither_help_nor_the_core(
 
     monkeypatch.setattr(_Group, "_plugins", lambda self: {"broken-plugin": Broken()})
     assert "broken-plugin  (unavailable: No module named 'not_installed')" in ok("--help").stdout
-    fails_in_one_line(run("broken-plugin", "--some", "arg"), "'broken-plugin' is unavailable", "not_installed")
+    fails_in_one_line(
+        run("broken-plugin", "--some", "arg"), "'broken-plugin' is unavailable", "not_installed"
+    )
     assert len(as_json("list", "--store", store.path)) == 2
 
 
 # ---------------------------------------------------------------- errors: ours, the user's files, and bugs
 
 
-def test_a_bug_shows_its_traceback_and_asks_for_a_report(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-
+def test_a_bug_shows_its_traceback_and_asks_for_a_report(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
 
     def broken(self: object, status: object = None) -> None:
         raise ValueError("an internal mistake")
@@ -268,27 +336,34 @@ def test_a_bug_shows_its_traceback_and_asks_for_a_report(store: Store, monkeypat
     result = run("list", "--store", store.path)
     assert result.exit_code == 1
     assert "Traceback" in result.stderr and "ValueError: an internal mistake" in result.stderr
-    assert result.stderr.splitlines()[-1] == ("error: this is a bug in skillrouter; please report it with the "
-                                              "traceback above")
+    assert result.stderr.splitlines()[-1] == (
+        "error: this is a bug in skillrouter; please report it with the traceback above"
+    )
 
 
-@pytest.mark.parametrize("error", [PermissionError(13, "Permission denied", "/x/secret.md"),
-                                   FileNotFoundError(2, "No such file or directory", "/x/gone.md"),
-                                   OSError(28, "No space left on device", "/x/big.md")])
-def test_an_os_error_about_the_users_files_is_one_line(store: Store, monkeypatch: pytest.MonkeyPatch,
-                                                       error: OSError) -> None:
-
+@pytest.mark.parametrize(
+    "error",
+    [
+        PermissionError(13, "Permission denied", "/x/secret.md"),
+        FileNotFoundError(2, "No such file or directory", "/x/gone.md"),
+        OSError(28, "No space left on device", "/x/big.md"),
+    ],
+)
+def test_an_os_error_about_the_users_files_is_one_line(
+    store: Store, monkeypatch: pytest.MonkeyPatch, error: OSError
+) -> None:
 
     def refuse(self: object, name: str, relpath: str) -> bytes:
         raise error
 
     monkeypatch.setattr(SkillLibrary, "read_file", refuse)
-    text = fails_in_one_line(run("show", "fix-flaky-test", "--file", "x", "--store", store.path), error.filename)
+    text = fails_in_one_line(
+        run("show", "fix-flaky-test", "--file", "x", "--store", store.path), error.filename
+    )
     assert error.strerror in text
 
 
 def test_another_os_error_is_a_bug(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-
 
     def refuse(self: object, name: str, relpath: str) -> bytes:
         raise OSError(5, "Input/output error")
@@ -308,7 +383,6 @@ def test_empty_tasks_and_k_below_one_are_usage_errors(store: Store) -> None:
 
 def test_restore_brings_a_retired_skill_back_but_not_a_quarantined_one(store: Store) -> None:
 
-
     with SkillLibrary.open(store.path, embedder=HashEmbedder()) as lib:
         lib.store.update(Skill.create("fix-flaky-test", "Edited."), reason="refined")
         lib.retire("fix-flaky-test")
@@ -321,7 +395,9 @@ def test_restore_brings_a_retired_skill_back_but_not_a_quarantined_one(store: St
 
 
 def test_list_and_route_warn_about_a_skill_md_that_no_longer_parses(store: Store) -> None:
-    (store.files.folder("fix-flaky-test") / "SKILL.md").write_text("---\nname: fix-flaky-test\n---\nno description\n")
+    (store.files.folder("fix-flaky-test") / "SKILL.md").write_text(
+        "---\nname: fix-flaky-test\n---\nno description\n"
+    )
     listed = ok("list", "--store", store.path)
     assert "fix-flaky-test" in listed.stdout  # still listed, as it last read well
     assert listed.stderr.startswith("warning: ") and "description" in listed.stderr

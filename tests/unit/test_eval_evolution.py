@@ -12,21 +12,40 @@ from skillrouter.eval.evolution import EvolutionConfig, TaskStream, make_stream,
 
 
 def labelled(kinds: int = 4, per_kind: int = 30) -> list[Query]:
-    vocab = [["red", "blue", "green", "pink", "gold", "gray"], ["cat", "dog", "cow", "pig", "hen", "elk"],
-             ["oak", "elm", "fir", "ash", "yew", "box"], ["sun", "moon", "star", "comet", "orbit", "nova"]]
+    vocab = [
+        ["red", "blue", "green", "pink", "gold", "gray"],
+        ["cat", "dog", "cow", "pig", "hen", "elk"],
+        ["oak", "elm", "fir", "ash", "yew", "box"],
+        ["sun", "moon", "star", "comet", "orbit", "nova"],
+    ]
     out = []
     for k in range(kinds):
         words = vocab[k]
         for i in range(per_kind):
-            out.append(Query(f"{words[i % 6]} {words[(i + 1) % 6]} {words[(i + 2) % 6]} job {i}", (f"kind-{k}",)))
+            out.append(
+                Query(f"{words[i % 6]} {words[(i + 1) % 6]} {words[(i + 2) % 6]} job {i}", (f"kind-{k}",))
+            )
     return out
 
 
-def stream_of(tasks: list[Query], *, steps: int = 5, variants: list[tuple[str, str, float]] | None = None,
-              quality: float = 0.8, fit_draw: float = 0.5) -> TaskStream:
-    return TaskStream(tasks=tasks, kinds=[q.gold[0] for q in tasks], probes=[], variants=variants or [],
-                      steps=[steps] * len(tasks), noise=[0.0] * len(tasks), new_quality=[quality] * len(tasks),
-                      fit_draw=[fit_draw] * len(tasks))
+def stream_of(
+    tasks: list[Query],
+    *,
+    steps: int = 5,
+    variants: list[tuple[str, str, float]] | None = None,
+    quality: float = 0.8,
+    fit_draw: float = 0.5,
+) -> TaskStream:
+    return TaskStream(
+        tasks=tasks,
+        kinds=[q.gold[0] for q in tasks],
+        probes=[],
+        variants=variants or [],
+        steps=[steps] * len(tasks),
+        noise=[0.0] * len(tasks),
+        new_quality=[quality] * len(tasks),
+        fit_draw=[fit_draw] * len(tasks),
+    )
 
 
 def test_stream_is_deterministic_and_keeps_probes_apart() -> None:
@@ -44,7 +63,9 @@ def test_stream_is_deterministic_and_keeps_probes_apart() -> None:
 def test_a_good_run_without_a_skill_becomes_one_unless_too_short() -> None:
     tasks = labelled(kinds=1, per_kind=3)
     # offer_threshold 1.0: no draft is offered to a skill for being similar, so each becomes one
-    config = EvolutionConfig.of(tasks=3, kinds=1, no_skill_mean=8.0, threshold=0.99, every=10, offer_threshold=1.0)
+    config = EvolutionConfig.of(
+        tasks=3, kinds=1, no_skill_mean=8.0, threshold=0.99, every=10, offer_threshold=1.0
+    )
     stream = dataclasses.replace(stream_of(tasks), steps=[1, 5, 5])
     run = simulate(stream, config, HashEmbedder(), "shrunk")
     created = [e.get("created") for e in run.events]
@@ -54,8 +75,9 @@ def test_a_good_run_without_a_skill_becomes_one_unless_too_short() -> None:
     # the draft is named and described from the task text, not from any gold description
     assert created[1].startswith(tasks[1].query.split()[0])
     # by default the third draft, sharing words with the second skill, is offered to it and merged
-    run = simulate(stream, config.replace(offer_threshold=evolution.rules.OFFER_THRESHOLD),
-                   HashEmbedder(), "shrunk")
+    run = simulate(
+        stream, config.replace(offer_threshold=evolution.rules.OFFER_THRESHOLD), HashEmbedder(), "shrunk"
+    )
     assert run.summary["created"] == 1 and run.events[2].get("merged_into") == created[1]
 
 
@@ -85,7 +107,9 @@ def test_the_same_seed_gives_the_same_life() -> None:
     stream = make_stream(labelled(), config)
     a = simulate(stream, config, HashEmbedder(), "explore")
     b = simulate(stream, config, HashEmbedder(), "explore")
-    assert a.summary == b.summary and [c.to_dict() for c in a.checkpoints] == [c.to_dict() for c in b.checkpoints]
+    assert a.summary == b.summary and [c.to_dict() for c in a.checkpoints] == [
+        c.to_dict() for c in b.checkpoints
+    ]
     assert [c.tasks for c in a.checkpoints] == [0, 25, 50]
 
 
@@ -99,15 +123,18 @@ def misrouted(fit_error: float) -> tuple[dict[str, object], list[dict[str, objec
     """Tasks of kind b routed to the one seeded skill, of kind a (a misfit takes it under the gate)."""
     tasks = [Query(f"alpha beta gamma job {i}", ("b",)) for i in range(12)]
     config = EvolutionConfig(tasks=12, kinds=1, threshold=0.8, every=12, fit_error=fit_error)
-    run = simulate(stream_of(tasks, variants=[("a", "alpha beta gamma plain", 0.9)]), config, HashEmbedder(),
-                   "shrunk")
+    run = simulate(
+        stream_of(tasks, variants=[("a", "alpha beta gamma plain", 0.9)]), config, HashEmbedder(), "shrunk"
+    )
     return run.summary, run.events
 
 
 def test_a_misroute_judged_a_misfit_leaves_the_skill_alone_and_teaches_the_router() -> None:
     summary, events = misrouted(fit_error=0.0)
-    assert summary["misroutes"] >= 1 and summary["misfits_recorded"] == summary["misfits_recorded_real"] \
-        == summary["misroutes"]
+    assert (
+        summary["misroutes"] >= 1
+        and summary["misfits_recorded"] == summary["misfits_recorded_real"] == summary["misroutes"]
+    )
     assert summary["revisions"] == 0 and summary["retired"] == 0
     assert summary["seeded_variants"][0]["uses"] == 0  # nothing reached its record
     # the misfits demote the skill for these tasks: later ones are no longer routed to it
@@ -124,8 +151,11 @@ def test_the_evaluators_fit_errors_are_what_reaches_the_skill() -> None:
 
 def test_the_summary_names_retired_skills_and_duplicates_per_kind() -> None:
     tasks = [Query(f"alpha beta gamma delta task {i}", ("k",)) for i in range(40)]
-    variants = [("k", "alpha beta gamma delta plain", 0.9), ("k", "alpha beta gamma delta task", 0.05),
-                ("k", "alpha beta gamma delta other", 0.5)]
+    variants = [
+        ("k", "alpha beta gamma delta plain", 0.9),
+        ("k", "alpha beta gamma delta task", 0.05),
+        ("k", "alpha beta gamma delta other", 0.5),
+    ]
     config = EvolutionConfig(tasks=40, kinds=1, threshold=0.0, every=10, revise_gain=0.0)
     summary = simulate(stream_of(tasks, variants=variants), config, HashEmbedder(), "shrunk").summary
     assert [(r["quality"], r["seeded"]) for r in summary["retired_skills"]] == [(0.05, True)]
@@ -141,4 +171,8 @@ def test_fit_error_is_checked_and_drawn_per_task() -> None:
     stream = make_stream(labelled(), config)
     assert len(stream.fit_draw) == 60 and all(0 <= x < 1 for x in stream.fit_draw)
     head = stream.head(10)
-    assert head.tasks == stream.tasks[:10] and head.fit_draw == stream.fit_draw[:10] and head.probes == stream.probes
+    assert (
+        head.tasks == stream.tasks[:10]
+        and head.fit_draw == stream.fit_draw[:10]
+        and head.probes == stream.probes
+    )

@@ -40,7 +40,9 @@ TASK_WORDS = {
 
 
 def write_skills(path: Path, skills: dict[str, str] = SKILLS) -> Path:
-    path.write_text("".join(json.dumps({"name": n, "description": d}) + "\n" for n, d in skills.items()), "utf-8")
+    path.write_text(
+        "".join(json.dumps({"name": n, "description": d}) + "\n" for n, d in skills.items()), "utf-8"
+    )
     return path
 
 
@@ -60,8 +62,12 @@ def plain_queries() -> list[Query]:
 
 def run(tmp_path: Path, queries: list[Query], config: RoutingConfig, **setup: object):  # type: ignore[no-untyped-def]
     skills = write_skills(tmp_path / "skills.jsonl")
-    return evaluate_routing(RoutingSetup(queries=queries, skills=[skills], **setup),  # type: ignore[arg-type]
-                            EmbedderSpec("hash"), config, embedder=HashEmbedder(256))
+    return evaluate_routing(
+        RoutingSetup(queries=queries, skills=[skills], **setup),  # type: ignore[arg-type]
+        EmbedderSpec("hash"),
+        config,
+        embedder=HashEmbedder(256),
+    )
 
 
 def test_without_a_split_nothing_is_fitted(tmp_path: Path) -> None:
@@ -74,8 +80,22 @@ def test_without_a_split_nothing_is_fitted(tmp_path: Path) -> None:
     assert "Nothing was fitted" in fitting_note(result)
     assert result.metrics["latency_ms_p50"] is not None and result.metrics["latency_ms_p95"] >= 0
     data = result.to_json()
-    for key in ("n_queries", "n_answerable", "k", "p_at_1", "recall_at_k", "mrr", "ndcg_at_k", "abstain_precision",
-                "abstain_recall", "abstain_f1", "decision_accuracy", "threshold", "latency_ms_p50", "latency_ms_p95"):
+    for key in (
+        "n_queries",
+        "n_answerable",
+        "k",
+        "p_at_1",
+        "recall_at_k",
+        "mrr",
+        "ndcg_at_k",
+        "abstain_precision",
+        "abstain_recall",
+        "abstain_f1",
+        "decision_accuracy",
+        "threshold",
+        "latency_ms_p50",
+        "latency_ms_p95",
+    ):
         assert key in data
     assert list(data)[:3] == ["n_queries", "n_answerable", "k"]
 
@@ -84,7 +104,9 @@ def test_threshold_is_fitted_on_train_only(tmp_path: Path, monkeypatch: pytest.M
     queries = learnable_queries()
     seen: list[list[RankedResult]] = []
     real_fit = routing.fit_threshold
-    monkeypatch.setattr(routing, "fit_threshold", lambda results: seen.append(list(results)) or real_fit(results))
+    monkeypatch.setattr(
+        routing, "fit_threshold", lambda results: seen.append(list(results)) or real_fit(results)
+    )
     result = run(tmp_path, queries, RoutingConfig(train_frac=0.5, seed=3, latency_sample=0))
     train, test = split(queries, 0.5, seed=3)
     assert result.metrics["n_queries"] == len(test) and result.train_size == len(train)
@@ -109,27 +131,47 @@ def test_learning_routes_tasks_the_descriptions_cannot(tmp_path: Path) -> None:
 
 
 def test_max_examples_caps_what_is_learned(tmp_path: Path) -> None:
-    result = run(tmp_path, learnable_queries(), RoutingConfig(train_frac=0.5, learn=True, max_examples=1,
-                                                              latency_sample=0))
+    result = run(
+        tmp_path,
+        learnable_queries(),
+        RoutingConfig(train_frac=0.5, learn=True, max_examples=1, latency_sample=0),
+    )
     assert result.library["examples"] == len(SKILLS)
 
 
 def test_keyword_weight_auto_is_fitted(tmp_path: Path) -> None:
-    result = run(tmp_path, learnable_queries(), RoutingConfig(train_frac=0.5, keyword_weight="auto",
-                                                              latency_sample=0))
+    result = run(
+        tmp_path, learnable_queries(), RoutingConfig(train_frac=0.5, keyword_weight="auto", latency_sample=0)
+    )
     assert result.fitted["keyword_weight"] and result.keyword_weight in routing.KEYWORD_GRID
     assert any(c.keyword > 0 for r in result.routed for c in r.candidates) or result.keyword_weight == 0.0
 
 
-def cand(name: str, similarity: float, quality: float, keyword: float = 0.0, relevance: float = 0.0) -> Candidate:
-    return Candidate(SkillSummary(name, "d", "general", ()), similarity, quality, 0.0, "description", keyword, 0.0,
-                     relevance)
+def cand(
+    name: str, similarity: float, quality: float, keyword: float = 0.0, relevance: float = 0.0
+) -> Candidate:
+    return Candidate(
+        SkillSummary(name, "d", "general", ()),
+        similarity,
+        quality,
+        0.0,
+        "description",
+        keyword,
+        0.0,
+        relevance,
+    )
 
 
 def test_ranking_follows_the_router() -> None:
     q = Query("task", ("b",))
-    routed = Routed(q, (cand("a", 0.50, 6.0, relevance=0.5), cand("b", 0.45, 6.0, keyword=1.0, relevance=0.3),
-                        cand("c", 0.35, 10.0, relevance=0.9)))
+    routed = Routed(
+        q,
+        (
+            cand("a", 0.50, 6.0, relevance=0.5),
+            cand("b", 0.45, 6.0, keyword=1.0, relevance=0.3),
+            cand("c", 0.35, 10.0, relevance=0.9),
+        ),
+    )
     assert [c.name for c in routed.ranked(0.0, 0.3)] == ["a", "b", "c"]
     assert [c.name for c in routed.ranked(0.2, 0.3)] == ["b", "a", "c"]  # keyword fusion
     assert [c.name for c in routed.ranked(0.0, 1.0)] == ["c", "a", "b"]  # quality weight 1: c's 10/10 wins
@@ -155,8 +197,10 @@ def test_gold_outside_the_library_is_an_error(tmp_path: Path) -> None:
 
 
 def test_distractors_are_counted_and_never_replace_a_skill(tmp_path: Path) -> None:
-    extra = write_skills(tmp_path / "extra.jsonl", {"alpha-skill": "a clash that must be skipped",
-                                                    "delta-skill": "zebra yak quokka and more"})
+    extra = write_skills(
+        tmp_path / "extra.jsonl",
+        {"alpha-skill": "a clash that must be skipped", "delta-skill": "zebra yak quokka and more"},
+    )
     result = run(tmp_path, plain_queries(), RoutingConfig(latency_sample=0), distractors=[extra])
     assert result.library["skills"] == 4 and result.library["distractors"] == 1
     assert result.library["skipped"] == 1
@@ -172,7 +216,9 @@ def test_config_is_checked() -> None:
 
 
 def test_metrics_by_split(tmp_path: Path) -> None:
-    queries = [Query(q.query, q.gold, {"split": "in" if i % 2 else "out"}) for i, q in enumerate(plain_queries())]
+    queries = [
+        Query(q.query, q.gold, {"split": "in" if i % 2 else "out"}) for i, q in enumerate(plain_queries())
+    ]
     result = run(tmp_path, queries, RoutingConfig(latency_sample=0))
     groups = by_split(result)
     assert set(groups) == {"in", "out"}

@@ -15,15 +15,24 @@ from skillrouter import Skill, SkillLibrary, Store
 from skillrouter.routing.exact import ExactIndex
 
 SKILLS = [
-    Skill.create("fix-flaky-test", "Find why a test fails sometimes and make it pass every run.", tags=["ci"]),
+    Skill.create(
+        "fix-flaky-test", "Find why a test fails sometimes and make it pass every run.", tags=["ci"]
+    ),
     Skill.create("bake-bread", "Bake a sourdough loaf at home with a crispy crust.", task_type="cooking"),
     Skill.create("write-cover-letter", "Write a cover letter for a job application.", task_type="writing"),
     Skill.create("review-pull-request", "Review a Python pull request before it is merged.", tags=["code"]),
     Skill.create("tune-postgres", "Tune a slow PostgreSQL query with indexes and EXPLAIN."),
     Skill.create("retired-one", "Find why a test fails sometimes, the old way."),
 ]
-TASKS = ["the login test fails one run in ten", "bake bread with a crispy crust", "apply for a job",
-         "review my pull request", "my SQL query is slow", "what is the capital of Peru", "test fails sometimes"]
+TASKS = [
+    "the login test fails one run in ten",
+    "bake bread with a crispy crust",
+    "apply for a job",
+    "review my pull request",
+    "my SQL query is slow",
+    "what is the capital of Peru",
+    "test fails sometimes",
+]
 
 
 class Fixed:
@@ -45,14 +54,21 @@ class Fixed:
 
 
 def test_nearest_first_ties_by_id_at_most_n() -> None:
-    docs = {"b": ("b", "skill", "B"), "a": ("a", "skill", "A"), "c": ("c", "skill", "C"),
-            "c::ex::1": ("c", "example", "C1")}
+    docs = {
+        "b": ("b", "skill", "B"),
+        "a": ("a", "skill", "A"),
+        "c": ("c", "skill", "C"),
+        "c::ex::1": ("c", "example", "C1"),
+    }
     emb = Fixed({"A": [0.6, 0.8], "B": [0.6, -0.8], "C": [1.0, 0.0], "C1": [0.0, 1.0]})
     index = ExactIndex(docs, emb)
     assert sorted(emb.embedded) == ["A", "B", "C", "C1"] and index.count() == 4
     query = np.array([[1.0, 0.0]], dtype=np.float32)
     assert [(h.id, h.skill, h.kind, h.similarity) for h in index.query(query, 3)[0]] == [
-        ("c", "c", "skill", 1.0), ("a", "a", "skill", 0.6), ("b", "b", "skill", 0.6)]
+        ("c", "c", "skill", 1.0),
+        ("a", "a", "skill", 0.6),
+        ("b", "b", "skill", 0.6),
+    ]
     # the cut falls between two tied documents: the one with the smaller id stays
     assert [h.id for h in index.query(query, 2)[0]] == ["c", "a"]
     assert [h.id for h in index.query(query, 10)[0]] == ["c", "a", "b", "c::ex::1"]
@@ -85,7 +101,9 @@ def test_exact_route_reads_the_store_not_chroma(lib: SkillLibrary) -> None:
     # a skill written by hand into the store's folder counts at once, and its vector goes to the cache
     folder = lib.store.path / "skills" / "knit-scarf"
     folder.mkdir()
-    (folder / "SKILL.md").write_text("---\nname: knit-scarf\ndescription: Knit a wool scarf for a beginner.\n---\n")
+    (folder / "SKILL.md").write_text(
+        "---\nname: knit-scarf\ndescription: Knit a wool scarf for a beginner.\n---\n"
+    )
     before, indexed = lib.embedder.cache.count(), lib.index.count()  # type: ignore[attr-defined]
     assert lib.route("knit a wool scarf", exact=True).matched.name == "knit-scarf"  # type: ignore[union-attr]
     assert lib.embedder.cache.count() == before + 2  # type: ignore[attr-defined]  # the new skill and the query

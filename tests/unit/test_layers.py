@@ -11,8 +11,11 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = {"skillrouter": ROOT / "skillrouter", "skillrouter.embeddings": ROOT / "embeddings",
-            "skillrouter.eval": ROOT / "eval"}
+PACKAGES = {
+    "skillrouter": ROOT / "skillrouter",
+    "skillrouter.embeddings": ROOT / "embeddings",
+    "skillrouter.eval": ROOT / "eval",
+}
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("skillrouter.embeddings",),
@@ -54,7 +57,8 @@ def imports(path: Path, known: set[str]) -> set[str]:
         def visit_If(self, node: ast.If) -> None:
             test = node.test
             if (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-                    isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"):
+                isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+            ):
                 for child in node.orelse:
                     self.visit(child)
                 return
@@ -76,8 +80,15 @@ def imports(path: Path, known: set[str]) -> set[str]:
 
 
 def layer(module: str) -> int:
-    best = max(((len(prefix), i) for i, names in enumerate(LAYERS) for prefix in names
-                if module == prefix or module.startswith(prefix + ".")), default=None)
+    best = max(
+        (
+            (len(prefix), i)
+            for i, names in enumerate(LAYERS)
+            for prefix in names
+            if module == prefix or module.startswith(prefix + ".")
+        ),
+        default=None,
+    )
     assert best is not None, f"{module} is in no layer: add it to LAYERS"
     return best[1]
 
@@ -88,8 +99,12 @@ def graph() -> dict[str, set[str]]:
 
 
 def test_every_import_points_down_the_layers() -> None:
-    upward = [f"{m} ({LAYERS[layer(m)][0]}) imports {d} ({LAYERS[layer(d)][0]})"
-              for m, deps in sorted(graph().items()) for d in sorted(deps) if layer(d) > layer(m)]
+    upward = [
+        f"{m} ({LAYERS[layer(m)][0]}) imports {d} ({LAYERS[layer(d)][0]})"
+        for m, deps in sorted(graph().items())
+        for d in sorted(deps)
+        if layer(d) > layer(m)
+    ]
     assert upward == []
 
 
@@ -146,24 +161,35 @@ def _only_reexports(component: list[str], edges: dict[str, set[str]]) -> bool:
 
 def test_the_graph_sees_function_level_imports_and_skips_type_checking_ones(tmp_path: Path) -> None:
     path = tmp_path / "m.py"
-    path.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import skillrouter.cli\n"
-                    "def f():\n    from skillrouter.agent import nodes\n")
+    path.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import skillrouter.cli\n"
+        "def f():\n    from skillrouter.agent import nodes\n"
+    )
     assert imports(path, {"skillrouter.cli", "skillrouter.agent", "skillrouter.agent.nodes"}) == {
-        "skillrouter.agent.nodes"}
+        "skillrouter.agent.nodes"
+    }
 
 
 def test_the_security_gate_loads_neither_the_agent_nor_langgraph() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, skillrouter.security, skillrouter.security.review\n"
-            "print(sorted(m for m in sys.modules if m.startswith('skillrouter.agent') or m.split('.')[0] == 'langgraph'))")
+    code = (
+        "import sys, skillrouter.security, skillrouter.security.review\n"
+        "print(sorted(m for m in sys.modules if m.startswith('skillrouter.agent') or m.split('.')[0] == "
+        "'langgraph'))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
 
-ABOVE_THE_FACADE = ("skillrouter.learning", "skillrouter.mcp_server", "skillrouter.agent", "skillrouter.cli",
-                    "skillrouter.eval")
+ABOVE_THE_FACADE = (
+    "skillrouter.learning",
+    "skillrouter.mcp_server",
+    "skillrouter.agent",
+    "skillrouter.cli",
+    "skillrouter.eval",
+)
 
 
 def test_everything_above_the_library_goes_through_its_methods() -> None:
@@ -172,6 +198,9 @@ def test_everything_above_the_library_goes_through_its_methods() -> None:
     reaching = []
     for module, path in sorted(modules().items()):
         if any(module == p or module.startswith(p + ".") for p in ABOVE_THE_FACADE):
-            reaching += [f"{path.relative_to(ROOT)}:{n.lineno} .{n.attr}" for n in ast.walk(ast.parse(path.read_text()))
-                         if isinstance(n, ast.Attribute) and n.attr == "store"]
+            reaching += [
+                f"{path.relative_to(ROOT)}:{n.lineno} .{n.attr}"
+                for n in ast.walk(ast.parse(path.read_text()))
+                if isinstance(n, ast.Attribute) and n.attr == "store"
+            ]
     assert reaching == []

@@ -38,7 +38,9 @@ def dump(db_path: Path) -> dict[str, list[tuple[object, ...]]]:
         have = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         for table in (t for t in ledger_module.TABLES if t in have):
             rows = db.execute(f"SELECT * FROM {table}").fetchall()
-            out[table] = sorted((r[0], r[1], _summary(r[3]), *r[4:]) if table == "skills" else r for r in rows)
+            out[table] = sorted(
+                (r[0], r[1], _summary(r[3]), *r[4:]) if table == "skills" else r for r in rows
+            )
         return out
     finally:
         db.close()
@@ -68,26 +70,48 @@ def test_a_store_written_before_migrations_upgrades_in_place_with_nothing_lost(t
     width = len(before["skills"][0])  # migration 2 added trust_level and scan_hash
     assert [r[:width] for r in after["skills"]] == before["skills"]
     assert {r[0]: r[width] for r in after["skills"]} == {
-        "fix-flaky-test": "community", "hand-made": "community", "helpful-setup": "community",
-        "old-way": "community", "slide-maker": "community"}
-    assert {t: after[t] for t in before if t not in ("meta", "skills")} == \
-        {t: before[t] for t in before if t not in ("meta", "skills")}
+        "fix-flaky-test": "community",
+        "hand-made": "community",
+        "helpful-setup": "community",
+        "old-way": "community",
+        "slide-maker": "community",
+    }
+    assert {t: after[t] for t in before if t not in ("meta", "skills")} == {
+        t: before[t] for t in before if t not in ("meta", "skills")
+    }
     assert {t: after[t] for t in after if t not in before} == {  # migrations 3 and 4
-        "misfits": [], "earlier_records": [], "judged_pairs": []}
+        "misfits": [],
+        "earlier_records": [],
+        "judged_pairs": [],
+    }
     assert {r for r in before["meta"] if r[0] != "generation"} <= set(after["meta"])  # generation: counts on
 
     store = Store(path)
     records = store.records()
     assert {n: r.summary.status for n, r in records.items()} == {
-        "fix-flaky-test": "active", "hand-made": "active", "helpful-setup": "quarantined", "old-way": "retired",
-        "slide-maker": "active"}
+        "fix-flaky-test": "active",
+        "hand-made": "active",
+        "helpful-setup": "quarantined",
+        "old-way": "retired",
+        "slide-maker": "active",
+    }
     assert records["helpful-setup"].findings[0]["rule"] == "exfiltration"
     stats = {n: (r.summary.use_count, r.summary.avg_score) for n, r in records.items()}
-    assert stats == {"fix-flaky-test": (1, 8.0), "hand-made": (2, 6.5), "helpful-setup": (0, None),
-                     "old-way": (1, 2.0), "slide-maker": (4, 7.5)}
-    assert [(v.version, v.reason) for v in store.history("hand-made")] == [(1, "add"), (2, "refined by the agent")]
-    assert store.ledger.examples() == [("fix-flaky-test", "the login test fails one run in ten"),
-                                ("hand-made", "turn the standup notes into todos")]
+    assert stats == {
+        "fix-flaky-test": (1, 8.0),
+        "hand-made": (2, 6.5),
+        "helpful-setup": (0, None),
+        "old-way": (1, 2.0),
+        "slide-maker": (4, 7.5),
+    }
+    assert [(v.version, v.reason) for v in store.history("hand-made")] == [
+        (1, "add"),
+        (2, "refined by the agent"),
+    ]
+    assert store.ledger.examples() == [
+        ("fix-flaky-test", "the login test fails one run in ten"),
+        ("hand-made", "turn the standup notes into todos"),
+    ]
     assert sorted(store.ledger.origins()) == ["fix-flaky-test", "helpful-setup", "slide-maker"]
     assert (store.ledger.counter("agent_tasks"), store.store_id) == (3, "d09c7f956478493391eae98ad1628d44")
     assert store.get("hand-made").pitfalls == "- Owners missing"
@@ -107,14 +131,17 @@ def test_an_upgraded_store_routes_and_doctor_writes_the_missing_sidecars(tmp_pat
     with SkillLibrary.open(path, embedder=HashEmbedder()) as lib:
         assert {s.name: s.status for s in lib.list_skills()}["old-way"] == "retired"
         assert lib.get("helpful-setup").status == "quarantined" and lib.findings("helpful-setup")
-        assert lib.get("slide-maker").use_count == 0  # imported by index entry in v0: its seed was not kept then
+        assert (
+            lib.get("slide-maker").use_count == 0
+        )  # imported by index entry in v0: its seed was not kept then
 
 
 # ---------------------------------------------------------------- migrations
 
 
-def test_a_new_migration_is_one_appended_function_and_runs_once(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_migration_is_one_appended_function_and_runs_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = v0_store(tmp_path)
     Store(path).close()
     calls: list[int] = []
@@ -135,7 +162,9 @@ def test_a_new_migration_is_one_appended_function_and_runs_once(tmp_path: Path,
     db.close()
 
 
-def test_a_failing_migration_leaves_the_ledger_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_migration_leaves_the_ledger_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = v0_store(tmp_path)
     Store(path).close()
     version = user_version(path / "skillrouter.db")
@@ -184,7 +213,13 @@ def test_repair_salvages_what_is_readable_and_says_what_was_lost(tmp_path: Path)
     note = store.ledger.notes()["ledger_rebuilt"]
     assert "damaged" in note["reason"] and Path(note["kept_at"]).is_file()
     assert note["lost"] and all("(" in lost for lost in note["lost"])
-    assert sorted(store.records()) == ["fix-flaky-test", "hand-made", "helpful-setup", "old-way", "slide-maker"]
+    assert sorted(store.records()) == [
+        "fix-flaky-test",
+        "hand-made",
+        "helpful-setup",
+        "old-way",
+        "slide-maker",
+    ]
     assert store.records()["helpful-setup"].summary.status == "quarantined"  # rescanned: no sidecar in v0
     assert store.ledger.check() is None
 
@@ -203,7 +238,9 @@ def test_nested_transactions_join_the_outer_one(tmp_path: Path) -> None:
     assert (ledger.counter("a"), ledger.counter("b")) == (1, 1)
 
 
-def test_salvaged_rows_of_an_older_schema_fit_a_newer_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_salvaged_rows_of_an_older_schema_fit_a_newer_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = v0_store(tmp_path)
     rows, broken = Ledger.salvage(path / "skillrouter.db")  # sound here, and of the v0 schema
     assert broken == {} and len(rows["stats"]) == 5

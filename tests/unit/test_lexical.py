@@ -1,4 +1,5 @@
-"""The keyword index (skillrouter/routing/lexical.py): words, BM25, coverage, incremental sync, persistence."""
+"""The keyword index (skillrouter/routing/lexical.py): words, BM25, coverage, incremental sync,
+persistence."""
 
 from __future__ import annotations
 
@@ -45,8 +46,13 @@ def test_coverage_weighs_words_by_idf_and_unknown_words_most() -> None:
 
 def test_a_skill_scores_its_best_document_and_coverage_spans_all_of_them() -> None:
     ix = LexicalIndex()
-    ix.sync({"alpha": ("alpha", "zebra yak", "zebra yak"), "alpha::ex::1": ("alpha", "orange pear", "orange pear"),
-             "beta": ("beta", "orange lemur okapi tapir", "orange lemur okapi tapir")})
+    ix.sync(
+        {
+            "alpha": ("alpha", "zebra yak", "zebra yak"),
+            "alpha::ex::1": ("alpha", "orange pear", "orange pear"),
+            "beta": ("beta", "orange lemur okapi tapir", "orange lemur okapi tapir"),
+        }
+    )
     scores = ix.score("orange pear zebra")
     assert scores.coverage_of("alpha") == pytest.approx(1.0)
     assert scores.top(2) == ["alpha", "beta"]
@@ -86,7 +92,10 @@ def test_token_counts_persist_and_load_in_a_new_process(tmp_path: Path) -> None:
     again = LexicalIndex(path)
     assert again.hashes() == ix.hashes()
     got = again.score("zebra yak")
-    assert (got.score_of("alpha"), got.coverage_of("beta")) == (expected.score_of("alpha"), expected.coverage_of("beta"))
+    assert (got.score_of("alpha"), got.coverage_of("beta")) == (
+        expected.score_of("alpha"),
+        expected.coverage_of("beta"),
+    )
     assert again.sync(docs(alpha="zebra zebra yak", beta="yak quokka")) == (0, 0)  # nothing re-tokenised
     again.sync(docs(alpha="zebra zebra yak"))
     again.close()
@@ -103,8 +112,16 @@ def test_an_empty_index_or_a_task_of_stop_words_scores_nothing() -> None:
 
 def test_only_the_coverage_text_counts_for_coverage() -> None:
     ix = LexicalIndex()
-    ix.sync({"market": ("market", "prediction markets: odds\nplace an order on the order book", "prediction markets: odds"),
-             "cafe": ("cafe", "find a cafe", "find a cafe")})
+    ix.sync(
+        {
+            "market": (
+                "market",
+                "prediction markets: odds\nplace an order on the order book",
+                "prediction markets: odds",
+            ),
+            "cafe": ("cafe", "find a cafe", "find a cafe"),
+        }
+    )
     scores = ix.score("book a table")
     assert scores.score_of("market") > 0  # the body counts for BM25 ...
     assert scores.coverage_of("market") == 0.0  # ... but "book" in a body is no sign the task fits
@@ -149,6 +166,7 @@ def test_scores_after_changes_equal_a_fresh_index_exactly() -> None:
     fresh.sync({n: (n, t, t) for n, t in later.items()})
     for task in ("zebra lemur okapi1", "tapir yak", "okapi2 zebra"):
         got, want = ix.score(task), fresh.score(task)
-        assert {n: (got.score_of(n), got.coverage_of(n)) for n in later} == \
-            {n: (want.score_of(n), want.coverage_of(n)) for n in later}
+        assert {n: (got.score_of(n), got.coverage_of(n)) for n in later} == {
+            n: (want.score_of(n), want.coverage_of(n)) for n in later
+        }
         assert got.top(5) == want.top(5)

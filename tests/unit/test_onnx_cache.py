@@ -134,7 +134,9 @@ def test_a_failed_export_is_one_line_from_the_cli(tmp_path: Path, monkeypatch: p
     store = Store(tmp_path / "store")
     store.add(Skill.create("fix-flaky-test", "Find why a test fails sometimes."))
     store.close()
-    result = run("route", "my test is flaky", "--store", tmp_path / "store", "--model", model_folder(tmp_path))
+    result = run(
+        "route", "my test is flaky", "--store", tmp_path / "store", "--model", model_folder(tmp_path)
+    )
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
     assert "not a text model" in result.stderr and "Traceback" not in result.stderr

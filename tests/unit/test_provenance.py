@@ -25,9 +25,17 @@ def never() -> list[dict[str, object]]:
 
 def test_a_sidecar_vouching_for_this_content_wins() -> None:
     side = Sidecar("h1", "quarantined", "import", Provenance("src", "in", (FINDING,)))
-    for row_hash in (None, "h0"):  # missing row (crash, lost ledger) or a row behind the file (crashed update)
+    for row_hash in (
+        None,
+        "h0",
+    ):  # missing row (crash, lost ledger) or a row behind the file (crashed update)
         done = settle("h1", row_hash, side, never)
-        assert (done.status, done.findings, done.reason, done.adopt) == ("quarantined", [FINDING], "import", True)
+        assert (done.status, done.findings, done.reason, done.adopt) == (
+            "quarantined",
+            [FINDING],
+            "import",
+            True,
+        )
 
 
 def test_content_nobody_vouches_for_is_scanned_and_quarantined_on_a_finding() -> None:
@@ -55,18 +63,37 @@ def test_a_hand_edit_of_a_known_skill_keeps_its_row() -> None:
 
 
 def test_the_sidecar_round_trips_and_a_damaged_one_vouches_for_nothing() -> None:
-    side = Sidecar("h", "quarantined", "import", Provenance("src", "in", (FINDING,), use_count=4, avg_score=7.5))
+    side = Sidecar(
+        "h", "quarantined", "import", Provenance("src", "in", (FINDING,), use_count=4, avg_score=7.5)
+    )
     assert Sidecar.loads(side.dumps()) == side
-    for bad in ("", "{", "[]", '{"status": "banned", "file_hash": "h"}', '{"status": "active"}',
-                '{"status": "active", "file_hash": "h", "findings": "x"}',
-                '{"status": "active", "file_hash": "h", "use_count": 5, "avg_score": 99}'):
+    for bad in (
+        "",
+        "{",
+        "[]",
+        '{"status": "banned", "file_hash": "h"}',
+        '{"status": "active"}',
+        '{"status": "active", "file_hash": "h", "findings": "x"}',
+        '{"status": "active", "file_hash": "h", "use_count": 5, "avg_score": 99}',
+    ):
         assert Sidecar.loads(bad) is None, bad
 
 
-@pytest.mark.parametrize(("uses", "avg", "field"), [
-    (True, 8, "use_count"), (-1, 8, "use_count"), (10**22, 5, "use_count"), (2.5, 8, "use_count"),
-    ("3", 8, "use_count"), (3, "7", "avg_score"), (3, 1000, "avg_score"), (3, True, "avg_score"),
-    (3, None, "avg_score"), (0, 0.5, "avg_score")])
+@pytest.mark.parametrize(
+    ("uses", "avg", "field"),
+    [
+        (True, 8, "use_count"),
+        (-1, 8, "use_count"),
+        (10**22, 5, "use_count"),
+        (2.5, 8, "use_count"),
+        ("3", 8, "use_count"),
+        (3, "7", "avg_score"),
+        (3, 1000, "avg_score"),
+        (3, True, "avg_score"),
+        (3, None, "avg_score"),
+        (0, 0.5, "avg_score"),
+    ],
+)
 def test_imported_statistics_are_validated(uses: object, avg: object, field: str) -> None:
     with pytest.raises(SkillFormatError) as err:
         validate_stats(uses, avg, path="x.json")
@@ -84,8 +111,11 @@ def test_valid_imported_statistics() -> None:
 
 def test_the_sidecar_is_written_with_the_files_and_is_no_level2_file(tmp_path: Path) -> None:
     store = Store(tmp_path / "store")
-    store.add(Skill.create("fix-flaky-test", "Find why a test fails."), files={"references/a.md": b"a"},
-              provenance=Provenance("src", "in", (FINDING,)))
+    store.add(
+        Skill.create("fix-flaky-test", "Find why a test fails."),
+        files={"references/a.md": b"a"},
+        provenance=Provenance("src", "in", (FINDING,)),
+    )
     side = store.files.read_sidecar("fix-flaky-test")
     assert side is not None and side.status == "quarantined" and side.provenance.origin == "src"
     assert side.file_hash == store.records()["fix-flaky-test"].file_hash

@@ -29,8 +29,20 @@ def test_every_public_name_imports() -> None:
 
 
 def test_the_core_objects_are_public() -> None:
-    for name in ("SkillLibrary", "Skill", "Store", "Router", "Route", "Candidate", "SkillIndex",
-                 "parse_skill_md", "render_skill_md", "skill_from_json", "skill_to_json", "slugify"):
+    for name in (
+        "SkillLibrary",
+        "Skill",
+        "Store",
+        "Router",
+        "Route",
+        "Candidate",
+        "SkillIndex",
+        "parse_skill_md",
+        "render_skill_md",
+        "skill_from_json",
+        "skill_to_json",
+        "slugify",
+    ):
         assert name in skillrouter.__all__
 
 
@@ -62,12 +74,20 @@ def test_layering_embeddings_skillrouter_eval() -> None:
     folders by their bare names (they install as ``skillrouter.embeddings`` / ``skillrouter.eval``)."""
     upward = []
     for file, names in _imports(ROOT / "embeddings").items():
-        upward += [(file, n) for n in names if n.split(".")[0] == "skillrouter" and not n.startswith("skillrouter.embeddings")]
+        upward += [
+            (file, n)
+            for n in names
+            if n.split(".")[0] == "skillrouter" and not n.startswith("skillrouter.embeddings")
+        ]
     for file, names in _imports(ROOT / "skillrouter").items():
         upward += [(file, n) for n in names if n.startswith("skillrouter.eval")]
-    bare = [(file, n) for folder in ("embeddings", "eval", "skillrouter", "tests", "benchmarks")
-            for file, names in _imports(ROOT / folder).items()
-            for n in names if n.split(".")[0] in ("embeddings", "eval")]
+    bare = [
+        (file, n)
+        for folder in ("embeddings", "eval", "skillrouter", "tests", "benchmarks")
+        for file, names in _imports(ROOT / folder).items()
+        for n in names
+        if n.split(".")[0] in ("embeddings", "eval")
+    ]
     assert upward == []
     assert bare == []
 
@@ -78,7 +98,8 @@ def test_lazy_imports() -> None:
     load when first used, so the CLI starts quickly."""
     code = (
         "import sys, skillrouter, skillrouter.cli\n"
-        "print(sorted(m for m in ('chromadb', 'sentence_transformers', 'torch', 'skillrouter.eval', 'langgraph',"
+        "print(sorted(m for m in ('chromadb', 'sentence_transformers', 'torch', 'skillrouter.eval', "
+        "'langgraph',"
         " 'skillrouter.security.scan') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

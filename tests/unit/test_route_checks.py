@@ -90,11 +90,15 @@ def scans(lib: SkillLibrary, monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 @pytest.mark.parametrize("edit", [edit_in_place, edit_by_rename])
 def test_a_skill_md_edited_inside_its_folder_is_routed_once_the_interval_passed(
-        lib: SkillLibrary, clock: Clock, settled: None, edit: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    lib: SkillLibrary, clock: Clock, settled: None, edit: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lib.route("bread")
     folder = lib.store.files.folder_sig()
-    edit(lib.store.files.folder("tune-piano") / "SKILL.md", "Tune an upright piano by ear.",  # type: ignore[operator]
-         "Tune a harpsichord with an electronic tuner and a felt mute.")
+    edit(
+        lib.store.files.folder("tune-piano") / "SKILL.md",
+        "Tune an upright piano by ear.",  # type: ignore[operator]
+        "Tune a harpsichord with an electronic tuner and a felt mute.",
+    )
     assert lib.store.files.folder_sig() == folder  # what makes this case the slow one
     counted = scans(lib, monkeypatch)
     for _ in range(3):
@@ -111,13 +115,17 @@ def test_a_skill_md_edited_inside_its_folder_is_routed_once_the_interval_passed(
 
 def test_refresh_reads_an_edit_at_once(lib: SkillLibrary, clock: Clock, settled: None) -> None:
     lib.route("bread")
-    edit_in_place(lib.store.files.folder("tune-piano") / "SKILL.md", "upright piano by ear", "harpsichord quickly")
+    edit_in_place(
+        lib.store.files.folder("tune-piano") / "SKILL.md", "upright piano by ear", "harpsichord quickly"
+    )
     report = lib.refresh()
     assert report.embedded == 1
     assert lib.route("harpsichord").candidates[0].skill.description == "Tune an harpsichord quickly."
 
 
-def test_a_folder_added_or_removed_by_hand_is_routed_at_once(lib: SkillLibrary, clock: Clock, settled: None) -> None:
+def test_a_folder_added_or_removed_by_hand_is_routed_at_once(
+    lib: SkillLibrary, clock: Clock, settled: None
+) -> None:
     lib.route("bread")
     new = lib.store.skills_dir / "brew-coffee"
     tmp = lib.store.skills_dir.parent / "incoming"
@@ -131,7 +139,9 @@ def test_a_folder_added_or_removed_by_hand_is_routed_at_once(lib: SkillLibrary, 
     assert "bake-bread" not in lib.store.ledger.records()
 
 
-def test_a_skill_md_written_into_a_new_folder_soon_after_is_not_missed(lib: SkillLibrary, clock: Clock) -> None:
+def test_a_skill_md_written_into_a_new_folder_soon_after_is_not_missed(
+    lib: SkillLibrary, clock: Clock
+) -> None:
     """mkdir changes skills/, the SKILL.md written into it later does not: a route between the
     two must not take the just-changed folder as settled."""
     lib.route("bread")
@@ -142,8 +152,9 @@ def test_a_skill_md_written_into_a_new_folder_soon_after_is_not_missed(lib: Skil
     assert lib.route("pour-over coffee").matched.name == "brew-coffee"  # type: ignore[union-attr]
 
 
-def test_a_route_checks_no_file_when_nothing_is_due(lib: SkillLibrary, clock: Clock, settled: None,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_route_checks_no_file_when_nothing_is_due(
+    lib: SkillLibrary, clock: Clock, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lib.route("bread")
     counted = scans(lib, monkeypatch)
     stats = [0]
@@ -159,8 +170,9 @@ def test_a_route_checks_no_file_when_nothing_is_due(lib: SkillLibrary, clock: Cl
     assert counted == [0] and stats[0] == 5  # one stat per route: the skills/ folder
 
 
-def test_refresh_interval_zero_scans_before_every_route(tmp_path: Path, clock: Clock, settled: None,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_refresh_interval_zero_scans_before_every_route(
+    tmp_path: Path, clock: Clock, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lib = open_lib(tmp_path / "store", refresh_interval=0)
     lib.add(Skill.create("bake-bread", "Bake sourdough bread at home."))
     counted = scans(lib, monkeypatch)
@@ -177,7 +189,9 @@ def _other_process(path: str) -> None:
     store = Store(path)
     store.add(Skill.create("brew-coffee", "Brew pour-over coffee."))
     store.record_outcome("bake-bread", 9, task="proof the dough overnight in the fridge")
-    edit_in_place(store.files.folder("tune-piano") / "SKILL.md", "upright piano by ear", "harpsichord quickly")
+    edit_in_place(
+        store.files.folder("tune-piano") / "SKILL.md", "upright piano by ear", "harpsichord quickly"
+    )
     store.refresh()
     store.close()
 

@@ -88,10 +88,14 @@ class FakeIndex:
         return self._nearest(self.misfits, vectors, n)
 
     @staticmethod
-    def _nearest(docs: dict[str, tuple[str, str, np.ndarray]], vectors: np.ndarray, n: int) -> list[list[Hit]]:
+    def _nearest(
+        docs: dict[str, tuple[str, str, np.ndarray]], vectors: np.ndarray, n: int
+    ) -> list[list[Hit]]:
         out = []
         for query in vectors:
-            hits = [Hit(i, skill, kind, round(float(vec @ query), 6)) for i, (skill, kind, vec) in docs.items()]
+            hits = [
+                Hit(i, skill, kind, round(float(vec @ query), 6)) for i, (skill, kind, vec) in docs.items()
+            ]
             hits.sort(key=lambda h: (-h.similarity, h.id))
             out.append(hits[:n])
         return out
@@ -107,10 +111,21 @@ def index() -> FakeIndex:
     return FakeIndex()
 
 
-def add(store: Store, index: FakeIndex, name: str, similarity: float, *, uses: int = 0, avg: float = 0.0,
-        task_type: str = "general", tags: Sequence[str] = ()) -> None:
-    store.add(Skill.create(name, f"Skill {name}.", task_type=task_type, tags=tags),
-              provenance=Provenance(use_count=uses, avg_score=avg) if uses else None)
+def add(
+    store: Store,
+    index: FakeIndex,
+    name: str,
+    similarity: float,
+    *,
+    uses: int = 0,
+    avg: float = 0.0,
+    task_type: str = "general",
+    tags: Sequence[str] = (),
+) -> None:
+    store.add(
+        Skill.create(name, f"Skill {name}.", task_type=task_type, tags=tags),
+        provenance=Provenance(use_count=uses, avg_score=avg) if uses else None,
+    )
     index.put(name, similarity)
 
 
@@ -134,8 +149,10 @@ def test_the_threshold_itself_is_eligible(store: Store, index: FakeIndex) -> Non
     add(store, index, "on-the-line", 0.3)
     route = router(store, index, threshold=0.3).route("a task")
     assert route.matched is not None and route.matched.name == "on-the-line"
-    assert route.reason == ("on-the-line: relevance 0.300 >= 0.30 (similarity 0.300 via description, keyword "
-                            "coverage 0.00), quality 6.0 (0 uses)")
+    assert route.reason == (
+        "on-the-line: relevance 0.300 >= 0.30 (similarity 0.300 via description, keyword "
+        "coverage 0.00), quality 6.0 (0 uses)"
+    )
 
 
 def test_quality_never_lifts_a_skill_over_the_gate(store: Store, index: FakeIndex) -> None:
@@ -215,7 +232,9 @@ def test_bad_quality_weight(store: Store, index: FakeIndex) -> None:
 
 
 @pytest.mark.parametrize("status", ["quarantined", "retired"])
-def test_quarantined_and_retired_skills_are_never_returned(store: Store, index: FakeIndex, status: str) -> None:
+def test_quarantined_and_retired_skills_are_never_returned(
+    store: Store, index: FakeIndex, status: str
+) -> None:
     add(store, index, "best-but-blocked", 0.9, uses=40, avg=10.0)
     add(store, index, "second", 0.5)
     store.set_status("best-but-blocked", status)  # type: ignore[arg-type]
@@ -294,7 +313,10 @@ def test_tags_filter_matches_any_tag(store: Store, index: FakeIndex) -> None:
     add(store, index, "untagged", 0.9)
     r = router(store, index)
     assert [c.name for c in r.route("a task", tags=["sql", "nothing"]).candidates] == ["sql-thing"]
-    assert [c.name for c in r.route("a task", tags=["lint", "sql"]).candidates] == ["python-thing", "sql-thing"]
+    assert [c.name for c in r.route("a task", tags=["lint", "sql"]).candidates] == [
+        "python-thing",
+        "sql-thing",
+    ]
     assert r.route("a task", tags=[]).candidates == ()
     # an iterator of tags works for every task of a batch, not just the first
     routes = r.route_many(["one", "two"], tags=(t for t in ["sql"]))
@@ -315,7 +337,9 @@ def test_a_skill_takes_its_best_document_example_or_description(store: Store, in
     plain = router(store, index, use_examples=False).route("a task")
     assert name_of(plain) == "described"
     assert [(c.name, c.similarity, c.via) for c in plain.candidates] == [
-        ("described", 0.6, "description"), ("learned", 0.35, "description")]
+        ("described", 0.6, "description"),
+        ("learned", 0.35, "description"),
+    ]
 
 
 # ---------------------------------------------------------------- what a route says
@@ -331,9 +355,19 @@ def test_route_to_dict_shape(store: Store, index: FakeIndex) -> None:
     assert data["threshold_source"] == "default"
     assert router(store, index, threshold=0.5).route("a task").to_dict()["threshold_source"] == "given"
     cand = data["candidates"][0]
-    assert cand == {"name": "one", "similarity": 0.6123, "keyword": 0.0, "coverage": 0.0, "relevance": 0.6123,
-                    "quality": round((30 + 16) / 7, 4), "score": round(route.candidates[0].score, 4),
-                    "via": "description", "misfit": None, "misfits": 0, "passes_gate": True}
+    assert cand == {
+        "name": "one",
+        "similarity": 0.6123,
+        "keyword": 0.0,
+        "coverage": 0.0,
+        "relevance": 0.6123,
+        "quality": round((30 + 16) / 7, 4),
+        "score": round(route.candidates[0].score, 4),
+        "via": "description",
+        "misfit": None,
+        "misfits": 0,
+        "passes_gate": True,
+    }
     assert route.matched is not None and route.matched.use_count == 2 and route.matched.avg_score == 8.0
 
 
@@ -349,8 +383,13 @@ def lexical_for(store: Store, texts: dict[str, str]) -> LexicalIndex:
 def test_keywords_lift_a_skill_that_shares_the_tasks_rare_words(store: Store, index: FakeIndex) -> None:
     add(store, index, "generic-notes", 0.50)
     add(store, index, "bibtex-cleaner", 0.46)
-    lexical = lexical_for(store, {"generic-notes": "take notes about papers you read",
-                                  "bibtex-cleaner": "fix broken bibtex entries and citation keys"})
+    lexical = lexical_for(
+        store,
+        {
+            "generic-notes": "take notes about papers you read",
+            "bibtex-cleaner": "fix broken bibtex entries and citation keys",
+        },
+    )
     task = "my bibtex file has broken entries"
     assert name_of(router(store, index, lexical=lexical, keyword_weight=0.0).route(task)) == "generic-notes"
     route = router(store, index, lexical=lexical).route(task)
@@ -360,7 +399,9 @@ def test_keywords_lift_a_skill_that_shares_the_tasks_rare_words(store: Store, in
     assert route.candidates[1].keyword == 0.0
 
 
-def test_a_skill_found_by_keywords_alone_joins_with_its_level0_similarity(store: Store, index: FakeIndex) -> None:
+def test_a_skill_found_by_keywords_alone_joins_with_its_level0_similarity(
+    store: Store, index: FakeIndex
+) -> None:
     for i in range(25):  # fill the dense candidate list
         add(store, index, f"dense-{i:02d}", 0.60 - i * 0.001)
     add(store, index, "himalaya", 0.55)  # just below all 25, so the vector query (n=20) misses it
@@ -391,7 +432,9 @@ def test_weights_and_threshold_are_checked(store: Store, index: FakeIndex) -> No
 # ---------------------------------------------------------------- misfits
 
 
-def test_a_task_nearer_a_misfit_than_the_skills_texts_demotes_the_skill(store: Store, index: FakeIndex) -> None:
+def test_a_task_nearer_a_misfit_than_the_skills_texts_demotes_the_skill(
+    store: Store, index: FakeIndex
+) -> None:
     add(store, index, "misrouted", 0.6)
     add(store, index, "right", 0.5)
     index.put_misfit("misrouted", 0.8, "an earlier task it did not fit")
@@ -407,7 +450,11 @@ def test_a_misfit_farther_than_the_skills_texts_changes_nothing(store: Store, in
     add(store, index, "fine", 0.6)
     index.put_misfit("fine", 0.55, "a task nearby that it did not fit")
     route = router(store, index).route("a task")
-    assert name_of(route) == "fine" and route.candidates[0].relevance == 0.6 and route.candidates[0].misfit == 0.55
+    assert (
+        name_of(route) == "fine"
+        and route.candidates[0].relevance == 0.6
+        and route.candidates[0].misfit == 0.55
+    )
 
 
 def test_a_demoted_skill_can_fall_under_the_gate(store: Store, index: FakeIndex) -> None:
@@ -417,8 +464,9 @@ def test_a_demoted_skill_can_fall_under_the_gate(store: Store, index: FakeIndex)
     assert route.matched is None and route.candidates[0].relevance == pytest.approx(0.1)
 
 
-def test_a_skill_most_of_whose_judged_routes_were_misfits_is_gated_more_strictly(store: Store,
-                                                                                   index: FakeIndex) -> None:
+def test_a_skill_most_of_whose_judged_routes_were_misfits_is_gated_more_strictly(
+    store: Store, index: FakeIndex
+) -> None:
     add(store, index, "broad", 0.4, uses=1, avg=9.0)
     for n in range(3):  # three tasks of other kinds, all far from this one
         store.record_misfit("broad", f"an unrelated task {n}")

@@ -48,10 +48,22 @@ def test_settings_say_whose_gate_is_in_force() -> None:
     assert given.gate == 0.45 and given.threshold_source == "given"
 
 
-@pytest.mark.parametrize("bad", [{"threshold": -1}, {"keyword_weight": -0.1}, {"coverage_weight": math.inf},
-                                 {"quality_weight": 1.5}, {"misfit_weight": math.nan},
-                                 {"misfit_share_weight": -1}, {"policy": "best"}, {"prior_mean": 0},
-                                 {"prior_weight": -1}, {"overfetch": 0}, {"overfetch": 2.5}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"threshold": -1},
+        {"keyword_weight": -0.1},
+        {"coverage_weight": math.inf},
+        {"quality_weight": 1.5},
+        {"misfit_weight": math.nan},
+        {"misfit_share_weight": -1},
+        {"policy": "best"},
+        {"prior_mean": 0},
+        {"prior_weight": -1},
+        {"overfetch": 0},
+        {"overfetch": 2.5},
+    ],
+)
 def test_bad_settings_are_refused_on_construction(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError, match=next(iter(bad))):
         RoutingSettings(**bad)  # type: ignore[arg-type]
@@ -67,8 +79,9 @@ def test_replace_checks_again_and_names_what_it_does_not_know() -> None:
 
 
 def test_the_library_takes_settings_or_their_fields_and_checks_them(tmp_path: Path) -> None:
-    with SkillLibrary(Store(tmp_path / "a"), HashEmbedder(), routing=RoutingSettings(threshold=0.5),
-                      keyword_weight=0.0) as lib:
+    with SkillLibrary(
+        Store(tmp_path / "a"), HashEmbedder(), routing=RoutingSettings(threshold=0.5), keyword_weight=0.0
+    ) as lib:
         assert (lib.routing.gate, lib.routing.keyword_weight) == (0.5, 0.0)
         assert lib.configure(threshold=0.2).gate == 0.2 and lib.router.threshold == 0.2
     with pytest.raises(ValueError, match="threshold must be a relevance"):

@@ -35,7 +35,12 @@ def test_a_misfit_is_a_routing_miss_not_the_skills_failure() -> None:
 def test_a_fitted_run_is_recorded_and_a_low_score_or_a_lesson_revises() -> None:
     low = plan("csv-to-json", 4.0, fits=True, steps=5)
     assert (low.record_outcome, low.keep_example, low.record_misfit, low.revise, low.create) == (
-        True, False, False, True, False)
+        True,
+        False,
+        False,
+        True,
+        False,
+    )
     good = plan("csv-to-json", 9.0, fits=True, steps=5)
     assert good.record_outcome and good.keep_example and not good.revise and not good.create
     assert plan("csv-to-json", 9.0, fits=True, steps=5, lessons=True).revise
@@ -48,11 +53,17 @@ def test_one_score_far_below_a_proven_record_is_recorded_but_does_not_rewrite_th
     outlier = plan("csv-to-json", 5.9, fits=True, steps=5, **proven)
     assert outlier.record_outcome and not outlier.revise  # the average falls; the method stays
     assert plan("csv-to-json", 6.0, fits=True, steps=5, **proven).revise  # within the margin: revised
-    assert plan("csv-to-json", 2.0, fits=True, steps=5, lessons=True, **proven).revise  # lessons always revise
-    assert plan("csv-to-json", 2.0, fits=True, steps=5, use_count=2, avg_score=9.0).revise  # too few uses to judge
+    assert plan(
+        "csv-to-json", 2.0, fits=True, steps=5, lessons=True, **proven
+    ).revise  # lessons always revise
+    assert plan(
+        "csv-to-json", 2.0, fits=True, steps=5, use_count=2, avg_score=9.0
+    ).revise  # too few uses to judge
     assert plan("csv-to-json", 2.0, fits=True, steps=5, use_count=8, avg_score=4.5).revise  # it keeps failing
     assert plan("csv-to-json", 2.0, fits=True, steps=5).revise  # no record: the run alone decides
-    assert rules.should_revise(5.9, fits=True, use_count=5, avg_score=9.0, rules=LoopRules(outlier_margin=4.0))
+    assert rules.should_revise(
+        5.9, fits=True, use_count=5, avg_score=9.0, rules=LoopRules(outlier_margin=4.0)
+    )
     with pytest.raises(ValueError, match="outlier_margin"):
         LoopRules(outlier_margin=0)
 
@@ -80,8 +91,14 @@ def test_the_duplicate_gate_proposes_a_merge_from_the_threshold_on() -> None:
 
 
 def test_loop_rules_are_checked() -> None:
-    for bad in ({"skill_threshold": 11}, {"min_steps": -1}, {"duplicate_threshold": 0}, {"retire_min_uses": 0},
-                {"revise_below": 0.5}, {"retire_floor": 12}):
+    for bad in (
+        {"skill_threshold": 11},
+        {"min_steps": -1},
+        {"duplicate_threshold": 0},
+        {"retire_min_uses": 0},
+        {"revise_below": 0.5},
+        {"retire_floor": 12},
+    ):
         with pytest.raises(ValueError):
             LoopRules(**bad)  # type: ignore[arg-type]
 
@@ -107,14 +124,27 @@ def test_every_surface_takes_its_defaults_from_the_rule_book() -> None:
     assert AgentConfig().rules == EvolutionConfig().rules == LoopRules()
     defaults = {p.name: p.default for p in run_cmd.params}
     assert (defaults["skill_threshold"], defaults["min_steps"], defaults["nudge_interval"]) == (
-        rules.SKILL_THRESHOLD, rules.MIN_STEPS, rules.NUDGE_INTERVAL)
+        rules.SKILL_THRESHOLD,
+        rules.MIN_STEPS,
+        rules.NUDGE_INTERVAL,
+    )
     assert "--skill-threshold" in CliRunner().invoke(run_cmd, ["--help"]).output
 
 
 def test_every_threshold_a_surface_sets_reaches_the_rule_book() -> None:
-    changed = {"skill_threshold": 8.0, "min_steps": 2, "duplicate_threshold": 0.7, "offer_threshold": 0.5,
-               "max_offers": 2, "revise_below": 6.0, "outlier_margin": 2.0, "retire_floor": 4.0, "retire_min_uses": 3,
-               "fold_threshold": 0.5, "fold_votes": 3}
+    changed = {
+        "skill_threshold": 8.0,
+        "min_steps": 2,
+        "duplicate_threshold": 0.7,
+        "offer_threshold": 0.5,
+        "max_offers": 2,
+        "revise_below": 6.0,
+        "outlier_margin": 2.0,
+        "retire_floor": 4.0,
+        "retire_min_uses": 3,
+        "fold_threshold": 0.5,
+        "fold_votes": 3,
+    }
     assert {f.name for f in dataclasses.fields(LoopRules)} == set(changed)  # a new rule joins this test
     assert AgentConfig.of(**changed).rules == EvolutionConfig.of(**changed).rules == LoopRules(**changed)
     assert AgentConfig(rules=LoopRules(**changed)) == AgentConfig.of(**changed)  # the sugar builds the same
@@ -130,12 +160,14 @@ def test_the_agent_factory_takes_the_rules_or_their_fields(tmp_path: Path) -> No
     from skillrouter.agent.fakes import ScriptedChatModel
 
     llm = ScriptedChatModel(responder=lambda call: None)
-    with create_self_improving_agent(llm, tmp_path / "a", embedder=HashEmbedder(), skill_threshold=8.0,
-                                     fold_votes=3) as agent:
+    with create_self_improving_agent(
+        llm, tmp_path / "a", embedder=HashEmbedder(), skill_threshold=8.0, fold_votes=3
+    ) as agent:
         assert agent.config.rules == LoopRules(skill_threshold=8.0, revise_below=8.0, fold_votes=3)
     given = LoopRules(min_steps=1)
-    with create_self_improving_agent(llm, tmp_path / "b", embedder=HashEmbedder(), rules=given,
-                                     router_threshold=0.5) as agent:
+    with create_self_improving_agent(
+        llm, tmp_path / "b", embedder=HashEmbedder(), rules=given, router_threshold=0.5
+    ) as agent:
         assert agent.config.rules == given and agent.library.routing.gate == 0.5
     with pytest.raises(ValueError, match="unknown loop rule"):
         create_self_improving_agent(llm, tmp_path / "c", embedder=HashEmbedder(), nudge=3)
@@ -144,8 +176,16 @@ def test_the_agent_factory_takes_the_rules_or_their_fields(tmp_path: Path) -> No
 def _stream() -> TaskStream:
     """A seeded skill of kind k with a poor hidden quality, and tasks of its kind routed to it."""
     tasks = [Query(f"alpha beta gamma delta task {i}", ("k",)) for i in range(8)]
-    return TaskStream(tasks=tasks, kinds=["k"] * 8, probes=[], variants=[("k", "alpha beta gamma delta plain", 0.3)],
-                      steps=[5] * 8, noise=[0.0] * 8, new_quality=[0.8] * 8, fit_draw=[0.5] * 8)
+    return TaskStream(
+        tasks=tasks,
+        kinds=["k"] * 8,
+        probes=[],
+        variants=[("k", "alpha beta gamma delta plain", 0.3)],
+        steps=[5] * 8,
+        noise=[0.0] * 8,
+        new_quality=[0.8] * 8,
+        fit_draw=[0.5] * 8,
+    )
 
 
 def _both(tmp_path: Path) -> tuple[dict[str, object], dict[str, object]]:
@@ -156,8 +196,9 @@ def _both(tmp_path: Path) -> tuple[dict[str, object], dict[str, object]]:
     return sim, agent
 
 
-def test_patching_one_rule_changes_the_agent_and_the_simulation_alike(tmp_path: Path,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_patching_one_rule_changes_the_agent_and_the_simulation_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     sim, agent = _both(tmp_path)
     assert sim["revisions"] == agent["revisions"] == 8  # every run scores 3.7 < 7: each revises
 
@@ -170,18 +211,35 @@ def test_the_agent_and_the_simulation_live_the_same_life(tmp_path: Path) -> None
     """One stream with misroutes, fit errors, creations and retirement: the agent's summary is
     the simulation's."""
     words = [["red", "blue", "green", "pink", "gold", "gray"], ["cat", "dog", "cow", "pig", "hen", "elk"]]
-    tasks = [Query(f"{words[k][i % 6]} {words[k][(i + 1) % 6]} {words[k][(i + 2) % 6]} job {i}", (f"kind-{k}",))
-             for i in range(12) for k in range(2)]
-    stream = TaskStream(tasks=tasks, kinds=[q.gold[0] for q in tasks], probes=tasks[:4],
-                        variants=[("kind-0", "red blue green job", 0.1), ("kind-0", "red blue green pink", 0.9)],
-                        steps=[(3 * i) % 8 + 1 for i in range(24)], noise=[((7 * i) % 5 - 2) / 2 for i in range(24)],
-                        new_quality=[0.3 + 0.025 * i for i in range(24)], fit_draw=[(i * 0.37) % 1 for i in range(24)])
-    config = EvolutionConfig.of(tasks=24, kinds=2, threshold=0.45, every=12, fit_error=0.2, retire_min_uses=2,
-                             no_skill_mean=7.0)
+    tasks = [
+        Query(f"{words[k][i % 6]} {words[k][(i + 1) % 6]} {words[k][(i + 2) % 6]} job {i}", (f"kind-{k}",))
+        for i in range(12)
+        for k in range(2)
+    ]
+    stream = TaskStream(
+        tasks=tasks,
+        kinds=[q.gold[0] for q in tasks],
+        probes=tasks[:4],
+        variants=[("kind-0", "red blue green job", 0.1), ("kind-0", "red blue green pink", 0.9)],
+        steps=[(3 * i) % 8 + 1 for i in range(24)],
+        noise=[((7 * i) % 5 - 2) / 2 for i in range(24)],
+        new_quality=[0.3 + 0.025 * i for i in range(24)],
+        fit_draw=[(i * 0.37) % 1 for i in range(24)],
+    )
+    config = EvolutionConfig.of(
+        tasks=24, kinds=2, threshold=0.45, every=12, fit_error=0.2, retire_min_uses=2, no_skill_mean=7.0
+    )
     sim = simulate(stream, config, HashEmbedder(), "shrunk")
     agent = run_agent(stream, config, HashEmbedder())
-    s = sim.summary  # the stream exercises the rules: misfits (real and misjudged), creation, merges, revisions
-    assert s["misfits_recorded"] > s["misfits_recorded_real"] > 0 and s["created"] and s["merged"] and s["revisions"]
+    s = (
+        sim.summary
+    )  # the stream exercises the rules: misfits (real and misjudged), creation, merges, revisions
+    assert (
+        s["misfits_recorded"] > s["misfits_recorded_real"] > 0
+        and s["created"]
+        and s["merged"]
+        and s["revisions"]
+    )
     assert agent.summary == sim.summary
     assert [e["skill"] for e in agent.events] == [e["skill"] for e in sim.events]
     assert dataclasses.asdict(agent.checkpoints[-1]) == dataclasses.asdict(sim.checkpoints[-1])
@@ -192,16 +250,19 @@ def test_the_agent_and_the_simulation_live_the_same_life(tmp_path: Path) -> None
 
 def _library(tmp_path: Path) -> SkillLibrary:
     lib = SkillLibrary(Store(tmp_path / "store"), HashEmbedder(), threshold=0.0)
-    for name, text in [("csv-to-json", "convert csv rows into json objects"),
-                       ("csv-to-json-fast", "convert csv rows into json objects quickly"),
-                       ("csv-cleaner", "clean csv rows with pandas"),
-                       ("bake-bread", "bake sourdough bread with a levain")]:
+    for name, text in [
+        ("csv-to-json", "convert csv rows into json objects"),
+        ("csv-to-json-fast", "convert csv rows into json objects quickly"),
+        ("csv-cleaner", "clean csv rows with pandas"),
+        ("bake-bread", "bake sourdough bread with a levain"),
+    ]:
         lib.store.add(Skill.create(name, text))
     return lib
 
 
 def test_a_draft_is_offered_to_the_skill_judged_a_misfit_then_to_the_nearest_above_the_offer_threshold(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     lib = _library(tmp_path)
     draft = Skill.create("csv-to-json-records", "convert csv rows into json objects").summary_text()
     try:
@@ -211,7 +272,11 @@ def test_a_draft_is_offered_to_the_skill_judged_a_misfit_then_to_the_nearest_abo
         assert all(s >= rules.OFFER_THRESHOLD for _, s in offered) and len(offered) <= rules.MAX_OFFERS
         assert [s for _, s in offered] == sorted((s for _, s in offered), reverse=True)  # nearest first
         misfit = offers.merge_offers(lib, draft, misfit="bake-bread")
-        assert [n for n, _ in misfit][:3] == ["bake-bread", "csv-to-json", "csv-to-json-fast"]  # the misfit first
+        assert [n for n, _ in misfit][:3] == [
+            "bake-bread",
+            "csv-to-json",
+            "csv-to-json-fast",
+        ]  # the misfit first
         assert len(offers.merge_offers(lib, draft, LoopRules(max_offers=1))) == 1
         assert offers.merge_offers(lib, draft, LoopRules(offer_threshold=1.0)) == []
         lib.retire("csv-to-json")
@@ -245,17 +310,23 @@ def test_the_offer_rules_are_checked() -> None:
 
 
 def test_the_routers_other_plausible_skills_are_offered_after_the_misfit_skill(tmp_path: Path) -> None:
-    candidates = [{"name": "bake-bread", "relevance": 0.9, "passes_gate": True},
-                  {"name": "csv-cleaner", "relevance": 0.31, "passes_gate": True},
-                  {"name": "csv-to-json-fast", "relevance": 0.29, "passes_gate": False}]
+    candidates = [
+        {"name": "bake-bread", "relevance": 0.9, "passes_gate": True},
+        {"name": "csv-cleaner", "relevance": 0.31, "passes_gate": True},
+        {"name": "csv-to-json-fast", "relevance": 0.29, "passes_gate": False},
+    ]
     assert rules.route_alternatives(candidates, "bake-bread") == ["csv-cleaner"]
     assert rules.route_alternatives(candidates, None) == ["bake-bread", "csv-cleaner"]
     lib = _library(tmp_path)
     draft = Skill.create("csv-to-json-records", "convert csv rows into json objects").summary_text()
     try:
-        offered = [n for n, _ in offers.merge_offers(lib, draft, misfit="bake-bread", alternatives=["csv-cleaner"])]
+        offered = [
+            n for n, _ in offers.merge_offers(lib, draft, misfit="bake-bread", alternatives=["csv-cleaner"])
+        ]
         assert offered == ["bake-bread", "csv-cleaner", "csv-to-json"]  # max_offers 3, each skill once
-        assert "gone" not in [n for n, _ in offers.merge_offers(lib, draft, alternatives=["gone"])]  # active ones only
+        assert "gone" not in [
+            n for n, _ in offers.merge_offers(lib, draft, alternatives=["gone"])
+        ]  # active ones only
     finally:
         lib.close()
 
@@ -265,8 +336,13 @@ def test_the_routers_other_plausible_skills_are_offered_after_the_misfit_skill(t
 
 def _folding(tmp_path: Path) -> SkillLibrary:
     lib = _library(tmp_path)
-    lib.store.ledger.add_examples([("csv-to-json", "turn orders.csv into json"), ("csv-to-json-fast", "turn big.csv into json"),
-                            ("csv-to-json-fast", "orders csv rows to json objects")])
+    lib.store.ledger.add_examples(
+        [
+            ("csv-to-json", "turn orders.csv into json"),
+            ("csv-to-json-fast", "turn big.csv into json"),
+            ("csv-to-json-fast", "orders csv rows to json objects"),
+        ]
+    )
     return lib
 
 
@@ -279,17 +355,30 @@ def test_a_fold_is_offered_for_plausible_skills_whose_documents_lie_near(tmp_pat
         far = float(centroid["csv-to-json"] @ centroid["bake-bread"])
         assert far < rules.FOLD_THRESHOLD <= near
         offered = offers.fold_offers(lib, "csv-to-json", ["bake-bread", "csv-to-json-fast", "csv-to-json"])
-        assert offered == [("csv-to-json-fast", pytest.approx(near, abs=1e-5))]  # only the near one; never itself
+        assert offered == [
+            ("csv-to-json-fast", pytest.approx(near, abs=1e-5))
+        ]  # only the near one; never itself
         assert offers.fold_offers(lib, "csv-to-json", []) == []  # nothing else was plausible for the task
-        assert offers.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"], LoopRules(fold_threshold=1.01)) == []
+        assert (
+            offers.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"], LoopRules(fold_threshold=1.01)) == []
+        )
         assert not offers.vote_fold(lib, "csv-to-json", "csv-to-json-fast", True)  # one yes: not yet
-        assert offers.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == offered  # asked again, another task
+        assert (
+            offers.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == offered
+        )  # asked again, another task
         assert not offers.vote_fold(lib, "csv-to-json-fast", "csv-to-json", False)  # one no: two skills
         assert offers.fold_offers(lib, "csv-to-json", ["csv-to-json-fast"]) == []  # for good
-        assert not offers.vote_fold(lib, "csv-to-json", "csv-to-json-fast", True)  # a later yes changes nothing
+        assert not offers.vote_fold(
+            lib, "csv-to-json", "csv-to-json-fast", True
+        )  # a later yes changes nothing
         assert lib.judged_pairs("csv-to-json")[0] | {"judged_at": None} == {
-            "a": "csv-to-json", "b": "csv-to-json-fast", "votes": 1, "same": False, "folded_into": None,
-            "judged_at": None}
+            "a": "csv-to-json",
+            "b": "csv-to-json-fast",
+            "votes": 1,
+            "same": False,
+            "folded_into": None,
+            "judged_at": None,
+        }
         assert not offers.vote_fold(lib, "bake-bread", "csv-cleaner", True)
         assert offers.vote_fold(lib, "csv-cleaner", "bake-bread", True)  # the second yes: fold now
         assert not offers.vote_fold(lib, "csv-cleaner", "bake-bread", True, LoopRules(fold_votes=4))  # 3 of 4
@@ -304,7 +393,10 @@ def test_a_fold_is_offered_for_plausible_skills_whose_documents_lie_near(tmp_pat
 def test_the_worse_record_is_folded_away_but_never_a_skill_the_user_vouched_for(tmp_path: Path) -> None:
     lib = _folding(tmp_path)
     try:
-        assert offers.fold_pair(lib, "csv-to-json-fast", "csv-to-json") == ("csv-to-json", "csv-to-json-fast")  # tie
+        assert offers.fold_pair(lib, "csv-to-json-fast", "csv-to-json") == (
+            "csv-to-json",
+            "csv-to-json-fast",
+        )  # tie
         for score in (9.0, 9.0):
             lib.record_outcome("csv-to-json-fast", score)
         lib.record_outcome("csv-to-json", 5.0)
@@ -324,12 +416,21 @@ def test_a_fold_gives_the_kept_skill_the_examples_retires_the_other_and_is_remem
         lib.record_misfit("csv-to-json", "turn big.csv into json")  # the fold says otherwise: withdrawn
         offers.accept_fold(lib, "csv-to-json", "csv-to-json-fast")
         assert sorted(t for _, t in lib.store.ledger.examples("csv-to-json")) == [
-            "orders csv rows to json objects", "turn big.csv into json", "turn orders.csv into json"]
+            "orders csv rows to json objects",
+            "turn big.csv into json",
+            "turn orders.csv into json",
+        ]
         assert lib.misfits("csv-to-json") == []
         assert lib.get("csv-to-json-fast").status == "retired" and lib.get("csv-to-json").status == "active"
-        assert [(p["votes"], p["same"], p["folded_into"]) for p in lib.judged_pairs()] == [(0, True, "csv-to-json")]
-        assert "csv-to-json-fast" not in [c.name for c in lib.route("orders csv rows to json objects").candidates]
-        offers.accept_fold(lib, "csv-to-json", "csv-to-json-fast")  # again (a crash cut it short): nothing more
+        assert [(p["votes"], p["same"], p["folded_into"]) for p in lib.judged_pairs()] == [
+            (0, True, "csv-to-json")
+        ]
+        assert "csv-to-json-fast" not in [
+            c.name for c in lib.route("orders csv rows to json objects").candidates
+        ]
+        offers.accept_fold(
+            lib, "csv-to-json", "csv-to-json-fast"
+        )  # again (a crash cut it short): nothing more
         assert len(lib.store.ledger.examples("csv-to-json")) == 3 and len(lib.judged_pairs()) == 1
         lib.trust("csv-to-json-fast")  # a second chance, its own examples with it
         assert len(lib.store.ledger.examples("csv-to-json-fast")) == 2
@@ -358,13 +459,21 @@ def test_fold_settings_are_checked() -> None:
 def _twins() -> TaskStream:
     """Two seeded skills of one kind, worded alike, and good tasks of their kind."""
     tasks = [Query(f"red blue green job number {i}", ("k",)) for i in range(6)]
-    return TaskStream(tasks=tasks, kinds=["k"] * 6, probes=tasks[:2],
-                      variants=[("k", "red blue green job", 0.9), ("k", "red blue green pink job", 0.6)],
-                      steps=[5] * 6, noise=[0.0] * 6, new_quality=[0.8] * 6, fit_draw=[0.5] * 6)
+    return TaskStream(
+        tasks=tasks,
+        kinds=["k"] * 6,
+        probes=tasks[:2],
+        variants=[("k", "red blue green job", 0.9), ("k", "red blue green pink job", 0.6)],
+        steps=[5] * 6,
+        noise=[0.0] * 6,
+        new_quality=[0.8] * 6,
+        fit_draw=[0.5] * 6,
+    )
 
 
 def test_a_fold_happens_alike_in_the_agent_and_the_simulation_and_patching_the_rule_stops_both(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     config = EvolutionConfig(tasks=6, kinds=1, threshold=0.3, every=6, fit_error=0.0)
     sim = simulate(_twins(), config, HashEmbedder(), "shrunk")
     agent = run_agent(_twins(), config, HashEmbedder())

@@ -219,7 +219,8 @@ BENIGN: dict[str, str] = {
     ),
     "emoji-zwj-and-scripts": (
         "Family \U0001f468\u200d\U0001f469\u200d\U0001f467, rainbow \U0001f3f3\ufe0f\u200d\U0001f308, "
-        "coder \U0001f469\U0001f3fd\u200d\U0001f4bb, England \U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f.\n"
+        "coder \U0001f469\U0001f3fd\u200d\U0001f4bb, England "
+        "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f.\n"
         "Persian: \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645. Hindi: \u0915\u094d\u200d\u0937.\n"
         "Hebrew: \u05e9\u05dc\u05d5\u05dd\u200f (RLM after RTL text)."
     ),
@@ -234,7 +235,8 @@ BENIGN: dict[str, str] = {
     ),
     "authoring-html-comments": (
         "<!-- TODO: add screenshots -->\n<!-- markdownlint-disable MD013 -->\n"
-        "<!--\n  WHAT: Your knowledge base for the task.\n  REMINDER: After every 2 view operations, you MUST update this file.\n-->\n"
+        "<!--\n  WHAT: Your knowledge base for the task.\n  REMINDER: After every 2 view operations, you "
+        "MUST update this file.\n-->\n"
         "<!-- Hidden credential stealer -->\n<!-- Agent session ID or analyst name -->"
     ),
     "systemd-user-service": (
@@ -245,7 +247,8 @@ BENIGN: dict[str, str] = {
     "pentest-documentation": (
         "curl -s http://target.com/.ssh/id_rsa\ncat /etc/passwd\n"
         'curl http://169.254.169.254/latest/meta-data/ -H "X-aws-ec2-metadata-token: $TOKEN"\n'
-        "../../../etc/passwd\ndd if=/dev/mem of=memory.raw bs=1M\ndd if=/dev/zero of=/tmp/testfile bs=1M count=100\n"
+        "../../../etc/passwd\ndd if=/dev/mem of=memory.raw bs=1M\ndd if=/dev/zero of=/tmp/testfile bs=1M "
+        "count=100\n"
         "filesystem-write SSTI, command injection with `rm`/`shutdown`/`mkfs`"
     ),
     "agent-files-read-not-written": (
@@ -255,7 +258,8 @@ BENIGN: dict[str, str] = {
         "> AGENTS.md documents the repository conventions."
     ),
     "safety-guards-mention-dangerous-commands": (
-        "if echo \"$CLAUDE_TOOL_INPUT\" | grep -qE 'rm -rf|git push.*--force|:(){ :|:& };:'; then exit 2; fi\n"
+        "if echo \"$CLAUDE_TOOL_INPUT\" | grep -qE 'rm -rf|git push.*--force|:(){ :|:& };:'; then exit 2; "
+        "fi\n"
         '{"permissions": {"deny": ["Read(.env)", "Bash(rm -rf *)", "Bash(rm -rf /)"]}}\n'
         "Never run `rm -rf /` or `chmod -R 777 /` on a shared host."
     ),

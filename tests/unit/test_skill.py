@@ -78,8 +78,14 @@ def test_invalid_name_offers_a_slug() -> None:
 
 @pytest.mark.parametrize(
     ("name", "slug"),
-    [("a" * 65, "a" * 64), ("Fix_Flaky Test", "fix-flaky-test"), ("-lead", "lead"), ("double--dash", "double-dash"),
-     ("tail-", "tail"), ("ResearchHelper", "research-helper")],
+    [
+        ("a" * 65, "a" * 64),
+        ("Fix_Flaky Test", "fix-flaky-test"),
+        ("-lead", "lead"),
+        ("double--dash", "double-dash"),
+        ("tail-", "tail"),
+        ("ResearchHelper", "research-helper"),
+    ],
 )
 def test_names_outside_the_rule_are_refused_with_their_slug(name: str, slug: str) -> None:
     with pytest.raises(SkillFormatError) as err:
@@ -95,8 +101,13 @@ def test_name_without_any_usable_character_offers_nothing() -> None:
 
 @pytest.mark.parametrize(
     ("text", "slug"),
-    [("Python Code Review", "python-code-review"), ("ResearchHelper", "research-helper"),
-     ("PDFParser v2", "pdf-parser-v2"), ("  spaced   out  ", "spaced-out"), ("C++ tips & tricks", "c-tips-tricks")],
+    [
+        ("Python Code Review", "python-code-review"),
+        ("ResearchHelper", "research-helper"),
+        ("PDFParser v2", "pdf-parser-v2"),
+        ("  spaced   out  ", "spaced-out"),
+        ("C++ tips & tricks", "c-tips-tricks"),
+    ],
 )
 def test_slugify(text: str, slug: str) -> None:
     assert slugify(text) == slug
@@ -152,13 +163,23 @@ def test_blank_task_type_becomes_general() -> None:
 
 
 def test_level0_summary_carries_statistics() -> None:
-    skill = make(task_type="debugging", tags=("ci",), use_count=4, avg_score=8.5, status="quarantined", body=BODY)
+    skill = make(
+        task_type="debugging", tags=("ci",), use_count=4, avg_score=8.5, status="quarantined", body=BODY
+    )
     summary = skill.summary()
-    assert summary == SkillSummary("fix-flaky-test", "Find why a test fails sometimes.", "debugging", ("ci",),
-                                   4, 8.5, "quarantined")
-    assert summary.to_dict() == {"name": "fix-flaky-test", "description": "Find why a test fails sometimes.",
-                                 "task_type": "debugging", "tags": ["ci"], "use_count": 4, "avg_score": 8.5,
-                                 "status": "quarantined", "trust_level": None}
+    assert summary == SkillSummary(
+        "fix-flaky-test", "Find why a test fails sometimes.", "debugging", ("ci",), 4, 8.5, "quarantined"
+    )
+    assert summary.to_dict() == {
+        "name": "fix-flaky-test",
+        "description": "Find why a test fails sometimes.",
+        "task_type": "debugging",
+        "tags": ["ci"],
+        "use_count": 4,
+        "avg_score": 8.5,
+        "status": "quarantined",
+        "trust_level": None,
+    }
 
 
 def test_level0_text_is_what_gets_embedded() -> None:
@@ -170,7 +191,10 @@ def test_level0_text_is_what_gets_embedded() -> None:
 def test_lexical_text_adds_the_start_of_the_body() -> None:
     skill = make(body=BODY + "x" * 5000)
     text = skill.lexical_text()
-    assert text.startswith("fix flaky test: Find why a test fails sometimes.\n") and "Run the test 50 times" in text
+    assert (
+        text.startswith("fix flaky test: Find why a test fails sometimes.\n")
+        and "Run the test 50 times" in text
+    )
     assert len(text) == len("fix flaky test: Find why a test fails sometimes.") + 1 + 1500
 
 
@@ -179,8 +203,9 @@ def test_lexical_text_adds_the_start_of_the_body() -> None:
 
 def test_level1_sections_read_from_the_body() -> None:
     skill = make(body=BODY)
-    assert skill.procedure == ("1. Run the test 50 times.\n2. Look for shared state.\n\n### Detail\n\n"
-                               "Still part of the procedure.")
+    assert skill.procedure == (
+        "1. Run the test 50 times.\n2. Look for shared state.\n\n### Detail\n\nStill part of the procedure."
+    )
     assert skill.pitfalls == "- Adding sleeps."
     assert skill.verification == "- 200 green runs in a row."
     assert make(body="no sections here").procedure == ""
@@ -208,9 +233,15 @@ def test_with_sections_refuses_unknown_sections() -> None:
 
 
 def test_create_composes_a_body_from_fields() -> None:
-    skill = Skill.create("fix-flaky-test", "Find why a test fails sometimes.", task_type="debugging",
-                         procedure=["Run it 50 times", "Look for shared state"], pitfalls="- Sleeps",
-                         verification=["200 green runs"], tags=["ci"])
+    skill = Skill.create(
+        "fix-flaky-test",
+        "Find why a test fails sometimes.",
+        task_type="debugging",
+        procedure=["Run it 50 times", "Look for shared state"],
+        pitfalls="- Sleeps",
+        verification=["200 green runs"],
+        tags=["ci"],
+    )
     assert skill.procedure == "1. Run it 50 times\n2. Look for shared state"
     assert skill.pitfalls == "- Sleeps"
     assert skill.verification == "- 200 green runs"
@@ -250,8 +281,17 @@ def test_level2_reads_one_file_by_relative_path(level2: Store) -> None:
 
 @pytest.mark.parametrize(
     "relpath",
-    ["../x", "../../secret.txt", "references/../../secret.txt", "/etc/passwd", "\\etc\\passwd",
-     "references/leak.md", "outside/secret.txt", "", "a\x00b"],
+    [
+        "../x",
+        "../../secret.txt",
+        "references/../../secret.txt",
+        "/etc/passwd",
+        "\\etc\\passwd",
+        "references/leak.md",
+        "outside/secret.txt",
+        "",
+        "a\x00b",
+    ],
 )
 def test_level2_refuses_paths_that_leave_the_folder(level2: Store, relpath: str) -> None:
     with pytest.raises(UnsafePathError):

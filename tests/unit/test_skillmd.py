@@ -68,8 +68,10 @@ def test_known_fields_and_unknown_keys() -> None:
     assert skill.license == "Apache-2.0"
     assert skill.compatibility == "Requires poppler-utils"
     assert skill.allowed_tools == "Bash(pdftotext:*) Read"
-    assert skill.metadata == {"author": "someone", "hermes": {"related_skills": ["ocr"],
-                                                               "config": {"depth": 2, "modes": ["a", "b"]}}}
+    assert skill.metadata == {
+        "author": "someone",
+        "hermes": {"related_skills": ["ocr"], "config": {"depth": 2, "modes": ["a", "b"]}},
+    }
     assert skill.extra == {"x-custom": "keep me", "x-list": [1, "two", {"three": 3}]}
     assert skill.created_at == "2024-05-01"  # a date stays the text it was
     assert skill.procedure == "1. Run `pdftotext -layout`."
@@ -93,14 +95,18 @@ def test_rendered_file_keeps_the_body_byte_for_byte() -> None:
     assert text.split("\n---\n", 1)[1] == FULL.split("\n---\n", 1)[1]
 
 
-@pytest.mark.parametrize("body", ["", "\n", "\n\n# Two blank lines\n", "no newline at end", "# T\n\n---\n\nafter a rule\n"])
+@pytest.mark.parametrize(
+    "body", ["", "\n", "\n\n# Two blank lines\n", "no newline at end", "# T\n\n---\n\nafter a rule\n"]
+)
 def test_any_body_survives_a_round_trip(body: str) -> None:
     skill = Skill("a-b", "d", body=body)
     assert parse_skill_md(render_skill_md(skill)).body == body
 
 
 def test_allowed_tools_as_a_list_and_multiline_description() -> None:
-    raw = "---\nname: a-b\ndescription: |\n  line one\n  line two\nallowed-tools:\n- Read\n- Bash\n---\nbody\n"
+    raw = (
+        "---\nname: a-b\ndescription: |\n  line one\n  line two\nallowed-tools:\n- Read\n- Bash\n---\nbody\n"
+    )
     skill = parse_skill_md(raw)
     assert skill.allowed_tools == ["Read", "Bash"]
     assert skill.description == "line one\nline two"
@@ -116,7 +122,11 @@ def test_hermes_tags_come_from_metadata() -> None:
 
 
 def test_comma_separated_tags() -> None:
-    assert parse_skill_md("---\nname: a\ndescription: d\ntags: one, two ,three\n---\n").tags == ("one", "two", "three")
+    assert parse_skill_md("---\nname: a\ndescription: d\ntags: one, two ,three\n---\n").tags == (
+        "one",
+        "two",
+        "three",
+    )
 
 
 def test_crlf_and_bom_read_like_lf() -> None:
@@ -171,8 +181,12 @@ def test_strict_errors_name_file_and_field(raw: str, message: str, field: str | 
 
 def test_lenient_mode_repairs_and_says_so() -> None:
     warnings: list[str] = []
-    skill = parse_skill_md("---\nname: My Skill\n---\n# Title\n\nFirst paragraph\nwraps here.\n\nSecond.\n",
-                           path="x/SKILL.md", fallback_name="folder", warnings=warnings)
+    skill = parse_skill_md(
+        "---\nname: My Skill\n---\n# Title\n\nFirst paragraph\nwraps here.\n\nSecond.\n",
+        path="x/SKILL.md",
+        fallback_name="folder",
+        warnings=warnings,
+    )
     assert skill.name == "my-skill"
     assert skill.description == "First paragraph wraps here."
     assert len(warnings) == 2 and "using 'my-skill'" in warnings[0] and "first paragraph" in warnings[1]
@@ -211,11 +225,28 @@ def test_every_example_skill_parses_strictly_and_round_trips() -> None:
 def test_json_form_fields() -> None:
     skill = parse_skill_md(FULL)
     data = skill_to_json(skill)
-    assert {k: data[k] for k in ("name", "description", "task_type", "procedure", "pitfalls", "verification",
-                                 "use_count", "avg_score")} == {
-        "name": "pdf-tools", "description": "Extract text and tables from PDF files.", "task_type": "documents",
-        "procedure": "1. Run `pdftotext -layout`.", "pitfalls": "- Scanned pages have no text layer.",
-        "verification": "- Compare page counts.", "use_count": 0, "avg_score": None}
+    assert {
+        k: data[k]
+        for k in (
+            "name",
+            "description",
+            "task_type",
+            "procedure",
+            "pitfalls",
+            "verification",
+            "use_count",
+            "avg_score",
+        )
+    } == {
+        "name": "pdf-tools",
+        "description": "Extract text and tables from PDF files.",
+        "task_type": "documents",
+        "procedure": "1. Run `pdftotext -layout`.",
+        "pitfalls": "- Scanned pages have no text layer.",
+        "verification": "- Compare page counts.",
+        "use_count": 0,
+        "avg_score": None,
+    }
     assert data["extra"] == {"x-custom": "keep me", "x-list": [1, "two", {"three": 3}]}
     assert data["allowed_tools"] == "Bash(pdftotext:*) Read" and data["license"] == "Apache-2.0"
     assert "use_count" not in skill_to_json(skill, stats=False)
@@ -240,9 +271,17 @@ def test_json_statistics_and_status_survive() -> None:
 
 
 def test_design_json_form_without_body_composes_sections() -> None:
-    data = {"name": "clean-csv", "description": "Clean a CSV.", "task_type": "data",
-            "procedure": ["Load it", "Drop duplicates"], "pitfalls": "- Encodings", "verification": "- Row counts",
-            "use_count": 3, "avg_score": 7.0, "x-origin": "unit test"}
+    data = {
+        "name": "clean-csv",
+        "description": "Clean a CSV.",
+        "task_type": "data",
+        "procedure": ["Load it", "Drop duplicates"],
+        "pitfalls": "- Encodings",
+        "verification": "- Row counts",
+        "use_count": 3,
+        "avg_score": 7.0,
+        "x-origin": "unit test",
+    }
     skill = skill_from_json(data)
     assert skill.procedure == "1. Load it\n2. Drop duplicates"
     assert (skill.pitfalls, skill.verification) == ("- Encodings", "- Row counts")
@@ -250,7 +289,8 @@ def test_design_json_form_without_body_composes_sections() -> None:
     assert skill.extra == {"x-origin": "unit test"}
     back = skill_to_json(skill)
     assert {k: back[k] for k in data if k != "procedure" and k != "x-origin"} == {
-        k: v for k, v in data.items() if k not in ("procedure", "x-origin")}
+        k: v for k, v in data.items() if k not in ("procedure", "x-origin")
+    }
     assert skill_from_json(back) == skill
 
 

@@ -23,9 +23,17 @@ from skillrouter.skillmd import parse_skill_md, render_skill_md
 from skillrouter.store import resolve_home
 
 
-def make(name: str = "fix-flaky-test", description: str = "Find why a test fails sometimes.", **kw: object) -> Skill:
-    return Skill.create(name, description, procedure=["Run it 50 times"], pitfalls="- Sleeps",
-                        verification="- 200 green runs", **kw)  # type: ignore[arg-type]
+def make(
+    name: str = "fix-flaky-test", description: str = "Find why a test fails sometimes.", **kw: object
+) -> Skill:
+    return Skill.create(
+        name,
+        description,
+        procedure=["Run it 50 times"],
+        pitfalls="- Sleeps",
+        verification="- 200 green runs",
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -54,12 +62,16 @@ def test_env_wins_over_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert not (tmp_path / ".skillrouter").exists()
 
 
-def test_default_is_dot_skillrouter_in_the_working_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_is_dot_skillrouter_in_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("SKILLROUTER_HOME")
     store = Store()
     assert store.path == (tmp_path / ".skillrouter").resolve()
-    assert (tmp_path / ".skillrouter" / "skills").is_dir() and (tmp_path / ".skillrouter" / "skillrouter.db").is_file()
+    assert (tmp_path / ".skillrouter" / "skills").is_dir() and (
+        tmp_path / ".skillrouter" / "skillrouter.db"
+    ).is_file()
 
 
 def test_missing_store_is_not_created_when_asked_not_to(tmp_path: Path) -> None:
@@ -86,7 +98,12 @@ def test_skill_file_lives_at_skills_name_skill_md(store: Store) -> None:
     assert store.names() == ["fix-flaky-test"] and "fix-flaky-test" in store
     got = store.get("fix-flaky-test")
     assert (got.name, got.procedure, got.version, got.status, got.use_count) == (
-        "fix-flaky-test", "1. Run it 50 times", 1, "active", 0)
+        "fix-flaky-test",
+        "1. Run it 50 times",
+        1,
+        "active",
+        0,
+    )
     assert got.created_at and got.updated_at
     assert leftovers(store) == []
 
@@ -228,7 +245,8 @@ def _open_store_when(path: str, started: object) -> None:
 
 
 def test_opening_the_store_mid_add_in_another_process_loses_nothing(
-        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import time
 
     import skillrouter.store.skillfiles as skillfiles_module
@@ -262,7 +280,9 @@ def _refresh_when(path: str, ready: object, moved: object) -> None:
     store.refresh()  # e.g. 'skillrouter route' while the agent rewrites the skill
 
 
-def test_a_refresh_during_a_replace_keeps_the_statistics(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_refresh_during_a_replace_keeps_the_statistics(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import time
 
     store.add(make())
@@ -321,8 +341,10 @@ def test_good_outcomes_with_a_task_become_examples(store: Store) -> None:
     store.record_outcome("fix-flaky-test", 9, task="  login test fails one run in ten ")
     store.record_outcome("fix-flaky-test", 4, task="a task it did badly")
     store.record_outcome("fix-flaky-test", 7, task="exactly the minimum score")
-    assert store.ledger.examples("fix-flaky-test") == [("fix-flaky-test", "login test fails one run in ten"),
-                                               ("fix-flaky-test", "exactly the minimum score")]
+    assert store.ledger.examples("fix-flaky-test") == [
+        ("fix-flaky-test", "login test fails one run in ten"),
+        ("fix-flaky-test", "exactly the minimum score"),
+    ]
     for i in range(5):
         store.record_outcome("fix-flaky-test", 10, task=f"task {i}", max_examples=3)
     assert [t for _, t in store.ledger.examples("fix-flaky-test")] == ["task 2", "task 3", "task 4"]
@@ -359,7 +381,9 @@ def test_concurrent_processes_lose_no_outcome(store: Store) -> None:
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx: Any = multiprocessing.get_context(method)
     start = ctx.Barrier(8)
-    procs = [ctx.Process(target=_record_many, args=(str(store.path), scores, start)) for scores in per_process]
+    procs = [
+        ctx.Process(target=_record_many, args=(str(store.path), scores, start)) for scores in per_process
+    ]
     for proc in procs:
         proc.start()
     for proc in procs:
@@ -382,11 +406,18 @@ def test_every_edit_is_a_version_and_restore_brings_one_back(store: Store) -> No
     path.write_text(path.read_text().replace("Second words.", "Third words, by hand."))
     assert store.get("fix-flaky-test").description == "Third words, by hand."
     history = store.history("fix-flaky-test")
-    assert [(v.version, v.reason) for v in history] == [(1, "add"), (2, "refined by the agent"),
-                                                        (3, "edited on disk")]
+    assert [(v.version, v.reason) for v in history] == [
+        (1, "add"),
+        (2, "refined by the agent"),
+        (3, "edited on disk"),
+    ]
     assert "First words." in history[0].content and "Third words, by hand." in history[2].content
-    assert history[0].to_dict() == {"name": "fix-flaky-test", "version": 1, "reason": "add",
-                                    "created_at": history[0].created_at}
+    assert history[0].to_dict() == {
+        "name": "fix-flaky-test",
+        "version": 1,
+        "reason": "add",
+        "created_at": history[0].created_at,
+    }
 
     restored = store.restore("fix-flaky-test", 1)
     assert restored.description == "First words." and restored.version == 4
@@ -439,7 +470,9 @@ def test_refresh_picks_up_hand_edits_new_folders_and_removals(store: Store) -> N
     path.write_text(path.read_text().replace("Find why a test fails sometimes.", "Edited by hand."))
     new = store.skills_dir / "written-by-hand"
     new.mkdir()
-    (new / "SKILL.md").write_text("---\nname: written-by-hand\ndescription: A person wrote this.\n---\nBody\n")
+    (new / "SKILL.md").write_text(
+        "---\nname: written-by-hand\ndescription: A person wrote this.\n---\nBody\n"
+    )
     import shutil
 
     shutil.rmtree(store.files.folder("gone-soon"))

@@ -120,8 +120,10 @@ class LedgerBase:
             with self.transaction() as db:
                 current = int(db.execute("PRAGMA user_version").fetchone()[0])  # again, under the lock
                 if current > len(schema.MIGRATIONS):
-                    raise StoreError(f"the ledger {self.path} has schema version {current}, newer than this "
-                                     f"skillrouter knows ({len(schema.MIGRATIONS)}); upgrade skillrouter to open it")
+                    raise StoreError(
+                        f"the ledger {self.path} has schema version {current}, newer than this "
+                        f"skillrouter knows ({len(schema.MIGRATIONS)}); upgrade skillrouter to open it"
+                    )
                 if current == len(schema.MIGRATIONS):
                     return
                 schema.MIGRATIONS[current](db)
@@ -156,8 +158,10 @@ class LedgerBase:
         return self.counter("generation")
 
     def _bump(self, db: sqlite3.Connection) -> None:
-        db.execute("INSERT INTO meta VALUES ('generation', '1') ON CONFLICT(key) DO UPDATE "
-                   "SET value = CAST(value AS INTEGER) + 1")
+        db.execute(
+            "INSERT INTO meta VALUES ('generation', '1') ON CONFLICT(key) DO UPDATE "
+            "SET value = CAST(value AS INTEGER) + 1"
+        )
 
     def note(self, key: str, value: dict[str, Any] | None) -> None:
         """Keep (or with None, drop) a JSON note in meta, e.g. that the ledger was rebuilt."""
@@ -168,8 +172,10 @@ class LedgerBase:
                 db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"note:{key}", json.dumps(value)))
 
     def notes(self) -> dict[str, dict[str, Any]]:
-        return {k.removeprefix("note:"): json.loads(v)
-                for k, v in self._rows("SELECT key, value FROM meta WHERE key LIKE 'note:%'")}
+        return {
+            k.removeprefix("note:"): json.loads(v)
+            for k, v in self._rows("SELECT key, value FROM meta WHERE key LIKE 'note:%'")
+        }
 
 
 def sha(text: str) -> str:

@@ -20,7 +20,9 @@ class Recovery(LedgerBase):
     """Opening, rebuilding and salvaging."""
 
     @classmethod
-    def open(cls, path: Path, *, repair: bool = False, files_exist: Callable[[], bool] = lambda: False) -> Self:
+    def open(
+        cls, path: Path, *, repair: bool = False, files_exist: Callable[[], bool] = lambda: False
+    ) -> Self:
         """Open (or create) the ledger. A damaged one raises :class:`LedgerDamagedError`, or
         with ``repair`` is checked (``PRAGMA quick_check``) and rebuilt (:meth:`rebuild`). A
         missing one beside existing skill folders is noted as lost (``notes()``)."""
@@ -42,8 +44,18 @@ class Recovery(LedgerBase):
         return ledger
 
     @staticmethod
-    def loss_note(reason: str, lost: Sequence[str] = ("stats", "examples", "misfits", "earlier_records",
-                                                      "judged_pairs", "versions", "meta")) -> dict[str, Any]:
+    def loss_note(
+        reason: str,
+        lost: Sequence[str] = (
+            "stats",
+            "examples",
+            "misfits",
+            "earlier_records",
+            "judged_pairs",
+            "versions",
+            "meta",
+        ),
+    ) -> dict[str, Any]:
         """The note kept when the ledger had to start again (statuses, findings and import
         origins come back from the skill folders' sidecars; see ``store``)."""
         return {"at": now_iso(), "reason": reason, "lost": [HOLDS[t] for t in lost]}
@@ -61,9 +73,13 @@ class Recovery(LedgerBase):
         ledger = cls(path)
         kept = ledger.restore_rows(rows)
         note = cls.loss_note(f"{path.name} was damaged: {why}", sorted(broken))
-        note["lost"] = [f"{what} ({f'partly: {kept[t]} rows read' if kept.get(t) else 'all'})"
-                        for t, what in zip(sorted(broken), note["lost"])]
-        ledger.note("ledger_rebuilt", note | {"kept_at": str(aside), "salvaged": {t: n for t, n in kept.items() if n}})
+        note["lost"] = [
+            f"{what} ({f'partly: {kept[t]} rows read' if kept.get(t) else 'all'})"
+            for t, what in zip(sorted(broken), note["lost"])
+        ]
+        ledger.note(
+            "ledger_rebuilt", note | {"kept_at": str(aside), "salvaged": {t: n for t, n in kept.items() if n}}
+        )
         return ledger
 
     @staticmethod
@@ -102,10 +118,15 @@ class Recovery(LedgerBase):
                 have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
                 kept[table] = 0
                 for row in found:
-                    row = {k: v for k, v in row.items() if k in have} | ({"file_sig": ""} if table == "skills" else {})
+                    row = {k: v for k, v in row.items() if k in have} | (
+                        {"file_sig": ""} if table == "skills" else {}
+                    )
                     try:
-                        db.execute(f"INSERT OR REPLACE INTO {table} ({', '.join(row)}) "
-                                   f"VALUES ({', '.join('?' * len(row))})", list(row.values()))
+                        db.execute(
+                            f"INSERT OR REPLACE INTO {table} ({', '.join(row)}) "
+                            f"VALUES ({', '.join('?' * len(row))})",
+                            list(row.values()),
+                        )
                         kept[table] += 1
                     except sqlite3.Error:
                         continue  # a row of the wrong shape: leave it behind

@@ -24,8 +24,13 @@ class Outcome:
     last_used: str | None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "use_count": self.use_count, "avg_score": self.avg_score,
-                "last_score": self.last_score, "last_used": self.last_used}
+        return {
+            "name": self.name,
+            "use_count": self.use_count,
+            "avg_score": self.avg_score,
+            "last_score": self.last_score,
+            "last_used": self.last_used,
+        }
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,12 @@ class Version:
     content: str
 
     def to_dict(self, *, content: bool = False) -> dict[str, Any]:
-        data = {"name": self.name, "version": self.version, "reason": self.reason, "created_at": self.created_at}
+        data = {
+            "name": self.name,
+            "version": self.version,
+            "reason": self.reason,
+            "created_at": self.created_at,
+        }
         if content:
             data["content"] = self.content
         return data

@@ -21,50 +21,101 @@ class SkillRows(LedgerBase):
     """Skills, versions and import origins."""
 
     def row(self, name: str) -> Row | None:
-        found = self._one("SELECT file_hash, file_sig, version, status, findings, created_at, trust_level, "
-                          "scan_hash FROM skills WHERE name = ?", (name,))
+        found = self._one(
+            "SELECT file_hash, file_sig, version, status, findings, created_at, trust_level, "
+            "scan_hash FROM skills WHERE name = ?",
+            (name,),
+        )
         if found is None:
             return None
         file_hash, sig, version, status, findings, created, trust_level, scan_hash = found
-        return Row(file_hash, sig, version, status, tuple(json.loads(findings)), created, trust_level, scan_hash)
+        return Row(
+            file_hash, sig, version, status, tuple(json.loads(findings)), created, trust_level, scan_hash
+        )
 
-    def write_skill(self, skill: Skill, file_hash: str, sig: str, *, reason: str, content: str,
-                    status: Status | None = None, findings: Sequence[dict[str, Any]] | None = None,
-                    trust_level: TrustLevel | None = None, scan_hash: str | None = None) -> int:
+    def write_skill(
+        self,
+        skill: Skill,
+        file_hash: str,
+        sig: str,
+        *,
+        reason: str,
+        content: str,
+        status: Status | None = None,
+        findings: Sequence[dict[str, Any]] | None = None,
+        trust_level: TrustLevel | None = None,
+        scan_hash: str | None = None,
+    ) -> int:
         """Record ``skill`` as its file now reads (a new version if the content changed).
         ``status`` / ``findings`` / ``trust_level`` / ``scan_hash`` of None keep what the row
         had (a new row: active, none, community, none). Returns the version number."""
         procedure = " ".join(skill.procedure.split()).lower()
         summary = skill.summary().to_dict()
         summary.pop("trust_level")  # a column of its own
-        level0 = json.dumps(summary | {
-            "lexical_text": skill.lexical_text(),
-            "procedure_hash": sha(procedure)[:16] if procedure else None,
-        })
+        level0 = json.dumps(
+            summary
+            | {
+                "lexical_text": skill.lexical_text(),
+                "procedure_hash": sha(procedure)[:16] if procedure else None,
+            }
+        )
         now = now_iso()
         with self.transaction() as db:
             row = self.row(skill.name)
             if row is None:  # new, or back after its folder was removed by hand: history continues
-                last = db.execute("SELECT MAX(version) FROM versions WHERE name = ?", (skill.name,)).fetchone()[0]
+                last = db.execute(
+                    "SELECT MAX(version) FROM versions WHERE name = ?", (skill.name,)
+                ).fetchone()[0]
                 version = (last or 0) + 1
-                db.execute("INSERT INTO skills (name, file_hash, file_sig, level0, source, status, findings, version, "
-                           "created_at, updated_at, trust_level, scan_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           (skill.name, file_hash, sig, level0, skill.source, status or "active",
-                            json.dumps(list(findings or [])), version, skill.created_at or now, now,
-                            trust_level or "community", scan_hash))
+                db.execute(
+                    "INSERT INTO skills (name, file_hash, file_sig, level0, source, status, findings, "
+                    "version, "
+                    "created_at, updated_at, trust_level, scan_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                    "?, ?)",
+                    (
+                        skill.name,
+                        file_hash,
+                        sig,
+                        level0,
+                        skill.source,
+                        status or "active",
+                        json.dumps(list(findings or [])),
+                        version,
+                        skill.created_at or now,
+                        now,
+                        trust_level or "community",
+                        scan_hash,
+                    ),
+                )
                 db.execute("INSERT OR IGNORE INTO stats (name) VALUES (?)", (skill.name,))
             else:
                 version = row.version + (0 if row.file_hash == file_hash else 1)
-                db.execute("UPDATE skills SET updated_at = CASE WHEN file_hash = ? THEN updated_at ELSE ? END, "
-                           "file_hash = ?, file_sig = ?, level0 = ?, source = ?, status = ?, findings = ?, version = ?, "
-                           "trust_level = ?, scan_hash = ? WHERE name = ?",
-                           (file_hash, now, file_hash, sig, level0, skill.source, status or row.status,
-                            json.dumps(list(findings if findings is not None else row.findings)), version,
-                            trust_level or row.trust_level, scan_hash or row.scan_hash, skill.name))
+                db.execute(
+                    "UPDATE skills SET updated_at = CASE WHEN file_hash = ? THEN updated_at ELSE ? END, "
+                    "file_hash = ?, file_sig = ?, level0 = ?, source = ?, status = ?, findings = ?, version "
+                    "= ?, "
+                    "trust_level = ?, scan_hash = ? WHERE name = ?",
+                    (
+                        file_hash,
+                        now,
+                        file_hash,
+                        sig,
+                        level0,
+                        skill.source,
+                        status or row.status,
+                        json.dumps(list(findings if findings is not None else row.findings)),
+                        version,
+                        trust_level or row.trust_level,
+                        scan_hash or row.scan_hash,
+                        skill.name,
+                    ),
+                )
             self._bump(db)
             if row is None or row.file_hash != file_hash:
-                db.execute("INSERT OR REPLACE INTO versions VALUES (?, ?, ?, ?, ?)",
-                           (skill.name, version, content, reason, now))
+                db.execute(
+                    "INSERT OR REPLACE INTO versions VALUES (?, ?, ?, ?, ?)",
+                    (skill.name, version, content, reason, now),
+                )
         return version
 
     def set_sig(self, name: str, sig: str) -> None:
@@ -75,14 +126,22 @@ class SkillRows(LedgerBase):
         """name -> the stat signature of the SKILL.md the row was read from."""
         return {n: sig for n, sig in self._rows("SELECT name, file_sig FROM skills")}
 
-    def set_status(self, name: str, status: Status, findings: Sequence[dict[str, Any]] | None = None, *,
-                   trust_level: TrustLevel | None = None) -> None:
+    def set_status(
+        self,
+        name: str,
+        status: Status,
+        findings: Sequence[dict[str, Any]] | None = None,
+        *,
+        trust_level: TrustLevel | None = None,
+    ) -> None:
         with self.transaction() as db:
             if findings is None:
                 db.execute("UPDATE skills SET status = ? WHERE name = ?", (status, name))
             else:
-                db.execute("UPDATE skills SET status = ?, findings = ? WHERE name = ?",
-                           (status, json.dumps(list(findings)), name))
+                db.execute(
+                    "UPDATE skills SET status = ?, findings = ? WHERE name = ?",
+                    (status, json.dumps(list(findings)), name),
+                )
             if trust_level is not None:
                 db.execute("UPDATE skills SET trust_level = ? WHERE name = ?", (trust_level, name))
 
@@ -102,15 +161,21 @@ class SkillRows(LedgerBase):
         where = "" if names is None else f"WHERE s.name IN ({','.join('?' * len(names))})"
         rows = self._rows(
             "SELECT s.name, s.level0, s.file_hash, s.source, s.status, s.findings, s.version, s.trust_level, "
-            f"t.use_count, t.score_sum FROM skills s LEFT JOIN stats t ON t.name = s.name {where} ORDER BY s.name",
+            f"t.use_count, t.score_sum FROM skills s LEFT JOIN stats t ON t.name = s.name {where} ORDER BY "
+            "s.name",
             list(names or []),
         )
         out: dict[str, Record] = {}
         for name, level0, file_hash, source, status, findings, version, trust_level, uses, total in rows:
             data = json.loads(level0)
             summary = SkillSummary(
-                name=name, description=data["description"], task_type=data["task_type"], tags=tuple(data["tags"]),
-                use_count=uses or 0, avg_score=(total / uses) if uses else None, status=status,
+                name=name,
+                description=data["description"],
+                task_type=data["task_type"],
+                tags=tuple(data["tags"]),
+                use_count=uses or 0,
+                avg_score=(total / uses) if uses else None,
+                status=status,
                 trust_level=trust_level,
             )
             out[name] = Record(summary, file_hash, source, tuple(json.loads(findings)), version, trust_level)
@@ -127,46 +192,68 @@ class SkillRows(LedgerBase):
         held = self._level0
         if held is None or held[0] != generation:
             level0 = {n: json.loads(blob) for n, blob in self._rows("SELECT name, level0 FROM skills")}
-            held = self._level0 = (generation, {n: (d["description"], d["task_type"], tuple(d["tags"]))
-                                                for n, d in level0.items()})
+            held = self._level0 = (
+                generation,
+                {n: (d["description"], d["task_type"], tuple(d["tags"])) for n, d in level0.items()},
+            )
         level0 = held[1]
         out: dict[str, SkillSummary] = {}
         for name, status, trust_level, uses, total in self._rows(
-                f"SELECT s.name, s.status, s.trust_level, t.use_count, t.score_sum FROM skills s "
-                f"LEFT JOIN stats t ON t.name = s.name "
-                f"WHERE s.name IN ({','.join('?' * len(names))}) ORDER BY s.name", list(names)):
+            f"SELECT s.name, s.status, s.trust_level, t.use_count, t.score_sum FROM skills s "
+            f"LEFT JOIN stats t ON t.name = s.name "
+            f"WHERE s.name IN ({','.join('?' * len(names))}) ORDER BY s.name",
+            list(names),
+        ):
             if name in level0:  # a row written after the generation was read waits for the next call
                 description, task_type, tags = level0[name]
-                out[name] = SkillSummary(name=name, description=description, task_type=task_type, tags=tags,
-                                         use_count=uses or 0, avg_score=(total / uses) if uses else None, status=status,
-                                         trust_level=trust_level)
+                out[name] = SkillSummary(
+                    name=name,
+                    description=description,
+                    task_type=task_type,
+                    tags=tags,
+                    use_count=uses or 0,
+                    avg_score=(total / uses) if uses else None,
+                    status=status,
+                    trust_level=trust_level,
+                )
         return out
 
     def level0_texts(self) -> dict[str, str]:
         """name -> the Level 0 text the index embeds (no file reads), derived from the stored
         name and description so a change of the Level 0 rule reaches every existing row."""
-        return {name: level0_text(name, json.loads(blob)["description"])
-                for name, blob in self._rows("SELECT name, level0 FROM skills")}
+        return {
+            name: level0_text(name, json.loads(blob)["description"])
+            for name, blob in self._rows("SELECT name, level0 FROM skills")
+        }
 
     def summary_texts(self) -> dict[str, str]:
         """name -> ``"name words: description"`` (what keyword coverage counts), no file reads."""
-        return {name: summary_text(name, json.loads(blob)["description"])
-                for name, blob in self._rows("SELECT name, level0 FROM skills")}
+        return {
+            name: summary_text(name, json.loads(blob)["description"])
+            for name, blob in self._rows("SELECT name, level0 FROM skills")
+        }
 
     def lexical_texts(self) -> dict[str, str | None]:
         """name -> the text the keyword index reads, or None for a row written before the
         keyword index existed (the store then reads the file)."""
-        return {name: json.loads(blob).get("lexical_text") for name, blob in self._rows("SELECT name, level0 FROM skills")}
+        return {
+            name: json.loads(blob).get("lexical_text")
+            for name, blob in self._rows("SELECT name, level0 FROM skills")
+        }
 
     def procedure_hashes(self) -> dict[str, str]:
         """name -> hash of the whitespace-normalised procedure, for skills that have one."""
-        out = {name: json.loads(level0).get("procedure_hash") for name, level0 in
-               self._rows("SELECT name, level0 FROM skills")}
+        out = {
+            name: json.loads(level0).get("procedure_hash")
+            for name, level0 in self._rows("SELECT name, level0 FROM skills")
+        }
         return {k: v for k, v in out.items() if v}
 
     def history(self, name: str) -> list[Version]:
-        rows = self._rows("SELECT version, reason, created_at, content FROM versions WHERE name = ? ORDER BY version",
-                          (name,))
+        rows = self._rows(
+            "SELECT version, reason, created_at, content FROM versions WHERE name = ? ORDER BY version",
+            (name,),
+        )
         return [Version(name, v, r, c, body) for v, r, c, body in rows]
 
     def set_origin(self, name: str, origin: str, input_hash: str) -> None:
