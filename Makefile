@@ -37,10 +37,17 @@ demo: $(BIN)/.installed
 test: $(BIN)/.installed
 	$(BIN)/pytest -q -p no:cacheprovider
 
+# mypy reads the package as installed: skillrouter/ with embeddings/ and eval/ inside it (a tree
+# of links in .lint/, which mypy, unlike Python, cannot be told to assemble from package-dir)
+TYPES := .lint/mypy-tree
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy -p skillrouter
+	rm -rf $(TYPES) && mkdir -p $(TYPES)/skillrouter
+	for f in skillrouter/*; do ln -s "$(CURDIR)/$$f" $(TYPES)/skillrouter/; done
+	ln -s "$(CURDIR)/embeddings" $(TYPES)/skillrouter/embeddings
+	ln -s "$(CURDIR)/eval" $(TYPES)/skillrouter/eval
+	cd $(TYPES) && $(CURDIR)/$(BIN)/mypy --config-file $(CURDIR)/pyproject.toml --cache-dir $(CURDIR)/.mypy_cache -p skillrouter
 
 clean:
 	rm -rf $(DEMO_STORE)

@@ -108,7 +108,7 @@ def export(model_ref: str, folder: Path, model: Any = None) -> None:
             self.model = model
 
         def forward(self, *tensors: torch.Tensor) -> torch.Tensor:
-            return self.model(dict(zip(inputs, tensors)))["sentence_embedding"]  # type: ignore[no-any-return]
+            return self.model(dict(zip(inputs, tensors)))["sentence_embedding"]
 
     dynamic = {name: {0: "batch", 1: "tokens"} for name in inputs} | {"sentence_embedding": {0: "batch"}}
     traced = folder / "traced.onnx"

@@ -84,7 +84,7 @@ def _command_line() -> str:
     return "skillrouter " + " ".join(shlex.quote(a) for a in args) if args else "skillrouter eval"
 
 
-def _say(quiet: bool):  # type: ignore[no-untyped-def]
+def _say(quiet: bool) -> Callable[[str], None]:
     return (lambda message: None) if quiet else (lambda message: click.echo(message, err=True))
 
 

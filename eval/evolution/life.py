@@ -193,6 +193,10 @@ class Life:
             folded=len(self.folded),
         )
 
+    def step(self, i: int) -> None:
+        """Run task ``i`` and record its event (the simulated life and the agent replay each their way)."""
+        raise NotImplementedError
+
     def run(self, label: str, say: Callable[[str], None]) -> list[Checkpoint]:
         """Seed the variants, run the stream, checkpoint every ``every`` tasks."""
         for kind, text, quality in self.stream.variants:
