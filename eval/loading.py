@@ -88,7 +88,8 @@ def read_skills(paths: Iterable[str | Path]) -> list[Skill]:
     a name already read is skipped, as :func:`load_library` does."""
     from contextlib import ExitStack
 
-    from skillrouter.transfer.importer import ImportReport, read_sources
+    from skillrouter.transfer.report import ImportReport
+    from skillrouter.transfer.sources import read_sources
 
     found: dict[str, Skill] = {}
     with ExitStack() as stack:

@@ -482,7 +482,7 @@ class SkillLibrary:
 
     def vote_same(self, a: str, b: str) -> int:
         """Count one verdict that ``a`` and ``b`` are one skill, the pair not yet settled;
-        returns how many it has (see :func:`skillrouter.rules.vote_fold`)."""
+        returns how many it has (see :func:`skillrouter.learning.offers.vote_fold`)."""
         self._require(a, b)
         return self.store.ledger.vote_same(a, b)
 
@@ -495,7 +495,7 @@ class SkillLibrary:
         """Every pair of skills put to the judge of "one skill?" (of ``name``, or all), oldest
         first: a dict with ``a``, ``b``, ``votes`` (its yes answers), ``same`` (None: pending,
         True: folded into ``folded_into``, False: two skills) and ``judged_at``. See
-        :func:`skillrouter.rules.fold_offers`."""
+        :func:`skillrouter.learning.offers.fold_offers`."""
         return self.store.ledger.judged_pairs(name)
 
     # ------------------------------------------------------------ routing and outcomes

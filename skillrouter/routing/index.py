@@ -496,7 +496,7 @@ class SkillIndex:
         """Each skill's centroid: the normalised mean of its documents' vectors (its Level 0
         text and examples, never misfits), for the skills the index holds. Where a skill's
         documents lie, as one vector: two skills serving one kind of task have near centroids
-        whatever their descriptions say (see :func:`skillrouter.rules.fold_offers`)."""
+        whatever their descriptions say (see :func:`skillrouter.learning.offers.fold_offers`)."""
         ids, _, matrix = self._searchable()
         return centroids(ids, matrix, skills)
 

@@ -35,12 +35,11 @@ score and the relevance are computed (:func:`contrast`)::
     similarity' = similarity - MISFIT_WEIGHT * max(0, misfit - similarity)
 
 A task nearer the skill's own texts than any of its misfits is untouched, so misfits can only
-demote, and a skill with none ranks as before. ``MISFIT_WEIGHT = 4`` was chosen where misfits
-come from: the evolution simulation (1,000 MetaTool tasks, a fit judgement wrong one time in
-ten) gives reuse precision 0.778 / 0.788 / 0.807 / 0.806 at weights 1 / 2 / 4 / 16; a task a
-skill did not fit is then not routed to it again (from a weight of about 1.6 with the default
-model). Where misfits are only label disagreements (``eval routing --learn`` on MetaTool) the
-cost is 0.5 point of P@1 (docs/evaluation.md, "Misfits").
+demote, and a skill with none ranks as before. ``MISFIT_WEIGHT`` was chosen where misfits come
+from, the evolution simulation (a fit judgement that errs now and then): high enough that a task
+a skill did not fit is not routed to it again; where misfits are only label disagreements
+(``eval routing --learn``) it costs a little P@1. The measurements are in docs/evaluation.md
+("Misfits"), where they can be taken again.
 
 A skill's **misfit share** weighs on the gate too: of the routes to it that were judged
 (its fitted uses and its misfits), the share that did not fit, once there are

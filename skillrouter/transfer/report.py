@@ -1,0 +1,51 @@
+"""What an import did: :class:`ImportReport` (``skillrouter import --json`` prints :meth:`to_dict`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["ImportReport"]
+
+
+@dataclass
+class ImportReport:
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    skipped: list[dict[str, str]] = field(default_factory=list)
+    quarantined: list[dict[str, Any]] = field(default_factory=list)
+    pruned: list[str] = field(default_factory=list)
+    errors: list[dict[str, str]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    duplicates: list[list[Any]] = field(default_factory=list)
+    clusters: list[list[str]] = field(default_factory=list)
+    embedded: int = 0
+    seconds: float = 0.0
+    dry_run: bool = False
+    index_error: str | None = None  # the index could not be updated (the files are written)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "added": len(self.added),
+            "updated": len(self.updated),
+            "unchanged": len(self.unchanged),
+            "skipped": len(self.skipped),
+            "quarantined": len(self.quarantined),
+            "pruned": len(self.pruned),
+            "errors": self.errors,
+            "duplicates": self.duplicates,
+            "seconds": round(self.seconds, 3),
+            "embedded": self.embedded,
+            "index_error": self.index_error,
+            "dry_run": self.dry_run,
+            "details": {
+                "added": self.added,
+                "updated": self.updated,
+                "skipped": self.skipped,
+                "quarantined": self.quarantined,
+                "pruned": self.pruned,
+                "warnings": self.warnings,
+                "clusters": self.clusters,
+            },
+        }
