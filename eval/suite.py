@@ -85,6 +85,11 @@ def _libraries(data: Path) -> Path:
     return data / "skill-libraries"
 
 
+THREE_LIBRARIES = ("hermes-agent-0.19.0", "anthropics-skills", "antigravity-awesome-skills")
+"""The real libraries whose 725 skills are builtin+725's distractors, named: a library added to
+shared/data later (clawhub-sample) must not change what the row measures."""
+
+
 def _metatool_test(data: Path) -> tuple[Any, list[Query]]:
     mt = load_metatool(data / "metatool")
     return mt, split(mt.queries, 0.5, seed=0)[1]
@@ -100,7 +105,7 @@ def _builtin_725(data: Path) -> RoutingSetup:
     return RoutingSetup(
         queries=load_queries_jsonl(builtin_queries()),
         skills=[builtin_skills()],
-        distractors=[_libraries(data)],
+        distractors=[_libraries(data) / name for name in THREE_LIBRARIES],
         name="builtin+725",
     )
 
