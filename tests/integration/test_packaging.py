@@ -100,3 +100,25 @@ def test_every_module_imports_beside_the_neighbours(installed: tuple[Path, Path]
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert int(done.stdout.strip()) >= 40  # every module of skillrouter, .embeddings, .eval and .agent
+
+
+def test_every_sub_package_is_listed_for_the_wheel() -> None:
+    """pyproject.toml lists packages by hand (embeddings/ and eval/ install inside skillrouter): a
+    new sub-package left off the list would be missing from the wheel."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    listed = set(
+        tomllib.loads((root / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["packages"]
+    )
+    found = set()
+    for package, folder in (
+        ("skillrouter", root / "skillrouter"),
+        ("skillrouter.embeddings", root / "embeddings"),
+        ("skillrouter.eval", root / "eval"),
+    ):
+        for init in folder.rglob("__init__.py"):
+            parts = init.parent.relative_to(folder).parts
+            if "examples" not in parts:
+                found.add(".".join([package, *parts]))
+    assert found == listed
