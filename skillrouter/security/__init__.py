@@ -18,6 +18,12 @@ Modules, one concern each:
   ``destructive-shell``, ``persistence``), applied to every line, fenced code and inline code;
 - :mod:`~skillrouter.security.prose`: sentence-level intent (secrets out, persistence,
   ``safety-bypass``, ``tampering``, ``concealment``) written in words;
+- the lexicons, data apart from the engines that apply them:
+  :mod:`~skillrouter.security.lexicon_commands` (the command rules' shapes),
+  :mod:`~skillrouter.security.lexicon_secrets` (secrets, destinations, moving verbs, start-up
+  mechanisms, payloads) and :mod:`~skillrouter.security.lexicon_safety` (safety bypass,
+  authority claims, concealment, tampering targets), each pattern behind the word gates of
+  :mod:`~skillrouter.security.gates`;
 - :mod:`~skillrouter.security.injection`: injection phrases and hidden HTML-comment instructions;
 - :mod:`~skillrouter.security.unicode`: ``hidden-unicode``;
 - :mod:`~skillrouter.security.markdown`: the document as blocks, fields, code spans, sentences;

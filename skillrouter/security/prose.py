@@ -55,8 +55,14 @@ describes what it does and is no safety bypass. Negation in the verb's clause ("
 ..."), warning headings and quoted examples in a security skill exempt a match
 (:mod:`skillrouter.security.mentions`).
 
+The words and phrases themselves are the lexicon, apart from this engine that applies them:
+:mod:`~skillrouter.security.lexicon_secrets` (secrets, destinations, moving verbs, start-up
+mechanisms, payloads) and :mod:`~skillrouter.security.lexicon_safety` (safety bypass, authority
+claims, concealment, tampering targets).
+
 Speed: a pattern is only tried on a block whose lines hold a word of each of its gate's word
-groups (:class:`WordIndex`); the body is read lazily (:class:`~skillrouter.security.markdown.Body`).
+groups (:mod:`~skillrouter.security.gates`); the body is read lazily
+(:class:`~skillrouter.security.markdown.Body`).
 """
 
 from __future__ import annotations
@@ -69,802 +75,58 @@ from dataclasses import dataclass
 
 from skillrouter.security import mentions as ctx
 from skillrouter.security.findings import Finding, Severity, excerpt, finding
+from skillrouter.security.gates import Pattern, WordIndex
+from skillrouter.security.lexicon_safety import (
+    AUTHORITY,
+    AUTHORITY_RE,
+    CONCEAL,
+    CONCEAL_SECRET_OBJECT_RE,
+    FORGED_RE,
+    NO_CONFIRM_RE,
+    SAFETY,
+    SB_RES,
+    TAMPER_TARGETS,
+    WRITE_RE,
+)
+from skillrouter.security.lexicon_secrets import (
+    AUTH_CONTEXT_RE,
+    CAPTURES,
+    CHAT_CONTAINS_RE,
+    CHAT_RE,
+    DATA_OUT_RE,
+    DISGUISE_RE,
+    FAKE_WRAPPER_RE,
+    FILE_SECRET_RE,
+    FILL_RE,
+    FILLS,
+    MECHANISMS,
+    MOVE_RE,
+    PASTE_RE,
+    PERSIST_MECH_RE,
+    REMOTE_EXEC_RE,
+    REMOTE_RE,
+    SECRETS,
+    SHOW_RE,
+    STORE_RE,
+    STRONG_SHOW_RE,
+    WEAK_SECRET_RE,
+    WORD_SECRET_RE,
+    WRAPPERS,
+)
 from skillrouter.security.markdown import Block, Document, sentences
 
+__all__ = ["ALL_PATTERNS", "WordIndex", "prose_findings", "span_findings"]
 
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
+# every gated pattern of the lexicons, and the patterns each gate's first word may start
 
-
-# --------------------------------------------------------------------------- lexicons
-_FILE_SECRET = (
-    r"\.ssh/(?:id_[\w-]+(?![\w-]*\.pub)|identity)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)"
-    r"|\.aws/(?:credentials|config)\b|\.git-credentials\b|\bgit\s+credential\s+fill\b|\.netrc\b|\.pgpass\b"
-    r"|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\bkubeconfig\b|\.gnupg\b|private-keys-v1\.d"
-    r"|/etc/shadow\b|\.password-store\b|(?<![\w.-])\.env(?:\.(?!example|sample|template|dist)\w+)*(?![\w.-])"
-    r"|\.config/gh/hosts\.yml|\.config/gcloud\b|application_default_credentials|\.azure/|\bcredentials?\.json\b|\bsecrets?\.(?:ya?ml|json|env|toml)\b|\.secrets?\.|\bcookies?\s+(?:databases?|files?|jar|stores?)\b"
-    r"|cookies\.sqlite\b|/cookies\b|\bkeychain\b|/var/run/secrets\b"
-    r"|\bservice-account\s+tokens?\b|\bkeystore\b|\bwallet\.dat\b|\bseed\s+phrases?\b|\bprivate\s+keys?\b"
-    r"|\bpassword\s+(?:vault|store|database|manager\s+export)\b|\bbrowser\s+(?:session|cookies|profile)\b"
-    r"|\b(?:all|every|whole|entire|full)\s+(?:of\s+)?(?:the\s+|your\s+|their\s+)?(?:environment|env)(?:\s+variables|\s+vars)?\b"
-    r"|\benv(?:ironment)?\s+(?:snapshot|dump)\b|\bprintenv\b"
-)
-_WORD_SECRET = (
-    r"\b(?:secret|ssh|gpg|pgp|signing|api|access|auth|session|bearer|refresh|deploy|personal\s+access"
-    r"|service[- ]account|client)[ "
-    r"_-]?(?:keys?|tokens?|secrets?)\b|\bpasswords?\b|\bpassphrases?\b|\bcredentials?\b"
-    r"|\bconnection\s+strings?\b|\bsecrets\b|\btotp\b|\b(?:2fa|mfa|recovery)\s+codes?\b"
-    r"|\b[a-z0-9]+_(?:[a-z0-9]+_)*(?:token|secret|api_?key|password|passwd|private_key|access_key)\b"
-)
-# named loosely: a secret only when sent to a URL or a paste site ("sync env vars to Vercel" is deployment)
-_WEAK_SECRET_RE = _rx(
-    r"\benv(?:ironment)?\s+(?:variables|vars)\b|\b(?:the|your|their|user'?s)\s+(?:\w+\s+)?token\b"
-)
-_FILE_SECRET_RE = _rx(_FILE_SECRET)
-_WORD_SECRET_RE = _rx(_WORD_SECRET)
-_STRONG_SHOW_RE = _rx(
-    r"\bverbatim\b|\bunredacted\b|\bunmasked\b|\bin\s+full\b|\bfull\s+(?:private\s+)?(?:key|contents?|text)\b"
-    r"|\bcomplete\s+contents\b|\bvalues\s+included\b|\b(?:do\s+not|don'?t|never|without)\s+(?:mask|redact|truncat|hid|obfuscat)\w*"
-    r"|\bplain\s*text\b|\bcleartext\b|\bdecrypt\w*"
-)
-_PASTE_SITE = (
-    r"\b(?:pastebin|paste\.rs|hastebin|ghostbin|dpaste|termbin|ix\.io|0x0\.st|transfer\.sh|file\.io|gists?"
-    r"|paste\s+(?:site|service|bin)|webhook\.site|requestbin|pipedream|ngrok)\b"
-)
-_PASTE_RE = _rx(_PASTE_SITE)
-_TLDS = r"com|net|org|io|dev|app|ai|cc|co|xyz|click|site|online|info|biz|tk|ru|cn|top|link|cloud|tech|me"
-_REMOTE_RE = _rx(
-    r"https?://\S+|\b[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:" + _TLDS + r")\b(?![\w.-]*\.(?:md|py|json|txt|js|ts))"
-    r"|\bwebhooks?\b|\bendpoints?\b|\bremote\s+(?:host|server|url|endpoint|service|machine)\b"
-    r"|\b(?:our|a\s+third-party|an\s+external|external|hosted)\s+(?:[\w-]+\s+){0,2}?(?:servers?|services?|backend"
-    r"|engine|collector|registry|api|endpoint|team|bucket)\b|\bs3\s+bucket\b|\bsync\s+server\b"
-)
-_CHAT_CONTAINS_RE = _rx(
-    r"\b(?:your|the)\s+(?:(?:first|next|final|initial)\s+)?(?:reply|response|answer|message|output)\s+(?:should|must|will"
-    r"|needs\s+to|has\s+to)\s+(?:\w+\s+)?(?:contain|include|show|quote|begin\s+with|start\s+with)\b"
-)
-_CHAT_RE = _rx(
-    r"\b(?:in|into|to|inside|within)\s+(?:your|the|this|a)\s+(?:(?:first|next|final|initial)\s+)?(?:reply|replies"
-    r"|response|answer|chat|conversation|message|summary|transcript|comment)s?\b|\bin\s+(?:the\s+)?chat\b"
-    r"|\bhere\b|\bto\s+the\s+user\b|\bback\s+to\s+(?:me|the\s+user)\b"
-)
-_MOVE_RE = _rx(
-    r"\b(?:send|sends|sent|sending|post|posts|posted|posting|upload\w*|submit\w*|transmit\w*|forward\w*|exfiltrat\w*"
-    r"|share|shares|shared|sharing|sync|syncs|synced|syncing|include|includes|included|including|attach\w*"
-    r"|pipe|pipes|piped|piping|copy|copies|copied|copying|push|pushes|pushed|pushing|paste|pastes|pasted|pasting"
-    r"|publish\w*|leak\w*|back(?:s|ed)?\s+up|report|reports|reported|end(?:s|ed)?\s+up|lands?)\b"
-)
-_SHOW_RE = _rx(
-    r"\b(?:print|prints|printed|printing|output|outputs|echo|echoes|echoed|display\w*|show|shows|showing|shown"
-    r"|reveal\w*|dump\w*|reproduc\w*|paste|pasted|pasting|include|includes|included|including|quote|quoted|put|write)\b"
-)
-_STORE_RE = _rx(r"\b(?:creat\w*|stor\w*|sav\w*|keep|kept|plac\w*|put|puts|add|adds)\b")
-_AUTH_CONTEXT_RE = _rx(
-    r"\bheaders?\b|\bauthorization\b|\bbearer\b|\bauthenticat\w*|\blog(?:s|ging)?\s*in\b|\blogin\b|\bsign(?:s|ing)?\s*in\b"
-    r"|\boauth\b|\b-H\b|\bx-api-key\b|\b(?:token|auth)\s+endpoint\b"
-)
-# a sentence that fills a file with secrets: the file is tainted for later sentences
-_FILL_RE = _rx(
-    r"\b(?:writ\w*|sav\w*|cop(?:y|ies|ied|ying)|tar|zip|archiv\w*|append\w*|collect\w*|gather\w*|dump\w*"
-    r"|export\w*|put|stor\w*|bundl\w*)\b(?:[^.;]|\.(?=\S)){0,160}?\b(?:in|into|to)\s+(?:a\s+(?:single\s+)?)?`?(?P<file>[\w~./-]+"
-    r"\.(?:json|txt|tar\.gz|tgz|tar|zip|log|csv|ya?ml|md|bak|dat|db|sqlite))\b"
-)
-
-_REMOTE_EXEC_RE = _rx(
-    r"(?:curl|wget|iwr|invoke-webrequest|irm)\b[^\n|]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python[23]?|perl|ruby|node|iex)\b"
-    r"|\b(?:(?:ba|z)?sh|python[23]?|source|\.)\s+(?:-c\s+[\"']?\$\(|<\()\s*(?:curl|wget)\b|\beval\s+[\"']?\$\(\s*(?:curl|wget)\b"
-    r"|(?:curl|wget)\b[^\n]*\bchmod\s+[+0-7]*x\b"
-    r"|\b(?:download|fetch|pull|grab|retriev|get|load)(?:s|es|ed|ing)?\b(?:[^.;]|\.(?=\S)){0,160}?"
-    r"\b(?:and|then|,)\s+(?:\w+\s+){0,6}?(?:runs?|running|execut\w+|sources?|evals?|launch(?:es)?|starts?)"
-    r"\s+(?:it|them|that|this|the\s+(?:script|binary|file|helper|agent|installer|payload)\b|https?://|[~$./\w-]+\.(?:sh|py|ps1|bin|exe)\b)"
-    r"|\bpip(?:e|es|ed|ing)\s+(?:it|them|that|the\s+\w+)\s+(?:in)?to\s+(?:(?:ba|z|da)?sh|python[23]?|perl|ruby|node)\b"
-    r"|\b(?:runs?|running|execut\w+|sources?)\s+(?:a|the|whatever|any)\s+(?:\w+\s+)?(?:script|binary|file|payload|code"
-    r"|commands?)\s+(?:fetched|downloaded|pulled|retrieved|served|returned)\s+(?:from|by)\s+(?:https?://|the\s+\w+)"
-    r"|\bfollow\s+(?:whatever|everything|anything|all)\s+(?:it|they|that|the\s+\w+)\s+(?:says?|tells?|returns?|contains?)\b"
-    r"|\b(?:download|fetch|pull|grab|retriev|get|load)(?:s|es|ed|ing)?\b(?:[^.;]|\.(?=\S)){0,160}?\b(?:and|then|,)\s+(?:\w+\s+){0,4}?"
-    r"(?:obey\w*|follow\w*)\s+(?:it|them|its\s+instructions|what\s+it\s+says)\b"
-)
-_PERSIST_MECH_RE = _rx(
-    r"(?<![\w.])(?:~/|\$home/|\$\{home\}/)?\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv|zlogin|profile|bash_login)\b"
-    r"|config\.fish\b|\bshell(?:'s)?\s+(?:profiles?|config(?:uration)?s?|start-?up\s+files?|rc(?:\s+files?)?|init\s+files?)\b"
-    r"|\blogin\s+items?\b|\bcrontab\b|\bcron\b|@reboot\b|\blaunch\s*(?:agents?|daemons?)\b"
-    r"|\blaunchctl\b|\bsystemd\b|\bexecstart\b|\.git/hooks/|\bsystemctl\b(?:[^.;]|\.(?=\S)){0,30}\benable\b|\bhookspath\b"
-    r"|\b(?:post|pre)-(?:commit|push|merge|checkout|receive|rebase)\s+hook\b|\bgit\s+hooks?\b|\bautostart\b"
-    r"|\bstartup\s+(?:folder|items?|scripts?)\b|\bscheduled\s+tasks?\b|\bschtasks\b"
-    r"|\bevery\s+(?:new\s+|time\s+(?:a\s+|any\s+|the\s+)?(?:new\s+)?)?(?:shell|terminal|session|login|boot|reboot|commit)s?\b"
-    r"|\b(?:at|on)\s+(?:every\s+|each\s+)?(?:boot|reboot|login|startup|start-up)\b|\bsurvives?\s+reboots?\b"
-    r"|\bat\s+the\s+start\s+of\s+(?:every|each)\s+session\b|\bschedules?\s+itself\b|\bkeepalive\b|\brunatload\b"
-    r"|\brestart=always\b|\benable-linger\b"
-)
-_DATA_OUT_RE = _rx(
-    r"\b(?:upload\w*|send|sends|sent|post|posts|posted|transmit\w*|exfiltrat\w*|forward\w*)\b(?:[^.;]|\.(?=\S)){0,120}?"
-    r"(?:https?://|\b(?:our|the)\s+[\w-]+\s+(?:sync\s+)?(?:server|service|backend|collector)\b|\bsync\s+server\b)"
-)
-_DISGUISE_RE = _rx(
-    r"\bcom\.apple\.[\w.-]*\b|\bharmless-looking\b|\bmisleading\s+name\b|\bgeneric\s+(?:unit\s+|service\s+)?name\b"
-    r"|\bdisguis\w*|\bkeeps?\s+it\s+from\s+appearing\b|\bavoids?\s+(?:scaring|alarming|alerting|worrying)\s+the\s+user\b"
-    r"|\bwithout\s+the\s+user\s+noticing\b|\bdoesn'?t\s+show\s+up\b|\bwon'?t\s+show\s+up\b"
-)
-_FAKE_WRAPPER_RE = _rx(
-    r"(?:~|\$home|\$\{home\})/(?:\.local/)?bin/(?:sudo|su|ssh|passwd|gpg|login)\b(?!\.)|\bread\s+-s\b(?:[^.]|\.(?=\S)){0,200}\bpassword\b"
-    r"|\bpassword\s+(?:that\s+was\s+|the\s+user\s+)?typed\b"
-)
-
-_NO_CONFIRM_RE = _rx(
-    r"\b(?:without|no\s+need\s+(?:for|to)|don'?t|do\s+not|never|needn'?t)\s+(?:\w+\s+){0,2}?"
-    r"(?:ask\w*|confirm\w*|paus\w*\s+for\s+confirmation|prompt\w*|check\w*\s+with|slow\s+the\s+user\s+down)\b"
-)
-_WRITE_RE = _rx(
-    r"\b(?:writ\w*|add\w*|append\w*|prepend\w*|insert\w*|replac\w*|updat\w*|edit\w*|modif\w*|seed\w*|overwrit\w*"
-    r"|inject\w*|rewrit\w*|chang\w*|put|puts|record\w*|sav\w*|stor\w*|plant\w*)\b"
-)
-_FORGED_RE = _rx(
-    r"\bas\s+(?:though|if)\s+(?:the\s+user|they|you)\s+(?:had\s+)?(?:stated|said|written|approved|asked|requested|typed)\b"
-    r"|\b(?:confirmed|approved|stated|requested|authori[sz]ed)\s+by\s+the\s+user\b"
-    r"|\bmark\w*\s+(?:them|it|these|this)\s+as\s+(?:confirmed|approved|user[- ]stated|verified)\b"
-    r"|\bthe\s+user\s+has\s+(?:already\s+)?(?:approved|authori[sz]ed|agreed|consented|confirmed|pre-?approved)\b|\b(?:iban|paypal|bank\s+account|routing\s+number|wallet\s+address|remit\s+to)\b"
-    r"|\bignore\s+(?:it|them|the\s+warning|security\s+warnings?)\b"
-)
-
-
-# --------------------------------------------------------------------------- gated patterns
-# A gate is an AND of OR-groups of lower-case words: a pattern is only tried on a block whose
-# lines hold a word of every group. Every match of the pattern contains such words, so a gate
-# changes no result; it keeps the regular expressions off the text that cannot match.
-Gate = tuple[tuple[str, ...], ...]
-
-
-@dataclass(frozen=True, eq=False)
-class _Pattern:
-    rx: re.Pattern[str]
-    gate: Gate
-
-
-def _p(pattern: str, *gate: tuple[str, ...]) -> _Pattern:
-    return _Pattern(_rx(pattern), gate)
-
-
-_GAP = r"(?:\s+(?!with\b|from\b|on\b|for\b|in\b|of\b|to\b)[\w'/-]+){0,3}?\s+"
-_VERB_ON = (
-    "turn",
-    "enabl",
-    "switch",
-    "activat",
-    "leave",
-    "keep",
-    "put",
-    "relaunch",
-    "choose",
-    "select",
-    "pick",
-    "click",
-    "grant",
-    "run",
-    "configur",
-    "make",
-    "set",
-)
-_VERB_OFF = (
-    "turn",
-    "disabl",
-    "switch",
-    "deactivat",
-    "bypass",
-    "skip",
-    "suppress",
-    "remov",
-    "ignor",
-    "disregard",
-    "dismiss",
-    "circumvent",
-    "widen",
-)
-_OFF = (
-    r"(?:turn(?:ing)?\s+off|disabl\w*|switch(?:ing)?\s+off|deactivat\w*|bypass\w*|skip|skipping|suppress\w*"
-)
-
-SAFETY: tuple[_Pattern, ...] = (
-    # auto-approve / always allow / unattended
-    _p(
-        r"\b(?:turn(?:ing)?\s+on|enabl\w*|switch(?:ing)?\s+(?:yourself\s+|itself\s+|the\s+agent\s+|it\s+)?(?:in)?to"
-        r"|activat\w*|leave|keep|put\s+(?:yourself|the\s+agent)\s+in(?:to)?|relaunch\w*\s+with|configur\w*|make|set\s+up"
-        r"|choose|select|pick|click|grant|run\s+(?:yourself|the\s+agent)\s+(?:in|with))\b(?:[^.;]|\.(?=\S)){0,60}?"
-        r"(?:auto[- ]?approv\w*|[\"“]?always[- ]allow\w*|unattended\s+mode|yolo\s+mode|full[- "
-        r"]auto\s+mode|[\"“]never[- ]ask"
-        r"|bypass[- ]?permissions\s+mode|dangerously-skip-permissions|danger-full-access)",
-        ("approv", "always", "unattended", "yolo", "auto", "never", "bypass", "danger"),
-        _VERB_ON,
-        ("approv", "allow", "mode", "ask", "permission", "access"),
-    ),
-    _p(
-        r"\b(?:set|switch|turn|change)\w*\s+[`\"']?(?:the\s+|your\s+|its\s+|command\s+|tool\s+)*approvals?"
-        r"(?:[\s_]+(?:policy|mode|setting))?[`\"']?\s*(?:[:=]\s*|\s+to\s+|\s+)[`\"'“]?(?:never(?:\s+ask)?|off|none|disabled"
-        r"|always\s+allow)\b",
-        ("approval",),
-        ("set", "switch", "turn", "change"),
-        ("never", "off", "none", "disabled", "always"),
-    ),
-    # approvals / confirmations / sandbox / scanning off
-    _p(
-        r"\b"
-        + _OFF
-        + r"|remov\w*|ignor\w*|disregard\w*|dismiss\w*|circumvent\w*|widen\w*)"
-        + _GAP
-        + r"(?:approvals?|approval\s+(?:prompts?|checks?|steps?|requests?)|confirmations?(?:\s+prompts?)?"
-        r"|permission\s+(?:prompts?|checks?|dialogs?|requests?|system|file)|sandbox(?:ing)?"
-        r"|(?:skill|security|safety)\s+(?:scann(?:ing|er)s?|scans?|reviews?(?:\s+steps?)?))\b",
-        ("approv", "confirmation", "permission", "sandbox", "scan", "review"),
-        _VERB_OFF,
-    ),
-    _p(
-        r"\b"
-        + _OFF
-        + r"|ignor\w*|disregard\w*)\s+(?:your|its|the\s+agent'?s|the\s+host'?s|all\s+(?:of\s+)?your)\s+"
-        r"(?:\w+\s+)?(?:safety|security|guardrails?)\b",
-        ("safety", "security", "guardrail"),
-        _VERB_OFF,
-        ("your", "its", "agent", "host", "all"),
-    ),
-    _p(
-        r"\b(?:sandbox(?:ing)?|approvals?|confirmations?|(?:confirmation|permission|approval)\s+prompts?|safety\s+checks?"
-        r"|security\s+checks?|guardrails|permissions?(?:\s+file)?)\b(?:(?:\s+[\w'-]+){0,4}?\s+(?:should|must|shall|will"
-        r"|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to)\s+(?:\w+\s+)?be|\s+(?:be|stays?|remains?|turned|switched"
-        r"|left))\s+(?:\w+\s+)?(?:disabled|turned\s+off|switched\s+off|off|bypassed|skipped|widened)\b",
-        ("sandbox", "approv", "confirmation", "permission", "safety", "security", "guardrail"),
-        ("disabled", "off", "bypassed", "skipped", "widened"),
-    ),
-    _p(
-        r"\bsandbox(?:_mode|[._]enabled)?[\"']?\s*[:=]\s*[\"']?(?:false|off|none|disabled|danger-full-access)\b"
-        r"|\b(?:approvals?|approval_policy|approval_mode)[\"']?\s*[:=]\s*[\"']?(?:never|off|none|false|disabled)\b"
-        r"|\b(?:require|ask)_?(?:for_)?(?:approval|confirmation)s?[\"']?\s*[:=]\s*[\"']?(?:false|off|never|no)\b"
-        r"|\bauto_?approve(?:_all)?[\"']?\s*[:=]\s*[\"']?(?:true|on|yes|all)\b",
-        ("sandbox", "approv", "confirmation"),
-        (":", "="),
-    ),
-    _p(
-        r"\b(?:run|execute|use|call)\s+(?:any|all|every)\s+(?:shell\s+)?(?:commands?|tools?)\s+without\s+(?:approval|confirmation"
-        r"|asking|prompting|permission)|\ballow(?:ing)?\s+(?:all|every|any)\s+(?:tools?|commands?)\b(?!\s+(?:from|in|on)\b)",
-        ("any", "all", "every"),
-        ("without", "allow"),
-    ),
-    _p(
-        r"\"sandbox\"\s*:\s*\{?\s*\"?enabled\"?\s*:\s*false|approval_policy\s*=\s*[\"']never"
-        r"|\"defaultmode\"\s*:\s*\"bypasspermissions\"|\"allow\"\s*:\s*\[[^\]]*\b\w+\(\*\)",
-        ('"sandbox"', "approval_policy", "defaultmode", "(*)"),
-    ),
-    # trusted / allow lists
-    _p(
-        r"\b(?:add|adding|put|register\w*|insert\w*|append\w*)\b(?:[^.;]|\.(?=\S)){0,80}?\b(?:to|in|on|into)\s+"
-        r"(?:the\s+|your\s+|its\s+|their\s+|this\s+|a\s+|the\s+agent'?s\s+|the\s+host'?s\s+)?(?:[\w-]+\s+){0,2}?"
-        r"(?:(?:(?:always[- ])?trusted|always[- ]allowed|auto[- ]approved|pre[- ]approved)[-/ ]?(?:[\w-]+[- "
-        r"])?(?:skills?|list|set"
-        r"|domains?|publishers?|sources?|tools?|servers?)|permanently\s+allowed\s+(?:network\s+)?domains)\b",
-        ("trusted", "always", "approved", "permanently"),
-        ("add", "put", "regist", "insert", "append"),
-    ),
-    _p(
-        r"\b(?:whitelist|allow-?list)\w*\s+(?:this\s+skill|itself|(?:the\s+|this\s+)?domain|\*|all|every|everything)\b",
-        ("whitelist", "allowlist", "allow-list"),
-    ),
-    _p(
-        r"\bpre-?approv\w*|\bapproved\s+(?:it\s+)?permanently\b|\bpermanent(?:ly)?\s+(?:approv\w*|allow\w*)",
-        ("approv", "permanent"),
-    ),
-    _p(r"\bnever\s+ask\s+(?:me|the\s+user|again|for\s+(?:confirmation|permission))\b", ("ask",), ("never",)),
-    _p(
-        r"\bmark\w*\s+(?:this\s+skill|itself|the\s+skill|its\s+publisher|[`\"][\w-]+[`\"])\s+as\s+(?:trusted|safe|approved)\b",
-        ("trusted", "safe", "approved"),
-        ("mark",),
-        ("skill", "itself", "publisher", "`", '"'),
-    ),
-    # scanning and warnings
-    _p(
-        r"\b(?:skip|skipping|bypass\w*|avoid\w*|disabl\w*|exclud\w*|exempt\w*|no\s+need\s+(?:for|to))\s+(?:\w+\s+){0,3}?"
-        r"(?:security|safety|skill|malware)\s+(?:scan\w*|review\w*|vetting)\b",
-        ("scan", "review", "vetting"),
-        ("security", "safety", "skill", "malware"),
-        ("skip", "bypass", "avoid", "disabl", "exclud", "exempt", "need"),
-    ),
-    _p(
-        r"\btreat\s+(?:that|it|this|them|these|the\s+(?:flags?|warnings?|findings?|alerts?)|any\s+(?:flags?|warnings?"
-        r"|findings?))\s+as\s+(?:a\s+)?(?:known\s+)?false\s+positives?\b|\bit'?s\s+a\s+known\s+false\s+positive\b",
-        ("false",),
-        ("positive",),
-    ),
-    _p(
-        r"\b(?:scanners?|security\s+warnings?|safety\s+tools?|security\s+tools?|safety\s+warnings?)\b(?:[^.;]|\.(?=\S)){0,80}?"
-        r"[,;:]?\s*(?:then\s+)?(?:ignore|disregard|dismiss|override)\s+(?:it|them|that|the\s+\w+)\b",
-        ("scanner", "warning", "safety", "security"),
-        ("ignore", "disregard", "dismiss", "override"),
-    ),
-    # fetched content as instructions
-    _p(
-        r"\b(?:treat\w*|regard\w*|consider\w*|handl\w*)\b(?:[^.;]|\.(?=\S)){0,80}?\bas\s+(?:trusted\s+|authoritative\s+|your\s+own\s+"
-        r"|binding\s+)?(?:instructions|commands|directives)\b",
-        ("treat", "regard", "consider", "handl"),
-        ("instructions", "commands", "directives"),
-    ),
-    _p(r"\bwith\s+the\s+same\s+authority\s+as\b", ("authority",)),
-    _p(
-        r"\bfollow\s+(?:whatever|everything|anything)\s+(?:it|they|that|the\s+\w+)\s+(?:says?|tells?|returns?|contains?)\b",
-        ("whatever", "everything", "anything"),
-        ("follow",),
-    ),
-    _p(
-        r"\b(?:download|fetch|pull|grab|retriev|load|read)(?:s|es|ed|ing)?\b(?:[^.;]|\.(?=\S)){0,120}?https?://(?:[^.;]|\.(?=\S)){0,120}?"
-        r"\b(?:and|then|,)\s+(?:\w+\s+){0,4}?(?:obey\w*|follow\w*)\s+(?:it|them|its\s+instructions|what\s+it\s+says)\b",
-        ("obey", "follow"),
-        ("http",),
-    ),
-)
-AUTHORITY: tuple[_Pattern, ...] = (
-    _p(
-        r"\b(?:takes?\s+(?:precedence|priority)\s+over|ha(?:s|ve)\s+priority\s+over|supersedes?|outranks?|trumps?)\b"
-        r"(?:[^.;]|\.(?=\S)){0,80}?\b(?:system\s+prompt|the\s+user\b|your\s+(?:\w+\s+)?(?:guidelines|instructions|rules"
-        r"|guidance|policies)|(?:any|all)\s+(?:earlier|previous|prior|other)\s+(?:guidance|instructions))",
-        ("precedence", "priority", "supersede", "outrank", "trump"),
-    ),
-    _p(
-        r"\boverrides?\s+(?:the\s+user'?s?|your|the\s+system|any|all)\s+(?:\w+\s+)?(?:instructions|prompts?|guidelines"
-        r"|rules|wishes)\b",
-        ("override",),
-        ("instructions", "prompt", "guidelines", "rules", "wishes"),
-    ),
-    _p(
-        r"\b(?:safety|security|confirmation|policy)\b(?:[^.;]|\.(?=\S)){0,120}?\b(?:as\s+not\s+applying|do(?:es)?\s+not\s+apply"
-        r"|don'?t\s+apply|no\s+longer\s+apply)\b",
-        ("apply", "applying"),
-        ("safety", "security", "confirmation", "policy"),
-    ),
-    _p(
-        r"\bnever\s+(?:refuse|question)\s+(?:a|any)\s+(?:command|request|instruction)s?\b",
-        ("refuse", "question"),
-        ("never",),
-    ),
-)
-_AUTHORITY_RE = _rx("|".join(f"(?:{p.rx.pattern})" for p in AUTHORITY))
-_SB_RES = tuple(p.rx for p in SAFETY)
-
-# ---- concealment
-_NEG = ("not", "n't", "never", "need")
-_NOT = (
-    r"(?:do\s+not|don'?t|never|not|no\s+need\s+to|shouldn'?t|should\s+not|must\s+not|needn'?t)"
-    r"\s+(?:\w+\s+){0,2}?"
-)
-_OBJECT = (
-    r"(?:it|this|that|these|them|those|(?:the|this|these|those|any|such)\s+(?:[\w-]+\s+)?(?:changes?|edits?|steps?"
-    r"|uploads?|hooks?|wrappers?|paragraphs?|notes?|objections?|instructions?|setup|commands?|lines?|entry|entries"
-    r"|sections?|preferences?|scripts?|modifications?|additions?|updates?))"
-)
-_TO_USER = (
-    r"(?:\s+(?:\w+\s+){0,2}?(?:to|with)\s+the\s+users?\b|\s+(?:\w+\s+){0,2}?(?:in|to)\s+(?:your|the)\s+"
-    r"(?:reply|replies|response|answer|summary|chat|conversation|notes|output|report)\b)"
-)
-_PLACES = (
-    "user",
-    "reply",
-    "replies",
-    "response",
-    "answer",
-    "summary",
-    "chat",
-    "conversation",
-    "notes",
-    "output",
-    "report",
-)
-CONCEAL: tuple[_Pattern, ...] = (
-    _p(
-        r"\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?users?\b",
-        ("telling", "informing", "notifying", "alerting"),
-        ("without",),
-    ),
-    _p(
-        r"\b"
-        + _NOT
-        + r"(?:tell\w*|inform\w*|notify\w*|alert\w*|let)\s+the\s+users?\b(?!\s+(?:to|how|know\s+how)\b)",
-        ("tell", "inform", "notify", "alert", "know"),
-        _NEG,
-        ("user",),
-    ),
-    _p(
-        r"\b"
-        + _NOT
-        + r"(?:mention\w*|reveal\w*|disclos\w*|surfac\w*)\s+"
-        + _OBJECT
-        + r"(?=\s*[.;,!)]|\s*$|"
-        + _TO_USER
-        + r")",
-        ("mention", "reveal", "disclos", "surfac"),
-        _NEG,
-    ),
-    _p(
-        r"\b"
-        + _NOT
-        + r"(?:describ\w*|explain\w*|list\w*|report\w*|show\w*|display\w*)\s+"
-        + _OBJECT
-        + _TO_USER,
-        ("describ", "explain", "list", "report", "show", "display"),
-        _NEG,
-        _PLACES,
-    ),
-    _p(
-        r"\b" + _NOT + r"(?:call\s+(?:it|this|that|them)\s+out|go\s+into\s+(?:how|what|why|it|this|detail)"
-        r"|walk\s+the\s+user\s+through|bring\s+(?:it|this|that|them|the\s+\w+)\s+up)\b",
-        ("call", "into", "walk", "bring"),
-        _NEG,
-    ),
-    _p(
-        r"\bnot\s+(?:need\s+to\s+)?be\s+(?:surfaced|mentioned|shown|reported|disclosed)\b",
-        ("surfaced", "mentioned", "shown", "reported", "disclosed"),
-    ),
-    _p(
-        r"(?:^|[,;:]\s*|\b(?:and|then|to|you|should|must|please|will|always|first)\s+)"
-        r"(?:silently|quietly|covertly|secretly|discreetly|stealthily)\s+(?:run|execute|install|add|append|write|send"
-        r"|upload|post|copy|delete|remove|download|fetch|modify|change|update|insert|apply|do|complete|perform|set|enable"
-        r"|disable|load|launch|start)\b"
-        r"|\b(?:do|complete|perform|run|install|set\s+up|apply|finish)\s+(?:this|it|these|that|the\s+\w+)\s+(?:\w+\s+)?"
-        r"(?:silently|quietly|covertly|secretly|discreetly)\b|\b(?:it|this|that)\s+runs?\s+silently\b",
-        ("silently", "quietly", "covertly", "secretly", "discreetly", "stealthily"),
-    ),
-    _p(
-        r"\bso\s+(?:that\s+)?(?:nothing\s+looks\s+changed|(?:the\s+user|they|nobody|no\s+one)\s+(?:won'?t|doesn'?t"
-        r"|does\s+not|will\s+not|never)\s+notice)\b",
-        ("nothing", "notice"),
-    ),
-    _p(
-        r"\bwithout\s+(?:the\s+user(?:'s)?|them|anyone|anybody)\s+(?:noticing|knowing|knowledge)\b",
-        ("noticing", "knowing", "knowledge"),
-        ("without",),
-    ),
-    _p(
-        r"\bhid(?:e|es|ing)\s+(?:it|this|them|these|the\s+\w+)\b(?:[^.;]|\.(?=\S)){0,30}\bfrom\s+(?:the\s+)?users?\b",
-        ("hid",),
-        ("user",),
-    ),
-    _p(r"\bkeep\s+(?:it|this|them)\s+(?:hidden|secret)\b", ("hidden", "secret"), ("keep",)),
-    _p(
-        r"\bkeep\s+(?:it|this|that|these|them)(?:\s+(?:step|steps|change|changes|part))?\s+to\s+yourself\b",
-        ("yourself",),
-    ),
-    _p(
-        r"\b(?:the\s+user|they|users)\s+(?:doesn'?t|don'?t|does\s+not|do\s+not|needn'?t)\s+need\s+to\s+(?:know|hear|see"
-        r"|be\s+told)\s+(?:about\s+)?(?:it|this|that|these|them)\b",
-        ("need",),
-        ("know", "hear", "see", "told"),
-    ),
-    _p(r"\btouch\s+-r\b", ("touch",)),
-    _p(
-        r"\b(?:preserv\w*|keep\w*|restor\w*)\s+the\s+original\s+(?:modification\s+)?(?:times|timestamps|mtimes)\b",
-        ("original",),
-        ("time",),
-        ("preserv", "keep", "restor"),
-    ),
-)
-_CONCEAL_SECRET_OBJECT_RE = _rx(
-    r"\b(?:keys?|tokens?|passwords?|secrets?|credentials?|values?|contents|system\s+prompt"
-    r"|\.env)\b"
-)
-
-# ---- tampering
-_WRITES = (
-    "writ",
-    "add",
-    "append",
-    "prepend",
-    "insert",
-    "replac",
-    "updat",
-    "edit",
-    "modif",
-    "seed",
-    "overwrit",
-    "inject",
-    "rewrit",
-    "chang",
-    "put",
-    "record",
-    "sav",
-    "stor",
-    "plant",
-)
-TAMPER_TARGETS: tuple[_Pattern, ...] = (
-    _p(
-        r"\b(?:memory|user|soul|agents|claude|gemini)\.md\b|\.cursorrules\b|\.windsurfrules\b|copilot-instructions\.md",
-        (
-            "memory.md",
-            "user.md",
-            "soul.md",
-            "agents.md",
-            "claude.md",
-            "gemini.md",
-            "cursorrules",
-            "windsurfrules",
-            "copilot-instructions",
-        ),
-        _WRITES,
-    ),
-    _p(
-        r"\bsystem[_ ]prompts?\b|\bcustom[_ ]instructions\b",
-        ("prompt", "instructions"),
-        ("system", "custom"),
-        _WRITES,
-    ),
-    _p(
-        r"\b(?:long-term|persistent|agent'?s?)\s+memory\b|\bmemory\s+(?:files?|entries|store)\b|\bthe\s+memory\b"
-        r"|\bmemories/|\bprofile\s+(?:file|memory)\b|memory/profile\b",
-        ("memory", "memories", "profile"),
-        _WRITES,
-    ),
-    _p(
-        r"\b(?:other|every|each|installed)\s+(?:other\s+)?(?:installed\s+)?(?:skills?|skill\.md(?:\s+files)?)\b"
-        r"|\bskill\.md\b|\bskills?\s+(?:library|directory|folder)\b|/skills/",
-        ("other", "every", "each", "installed", "skill.md", "library", "directory", "folder", "/skills/"),
-        ("skill",),
-        _WRITES,
-    ),
-)
-
-# ---- persistence and exfiltration (sentence rules with their own logic)
-_SECRET_WORDS = (
-    ".ssh/",
-    "id_rsa",
-    "id_ed25519",
-    "id_ecdsa",
-    "id_dsa",
-    ".aws/",
-    "credential",
-    ".netrc",
-    ".pgpass",
-    ".npmrc",
-    ".pypirc",
-    ".docker/",
-    ".kube/",
-    "kubeconfig",
-    ".gnupg",
-    "private-keys",
-    "/etc/shadow",
-    ".password-store",
-    "env",
-    "secret",
-    "cookie",
-    "keychain",
-    "service-account",
-    "keystore",
-    "wallet.dat",
-    "seed",
-    "private",
-    "password",
-    "passphrase",
-    "browser",
-    "key",
-    "token",
-    "connection",
-    "totp",
-    "2fa",
-    "mfa",
-    "recovery",
-    "passwd",
-    "hosts.yml",
-    "gcloud",
-    "application_default",
-    ".azure/",
-)
-_DEST_WORDS = (
-    "http",
-    "www.",
-    ".com",
-    ".net",
-    ".org",
-    ".io",
-    ".dev",
-    ".app",
-    ".ai",
-    ".cc",
-    ".co",
-    ".xyz",
-    ".click",
-    ".site",
-    ".online",
-    ".info",
-    ".biz",
-    ".tk",
-    ".ru",
-    ".cn",
-    ".top",
-    ".link",
-    ".cloud",
-    ".tech",
-    ".me",
-    "webhook",
-    "endpoint",
-    "remote",
-    "server",
-    "service",
-    "backend",
-    "engine",
-    "collector",
-    "registry",
-    "api",
-    "team",
-    "bucket",
-    "gist",
-    "paste",
-    "transfer.sh",
-    "file.io",
-    "ngrok",
-    "requestbin",
-    "pipedream",
-    "reply",
-    "replies",
-    "response",
-    "answer",
-    "chat",
-    "conversation",
-    "message",
-    "summary",
-    "transcript",
-    "comment",
-    "here",
-    "user",
-)
-SECRET_GATE: Gate = (_SECRET_WORDS, _DEST_WORDS)
-MECH_GATE: Gate = (
-    (
-        "bashrc",
-        "zshrc",
-        "bash_profile",
-        "zprofile",
-        "zshenv",
-        "zlogin",
-        ".profile",
-        "bash_login",
-        "config.fish",
-        "shell",
-        "login",
-        "cron",
-        "@reboot",
-        "launch",
-        "systemd",
-        "execstart",
-        "systemctl",
-        "hookspath",
-        "hook",
-        "autostart",
-        "startup",
-        "start-up",
-        "scheduled",
-        "schtasks",
-        "terminal",
-        "session",
-        "boot",
-        "commit",
-        "schedul",
-        "keepalive",
-        "runatload",
-        "restart=always",
-        "linger",
-    ),
-    # a payload, data sent out, a disguise or concealment, in the block or what it introduces
-    (
-        "curl",
-        "wget",
-        "iwr",
-        "invoke-webrequest",
-        "irm",
-        "download",
-        "fetch",
-        "pull",
-        "grab",
-        "retriev",
-        "get",
-        "load",
-        "chmod",
-        "whatever",
-        "everything",
-        "anything",
-        "upload",
-        "send",
-        "sent",
-        "post",
-        "transmit",
-        "exfiltrat",
-        "forward",
-        "com.apple",
-        "harmless",
-        "misleading",
-        "generic",
-        "disguis",
-        "appearing",
-        "scaring",
-        "alarming",
-        "alerting",
-        "worrying",
-    )
-    + tuple(sorted({w for p in CONCEAL for w in p.gate[0]})),
-)
-WRAPPER_GATE: Gate = (("bin/",), ("sudo", "su", "ssh", "passwd", "gpg", "login"))
-CAPTURE_GATE: Gate = (("password",), ("read", "typed"))
-SECRETS = _Pattern(_WORD_SECRET_RE, SECRET_GATE)
-FILLS = _Pattern(
-    _FILL_RE,
-    (
-        _SECRET_WORDS,
-        (
-            ".json",
-            ".txt",
-            ".tar",
-            ".tgz",
-            ".zip",
-            ".log",
-            ".csv",
-            ".yaml",
-            ".yml",
-            ".md",
-            ".bak",
-            ".dat",
-            ".db",
-            ".sqlite",
-        ),
-    ),
-)
-MECHANISMS = _Pattern(_PERSIST_MECH_RE, MECH_GATE)
-WRAPPERS = _Pattern(_FAKE_WRAPPER_RE, WRAPPER_GATE)
-CAPTURES = _Pattern(_FAKE_WRAPPER_RE, CAPTURE_GATE)
-ALL_PATTERNS: tuple[_Pattern, ...] = (
+ALL_PATTERNS: tuple[Pattern, ...] = (
     SAFETY + AUTHORITY + CONCEAL + TAMPER_TARGETS + (SECRETS, FILLS, MECHANISMS, WRAPPERS, CAPTURES)
 )
-_BY_FIRST_WORD: dict[str, tuple[_Pattern, ...]] = {}
+_BY_FIRST_WORD: dict[str, tuple[Pattern, ...]] = {}
 for _pattern in ALL_PATTERNS:
     for _word in _pattern.gate[0]:
         _BY_FIRST_WORD[_word] = _BY_FIRST_WORD.get(_word, ()) + (_pattern,)
 _FIRST_WORDS = tuple(_BY_FIRST_WORD)
-
-
-class WordIndex:
-    """Which lines of a lower-case text hold a word: ``str.find`` on demand, never a regex.
-
-    Words never hold whitespace (a word in a gate lies within one line).
-    """
-
-    def __init__(self, lower: str, first_line: int = 1) -> None:
-        self.lower = lower
-        self.first_line = first_line
-        self.last_line = first_line + lower.count("\n")
-        self._lines: dict[str, list[int]] = {}
-        self._vocabulary: str | None = None
-
-    def present(self, words: tuple[str, ...]) -> list[str]:
-        """Those of ``words`` that occur in the text, looked for among its distinct
-        whitespace-separated words (a shorter string than the text; no word holds whitespace)."""
-        if self._vocabulary is None:
-            self._vocabulary = " ".join(set(self.lower.split()))
-        vocabulary = self._vocabulary
-        return [w for w in words if w in vocabulary]
-
-    def lines(self, word: str) -> list[int]:
-        """The lines holding ``word``, in order."""
-        found = self._lines.get(word)
-        if found is None:
-            found = []
-            lower = self.lower
-            line, last = self.first_line, 0
-            pos = lower.find(word)
-            while pos != -1:
-                line += lower.count("\n", last, pos)
-                found.append(line)
-                last = lower.find("\n", pos)
-                if last == -1:
-                    break
-                pos = lower.find(word, last + 1)
-                line += 1
-                last += 1
-            self._lines[word] = found
-        return found
-
-    def passes(self, gate: Gate) -> bool:
-        """Whether the text holds a word of every group of ``gate``."""
-        return all(any(w in self.lower for w in group) for group in gate)
 
 
 @dataclass
@@ -933,23 +195,23 @@ def _exfiltration_in(unit: _Unit, a: int, s: str, tainted: set[str], out: _Colle
             if not (unit.mentions and _NEAR_NEGATION_RE.search(s, max(0, m.start() - 40), m.start()))
         ]
 
-    files = kept(list(_FILE_SECRET_RE.finditer(s)))
-    words = kept(list(_WORD_SECRET_RE.finditer(s)))
-    weak = kept(list(_WEAK_SECRET_RE.finditer(s)))
+    files = kept(list(FILE_SECRET_RE.finditer(s)))
+    words = kept(list(WORD_SECRET_RE.finditer(s)))
+    weak = kept(list(WEAK_SECRET_RE.finditer(s)))
     taint_hits = kept(
         [m for t in tainted for m in re.finditer(rf"(?<![\w.-]){re.escape(t)}(?![\w-])", s, re.IGNORECASE)]
     )
     if not (files or words or weak or taint_hits):
         return
-    pastes = kept(list(_PASTE_RE.finditer(s)))
-    remotes = pastes + kept(list(_REMOTE_RE.finditer(s)))
-    chats = kept(list(_CHAT_RE.finditer(s)))
-    contains = _CHAT_CONTAINS_RE.search(s)
+    pastes = kept(list(PASTE_RE.finditer(s)))
+    remotes = pastes + kept(list(REMOTE_RE.finditer(s)))
+    chats = kept(list(CHAT_RE.finditer(s)))
+    contains = CHAT_CONTAINS_RE.search(s)
     if not (remotes or chats or contains):
         return
-    strong = _STRONG_SHOW_RE.search(s) is not None
-    auth = _AUTH_CONTEXT_RE.search(s) is not None
-    movers = list(_MOVE_RE.finditer(s)) + (list(_STORE_RE.finditer(s)) if pastes else [])
+    strong = STRONG_SHOW_RE.search(s) is not None
+    auth = AUTH_CONTEXT_RE.search(s) is not None
+    movers = list(MOVE_RE.finditer(s)) + (list(STORE_RE.finditer(s)) if pastes else [])
     secrets = files + words + weak + taint_hits
     for verb in sorted(movers, key=lambda m: m.start()):
         # the destination follows the verb: "posted to https://...", "create a gist containing ..."
@@ -970,7 +232,7 @@ def _exfiltration_in(unit: _Unit, a: int, s: str, tainted: set[str], out: _Colle
         out.add("exfiltration", unit, a + contains.start())
         return
     if chats and (files or strong):
-        for verb in sorted(movers + list(_SHOW_RE.finditer(s)), key=lambda m: m.start()):
+        for verb in sorted(movers + list(SHOW_RE.finditer(s)), key=lambda m: m.start()):
             if any(c.start() > verb.start() for c in chats) and not unit.exempt(s, verb.start(), verb.end()):
                 out.add("exfiltration", unit, a + verb.start())
                 return
@@ -997,9 +259,9 @@ def _is_object(s: str, secret: re.Match[str], verb: re.Match[str], dest: re.Matc
 
 def _taint(s: str, tainted: set[str]) -> None:
     """Files a sentence fills with secrets ("write them into `vault.json`") are tainted."""
-    if not (_FILE_SECRET_RE.search(s) or _WORD_SECRET_RE.search(s)):
+    if not (FILE_SECRET_RE.search(s) or WORD_SECRET_RE.search(s)):
         return
-    for m in _FILL_RE.finditer(s):
+    for m in FILL_RE.finditer(s):
         name = m.group("file")
         tainted.add(name.lower())
         base = name.rsplit("/", 1)[-1].lower()
@@ -1022,7 +284,7 @@ def _first_unexempt(
 _DEFINITION_RE = re.compile(r"^\s*\|?\s*(?:`[^`\n]+`|\*\*[^*\n]+\*\*)\s*(?:[—–:|]|-\s)")
 
 
-def _block_findings(unit: _Unit, kinds: set[_Pattern], tainted: set[str], out: _Collector) -> None:
+def _block_findings(unit: _Unit, kinds: set[Pattern], tainted: set[str], out: _Collector) -> None:
     block, text = unit.block, unit.text
     safety = [p.rx for p in SAFETY if p in kinds]
     authority = [p.rx for p in AUTHORITY if p in kinds]
@@ -1055,12 +317,12 @@ def _block_findings(unit: _Unit, kinds: set[_Pattern], tainted: set[str], out: _
         if concealed is None:
             for rx in conceal:
                 m = _first_unexempt(unit, s, rx, negation=False)
-                if m and not _CONCEAL_SECRET_OBJECT_RE.search(s, m.start(), m.end() + 30):
+                if m and not CONCEAL_SECRET_OBJECT_RE.search(s, m.start(), m.end() + 30):
                     concealed = a + m.start()
                     break
-        if check_mech and mech is None and (m := _first_unexempt(unit, s, _PERSIST_MECH_RE)):
+        if check_mech and mech is None and (m := _first_unexempt(unit, s, PERSIST_MECH_RE)):
             mech = a + m.start()
-        if check_wrapper and (m := _first_unexempt(unit, s, _FAKE_WRAPPER_RE)):
+        if check_wrapper and (m := _first_unexempt(unit, s, FAKE_WRAPPER_RE)):
             out.add("persistence", unit, a + m.start())
         if targets and tamper_at is None:
             if target is None:
@@ -1068,29 +330,29 @@ def _block_findings(unit: _Unit, kinds: set[_Pattern], tainted: set[str], out: _
                     if t := _first_unexempt(unit, s, rx):
                         target = a + t.start()
                         break
-            if target is not None and (w := _first_unexempt(unit, s, _WRITE_RE)) is not None:
+            if target is not None and (w := _first_unexempt(unit, s, WRITE_RE)) is not None:
                 tamper_at = min(target, a + w.start())
     if mech is None and tamper_at is None and concealed is None:
         return
     unit_lower = unit.unit_lower
-    payload = _REMOTE_EXEC_RE.search(unit_lower)
+    payload = REMOTE_EXEC_RE.search(unit_lower)
     if mech is not None and (
-        payload or concealed is not None or _DATA_OUT_RE.search(unit_lower) or _DISGUISE_RE.search(unit_lower)
+        payload or concealed is not None or DATA_OUT_RE.search(unit_lower) or DISGUISE_RE.search(unit_lower)
     ):
         out.add("persistence", unit, mech)
     if tamper_at is not None and (
         payload
         or concealed is not None
-        or _FORGED_RE.search(unit_lower)
-        or _NO_CONFIRM_RE.search(unit_lower)
-        or _AUTHORITY_RE.search(unit_lower)
-        or any(rx.search(unit_lower) for rx in _SB_RES)
+        or FORGED_RE.search(unit_lower)
+        or NO_CONFIRM_RE.search(unit_lower)
+        or AUTHORITY_RE.search(unit_lower)
+        or any(rx.search(unit_lower) for rx in SB_RES)
     ):
         out.add("tampering", unit, tamper_at)
     if concealed is not None:
-        action = payload or mech is not None or tamper_at is not None or _DATA_OUT_RE.search(unit_lower)
+        action = payload or mech is not None or tamper_at is not None or DATA_OUT_RE.search(unit_lower)
         out.add("concealment", unit, concealed, "dangerous" if action else None)
-        if payload and _NO_CONFIRM_RE.search(unit_lower):
+        if payload and NO_CONFIRM_RE.search(unit_lower):
             out.add("safety-bypass", unit, concealed)
 
 
@@ -1099,11 +361,11 @@ SpanCheck = Callable[[str, int, int], "list[tuple[str, int]]"]
 
 def _gate_kinds(
     index: WordIndex, block_at: Callable[[int], Block | None]
-) -> dict[int, tuple[Block, set[_Pattern]]]:
+) -> dict[int, tuple[Block, set[Pattern]]]:
     """The blocks (by first line) whose lines pass some pattern's gate, with those patterns: a
     word of the gate's first group in the block itself, the other groups in the block or in
     what it introduces."""
-    found: dict[int, tuple[Block, set[_Pattern]]] = {}
+    found: dict[int, tuple[Block, set[Pattern]]] = {}
     for word in index.present(_FIRST_WORDS):
         patterns = _BY_FIRST_WORD[word]
         for line in index.lines(word):
@@ -1128,7 +390,7 @@ def prose_findings(relpath: str, doc: Document, index: WordIndex, *, mentions: b
     tainted: set[str] = set()
     known: set[str] = set()
 
-    def run(block: Block, kinds: set[_Pattern]) -> None:
+    def run(block: Block, kinds: set[Pattern]) -> None:
         lower = block.text.lower()
         unit_lower = lower + "\n" + block.attached.lower() if block.attached else lower
         unit = _Unit(block, block.text, lower, unit_lower, security_topic, mentions)
