@@ -51,7 +51,8 @@ from skillrouter.errors import (
     SkillRouterError,
     StoreError,
 )
-from skillrouter.routing.index import MISFIT, SkillIndex, SyncReport, example_id, misfit_id
+from skillrouter.routing.documents import MISFIT, example_id, misfit_id
+from skillrouter.routing.index import SkillIndex, SyncReport
 from skillrouter.routing.lexical import LexicalIndex
 from skillrouter.routing.router import Route, Router
 from skillrouter.routing.settings import DEFAULT_K, RoutingSettings

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from skillrouter.embeddings import Embedder
-from skillrouter.routing.index import Hit, centroids, is_misfit_id, nearest
+from skillrouter.routing.documents import Hit, centroids, is_misfit_id, nearest
 
 
 class ExactIndex:

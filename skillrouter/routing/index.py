@@ -25,7 +25,8 @@ Two modes, same code:
 - server: ``chromadb.HttpClient`` against ``chroma run --path DIR --port N``
   (``--chroma-url`` / ``SKILLROUTER_CHROMA_URL``), how several processes share one index.
 
-Documents: id ``<skill>`` for a skill's Level 0 text, ``<skill>::ex::<sha>`` for a task
+Documents (their ids and the exact search over them are :mod:`~skillrouter.routing.documents`'):
+id ``<skill>`` for a skill's Level 0 text, ``<skill>::ex::<sha>`` for a task
 example; metadata ``{"skill", "kind": "skill"|"example", "hash"}``. A skill's *misfits* (tasks
 it was routed to and did not fit, id ``<skill>::misfit::<sha>``, kind ``"misfit"``) live in a
 second collection (the first one's name + ``-misfits``, made when the first misfit arrives),
@@ -50,40 +51,18 @@ from filelock import FileLock, Timeout
 
 from skillrouter.embeddings import Embedder
 from skillrouter.errors import IndexUnavailableError, StoreLockedError
+from skillrouter.routing.documents import (
+    Hit,
+    centroids,
+    is_misfit_id,
+    nearest,
+    sha,
+)
 
 log = logging.getLogger(__name__)
 
 ENV_CHROMA_URL = "SKILLROUTER_CHROMA_URL"
 _BATCH = 2000
-_NOISE = 1e-5  # float32 products of the same vectors differ by far less than this
-
-
-def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-def example_id(skill: str, task: str) -> str:
-    return f"{skill}::ex::{_sha(task)}"
-
-
-MISFIT = "misfit"
-_MISFIT_MARK = "::misfit::"
-
-
-def misfit_id(skill: str, task: str) -> str:
-    return f"{skill}{_MISFIT_MARK}{_sha(task)}"
-
-
-def is_misfit_id(doc_id: str) -> bool:
-    return _MISFIT_MARK in doc_id
-
-
-def parse_id(doc_id: str) -> tuple[str, str]:
-    """(skill, kind) of a document id: ``<skill>``, ``<skill>::ex::<sha>`` or
-    ``<skill>::misfit::<sha>`` (a skill name never holds ``::``), so a query needs no metadata
-    to know what it found."""
-    skill, _, rest = doc_id.partition("::")
-    return skill, {"": "skill", "ex": "example", "misfit": MISFIT}[rest.partition("::")[0]]
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -119,16 +98,6 @@ def collection_name(model_id: str, scope: str) -> str:
     digest = hashlib.sha256(f"{scope}\x00{model_id}".encode()).hexdigest()[:12]
     model = "".join(c if c.isalnum() else "-" for c in model_id.split("/")[-1].lower()).strip("-")[:40]
     return f"skills-{model or 'model'}-{digest}"
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One document found by a query."""
-
-    id: str
-    skill: str
-    kind: str
-    similarity: float
 
 
 @dataclass
@@ -353,7 +322,7 @@ class SkillIndex:
                 for doc_id, text, vector in zip(
                     got["ids"], got["documents"] or [None] * len(got["ids"]), embs
                 ):
-                    known[doc_id] = _sha(text) if text is not None else ""
+                    known[doc_id] = sha(text) if text is not None else ""
                     vectors[doc_id] = vector
         self._known, self._vectors = known, vectors
         self._matrices.clear()
@@ -393,9 +362,7 @@ class SkillIndex:
         Embeds only documents that are new or whose text changed; deletes the rest. The
         collection's contents are read once per process (or with ``fresh``), then tracked.
         """
-        wanted = {
-            doc_id: (skill, kind, text, _sha(text)) for doc_id, (skill, kind, text) in documents.items()
-        }
+        wanted = {doc_id: (skill, kind, text, sha(text)) for doc_id, (skill, kind, text) in documents.items()}
         self._connect()  # first: if another process wrote since, this forgets what it knew
         if fresh or self._known is None:
             self._read()
@@ -499,43 +466,3 @@ class SkillIndex:
         whatever their descriptions say (see :func:`skillrouter.learning.offers.fold_offers`)."""
         ids, _, matrix = self._searchable()
         return centroids(ids, matrix, skills)
-
-
-def centroids(ids: list[str], matrix: np.ndarray, skills: Sequence[str]) -> dict[str, np.ndarray]:
-    """The normalised mean of the rows of ``matrix`` (documents ``ids``) of each of ``skills``."""
-    wanted = set(skills)
-    rows: dict[str, list[int]] = {}
-    for row, doc_id in enumerate(ids):
-        skill = doc_id.partition("::")[0]
-        if skill in wanted:
-            rows.setdefault(skill, []).append(row)
-    out: dict[str, np.ndarray] = {}
-    for skill, found in rows.items():
-        mean = matrix[found].mean(axis=0)
-        norm = float(np.linalg.norm(mean))
-        if norm > 0:
-            out[skill] = (mean / norm).astype(np.float32)
-    return out
-
-
-def nearest(ids: list[str], matrix: np.ndarray, vectors: np.ndarray, n: int) -> list[list[Hit]]:
-    """The ``n`` nearest of the documents ``ids`` (the rows of ``matrix``) to each query vector,
-    by exact cosine similarity, best first, ties broken by id: the one search both
-    :class:`SkillIndex` and :class:`skillrouter.routing.exact.ExactIndex` run."""
-    if not ids or len(vectors) == 0:
-        return [[] for _ in range(len(vectors))]
-    vectors = np.asarray(vectors, dtype=np.float32)
-    m = min(n, len(ids))
-    out: list[list[Hit]] = []
-    for query in vectors:
-        scores = matrix @ query
-        if m < len(ids):  # the m best, and any within float noise of the m-th: the exact sort decides
-            cut = np.partition(scores, len(scores) - m)[len(scores) - m]
-            rows = np.flatnonzero(scores >= cut - _NOISE)
-        else:
-            rows = np.arange(len(ids))
-        sims = matrix[rows] @ query  # as the candidates' vectors alone give it, whatever the library's size
-        hits = [Hit(ids[r], *parse_id(ids[r]), round(float(s), 6)) for r, s in zip(rows.tolist(), sims)]
-        hits.sort(key=lambda h: (-h.similarity, h.id))
-        out.append(hits[:m])
-    return out

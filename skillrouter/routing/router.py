@@ -45,7 +45,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from skillrouter.embeddings.base import Embedder, embed_queries
-from skillrouter.routing.index import Hit
+from skillrouter.routing.documents import Hit
 from skillrouter.routing.lexical import LexicalIndex, LexicalScores
 from skillrouter.routing.scoring import (
     DEFAULT_THRESHOLD,

@@ -17,7 +17,8 @@ import pytest
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
 
 from skillrouter import Route, Skill, SkillIndex, SkillLibrary, Store, StoreLockedError
-from skillrouter.routing.index import collection_name, example_id
+from skillrouter.routing.documents import example_id
+from skillrouter.routing.index import collection_name
 
 
 def name_of(route: Route) -> str | None:

@@ -10,7 +10,7 @@ import pytest
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
 
 from skillrouter import Provenance, Skill, SkillLibrary, SkillNotFoundError, Store
-from skillrouter.routing.index import misfit_id
+from skillrouter.routing.documents import misfit_id
 from skillrouter.routing.scoring import MISFIT_WEIGHT
 
 

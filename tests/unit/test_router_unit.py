@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from skillrouter import Provenance, Route, Router, RoutingSettings, Skill, Store
-from skillrouter.routing.index import Hit
+from skillrouter.routing.documents import Hit
 from skillrouter.routing.lexical import LexicalIndex
 from skillrouter.routing.router import DEFAULT_K, DEFAULT_THRESHOLD, rank_candidates
 from skillrouter.routing.scoring import KEYWORD_WEIGHT, misfit_share_penalty
