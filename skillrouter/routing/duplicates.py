@@ -15,13 +15,16 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from skillrouter.embeddings import Embedder
+from skillrouter.embeddings import Embedder, one_blas_thread
 from skillrouter.store.store import Store
 
 __all__ = ["REPORT_THRESHOLD", "find_duplicates"]
 
 REPORT_THRESHOLD = 0.92
 """Cosine similarity of two skills' summaries from which the report pairs them."""
+
+BLOCK_CELLS = 1 << 24
+"""Similarities held at once (16M float32s, 64 MB) while the report is computed."""
 
 
 def _clusters(pairs: Iterable[tuple[str, str, float]]) -> list[list[str]]:
@@ -45,27 +48,38 @@ def _clusters(pairs: Iterable[tuple[str, str, float]]) -> list[list[str]]:
 
 
 def find_duplicates(
-    store: Store, embedder: Embedder, *, names: set[str] | None = None, threshold: float = REPORT_THRESHOLD
+    store: Store,
+    embedder: Embedder,
+    *,
+    names: set[str] | None = None,
+    threshold: float = REPORT_THRESHOLD,
+    block_cells: int = BLOCK_CELLS,
 ) -> tuple[list[tuple[str, str, float]], list[list[str]]]:
     """(pairs [(a, b, similarity)], clusters) among the store's skills, their summaries embedded by
     ``embedder`` (give it the store's cache, and nothing the index holds is embedded again).
 
-    With ``names``, only pairs involving at least one of them (e.g. just imported).
-    Similarity 1.0 is reported for identical procedures. Vectors come from the
-    embedding cache, so this embeds nothing that the index already holds.
+    With ``names``, only pairs involving at least one of them (e.g. just imported). Similarity 1.0
+    is reported for identical procedures. The similarities are computed a block of rows at a time
+    (at most ``block_cells`` of them in memory, BLAS on one thread), never as an n x n matrix:
+    memory stays bounded at any library size, and a report on a few new skills costs a few rows.
     """
     texts = store.ledger.summary_texts()  # name and description: both must say "the same skill"
     all_names = sorted(texts)
     if len(all_names) < 2:
         return [], []
     vectors = np.asarray(embedder.embed_documents([texts[n] for n in all_names]), dtype=np.float32)
-    sims = vectors @ vectors.T
-    focus = np.array([names is None or n in names for n in all_names])
+    rows = [i for i, n in enumerate(all_names) if names is None or n in names]
+    step = max(1, block_cells // len(all_names))
     found: dict[tuple[str, str], float] = {}
-    rows, cols = np.nonzero(np.triu(sims >= threshold, k=1))
-    for i, j in zip(rows.tolist(), cols.tolist()):
-        if focus[i] or focus[j]:
-            found[(all_names[i], all_names[j])] = float(sims[i, j])
+    with one_blas_thread():
+        for start in range(0, len(rows), step):
+            block = rows[start : start + step]
+            sims = vectors[block] @ vectors.T
+            for r, j in zip(*np.nonzero(sims >= threshold)):
+                i = block[r]
+                if i != j:
+                    a, b = (i, j) if i < j else (j, i)
+                    found.setdefault((all_names[a], all_names[b]), float(sims[r, j]))
     by_proc: dict[str, list[str]] = {}
     for name, digest in store.ledger.procedure_hashes().items():
         by_proc.setdefault(digest, []).append(name)

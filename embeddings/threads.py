@@ -1,0 +1,44 @@
+"""How many threads numpy's BLAS may use while we multiply.
+
+On these 2-core machines a spinning BLAS pool fights torch for the cores (the next embedding
+takes about twice as long), and the multithreaded OpenBLAS bundled with numpy 2.4 has crashed
+on a 28,000 x 28,000 product in a process that never loaded torch (which is what limits BLAS
+elsewhere). So every product of ours runs inside :func:`one_blas_thread`, and a process that
+embeds with torch calls :func:`limit_threads` once.
+
+Both go through one lazily made :class:`threadpoolctl.ThreadpoolController` (finding the
+loaded BLAS libraries takes about 0.5 ms; limiting through a controller made once, 35 us).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+__all__ = ["limit_threads", "one_blas_thread"]
+
+_controller: Any = None
+
+
+def _blas() -> Any:
+    global _controller
+    if _controller is None:
+        from threadpoolctl import ThreadpoolController
+
+        _controller = ThreadpoolController()
+    return _controller
+
+
+def limit_threads(blas_threads: int = 1) -> None:
+    """Limit numpy's BLAS to ``blas_threads`` threads for the rest of the process (torch does
+    the heavy work; a spinning BLAS pool slows the next embedding about 2x on 2 cores)."""
+    _blas().limit(limits=blas_threads, user_api="blas")
+
+
+@contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """BLAS on one thread for the duration of a block (our matrix products: the index's exact
+    search, centroids, the near-duplicate report), whatever the process set elsewhere."""
+    with _blas().limit(limits=1, user_api="blas"):
+        yield

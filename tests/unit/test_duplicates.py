@@ -1,0 +1,81 @@
+"""The near-duplicate report (skillrouter.routing.duplicates): pairs over summaries and procedures,
+computed a block of rows at a time (never an n x n matrix), only around the names asked about."""
+
+from __future__ import annotations
+
+import itertools
+import tracemalloc
+from pathlib import Path
+
+import numpy as np
+import pytest
+from skillrouter.embeddings import HashEmbedder
+
+from skillrouter import Skill, Store
+from skillrouter.routing.duplicates import find_duplicates
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    store = Store(tmp_path / "store")
+    words = ["csv", "json", "rows", "convert", "parse", "table", "export", "file", "data", "format"]
+    for n, combo in enumerate(itertools.combinations(words, 4)):
+        store.add(
+            Skill.create(f"skill-{n:03d}", f"{' '.join(combo)} tool", procedure=[f"step {n}"]), scan=False
+        )
+    store.add(Skill.create("twin-a", "convert csv rows into json", procedure=["same steps"]), scan=False)
+    store.add(Skill.create("twin-b", "a different description", procedure=["Same   STEPS"]), scan=False)
+    return store
+
+
+def _full(store: Store, threshold: float) -> dict[tuple[str, str], float]:
+    """What an n x n product finds (the report's definition)."""
+    texts = store.ledger.summary_texts()
+    names = sorted(texts)
+    v = np.asarray(HashEmbedder().embed_documents([texts[n] for n in names]), dtype=np.float32)
+    sims = v @ v.T
+    return {
+        (names[i], names[j]): float(sims[i, j]) for i, j in zip(*np.nonzero(np.triu(sims >= threshold, k=1)))
+    }
+
+
+@pytest.mark.parametrize("block_cells", [1, 500, 1 << 24])
+def test_blocks_of_rows_find_what_the_whole_matrix_finds(store: Store, block_cells: int) -> None:
+    pairs, clusters = find_duplicates(store, HashEmbedder(), threshold=0.8, block_cells=block_cells)
+    want = _full(store, 0.8) | {("twin-a", "twin-b"): 1.0}  # the same procedure, whatever the wording
+    assert {(a, b): s for a, b, s in pairs} == pytest.approx(want, abs=1e-5)
+    assert len(want) > 5 and all(len(c) >= 2 for c in clusters)
+
+
+def test_only_pairs_of_the_names_asked_about(store: Store) -> None:
+    some = {"skill-000", "twin-b"}
+    pairs, _ = find_duplicates(store, HashEmbedder(), names=some, threshold=0.8)
+    full = {p for p in _full(store, 0.8) if some & set(p)} | {("twin-a", "twin-b")}
+    assert {(a, b) for a, b, _ in pairs} == full
+
+
+def test_memory_does_not_grow_with_the_square_of_the_library(store: Store) -> None:
+    n = len(store.names())
+
+    def peak(block_cells: int) -> int:
+        tracemalloc.start()
+        find_duplicates(store, HashEmbedder(), threshold=0.8, block_cells=block_cells)
+        used = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return used
+
+    whole, blocked = peak(n * n), peak(4 * n)  # one block of every row (the n x n matrix), then 4 rows
+    assert whole - blocked > 0.9 * n * n * 4  # the blocked report never holds the n x n float32 matrix
+
+
+def test_our_products_run_blas_on_one_thread() -> None:
+    from threadpoolctl import ThreadpoolController
+
+    from skillrouter.embeddings import one_blas_thread
+
+    blas = ThreadpoolController().select(user_api="blas")
+    with one_blas_thread():
+        assert {i["num_threads"] for i in ThreadpoolController().select(user_api="blas").info()} == {1}
+    assert [i["num_threads"] for i in ThreadpoolController().select(user_api="blas").info()] == [
+        i["num_threads"] for i in blas.info()
+    ]  # and given back after
