@@ -69,9 +69,8 @@ def test_memory_does_not_grow_with_the_square_of_the_library(store: Store) -> No
 
 
 def test_our_products_run_blas_on_one_thread() -> None:
-    from threadpoolctl import ThreadpoolController
-
     from skillrouter.embeddings import one_blas_thread
+    from threadpoolctl import ThreadpoolController
 
     blas = ThreadpoolController().select(user_api="blas")
     with one_blas_thread():
