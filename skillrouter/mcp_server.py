@@ -26,6 +26,10 @@ so the client's handshake is answered at once.
 What the caller got wrong (an unknown skill, a bad score, a path leaving the folder, an empty
 query) is a tool error of one line that the model can act on; anything else is a bug, which
 the SDK logs with its traceback on stderr and answers as ``Error executing tool NAME``.
+
+stdin is read through :mod:`skillrouter.mcp_transport`, which answers every line the SDK
+cannot dispatch (not JSON, not UTF-8, not a JSON-RPC request, params its parser cannot read)
+with a JSON-RPC error, so a client never waits for a reply that will not come.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from typing_extensions import TypedDict  # pydantic reads nested TypedDicts from
 
 from skillrouter.errors import SkillFormatError, SkillNotFoundError, SkillRouterError
 from skillrouter.library import SkillLibrary
+from skillrouter.mcp_transport import checked_stdio
 from skillrouter.routing.router import Route
 from skillrouter.routing.settings import DEFAULT_K, check_k, check_task
 from skillrouter.skillmd import render_skill_md
@@ -279,6 +284,14 @@ class SkillServer(MCPServer[Any]):
         super().__init__("skillrouter", instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
         self.thread = thread
         self._register()
+
+    async def run_stdio_async(self) -> None:
+        """The SDK's stdio loop, on stdin read through :func:`~skillrouter.mcp_transport.checked_stdio`
+        (the one change): the low-level server runs on its streams, as ``MCPServer`` runs it on
+        the SDK's own (its in-memory client reaches ``_lowlevel_server`` the same way)."""
+        async with checked_stdio() as (read_stream, write_stream):
+            server = self._lowlevel_server
+            await server.run(read_stream, write_stream, server.create_initialization_options())
 
     async def list_resources(self) -> list[Resource]:
         return [*await super().list_resources(), *await self._resource(listed)]

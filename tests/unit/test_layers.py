@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("skillrouter.transfer",),
     ("skillrouter.library", "skillrouter.doctor"),
     ("skillrouter.learning",),
-    ("skillrouter.mcp_server",),
+    ("skillrouter.mcp_server", "skillrouter.mcp_transport"),
     ("skillrouter.agent",),
     ("skillrouter.cli",),
     ("skillrouter", "skillrouter._moved"),  # the public face: re-exports, old module paths

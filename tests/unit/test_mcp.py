@@ -1,14 +1,19 @@
-"""``skillrouter mcp`` without a client: the command's contract and the server's boundaries.
+"""``skillrouter mcp`` without a client: the command's contract and the server's boundaries,
+and the check of each stdin line (:func:`skillrouter.mcp_transport.check_line`).
 
-The server itself is driven over stdio by the SDK's client in tests/integration/test_mcp_server.py.
+The server itself is driven over stdio by the SDK's client in tests/integration/test_mcp_server.py,
+and with raw bytes in tests/integration/test_mcp_protocol.py.
 """
 
 from __future__ import annotations
 
 import ast
 import asyncio
+import io
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support import run
@@ -16,6 +21,7 @@ from test_cli import fails_in_one_line
 
 from skillrouter import SkillFormatError, SkillNotFoundError
 from skillrouter.mcp_server import one_line
+from skillrouter.mcp_transport import MAX_LINE_BYTES, Refused, check_line, read_line
 
 ROOT = Path(__file__).resolve().parents[2] / "skillrouter"
 # what lies behind the facade: the server reaches none of it
@@ -85,3 +91,115 @@ def test_a_failed_warm_up_is_logged_and_the_server_goes_on(
         assert served["matched"] == "bake-bread"  # the thread still serves
     finally:
         thread.close()
+
+
+# ---------------------------------------------------------------- each stdin line: dispatched or answered
+
+
+def request(rid: object, method: str = "tools/call", **params: Any) -> bytes:
+    return json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params}).encode()
+
+
+SEARCH = request(7, name="search_skills", arguments={"query": "fix the build", "k": 3})
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "rid", "says"),
+    [
+        (b"this is not json", -32700, None, "Parse error: Expecting value"),
+        (SEARCH.replace(b"fix the", b"fix \xff\xfe the"), -32700, None, "not UTF-8 (byte 0xff at offset"),
+        (b"[" * 100_000, -32700, None, "nested too deep to parse"),
+        (b"x" * (MAX_LINE_BYTES + 1), -32700, None, f"more than {MAX_LINE_BYTES:,} bytes"),
+        (b'{"jsonrpc": "1.0", "id": 3, "method": "tools/list"}', -32600, 3, 'jsonrpc must be "2.0"'),
+        (b'{"id": 3, "method": "tools/list"}', -32600, 3, 'jsonrpc must be "2.0"'),
+        (
+            b'{"jsonrpc": "2.0", "id": "a", "method": "tools/call", "params": "x"}',
+            -32600,
+            "a",
+            "params must be",
+        ),
+        (b'{"jsonrpc": "2.0", "id": 3, "method": 1}', -32600, 3, "method must be a string"),
+        (b'{"jsonrpc": "2.0", "id": 3}', -32600, 3, "a request needs a method"),
+        (
+            b'{"jsonrpc": "2.0", "id": null, "method": "tools/list"}',
+            -32600,
+            None,
+            "id must be a string or an",
+        ),
+        (
+            b'{"jsonrpc": "2.0", "id": true, "method": "tools/list"}',
+            -32600,
+            None,
+            "id must be a string or an",
+        ),
+        (b'{"jsonrpc": "2.0", "id": 1.5, "method": "tools/list"}', -32600, None, "id must be a string or an"),
+        (b'{"jsonrpc": "2.0", "id": "\\ud800", "method": "tools/list"}', -32600, None, "id must be"),
+        (b'[{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}]', -32600, None, "a batch"),
+        (b"42", -32600, None, "a message is a JSON object"),
+        # malformed, and so answered, though it has no id (JSON-RPC 2.0, section 5)
+        (b'{"jsonrpc": "2.0", "method": "notifications/x", "params": "x"}', -32600, None, "params must be"),
+        (
+            SEARCH.replace(b"fix the build", b"fix \\ud800 the build"),
+            -32602,
+            7,
+            "params.arguments.query: text with a lone surrogate (\\ud800 at character 4)",
+        ),
+        (
+            SEARCH.replace(b'"k": 3', b'"k": ' + b"9" * 5000),
+            -32602,
+            7,
+            "params.arguments.k: a number of 5,000 digits is too long to read",
+        ),
+        (b'{"jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": [1]}', -32602, 3, "named params"),
+        (
+            request(3, a=json.loads("[" * 300 + "]" * 300)),
+            -32602,
+            3,
+            "params: cannot be read: Invalid JSON: recursion limit exceeded",
+        ),
+    ],
+)
+def test_a_line_the_sdk_cannot_dispatch_is_answered(line: bytes, code: int, rid: object, says: str) -> None:
+    checked = check_line(line)
+    assert isinstance(checked, Refused) and checked.reply is not None, checked
+    reply = json.loads(checked.reply.model_dump_json(by_alias=True, exclude_unset=True))  # as stdout gets it
+    assert reply["jsonrpc"] == "2.0" and reply["id"] == rid and reply["error"]["code"] == code
+    assert says in reply["error"]["message"] and "\n" not in reply["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        SEARCH,
+        b'{"jsonrpc": "2.0", "method": "notifications/initialized"}',
+        b'{"jsonrpc": "2.0", "id": 3, "method": "no/such/method", "params": {"a": "\\ud83d\\ude00"}}',
+        SEARCH.replace(b'"k": 3', b'"k": true'),  # a bad argument: the tool answers it
+        SEARCH.replace(b'"k": 3', b'"k": ' + b"9" * 4300),  # the longest integer read: check_k refuses it
+        b'{"jsonrpc": "2.0", "id": 3, "result": {}}',  # a response to the server
+    ],
+)
+def test_a_line_the_sdk_reads_is_passed_on_unchanged(line: bytes) -> None:
+    assert check_line(line) == line.decode()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"",
+        b"  \r",
+        b'{"jsonrpc": "2.0", "method": "notifications/x", "params": {"a": "\\udc00"}}',
+        b'{"jsonrpc": "2.0", "id": 3, "result": "x"}',  # a malformed response: JSON-RPC never answers one
+    ],
+)
+def test_what_json_rpc_does_not_answer_is_dropped(line: bytes) -> None:
+    checked = check_line(line)
+    assert isinstance(checked, Refused) and checked.reply is None and checked.reason
+
+
+def test_a_long_line_is_cut_and_the_next_one_read() -> None:
+    lines = b"x" * 1000 + b"\n" + SEARCH + b"\n" + b'{"last": "no newline"}'
+    source = io.BytesIO(lines)
+    cut = [read_line(source, most=100) for _ in range(4)]  # no more than most + 1 bytes kept
+    assert cut == [b"x" * 101, SEARCH[:101], b'{"last": "no newline"}', None]
+    source = io.BytesIO(lines)
+    assert [read_line(source) for _ in range(4)] == [b"x" * 1000, SEARCH, b'{"last": "no newline"}', None]
