@@ -26,6 +26,9 @@ so the client's handshake is answered at once.
 What the caller got wrong (an unknown skill, a bad score, a path leaving the folder, an empty
 query) is a tool error of one line that the model can act on; anything else is a bug, which
 the SDK logs with its traceback on stderr and answers as ``Error executing tool NAME``.
+Arguments of the wrong type are refused before the tool runs, in one line naming the field
+(:func:`bad_arguments`): the numbers and the flag are strict (``k: true`` is not 1, ``fits: 0``
+is not false), their ranges checked by the library (``check_k``, the score's check).
 
 stdin is read through :mod:`skillrouter.mcp_transport`, which answers every line the SDK
 cannot dispatch (not JSON, not UTF-8, not a JSON-RPC request, params its parser cannot read)
@@ -35,15 +38,17 @@ with a JSON-RPC error, so a client never waits for a reply that will not come.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Annotated, Any, Literal, TypeVar
 
 from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
-from mcp.types import Resource, ToolAnnotations
-from pydantic import Field
+from mcp.types import CallToolResult, InputRequiredResult, Resource, ToolAnnotations
+from pydantic import Field, ValidationError
 from typing_extensions import TypedDict  # pydantic reads nested TypedDicts from here below Python 3.12
 
 from skillrouter.errors import SkillFormatError, SkillNotFoundError, SkillRouterError
@@ -142,6 +147,31 @@ def one_line(err: BaseException) -> str:
     if isinstance(err, OSError) and err.filename is not None:
         return f"{err.filename}: {err.strerror or err}"
     return " ".join(str(err).split()) or type(err).__name__
+
+
+def bad_arguments(err: ValidationError) -> str:
+    """Why the SDK's validation refused a tool's arguments, on one line naming each field:
+    ``k: input should be a valid integer, got true``."""
+    said = []
+    for e in err.errors():
+        field = ".".join(str(part) for part in e["loc"]) or "arguments"
+        why = e["msg"][:1].lower() + e["msg"][1:]
+        said.append(
+            f"{field}: {why}" if e["type"] == "missing" else f"{field}: {why}, got {_got(e['input'])}"
+        )
+    return "; ".join(said)
+
+
+def _got(value: object) -> str:
+    """A rejected value as JSON spells it when it is short (true, null, 2.5), else its kind."""
+    if (
+        value is None
+        or isinstance(value, (bool, float))
+        or (isinstance(value, int) and value.bit_length() < 64)
+    ):
+        return json.dumps(value)
+    kinds = {str: "text", list: "an array", dict: "an object", int: "a long integer"}
+    return kinds.get(type(value), type(value).__name__)
 
 
 def search(lib: SkillLibrary, query: str, k: int) -> SearchResult:
@@ -293,6 +323,19 @@ class SkillServer(MCPServer[Any]):
             server = self._lowlevel_server
             await server.run(read_stream, write_stream, server.create_initialization_options())
 
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        """The SDK's call, with arguments of the wrong type refused in one line."""
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as err:
+            if isinstance(err.__cause__, ValidationError):  # the SDK logs the fields it names
+                raise ToolError(
+                    f"Error executing tool {name}: {bad_arguments(err.__cause__)}"
+                ) from err.__cause__
+            raise
+
     async def list_resources(self) -> list[Resource]:
         return [*await super().list_resources(), *await self._resource(listed)]
 
@@ -321,7 +364,12 @@ class SkillServer(MCPServer[Any]):
         async def search_skills(
             query: Annotated[str, Field(description="The task, in a sentence or two.")],
             k: Annotated[
-                int, Field(description="How many candidates to show.", json_schema_extra=_range(1, MAX_K))
+                int,
+                Field(
+                    description="How many candidates to show.",
+                    strict=True,
+                    json_schema_extra=_range(1, MAX_K),
+                ),
             ] = DEFAULT_K,
         ) -> SearchResult:
             """Find the skill in this library that fits a task, or learn that none does. `matched` is
@@ -356,7 +404,11 @@ class SkillServer(MCPServer[Any]):
             name: Annotated[str, Field(description="The skill that was used.")],
             score: Annotated[
                 float,
-                Field(description="1 (useless) to 10 (solved the task).", json_schema_extra=_range(1, 10)),
+                Field(
+                    description="1 (useless) to 10 (solved the task).",
+                    strict=True,
+                    json_schema_extra=_range(1, 10),
+                ),
             ],
             task: Annotated[
                 str | None,
@@ -371,7 +423,8 @@ class SkillServer(MCPServer[Any]):
                     description="false if the skill did not fit the task at all (a routing "
                     "miss, not a poor skill): its record is left alone, the "
                     "task (required then) is kept so such tasks stop being "
-                    "routed to it, and the score is ignored."
+                    "routed to it, and the score is ignored.",
+                    strict=True,
                 ),
             ] = True,
         ) -> RecordedOutcome:
@@ -396,8 +449,8 @@ class SkillServer(MCPServer[Any]):
 
 
 def _range(low: int, high: int) -> dict[str, Any]:
-    """Bounds shown in the input schema but checked by the library, whose message is one line
-    (the SDK's own validation answers in several)."""
+    """Bounds shown in the input schema but checked by the library (``check_k``, the score's
+    check): one rule, and its message."""
     return {"minimum": low, "maximum": high}
 
 
@@ -421,4 +474,4 @@ def serve(opener: Callable[[], SkillLibrary]) -> None:
         thread.close()
 
 
-__all__ = ["LibraryThread", "SkillServer", "serve"]
+__all__ = ["LibraryThread", "SkillServer", "bad_arguments", "serve"]

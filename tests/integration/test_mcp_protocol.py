@@ -160,6 +160,32 @@ def test_a_request_that_cannot_be_dispatched_gets_one_error_reply(raw: RawSessio
 
 
 @pytest.mark.parametrize(
+    ("tool", "arguments", "says"),
+    [
+        (
+            "search_skills",
+            {"query": "fix the build", "k": True},
+            "k: input should be a valid integer, got true",
+        ),
+        (
+            "record_outcome",
+            {"name": "debug-failing-ci", "score": True},
+            "score: input should be a valid number",
+        ),
+    ],
+)
+def test_a_boolean_is_not_a_number(raw: RawSession, tool: str, arguments: dict[str, Any], says: str) -> None:
+    raw.send(call("b", tool, **arguments))
+    reply = raw.reply()
+    assert reply["id"] == "b" and reply["result"]["isError"], reply
+    text = reply["result"]["content"][0]["text"]
+    assert says in text and "\n" not in text
+    loaded = raw.request("tools/call", {"name": "load_skill", "arguments": {"name": "debug-failing-ci"}})
+    assert loaded["result"]["structuredContent"]["use_count"] == 0  # score true recorded nothing
+    raw.search()
+
+
+@pytest.mark.parametrize(
     "line",
     [
         b'{"jsonrpc": "2.0", "method": "notifications/x", "params": {"a": "\\udc00"}}',

@@ -1,5 +1,6 @@
 """``skillrouter mcp`` without a client: the command's contract and the server's boundaries,
-and the check of each stdin line (:func:`skillrouter.mcp_transport.check_line`).
+the check of each stdin line (:func:`skillrouter.mcp_transport.check_line`) and the tools'
+argument types (the SDK's in-memory client on the server, over a hash embedder).
 
 The server itself is driven over stdio by the SDK's client in tests/integration/test_mcp_server.py,
 and with raw bytes in tests/integration/test_mcp_protocol.py.
@@ -12,6 +13,7 @@ import asyncio
 import io
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -203,3 +205,73 @@ def test_a_long_line_is_cut_and_the_next_one_read() -> None:
     assert cut == [b"x" * 101, SEARCH[:101], b'{"last": "no newline"}', None]
     source = io.BytesIO(lines)
     assert [read_line(source) for _ in range(4)] == [b"x" * 1000, SEARCH, b'{"last": "no newline"}', None]
+
+
+# ---------------------------------------------------------------- the tools' argument types
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Any]:
+    """A server on a store of one skill (hash embedder), called through the SDK's in-memory client."""
+    from mcp import Client
+    from skillrouter.embeddings import HashEmbedder
+
+    from skillrouter import Skill, SkillLibrary
+    from skillrouter.mcp_server import LibraryThread, SkillServer
+
+    with SkillLibrary.open(tmp_path / "store", embedder=HashEmbedder()) as lib:
+        lib.add(Skill.create("bake-bread", "Bake a sourdough loaf."))
+    thread = LibraryThread(lambda: SkillLibrary.open(tmp_path / "store", embedder=HashEmbedder()))
+
+    def call(tool: str, **arguments: Any) -> Any:
+        async def go() -> Any:
+            async with Client(SkillServer(thread)) as client:
+                return await client.call_tool(tool, arguments)
+
+        return asyncio.run(go())
+
+    try:
+        yield call
+    finally:
+        thread.close()
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "says"),
+    [
+        ("search_skills", {"query": "bake bread", "k": True}, "k: input should be a valid integer, got true"),
+        ("search_skills", {"query": "bake bread", "k": 2.0}, "k: input should be a valid integer, got 2.0"),
+        ("search_skills", {"query": 5}, "query: input should be a valid string, got 5"),
+        ("search_skills", {}, "query: field required"),
+        # the range is the library's check: a huge k is refused by it, not by a crash
+        ("search_skills", {"query": "bake bread", "k": 10**30}, f"k must be from 1 to 50, got {10**30}"),
+        (
+            "record_outcome",
+            {"name": "bake-bread", "score": True},
+            "score: input should be a valid number, got true",
+        ),
+        (
+            "record_outcome",
+            {"name": "bake-bread", "score": 9, "fits": 0},
+            "fits: input should be a valid boolean",
+        ),
+        ("record_outcome", {"name": "bake-bread", "score": 10.5}, "score must be from 1 to 10, got 10.5"),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_refused_in_one_line(
+    served: Any, tool: str, arguments: dict[str, Any], says: str
+) -> None:
+    result = served(tool, **arguments)
+    text = result.content[0].text
+    assert result.is_error and text.startswith(f"Error executing tool {tool}: ") and "\n" not in text
+    assert says in text
+    assert served("load_skill", name="bake-bread").structured_content["use_count"] == 0  # nothing recorded
+
+
+def test_numbers_of_the_right_type_still_work(served: Any) -> None:
+    assert (
+        served("search_skills", query="bake a sourdough loaf", k=1).structured_content["matched"]
+        == "bake-bread"
+    )
+    recorded = served("record_outcome", name="bake-bread", score=8).structured_content  # an integer score
+    assert (recorded["use_count"], recorded["avg_score"]) == (1, 8.0)
