@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 from skillrouter.embeddings.base import Embedder
+from skillrouter.embeddings.derived import DerivedFile
 
 
 def text_key(text: str, prefix: str = "") -> str:
@@ -17,55 +17,78 @@ def text_key(text: str, prefix: str = "") -> str:
 
 
 class EmbeddingCache:
-    """SQLite table of vectors. Safe for several processes (WAL, busy timeout)."""
+    """SQLite table of vectors (a :class:`~skillrouter.embeddings.derived.DerivedFile`: a damaged
+    file is set aside and made anew, a full disk is one OSError naming it). Safe for several
+    processes (WAL, busy timeout) and threads. ``read_only=True`` (a read-only store) reads
+    what is there and keeps new vectors in memory only."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, timeout=30, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, "
-            "dim INTEGER NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (model, key)) WITHOUT ROWID"
-        )
+        self.file = DerivedFile(self.path, _schema, read_only=read_only)
+        self._memory: dict[tuple[str, str], np.ndarray] = {}  # what a read-only cache could not write
+
+    @property
+    def repairs(self) -> list[str]:
+        """What was repaired (a damaged file set aside), one line each."""
+        return self.file.repairs
 
     def get_many(self, model: str, keys: Sequence[str]) -> dict[str, np.ndarray]:
         found: dict[str, np.ndarray] = {}
-        with self._lock:
+
+        def read(db: sqlite3.Connection) -> None:
             for start in range(0, len(keys), 500):
                 chunk = list(keys[start : start + 500])
                 marks = ",".join("?" * len(chunk))
-                rows = self._db.execute(
+                rows = db.execute(
                     f"SELECT key, vec FROM vectors WHERE model = ? AND key IN ({marks})", [model, *chunk]
                 ).fetchall()
                 for key, blob in rows:
                     found[key] = np.frombuffer(blob, dtype=np.float32).copy()
+
+        self.file.run(read)
+        for key in keys:
+            if key not in found and (model, key) in self._memory:
+                found[key] = self._memory[(model, key)]
         return found
 
     def put_many(self, model: str, items: dict[str, np.ndarray]) -> None:
         if not items:
             return
+        if self.file.read_only:
+            self._memory.update({(model, k): np.asarray(v, dtype=np.float32) for k, v in items.items()})
+            return
         rows = [
             (model, k, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()
         ]
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", rows)
-            self._db.execute("COMMIT")
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", rows)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+        self.file.run(write, write=True)
 
     def count(self, model: str | None = None) -> int:
-        with self._lock:
+        def counted(db: sqlite3.Connection) -> int:
             if model is None:
-                return int(self._db.execute("SELECT COUNT(*) FROM vectors").fetchone()[0])
-            return int(
-                self._db.execute("SELECT COUNT(*) FROM vectors WHERE model = ?", (model,)).fetchone()[0]
-            )
+                return int(db.execute("SELECT COUNT(*) FROM vectors").fetchone()[0])
+            return int(db.execute("SELECT COUNT(*) FROM vectors WHERE model = ?", (model,)).fetchone()[0])
+
+        return self.file.run(counted) or 0
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        self.file.close()
+
+
+def _schema(db: sqlite3.Connection) -> None:
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, "
+        "dim INTEGER NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (model, key)) WITHOUT ROWID"
+    )
 
 
 class CachedEmbedder:

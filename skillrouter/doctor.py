@@ -5,6 +5,10 @@ and what it repairs (``skillrouter doctor``, :meth:`skillrouter.SkillLibrary.doc
   what was lost, once);
 - the files: a SKILL.md that no longer parses is named, with the version to restore;
 - the sidecars: one missing or out of step with the ledger is written again;
+- the derived files (the embedding cache, the keyword index's counts, the embedded Chroma
+  folder): one that cannot be read is set aside beside itself and made anew (nothing stored
+  depends on it: the vectors come back from the model or the cache, the counts and the index
+  from the store);
 - the index: documents missing, stale or orphaned are embedded or deleted (a full sync).
 """
 
@@ -36,13 +40,16 @@ class DoctorReport:
     index_missing: int = 0
     index_stale: int = 0
     index_orphans: int = 0
+    derived: list[str] = field(default_factory=list)  # derived files found damaged (and what was done)
     repaired: bool = False
     unrepaired: list[str] = field(default_factory=list)
 
     @property
     def drift(self) -> bool:
         """Differences a sync or a rewrite of sidecars repairs."""
-        return bool(self.sidecars or self.index_missing or self.index_stale or self.index_orphans)
+        return bool(
+            self.sidecars or self.index_missing or self.index_stale or self.index_orphans or self.derived
+        )
 
     @property
     def ok(self) -> bool:
@@ -57,6 +64,7 @@ class DoctorReport:
             "index_missing": self.index_missing,
             "index_stale": self.index_stale,
             "index_orphans": self.index_orphans,
+            "derived": self.derived,
             "repaired": self.repaired,
             "unrepaired": self.unrepaired,
             "ok": self.ok,
@@ -75,8 +83,10 @@ def diagnose(lib: SkillLibrary, *, repair: bool = True) -> DoctorReport:
     lib.unreadable = report.unreadable = lib.store.refresh()
     report.skills = len(lib.store.names())
     _check_ledger_note(lib, report, repair)
+    index_readable = _check_derived(lib, report, repair)
     _check_sidecars(lib, report, repair)
-    _check_index(lib, report, repair)
+    if index_readable:
+        _check_index(lib, report, repair)
     for name, why in report.unreadable:
         row = lib.store.ledger.row(name)
         back = f"'skillrouter restore {name} {row.version}' (its last good version)" if row else "remove it"
@@ -96,6 +106,41 @@ def _check_ledger_note(lib: SkillLibrary, report: DoctorReport, repair: bool) ->
     )
     if repair:  # said once: the store is consistent again
         lib.store.ledger.note("ledger_rebuilt", None)
+
+
+def _check_derived(lib: SkillLibrary, report: DoctorReport, repair: bool) -> bool:
+    """The embedding cache, the keyword index's file and the embedded Chroma folder: damage found
+    is repaired (set aside, made anew; the index sync below refills it) or, without ``repair``,
+    reported. Repairs this process made already (a command met the damage first) are said too.
+    Returns whether the index can be compared with the store (not when it is damaged and left
+    so: opening it would repair it)."""
+    files = [f for f in (getattr(lib.embedder, "cache", None), lib.lexical) if f is not None]
+    found = [p for p in (getattr(f, "file", None) for f in files) if p is not None]
+    for derived in found:
+        problem = derived.check()
+        if problem is None:
+            continue
+        if repair:
+            derived.repair()
+        else:
+            report.derived.append(problem)
+            report.unrepaired.append(
+                f"{problem}: derived data; 'skillrouter doctor' sets it aside and rebuilds it"
+            )
+    problem = lib.index.check()
+    if problem is not None and not repair:
+        report.derived.append(problem)
+        report.unrepaired.append(
+            f"{problem}: derived data; 'skillrouter doctor' sets it aside and rebuilds it"
+        )
+        return False
+    if repair:
+        lib.index.count()  # a connection sets an unreadable folder aside (and says so in its repairs)
+        for line in lib.repairs():
+            if line not in report.derived:
+                report.derived.append(line)
+        report.repaired = report.repaired or bool(report.derived)
+    return True
 
 
 def _check_sidecars(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:

@@ -268,6 +268,7 @@ class SkillLibrary:
                 f"routed ('skillrouter show {name}' lists the findings, 'skillrouter trust {name}' "
                 f"releases it, 'skillrouter history {name}' and 'restore' go back)"
             )
+        out += self.repairs()
         note = self.store.ledger.notes().get("ledger_rebuilt")
         if note:
             out.append(
@@ -275,6 +276,13 @@ class SkillLibrary:
                 f"{', '.join(note['lost']) or 'nothing'}; 'skillrouter doctor' reports it in full"
             )
         return out
+
+    def repairs(self) -> list[str]:
+        """Derived data this process found damaged and rebuilt (the embedding cache, the keyword
+        index, the embedded Chroma folder), one line each: each is set aside beside the original,
+        never deleted, and nothing stored in the ledger or the skill files depends on it."""
+        cache = self.embedder.cache if isinstance(self.embedder, CachedEmbedder) else None
+        return [*(cache.repairs if cache is not None else []), *self.lexical.repairs, *self.index.repairs]
 
     def doctor(self, *, repair: bool = True) -> DoctorReport:
         """Check the ledger, the files, the sidecars and the index; with ``repair``, fix what

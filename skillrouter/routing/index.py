@@ -36,10 +36,13 @@ matrix of their own, searched (:meth:`SkillIndex.query_misfits`) only when there
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import logging
 import os
+import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,7 +73,8 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 def _server_errors(method: _F) -> _F:
     """A Chroma server that stops answering mid-way becomes one IndexUnavailableError (the
-    next call connects again) instead of an httpx traceback."""
+    next call connects again) instead of an httpx traceback; the embedded index's full disk or
+    I/O error, one OSError naming its folder and what to do."""
 
     @functools.wraps(method)
     def wrapper(self: SkillIndex, *args: Any, **kwargs: Any) -> Any:
@@ -82,6 +86,8 @@ def _server_errors(method: _F) -> _F:
                 "httpcore",
                 "chromadb",
             )
+            if not self.chroma_url and from_server:
+                raise _disk_error(err, self.store_path / "chroma") or err from None
             if not self.chroma_url or not from_server:
                 raise
             self._collection = self._client = self._misfits = None
@@ -91,6 +97,50 @@ def _server_errors(method: _F) -> _F:
             ) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def _disk_error(err: Exception, where: Path) -> OSError | None:
+    """Chroma's "database or disk is full" or "disk I/O error" as one OSError naming ``where``."""
+    text = str(err).lower()
+    if "full" in text:
+        return OSError(
+            errno.ENOSPC,
+            "no space left on the device (free some, then run the command again; "
+            "the index is derived data, nothing stored was lost)",
+            str(where),
+        )
+    if "disk i/o" in text:
+        return OSError(errno.EIO, "disk I/O error (check the disk, then run the command again)", str(where))
+    return None
+
+
+def _sqlite_problem(path: Path) -> str | None:
+    """What is wrong with Chroma's own SQLite file, None when nothing is (or there is none yet),
+    checked with Python's sqlite3 (read-only) before Chroma's engine ever opens it."""
+    if not path.is_file():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            result = db.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as err:
+        return f"{path}: {err}"
+    return None if result == "ok" else f"{path}: {result}"
+
+
+def _forget_system(path: str) -> None:
+    """chromadb keeps one System per folder, even one that failed to start (every later client of
+    that folder then fails on it): drop it, so the next client starts afresh."""
+    try:
+        from chromadb.api.shared_system_client import SharedSystemClient
+    except ImportError:  # pragma: no cover - another layout of chromadb's internals
+        return
+    for table in ("_identifier_to_system", "_identifier_to_refcount"):
+        held = getattr(SharedSystemClient, table, None)
+        if isinstance(held, dict):
+            held.pop(path, None)
 
 
 def collection_name(model_id: str, scope: str) -> str:
@@ -147,6 +197,7 @@ class SkillIndex:
         self._vectors: dict[str, np.ndarray] = {}
         # built from _vectors: one for candidates (Level 0 texts, examples), one for misfits
         self._matrices: dict[bool, tuple[list[str], dict[str, int], np.ndarray]] = {}
+        self.repairs: list[str] = []  # derived data repaired (a chroma/ folder set aside), one line each
 
     # ------------------------------------------------------------ connection
 
@@ -184,13 +235,14 @@ class SkillIndex:
                 )
                 self._client.heartbeat()
             else:
-                self._client = chromadb.PersistentClient(
-                    path=str(self.store_path / "chroma"), settings=settings
-                )
-            self._collection = self._open_collection(self.name)
-        except IndexUnavailableError:
+                self._client, self._collection = self._open_embedded(chromadb, settings)
+            if self._collection is None:
+                self._collection = self._open_collection(self.name)
+        except (IndexUnavailableError, StoreLockedError):
             raise
         except (ConnectionError, OSError, ValueError) as err:
+            if isinstance(err, OSError) and err.errno in (errno.ENOSPC, errno.EIO):
+                raise  # the disk's problem, said as such (see _disk_error)
             raise IndexUnavailableError(f"cannot reach the Chroma index at {self.location}: {err}") from None
         except Exception as err:  # chromadb raises its own and httpx's errors; name them in one line
             if self.chroma_url:
@@ -199,6 +251,68 @@ class SkillIndex:
                 ) from None
             raise
         return self._collection
+
+    def _open_embedded(self, chromadb: Any, settings: Any) -> tuple[Any, Any]:
+        """(client, collection) of the embedded index. A ``chroma/`` folder Chroma cannot read
+        (not a database, damaged segments: derived data) is set aside and made anew, once, the
+        sync after it embedding nothing (the vectors come from the embedding cache); a full
+        disk is an OSError naming the folder."""
+        # set aside before Chroma opens it: a folder Chroma failed on stays broken in this process
+        problem = _sqlite_problem(self.store_path / "chroma" / "chroma.sqlite3")
+        if problem is not None:
+            self._set_aside(RuntimeError(problem))
+        for attempt in (1, 2):
+            client = None
+            try:
+                client = chromadb.PersistentClient(path=str(self.store_path / "chroma"), settings=settings)
+                self._client = client
+                collection = self._open_collection(self.name)
+                collection.count()  # reads the segment: a damaged one shows here, not mid-query
+                return client, collection
+            except (IndexUnavailableError, StoreLockedError):
+                raise
+            except (
+                chromadb.errors.ChromaError,
+                RuntimeError,
+                ValueError,
+                OSError,
+            ) as err:  # named in one line
+                disk = _disk_error(err, self.store_path / "chroma")
+                if disk is not None:
+                    raise disk from None
+                close = getattr(client, "close", None)
+                if close is not None:
+                    close()
+                self._client = None
+                if attempt == 2:
+                    raise IndexUnavailableError(
+                        f"cannot read the embedded index at {self.store_path / 'chroma'} even made anew "
+                        f"({type(err).__name__}: {err}); check the disk"
+                    ) from None
+                self._set_aside(err)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def check(self) -> str | None:
+        """What keeps the embedded index from being read, None when nothing does (or it is a
+        server's: doctor checks a server by syncing). Repairs nothing (a connection does)."""
+        if self.chroma_url or not (self.store_path / "chroma").exists():
+            return None
+        return _sqlite_problem(self.store_path / "chroma" / "chroma.sqlite3")
+
+    def _set_aside(self, err: Exception) -> None:
+        """Move a ``chroma/`` folder Chroma cannot read to ``chroma.damaged-<time>`` (under the
+        writer lock), so the next connection makes it anew; said in :attr:`repairs`."""
+        self._take_write_lock()
+        folder = self.store_path / "chroma"
+        aside = folder.with_name(f"chroma.damaged-{time.strftime('%Y%m%dT%H%M%S')}")
+        if folder.exists():
+            folder.replace(aside)
+        self._forget()
+        self.repairs.append(
+            f"{folder} could not be read ({type(err).__name__}: {err}): set aside as "
+            f"{aside.name} and rebuilt from the store (vectors from the embedding cache)"
+        )
+        self._wrote()  # a new stamp: other processes reconnect to the new folder
 
     def _open_collection(self, name: str) -> Any:
         return self._client.get_or_create_collection(

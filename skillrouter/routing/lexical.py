@@ -41,6 +41,8 @@ from pathlib import Path
 
 import numpy as np
 
+from skillrouter.embeddings.derived import DerivedFile
+
 __all__ = ["K1", "B", "LexicalIndex", "LexicalScores", "tokenize"]
 
 K1 = 1.2
@@ -128,17 +130,41 @@ class LexicalScores:
         return [name for _, name in ranked[:n]]
 
 
+def _schema(db: sqlite3.Connection) -> None:
+    if db.execute("PRAGMA user_version").fetchone()[0] != _FORMAT:  # derived data: rebuild
+        db.execute("DROP TABLE IF EXISTS docs")
+        db.execute(f"PRAGMA user_version = {_FORMAT}")
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS docs (id TEXT PRIMARY KEY, skill TEXT NOT NULL, "
+        "hash TEXT NOT NULL, tokens TEXT NOT NULL, cover TEXT NOT NULL)"
+    )
+
+
 class LexicalIndex:
     """BM25 postings over skill documents, in memory, backed by a SQLite file of token counts.
 
     ``path=None`` keeps nothing on disk (tests, throwaway libraries).
     """
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, *, read_only: bool = False) -> None:
+        """``read_only=True`` (a read-only store): the file is read if it is there, never written."""
         self.path = Path(path) if path is not None else None
-        self._db: sqlite3.Connection | None = None
+        self.file = (
+            DerivedFile(self.path, _schema, read_only=read_only, on_reset=self._file_lost)
+            if self.path is not None
+            else None
+        )
         self._loaded = False
+        self._rewrite = False  # the file was made anew: write every document held, not just the change
         self._reset()
+
+    @property
+    def repairs(self) -> list[str]:
+        """What was repaired (a damaged file set aside and rebuilt), one line each."""
+        return self.file.repairs if self.file is not None else []
+
+    def _file_lost(self) -> None:
+        self._rewrite = True
 
     def _reset(self) -> None:
         # one slot per document added since the last sweep; removed ones stay as tombstones
@@ -165,45 +191,29 @@ class LexicalIndex:
 
     # ------------------------------------------------------------ storage
 
-    def _connect(self) -> sqlite3.Connection | None:
-        if self.path is None:
-            return None
-        if self._db is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            if self._db.execute("PRAGMA user_version").fetchone()[0] != _FORMAT:  # derived data: rebuild
-                self._db.execute("DROP TABLE IF EXISTS docs")
-                self._db.execute(f"PRAGMA user_version = {_FORMAT}")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS docs (id TEXT PRIMARY KEY, skill TEXT NOT NULL, "
-                "hash TEXT NOT NULL, tokens TEXT NOT NULL, cover TEXT NOT NULL)"
-            )
-        return self._db
-
     def _load(self) -> None:
         if self._loaded:
             return
         self._loaded = True
-        db = self._connect()
-        if db is None:
+        if self.file is None:
             return
-        rows = db.execute("SELECT id, skill, hash, tokens, cover FROM docs ORDER BY id")
-        for doc_id, skill, digest, tokens, cover in rows:
+        rows = self.file.run(
+            lambda db: db.execute("SELECT id, skill, hash, tokens, cover FROM docs ORDER BY id").fetchall()
+        )
+        self._rewrite = False  # what the file holds is what memory holds (a damaged one read as empty)
+        for doc_id, skill, digest, tokens, cover in rows or []:
             self._insert(doc_id, skill, digest, Counter(tokens.split()), frozenset(cover.split()))
 
     def reset(self) -> None:
         """Forget every document (``reindex`` then rebuilds from the store)."""
-        db = self._connect()
-        if db is not None:
-            db.execute("DELETE FROM docs")
+        if self.file is not None:
+            self.file.run(lambda db: db.execute("DELETE FROM docs"), write=True)
         self._reset()
         self._loaded = True
 
     def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        if self.file is not None:
+            self.file.close()
 
     # ------------------------------------------------------------ contents
 
@@ -290,19 +300,51 @@ class LexicalIndex:
             tokens, cover = tokenize(text), frozenset(tokenize(cover_text))
             self._insert(doc_id, skill, digest, Counter(tokens), cover)
             rows.append((doc_id, skill, digest, " ".join(tokens), " ".join(sorted(cover))))
-        db = self._connect()
-        if db is not None:
+        self._write(gone, rows)
+        if len(self._slot_doc) > 64 and 3 * self._live < 2 * len(self._slot_doc):
+            self._sweep()
+        return len(changed), len(gone)
+
+    def _write(self, gone: list[str], rows: list[tuple[str, str, str, str, str]]) -> None:
+        """The change, in one transaction; every document held when the file was made anew."""
+        if self.file is None:
+            return
+
+        def statement(db: sqlite3.Connection) -> None:
+            everything = self._rewrite
             db.execute("BEGIN IMMEDIATE")
             try:
-                db.executemany("DELETE FROM docs WHERE id = ?", [(i,) for i in gone])
-                db.executemany("INSERT OR REPLACE INTO docs VALUES (?, ?, ?, ?, ?)", rows)
+                if everything:
+                    db.execute("DELETE FROM docs")
+                    db.executemany("INSERT INTO docs VALUES (?, ?, ?, ?, ?)", self._rows())
+                else:
+                    db.executemany("DELETE FROM docs WHERE id = ?", [(i,) for i in gone])
+                    db.executemany("INSERT OR REPLACE INTO docs VALUES (?, ?, ?, ?, ?)", rows)
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
-        if len(self._slot_doc) > 64 and 3 * self._live < 2 * len(self._slot_doc):
-            self._sweep()
-        return len(changed), len(gone)
+            self._rewrite = False
+
+        self.file.run(statement, write=True)
+
+    def _rows(self) -> list[tuple[str, str, str, str, str]]:
+        """Every document held, as the file keeps it."""
+        names = {column: name for name, column in self._skills.items()}
+        out = []
+        for doc_id, slot in sorted(self._slot_of.items()):
+            counts = self._slot_counts[slot] or {}
+            tokens = " ".join(word for word, n in sorted(counts.items()) for _ in range(n))
+            out.append(
+                (
+                    doc_id,
+                    names[self._slot_skill[slot]],
+                    self._slot_hash[slot],
+                    tokens,
+                    " ".join(sorted(self._slot_cover[slot])),
+                )
+            )
+        return out
 
     def _sweep(self) -> None:
         """Rebuild without tombstones (from the token counts held in memory)."""

@@ -172,6 +172,7 @@ def test_doctor_reports_and_repairs_drift(lib: SkillLibrary) -> None:
         "index_missing": 0,
         "index_stale": 0,
         "index_orphans": 0,
+        "derived": [],
         "repaired": False,
         "unrepaired": [],
         "ok": True,

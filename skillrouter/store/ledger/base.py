@@ -54,6 +54,15 @@ class LedgerBase:
     def _error(self, err: sqlite3.DatabaseError) -> Exception:
         if _damage(err):
             return LedgerDamagedError(self.path, str(err))
+        text = str(err).lower()
+        if "full" in text or "disk i/o" in text:
+            return StoreError(
+                f"cannot use the ledger {self.path}: {err} (the disk is full or failing: free some "
+                f"space or check the disk, then run the command again; a write that failed left "
+                f"nothing half-done)"
+            )
+        if "readonly" in text or "read-only" in text:
+            return StoreError(f"cannot write the ledger {self.path}: the store is on a read-only file system")
         return StoreError(f"cannot use the ledger {self.path}: {err}")
 
     def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
