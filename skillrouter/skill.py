@@ -11,11 +11,24 @@ A :class:`Skill` is loaded at three levels, as in the design:
 The body is the source of truth for the three sections: ``procedure``, ``pitfalls`` and
 ``verification`` are read from it, and :meth:`Skill.with_sections` rewrites them in place,
 so a SKILL.md written by hand keeps every other line it had.
+
+Names: a skill's ``name`` is its id, 1-64 characters of ``a-z``, ``0-9`` and single hyphens, the
+same on every machine. A name outside that rule (``PDF Tools``, ``视频链接解析``, ``Twitter
+指挥中心 (搜索 + 发布)``) becomes one by :func:`ascii_name`: an ASCII name is slugified (case,
+CamelCase and punctuation become hyphens, accents are dropped: ``Café`` -> ``cafe``); a name with
+letters outside ASCII takes its folder's name instead (a registry's folder is its ASCII id, and
+the ASCII words alone, ``twitter``, would lose what the name says and clash with its siblings),
+else its ASCII words, else ``skill-`` and the first 8 hex digits of the SHA-256 of its NFC form.
+A name with any character outside ASCII is kept as the display name, ``metadata.display_name``
+(:data:`DISPLAY_NAME`, read by :attr:`Skill.display_name`), which every form of the skill carries
+(SKILL.md, JSON, an import, an export, ``show``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -30,21 +43,53 @@ SCORE_MAX = 10.0
 USE_COUNT_MAX = 1_000_000_000  # an imported track record beyond this is not a real one
 SECTIONS = ("procedure", "pitfalls", "verification")
 DEFAULT_TASK_TYPE = "general"
+DISPLAY_NAME = "display_name"  # the metadata key that keeps a name outside the rule (see ascii_name)
 
 _NAME_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 
 
+def _fold(text: str) -> str:
+    """``text`` with compatibility forms and accents folded (``Ｃａｆé`` -> ``Cafe``); other
+    scripts are left as they are."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
 def slugify(text: str) -> str:
     """A valid skill name made from ``text``: ``Python Code Review`` -> ``python-code-review``.
 
-    CamelCase is split (``ResearchHelper`` -> ``research-helper``), anything outside
-    ``[a-z0-9]`` becomes one hyphen, and the result is cut to 64 characters.
+    Accents and full-width forms are folded to ASCII (``Café`` -> ``cafe``), CamelCase is split
+    (``ResearchHelper`` -> ``research-helper``), anything else outside ``[a-z0-9]`` becomes one
+    hyphen (letters of other scripts included), and the result is cut to 64 characters.
     """
+    text = _fold(text)
     text = re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", text)
     text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1-\2", text)
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return slug[:NAME_MAX].rstrip("-")
+
+
+def ascii_name(text: str, *, fallback: str | None = None) -> str:
+    """The skill name (an ASCII id) for ``text``, a name as a file gives it; ``""`` if none can be made.
+
+    ``text`` itself when it is valid. Else, when ``text`` has letters or digits outside ASCII
+    (accents folded first), the first that gives a name of: ``fallback`` slugified (the importer
+    passes the skill's folder name), ``text``'s ASCII words slugified, ``skill-`` and 8 hex digits
+    of the SHA-256 of ``text`` in NFC (stable across runs and machines). Else (an ASCII name):
+    ``text`` slugified, else ``fallback`` slugified, else ``""`` (``!!!`` names nothing).
+    """
+    text = text.strip()
+    if _NAME_RE.match(text) and len(text) <= NAME_MAX:
+        return text
+    foreign = any(ch.isalnum() and not ch.isascii() for ch in _fold(text))
+    order = (fallback or "", text) if foreign else (text, fallback or "")
+    for candidate in order:
+        if slug := slugify(candidate):
+            return slug
+    if foreign:
+        digest = hashlib.sha256(unicodedata.normalize("NFC", text).encode("utf-8")).hexdigest()
+        return f"skill-{digest[:8]}"
+    return ""
 
 
 def with_suffix(name: str, n: int) -> str:
@@ -273,6 +318,13 @@ class Skill:
         object.__setattr__(
             self, "tags", tuple(dict.fromkeys(str(t).strip() for t in self.tags if str(t).strip()))
         )
+
+    @property
+    def display_name(self) -> str:
+        """The name as its author wrote it (``metadata.display_name``, kept when a name outside
+        the rule was replaced: see :func:`ascii_name`), else :attr:`name`."""
+        shown = self.metadata.get(DISPLAY_NAME) if isinstance(self.metadata, Mapping) else None
+        return shown.strip() if isinstance(shown, str) and shown.strip() else self.name
 
     # Level 1 sections, read from the body
     @property

@@ -16,7 +16,7 @@ from skillrouter import (
     UnsafePathError,
     slugify,
 )
-from skillrouter.skill import validate_description, validate_name, validate_score
+from skillrouter.skill import ascii_name, validate_description, validate_name, validate_score
 
 BODY = """# Fix Flaky Test
 
@@ -118,6 +118,54 @@ def test_slugify_cuts_to_64_without_a_trailing_hyphen() -> None:
     slug = slugify("word " * 30)
     assert len(slug) <= 64 and not slug.endswith("-")
     validate_name(slug)
+
+
+def test_slugify_folds_accents_and_full_width_forms() -> None:
+    assert slugify("Café Crème") == "cafe-creme"  # not "caf-cr-me"
+    assert slugify("ＰＤＦ Ｔｏｏｌｓ") == "pdf-tools"
+    assert slugify("视频链接解析") == ""  # other scripts are not transliterated
+
+
+# ---------------------------------------------------------------- the name policy (ascii_name)
+
+
+@pytest.mark.parametrize(
+    ("text", "fallback", "name"),
+    [
+        ("pdf-tools", "folder", "pdf-tools"),  # valid: kept
+        ("PDF Tools", "folder", "pdf-tools"),  # ASCII: its slug, the folder is not needed
+        ("Café Helper", "folder", "cafe-helper"),  # accents fold to ASCII letters
+        ("!!!", "some-folder", "some-folder"),  # ASCII without a letter: the folder's
+        ("!!!", None, ""),  # ... and nothing without one: refused by the caller
+        ("🧩", None, ""),  # no letters at all
+        # letters outside ASCII: the folder's name (a registry's ASCII id for the skill) ...
+        ("Twitter 指挥中心 (搜索 + 发布)", "openclaw-aisa-twitter-search", "openclaw-aisa-twitter-search"),
+        ("视频链接解析", "parse-video", "parse-video"),
+        # ... else its ASCII words, else a hash of the name
+        ("Twitter 指挥中心 (搜索 + 发布)", None, "twitter"),
+        ("Twitter 指挥中心 (搜索 + 发布)", "视频", "twitter"),
+        ("视频链接解析", None, "skill-88fd3526"),
+    ],
+)
+def test_ascii_name_policy(text: str, fallback: str | None, name: str) -> None:
+    assert ascii_name(text, fallback=fallback) == name
+    if name:
+        validate_name(name)
+
+
+def test_the_hash_id_is_stable_and_reads_the_name_in_nfc() -> None:
+    composed, decomposed = "技能 café", "技能 cafe\u0301"
+    assert ascii_name(composed) == ascii_name(decomposed) == "cafe"  # the ASCII words, folded
+    # the same literal on every machine and run (sha256 of the NFC text, not Python's hash())
+    assert ascii_name("视频链接解析") == "skill-88fd3526"
+    assert ascii_name("视频链接解析") != ascii_name("视频链接解析器")
+
+
+def test_display_name_comes_from_metadata_else_the_name() -> None:
+    assert make().display_name == "fix-flaky-test"
+    shown = make(name="twitter", metadata={"display_name": "Twitter 指挥中心 (搜索 + 发布)", "x": 1})
+    assert shown.display_name == "Twitter 指挥中心 (搜索 + 发布)"
+    assert make(metadata={"display_name": "  "}).display_name == "fix-flaky-test"
 
 
 # ---------------------------------------------------------------- descriptions, scores
