@@ -103,6 +103,40 @@ def test_any_body_survives_a_round_trip(body: str) -> None:
     assert parse_skill_md(render_skill_md(skill)).body == body
 
 
+TRIGGERS = """---
+name: fix-flaky-test
+description: Find why a test fails only sometimes and fix it.
+metadata:
+  triggers:
+  - the test fails one run in ten
+  - 测试偶尔失败
+  description_zh: 找出测试为何时好时坏，并修复它。
+  description_ja: |-
+    テストがときどき失敗する理由を見つけて直す。
+    二行目。
+  display_name: Fix Flaky Test（修复不稳定测试）
+---
+# Fix
+"""
+
+
+def test_triggers_and_localized_descriptions_survive_skill_md_and_json_both_ways() -> None:
+    skill = parse_skill_md(TRIGGERS)
+    assert skill.metadata["triggers"] == ["the test fails one run in ten", "测试偶尔失败"]
+    assert skill.metadata["description_zh"] == "找出测试为何时好时坏，并修复它。"
+    assert skill.display_name == "Fix Flaky Test（修复不稳定测试）"
+    assert render_skill_md(skill) == TRIGGERS  # written back as it was, unescaped
+    for again in (
+        parse_skill_md(render_skill_md(skill)),
+        skill_from_json(json.loads(dumps_json(skill))),
+        parse_skill_md(render_skill_md(skill_from_json(json.loads(dumps_json(skill))))),
+    ):
+        assert again == skill and dict(again.metadata) == dict(skill.metadata)
+    data = json.loads(dumps_json(skill))
+    assert data["metadata"]["triggers"] == ["the test fails one run in ten", "测试偶尔失败"]
+    assert skill_to_json(skill_from_json(data)) == data
+
+
 def test_allowed_tools_as_a_list_and_multiline_description() -> None:
     raw = (
         "---\nname: a-b\ndescription: |\n  line one\n  line two\nallowed-tools:\n- Read\n- Bash\n---\nbody\n"
@@ -292,6 +326,14 @@ def test_design_json_form_without_body_composes_sections() -> None:
         k: v for k, v in data.items() if k not in ("procedure", "x-origin")
     }
     assert skill_from_json(back) == skill
+
+
+def test_a_json_skill_with_an_empty_body_keeps_it_unless_sections_are_given() -> None:
+    # a SKILL.md that is all front matter exports with body "" and must come back so
+    skill = Skill("a-b", "d", body="")
+    assert skill_from_json(skill_to_json(skill)) == skill
+    composed = skill_from_json({"name": "a-b", "description": "d", "procedure": ["Do it"], "body": ""})
+    assert composed.procedure == "1. Do it"
 
 
 def test_json_sections_given_beside_a_body_win() -> None:
