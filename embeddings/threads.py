@@ -4,7 +4,8 @@ On these 2-core machines a spinning BLAS pool fights torch for the cores (the ne
 takes about twice as long), and the multithreaded OpenBLAS bundled with numpy 2.4 has crashed
 on a 28,000 x 28,000 product in a process that never loaded torch (which is what limits BLAS
 elsewhere). So every product of ours runs inside :func:`one_blas_thread`, and a process that
-embeds with torch calls :func:`limit_threads` once.
+embeds with torch or with the multilingual engine calls :func:`limit_threads` once (that engine's
+own OpenMP threads are set per call: see :mod:`skillrouter.embeddings.multilingual`).
 
 Both go through one lazily made :class:`threadpoolctl.ThreadpoolController` (finding the
 loaded BLAS libraries takes about 0.5 ms; limiting through a controller made once, 35 us).
