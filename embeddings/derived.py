@@ -28,11 +28,31 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["DerivedFile", "is_damage"]
+__all__ = ["DerivedFile", "is_damage", "read_only_connection"]
 
 T = TypeVar("T")
 
 _DAMAGE = ("malformed", "not a database", "file is encrypted", "disk image")
+
+
+def read_only_connection(path: Path) -> sqlite3.Connection:
+    """A connection that writes nothing, to ``path`` or beside it: ``immutable`` when no ``-wal``
+    holds commits beyond the main file (a cleanly closed file: no lock, no ``-shm`` made), else
+    ``mode=ro`` (which reads those commits, where SQLite can use the ``-shm``), else ``immutable``
+    after all (a read-only file system with no ``-shm``: what the main file holds)."""
+    wal = Path(f"{path}-wal")
+    if not wal.is_file() or wal.stat().st_size == 0:
+        return sqlite3.connect(
+            f"file:{path}?immutable=1", uri=True, check_same_thread=False, isolation_level=None
+        )
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False, isolation_level=None)
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError:
+        return sqlite3.connect(
+            f"file:{path}?immutable=1", uri=True, check_same_thread=False, isolation_level=None
+        )
 
 
 def is_damage(err: sqlite3.DatabaseError) -> bool:
@@ -66,7 +86,7 @@ class DerivedFile:
         if self.read_only:
             if not self.path.is_file():
                 return None
-            self._db = sqlite3.connect(f"file:{self.path}?immutable=1", uri=True, check_same_thread=False)
+            self._db = read_only_connection(self.path)
             return self._db
         self.path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, timeout=30, check_same_thread=False, isolation_level=None)
@@ -103,7 +123,7 @@ class DerivedFile:
         if not self.path.is_file():
             return None
         try:
-            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            db = read_only_connection(self.path)
             try:
                 result = db.execute("PRAGMA quick_check").fetchone()[0]
             finally:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from skillrouter.errors import LedgerDamagedError
+from skillrouter.errors import LedgerDamagedError, StoreError
 
 if TYPE_CHECKING:
     from skillrouter.library import SkillLibrary
@@ -75,6 +75,12 @@ def diagnose(lib: SkillLibrary, *, repair: bool = True) -> DoctorReport:
     """Check the ledger, the files, the sidecars and the index of ``lib``; with ``repair``, fix
     what can be fixed and say what cannot (see :class:`DoctorReport`)."""
     report = DoctorReport()
+    if lib.read_only and repair:
+        raise StoreError(
+            f"the store {lib.path} is read-only: nothing can be repaired there ('skillrouter doctor "
+            "--no-repair' "
+            f"reports)"
+        )
     damage = lib.store.ledger.check()
     if damage is not None:
         if not repair:
@@ -85,7 +91,7 @@ def diagnose(lib: SkillLibrary, *, repair: bool = True) -> DoctorReport:
     _check_ledger_note(lib, report, repair)
     index_readable = _check_derived(lib, report, repair)
     _check_sidecars(lib, report, repair)
-    if index_readable:
+    if index_readable and not lib.read_only:  # a read-only store's routes never read the index
         _check_index(lib, report, repair)
     for name, why in report.unreadable:
         row = lib.store.ledger.row(name)
@@ -127,7 +133,7 @@ def _check_derived(lib: SkillLibrary, report: DoctorReport, repair: bool) -> boo
             report.unrepaired.append(
                 f"{problem}: derived data; 'skillrouter doctor' sets it aside and rebuilds it"
             )
-    problem = lib.index.check()
+    problem = None if lib.read_only else lib.index.check()  # a read-only store's routes never read it
     if problem is not None and not repair:
         report.derived.append(problem)
         report.unrepaired.append(

@@ -50,8 +50,10 @@ from skillrouter.errors import (
     SkillQuarantinedError,
     SkillRouterError,
     StoreError,
+    StoreLockedError,
 )
 from skillrouter.routing.documents import MISFIT, example_id, misfit_id
+from skillrouter.routing.exact import ExactIndex
 from skillrouter.routing.index import SkillIndex, SyncReport
 from skillrouter.routing.lexical import LexicalIndex
 from skillrouter.routing.router import Route, Router
@@ -73,16 +75,16 @@ REFRESH_INTERVAL = 2.0  # seconds a SKILL.md edited inside its folder may go unn
 
 
 def default_embedder(
-    store_path: Path, model: str | None = None, backend: Backend = "torch"
+    store_path: Path, model: str | None = None, backend: Backend = "torch", *, read_only: bool = False
 ) -> CachedEmbedder:
     """The default model (or ``model``) on ``backend`` behind the store's persistent embedding cache.
 
     ``"torch"`` suits processes that live long or embed many texts, ``"onnx"`` one-shot commands
     (see :mod:`skillrouter.embeddings.backend`); both fill and read the same cache entries.
+    ``read_only``: the cache is read, never written (a read-only store).
     """
-    return CachedEmbedder(
-        make_embedder(model, backend), EmbeddingCache(store_path / "cache" / "embeddings.db")
-    )
+    cache = EmbeddingCache(store_path / "cache" / "embeddings.db", read_only=read_only)
+    return CachedEmbedder(make_embedder(model, backend), cache)
 
 
 class SkillLibrary:
@@ -129,11 +131,26 @@ class SkillLibrary:
             scope=scope,
             hold_lock=hold_index_lock,
         )
-        self.lexical = LexicalIndex(store.path / "cache" / "lexical.db")
+        self.lexical = LexicalIndex(store.path / "cache" / "lexical.db", read_only=store.read_only)
         settings = (routing or RoutingSettings()).replace(**routing_options)
         self.router = Router(store, self.index, lexical=self.lexical, settings=settings)
         self.unreadable: list[tuple[str, str]] = []  # SKILL.md files the last sync could not parse
         self._synced: int | None = None
+        self._exact: tuple[int, ExactIndex] | None = None  # the embedding-cache index, by ledger generation
+        self._owns_embedder = False  # made by open(): closed with the library
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the store is read-only (a mounted library): routes search the embedding cache
+        (:class:`~skillrouter.routing.exact.ExactIndex`, nothing written, no lock), caches are
+        read and not written, and every write raises :class:`StoreError` saying so."""
+        return self.store.read_only
+
+    @property
+    def _exact_only(self) -> bool:
+        """Whether routes search the embedding cache rather than Chroma: one-shot processes and
+        read-only stores, when the index is embedded (a Chroma server is queried as usual)."""
+        return (self.one_shot or self.read_only) and self.index.mode == "embedded"
 
     @property
     def routing(self) -> RoutingSettings:
@@ -164,9 +181,12 @@ class SkillLibrary:
         :class:`LedgerDamagedError`. Other keywords are :meth:`__init__`'s (``routing`` and its
         fields, ``one_shot``, ...)."""
         st = Store(store, create=create, repair=repair)
+        owned = embedder is None
         if embedder is None:
-            embedder = default_embedder(st.path, model, backend)
-        return cls(st, embedder, chroma_url=chroma_url, **kwargs)
+            embedder = default_embedder(st.path, model, backend, read_only=st.read_only)
+        lib = cls(st, embedder, chroma_url=chroma_url, **kwargs)
+        lib._owns_embedder = owned  # its cache file is closed with the library
+        return lib
 
     @property
     def path(self) -> Path:
@@ -177,6 +197,8 @@ class SkillLibrary:
         self.index.close()
         self.lexical.close()
         self.store.close()
+        if self._owns_embedder and isinstance(self.embedder, CachedEmbedder):
+            self.embedder.cache.close()
 
     def __enter__(self) -> Self:
         return self
@@ -224,7 +246,11 @@ class SkillLibrary:
         generation = self.store.ledger.generation()
         if not force and self._synced == generation:
             return SyncReport(unchanged=-1)
-        report = self.index.sync(self.documents(), fresh=force)
+        if self.read_only and self.index.mode == "embedded":  # nothing to write it to: routes read the cache
+            self.lexical.sync(self.lexical_documents())
+            self._synced = generation
+            return SyncReport(unchanged=-1)
+        report = self.index.sync(self.documents, fresh=force)  # read again if another writer came first
         self.lexical.sync(self.lexical_documents())
         self._synced = generation
         return report
@@ -269,6 +295,19 @@ class SkillLibrary:
                 f"releases it, 'skillrouter history {name}' and 'restore' go back)"
             )
         out += self.repairs()
+        if self.read_only:
+            unread = self.store.disk.unread
+            out.append(
+                f"the store {self.path} is read-only: routes search its embedding cache, nothing is recorded "
+                f"or cached"
+                + (
+                    f", and {len(unread)} skill(s) changed on disk since it was last written are routed as "
+                    "last recorded and not served "
+                    f"({', '.join(unread[:3])}{', ...' if len(unread) > 3 else ''})"
+                    if unread
+                    else ""
+                )
+            )
         note = self.store.ledger.notes().get("ledger_rebuilt")
         if note:
             out.append(
@@ -526,18 +565,24 @@ class SkillLibrary:
         it up to date. By default (``None``) a library opened ``one_shot`` does this for an
         embedded store, and every other library queries the index.
         """
-        if exact is None:
-            exact = self.one_shot and self.index.mode == "embedded"
-        if not exact:
-            self.sync()
-            return self.router.route(task, k=k, task_type=task_type, tags=tags)
-        from skillrouter.routing.exact import ExactIndex
+        return self._router(exact).route(task, k=k, task_type=task_type, tags=tags)
 
-        self.unreadable = self.store.refresh()
+    def _router(self, exact: bool | None = None) -> Router:
+        """The router, its indexes in step with the store: over Chroma, or over the embedding
+        cache (``exact``, by default :attr:`_exact_only`), that index kept per ledger generation."""
+        if not (self._exact_only if exact is None else exact):
+            self.sync()
+            return self.router
+        problems = self.store.refresh_if_due(self.refresh_interval)
+        if problems is not None:
+            self.unreadable = problems
         self.lexical.sync(self.lexical_documents())
-        router = copy.copy(self.router)
-        router.index = ExactIndex(self.documents(), self.embedder)
-        return router.route(task, k=k, task_type=task_type, tags=tags)
+        generation = self.store.ledger.generation()
+        if self._exact is None or self._exact[0] != generation:
+            self._exact = (generation, ExactIndex(self.documents(), self.embedder))
+        router = copy.copy(self.router)  # the library's settings, the cache's index
+        router.index = self._exact[1]
+        return router
 
     def route_many(
         self,
@@ -546,8 +591,7 @@ class SkillLibrary:
         task_type: str | None = None,
         tags: Iterable[str] | None = None,
     ) -> list[Route]:
-        self.sync()
-        return self.router.route_many(tasks, k=k, task_type=task_type, tags=tags)
+        return self._router().route_many(tasks, k=k, task_type=task_type, tags=tags)
 
     def record_outcome(
         self, name: str, score: float, *, task: str | None = None, example_min_score: float = 7.0
@@ -619,10 +663,11 @@ class SkillLibrary:
         if not dry_run:
             try:
                 report.embedded = self.sync(force=True).embedded
-            except IndexUnavailableError as err:
+            except (IndexUnavailableError, StoreLockedError) as err:
                 report.index_error = (
                     f"{err} (the skills are written; the next route or doctor syncs the index)"
                 )
+            report.index_wait = round(sum(self.index.lock_waits), 3)
         if (report.added or report.updated) and not dry_run and report.index_error is None:
             dups, clusters = find_duplicates(
                 self.store,

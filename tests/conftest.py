@@ -138,9 +138,10 @@ def cli_uses(monkeypatch: pytest.MonkeyPatch) -> Callable[[Embedder], None]:
         from skillrouter import library
 
         def default_embedder(
-            store_path: Path, model: str | None = None, backend: str = "torch"
+            store_path: Path, model: str | None = None, backend: str = "torch", *, read_only: bool = False
         ) -> CachedEmbedder:
-            return CachedEmbedder(inner, EmbeddingCache(Path(store_path) / "cache" / "embeddings.db"))
+            cache = EmbeddingCache(Path(store_path) / "cache" / "embeddings.db", read_only=read_only)
+            return CachedEmbedder(inner, cache)
 
         monkeypatch.setattr(library, "default_embedder", default_embedder)
 

@@ -43,7 +43,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -66,6 +66,10 @@ log = logging.getLogger(__name__)
 
 ENV_CHROMA_URL = "SKILLROUTER_CHROMA_URL"
 _BATCH = 2000
+LOCK_TIMEOUT = 30.0
+"""Seconds a write waits for the embedded index's writer lock before it says another process
+holds it. Writers hold it only while they write vectors (they embed before taking it), so a
+wait this long means a long write, or a process that holds the lock until it closes."""
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -172,7 +176,7 @@ class SkillIndex:
         chroma_url: str | None = None,
         collection: str | None = None,
         scope: str | None = None,
-        lock_timeout: float = 5.0,
+        lock_timeout: float = LOCK_TIMEOUT,
         hold_lock: bool = True,
     ) -> None:
         """``hold_lock=False``: give the embedded index's writer lock back after each write
@@ -198,6 +202,7 @@ class SkillIndex:
         # built from _vectors: one for candidates (Level 0 texts, examples), one for misfits
         self._matrices: dict[bool, tuple[list[str], dict[str, int], np.ndarray]] = {}
         self.repairs: list[str] = []  # derived data repaired (a chroma/ folder set aside), one line each
+        self.lock_waits: list[float] = []  # seconds each write waited for the embedded index's writer lock
 
     # ------------------------------------------------------------ connection
 
@@ -469,14 +474,24 @@ class SkillIndex:
 
     @_server_errors
     def sync(
-        self, documents: dict[str, tuple[str, str, str]], *, dry_run: bool = False, fresh: bool = False
+        self,
+        documents: Mapping[str, tuple[str, str, str]] | Callable[[], Mapping[str, tuple[str, str, str]]],
+        *,
+        dry_run: bool = False,
+        fresh: bool = False,
     ) -> SyncReport:
-        """Make the collection hold exactly ``documents``: id -> (skill, kind, text).
+        """Make the collection hold exactly ``documents``: id -> (skill, kind, text), or a function
+        that reads them from the store now.
 
         Embeds only documents that are new or whose text changed; deletes the rest. The
-        collection's contents are read once per process (or with ``fresh``), then tracked.
+        collection's contents are read once per process (or with ``fresh``), then tracked. When
+        another process wrote the index between this plan and this one's write (it embeds before
+        it takes the writer lock), the plan is made again from what is there then, with the
+        documents read again when ``documents`` is a function: the other process's documents are
+        the store's too by then, and a plan made before them would delete them.
         """
-        wanted = {doc_id: (skill, kind, text, sha(text)) for doc_id, (skill, kind, text) in documents.items()}
+        read = documents if callable(documents) else (lambda: documents)
+        wanted = {doc_id: (skill, kind, text, sha(text)) for doc_id, (skill, kind, text) in read().items()}
         self._connect()  # first: if another process wrote since, this forgets what it knew
         if fresh or self._known is None:
             self._read()
@@ -492,8 +507,13 @@ class SkillIndex:
         )
         if dry_run or (not changed and not gone):
             return report
+        # embedded before the writer lock is taken, so other writers never wait on the model
+        # (a server syncing an import's thousand new skills held it for seconds before)
+        fresh_vectors = self._embed({i: wanted[i][2] for i in changed})
+        waited = time.monotonic()
         if self._take_write_lock():  # another process wrote after this plan was made: plan again
             return self.sync(documents, fresh=True)
+        self.lock_waits.append(time.monotonic() - waited)
         try:
             for misfits in (False, True):
                 part_gone = [i for i in gone if is_misfit_id(i) == misfits]
@@ -510,7 +530,7 @@ class SkillIndex:
                 for start in range(0, len(part_changed), _BATCH):
                     ids = part_changed[start : start + _BATCH]
                     texts = [wanted[i][2] for i in ids]
-                    vectors = np.asarray(self.embedder.embed_documents(texts), dtype=np.float32)
+                    vectors = np.stack([fresh_vectors[i] for i in ids])
                     col.upsert(
                         ids=ids,
                         embeddings=vectors,
@@ -524,6 +544,16 @@ class SkillIndex:
         finally:
             self._wrote()
         return report
+
+    def _embed(self, texts: dict[str, str]) -> dict[str, np.ndarray]:
+        """id -> vector of each text, in batches (through the embedder's cache, if it has one)."""
+        ids = list(texts)
+        out: dict[str, np.ndarray] = {}
+        for start in range(0, len(ids), _BATCH):
+            part = ids[start : start + _BATCH]
+            vectors = np.asarray(self.embedder.embed_documents([texts[i] for i in part]), dtype=np.float32)
+            out.update(zip(part, vectors))
+        return out
 
     @_server_errors
     def reset(self) -> None:

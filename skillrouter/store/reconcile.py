@@ -16,7 +16,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from skillrouter.errors import SkillFormatError
+from skillrouter.errors import SkillFormatError, SkillRouterError
 from skillrouter.security.policy import admit
 from skillrouter.skill import now_iso
 from skillrouter.store.ledger import Row
@@ -39,6 +39,7 @@ class Reconciler:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._scanned: tuple[float, str | None] | None = None  # (when, skills/ signature then)
+        self.unread: list[str] = []  # a read-only store's skills changed on disk since it was last written
 
     def refresh(self) -> list[tuple[str, str]]:
         """Bring the ledger in line with the files: changed SKILL.md files are read again, new
@@ -56,6 +57,10 @@ class Reconciler:
         mark = (time.monotonic(), self.store.files.folder_sig(settled_ns=SETTLE_NS))
         stale, gone = scan()
         if not stale and not gone:
+            self._scanned = mark
+            return []
+        if self.store.read_only:  # nothing can be recorded: say what is not read, route on the ledger
+            self.unread = sorted({*(n for n in stale if not self._same_content(n)), *gone})
             self._scanned = mark
             return []
         problems: list[tuple[str, str]] = []
@@ -76,6 +81,15 @@ class Reconciler:
                 self.store.ledger.forget(gone)
         self._scanned = mark
         return problems
+
+    def _same_content(self, name: str) -> bool:
+        """Whether a skill whose file signature changed (a copy, a touch) still holds the SKILL.md
+        the ledger recorded (read and hashed; nothing written)."""
+        row = self.store.ledger.row(name)
+        try:
+            return row is not None and self.store.files.read(name)[1] == row.file_hash
+        except (SkillRouterError, OSError):
+            return False
 
     def refresh_if_due(self, interval: float) -> list[tuple[str, str]] | None:
         """:meth:`refresh` when it is due, else None after one stat of the ``skills/`` folder.

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ from skillrouter.errors import (
     SkillNotFoundError,
     SkillRejectedError,
     SkillRouterError,
+    StoreError,
 )
 from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, admit, check_trust_level
 from skillrouter.skill import Skill, now_iso
@@ -46,6 +48,27 @@ from skillrouter.store.ledger import Ledger, Outcome, Record, Row, Version
 from skillrouter.store.provenance import Provenance, Sidecar, Status, check_status
 from skillrouter.store.reconcile import Reconciler
 from skillrouter.store.skillfiles import DEFAULT_HOME, ENV_HOME, SkillFiles
+
+
+def _writable(path: Path) -> bool:
+    """Whether the store's folder can be written (False on a read-only file system or mount,
+    whoever runs; a folder that does not exist yet is writable if its parent is)."""
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return os.access(path, os.W_OK)
+
+
+class _ReadOnly:
+    """The write lock of a read-only store: taking it means a write, which cannot happen."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __enter__(self) -> None:
+        raise StoreError(f"nothing can be written: the store {self.path} is on a read-only file system")
+
+    def __exit__(self, *exc: object) -> None:
+        return None
 
 
 def resolve_home(store: str | Path | None = None) -> Path:
@@ -59,14 +82,33 @@ class Store:
     """A skill store folder. Opening creates it unless ``create=False``; ``repair`` rebuilds
     a damaged ledger from what it still holds and the files instead of refusing to open."""
 
-    def __init__(self, path: str | Path | None = None, *, create: bool = True, repair: bool = False) -> None:
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        create: bool = True,
+        repair: bool = False,
+        read_only: bool | None = None,
+    ) -> None:
+        """``read_only`` (default: whether the store's folder can be written, e.g. a mounted
+        library): nothing is written, not even a lock file; reads work, and every write raises
+        :class:`StoreError` saying the store is read-only (see :attr:`read_only`)."""
         self.path = resolve_home(path).expanduser().resolve()
-        self.files = SkillFiles(self.path / "skills", create=create)
+        self.read_only = not _writable(self.path) if read_only is None else read_only
+        self.files = SkillFiles(self.path / "skills", create=create and not self.read_only)
         self.skills_dir, self.db_path = self.files.skills_dir, self.path / "skillrouter.db"
-        self.write_lock = FileLock(str(self.path / "store.lock"), timeout=120)
-        with self.write_lock:  # another process may be mid-add: its staging folder is not debris
-            self.files.recover()
-        self.ledger = Ledger.open(self.db_path, repair=repair, files_exist=lambda: bool(self.files.names()))
+        self.write_lock: AbstractContextManager[Any] = (
+            _ReadOnly(self.path) if self.read_only else FileLock(str(self.path / "store.lock"), timeout=120)
+        )
+        if not self.read_only:
+            with self.write_lock:  # another process may be mid-add: its staging folder is not debris
+                self.files.recover()
+        self.ledger = Ledger.open(
+            self.db_path,
+            repair=repair,
+            files_exist=lambda: bool(self.files.names()),
+            read_only=self.read_only,
+        )
         self.disk = Reconciler(self)  # what changed on disk without skillrouter
 
     def close(self) -> None:
@@ -282,6 +324,12 @@ class Store:
         """Level 1: the full skill with its statistics, status and trust level."""
         skill, file_hash, _, _ = self.files.read(name)
         row = self.ledger.row(name)
+        if (row is None or row.file_hash != file_hash) and self.read_only:
+            raise StoreError(
+                f"{self.skills_dir / name / 'SKILL.md'} changed on disk since the store was last written, "
+                f"and the store is read-only: the change cannot be screened, so it is not served (open "
+                f"the store once where it is writable: 'skillrouter refresh')"
+            )
         if row is None or row.file_hash != file_hash:
             with self.write_lock:  # edited by hand, or new on disk: record it
                 self.disk.reconcile(name)

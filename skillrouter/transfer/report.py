@@ -18,12 +18,15 @@ class ImportReport:
     pruned: list[str] = field(default_factory=list)
     errors: list[dict[str, str]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # what a skill folder held and the import left out: {"skill": SKILL.md, "path": file, "reason"}
+    dropped: list[dict[str, str]] = field(default_factory=list)
     duplicates: list[list[Any]] = field(default_factory=list)
     clusters: list[list[str]] = field(default_factory=list)
     embedded: int = 0
     seconds: float = 0.0
     dry_run: bool = False
     index_error: str | None = None  # the index could not be updated (the files are written)
+    index_wait: float = 0.0  # seconds the index's writes waited for another process's writer lock
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -33,11 +36,13 @@ class ImportReport:
             "skipped": len(self.skipped),
             "quarantined": len(self.quarantined),
             "pruned": len(self.pruned),
+            "dropped": len(self.dropped),
             "errors": self.errors,
             "duplicates": self.duplicates,
             "seconds": round(self.seconds, 3),
             "embedded": self.embedded,
             "index_error": self.index_error,
+            "index_wait": self.index_wait,
             "dry_run": self.dry_run,
             "details": {
                 "added": self.added,
@@ -45,6 +50,7 @@ class ImportReport:
                 "skipped": self.skipped,
                 "quarantined": self.quarantined,
                 "pruned": self.pruned,
+                "dropped": self.dropped,
                 "warnings": self.warnings,
                 "clusters": self.clusters,
             },

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support import mp_context
 
 from skillrouter import (
     Provenance,
@@ -252,10 +252,9 @@ def test_opening_the_store_mid_add_in_another_process_loses_nothing(
     import skillrouter.store.skillfiles as skillfiles_module
 
     store.add(make(), files={"references/a.md": b"keep me"})
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx: Any = multiprocessing.get_context(method)
+    ctx: Any = mp_context()
     started = ctx.Event()
-    other = ctx.Process(target=_open_store_when, args=(str(store.path), started))
+    other = ctx.Process(target=_open_store_when, args=(str(store.path), started), daemon=True)
     other.start()
     real = skillfiles_module.atomic_write
 
@@ -287,10 +286,9 @@ def test_a_refresh_during_a_replace_keeps_the_statistics(
 
     store.add(make())
     store.record_outcome("fix-flaky-test", 9, task="a flaky login test")
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx: Any = multiprocessing.get_context(method)
+    ctx: Any = mp_context()
     ready, moved = ctx.Event(), ctx.Event()
-    other = ctx.Process(target=_refresh_when, args=(str(store.path), ready, moved))
+    other = ctx.Process(target=_refresh_when, args=(str(store.path), ready, moved), daemon=True)
     other.start()
     assert ready.wait(60)
     real = os.replace
@@ -367,7 +365,7 @@ def test_seeded_statistics(store: Store) -> None:
 
 def _record_many(path: str, scores: list[float], start: object) -> None:
     store = Store(path)
-    start.wait()  # type: ignore[attr-defined]  # all eight record at the same time
+    start.wait(60)  # type: ignore[attr-defined]  # all eight record at the same time
     for score in scores:
         store.record_outcome("fix-flaky-test", score)
     store.close()
@@ -376,18 +374,20 @@ def _record_many(path: str, scores: list[float], start: object) -> None:
 def test_concurrent_processes_lose_no_outcome(store: Store) -> None:
     store.add(make())
     per_process = [[float((i * 25 + j) % 10 + 1) for j in range(25)] for i in range(8)]
-    # fork starts the 8 writers at once (spawn would re-import the test module in each);
-    # each opens its own Store, so no SQLite handle crosses the fork
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx: Any = multiprocessing.get_context(method)
+    # each worker opens its own Store (no SQLite handle crosses into it); all eight record at once
+    ctx: Any = mp_context()
     start = ctx.Barrier(8)
     procs = [
-        ctx.Process(target=_record_many, args=(str(store.path), scores, start)) for scores in per_process
+        ctx.Process(target=_record_many, args=(str(store.path), scores, start), daemon=True)
+        for scores in per_process
     ]
     for proc in procs:
         proc.start()
     for proc in procs:
         proc.join(120)
+    for proc in procs:
+        if proc.is_alive():  # a broken implementation fails the test instead of hanging pytest
+            proc.terminate()
     assert [p.exitcode for p in procs] == [0] * 8
     every = [s for scores in per_process for s in scores]
     out = store.ledger.outcome("fix-flaky-test")

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from skillrouter.embeddings.derived import read_only_connection
 from skillrouter.errors import LedgerDamagedError, StoreError
 from skillrouter.store.ledger import schema
 
@@ -28,24 +29,42 @@ def _damage(err: sqlite3.DatabaseError) -> bool:
 class LedgerBase:
     """The SQLite file of one store. One connection per thread; every write in a transaction."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+        """``read_only=True`` (a store on a read-only file system): the file is opened
+        ``immutable`` (no lock, no ``-wal``); every write raises :class:`StoreError` saying so."""
         self.path = path
+        self.read_only = read_only
         self.created = not path.exists()  # new (or lost: the store decides which)
         self._local = threading.local()
         self._level0: tuple[int, dict[str, tuple[str, str, tuple[str, ...]]]] | None = None  # see summaries()
-        self.migrate()
-        with self.transaction() as db:
-            db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', lower(hex(randomblob(16))))")
+        if read_only:
+            if self.created:
+                raise StoreError(f"the store has no ledger {path}, and its folder is read-only")
+            if self.schema_version != len(schema.MIGRATIONS):
+                raise StoreError(
+                    f"the ledger {path} was written by another skillrouter (schema version "
+                    f"{self.schema_version}, this one knows {len(schema.MIGRATIONS)}) and the store is "
+                    f"read-only: open it once where it is writable"
+                )
+            return
+        if self.schema_version != len(schema.MIGRATIONS):  # read first: an open writes nothing it need not
+            self.migrate()
+        if self._one("SELECT value FROM meta WHERE key = 'store_id'") is None:
+            with self.transaction() as db:
+                db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', lower(hex(randomblob(16))))")
 
     @property
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
         if db is None:
             try:
-                db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
-                db.execute("PRAGMA busy_timeout=60000")
-                db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=NORMAL")
+                if self.read_only:
+                    db = read_only_connection(self.path)
+                else:
+                    db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+                    db.execute("PRAGMA busy_timeout=60000")
+                    db.execute("PRAGMA journal_mode=WAL")
+                    db.execute("PRAGMA synchronous=NORMAL")
             except sqlite3.DatabaseError as err:
                 raise self._error(err) from None
             self._local.db, self._local.depth = db, 0
@@ -78,6 +97,10 @@ class LedgerBase:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction (``BEGIN IMMEDIATE``); nested calls join the outer one."""
+        if self.read_only:
+            raise StoreError(
+                f"nothing can be written: the store of {self.path} is on a read-only file system"
+            )
         db = self._db
         if self._local.depth:
             self._local.depth += 1

@@ -21,11 +21,19 @@ class Recovery(LedgerBase):
 
     @classmethod
     def open(
-        cls, path: Path, *, repair: bool = False, files_exist: Callable[[], bool] = lambda: False
+        cls,
+        path: Path,
+        *,
+        repair: bool = False,
+        files_exist: Callable[[], bool] = lambda: False,
+        read_only: bool = False,
     ) -> Self:
         """Open (or create) the ledger. A damaged one raises :class:`LedgerDamagedError`, or
         with ``repair`` is checked (``PRAGMA quick_check``) and rebuilt (:meth:`rebuild`). A
-        missing one beside existing skill folders is noted as lost (``notes()``)."""
+        missing one beside existing skill folders is noted as lost (``notes()``). ``read_only``:
+        see :class:`~skillrouter.store.ledger.base.LedgerBase` (nothing is rebuilt or noted)."""
+        if read_only:
+            return cls(path, read_only=True)
         ledger: Self | None = None
         try:
             ledger = cls(path)

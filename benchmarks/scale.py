@@ -1,0 +1,276 @@
+"""The store at scale: 10,000, 30,000 and 100,000 synthetic skills, every number printed, none
+asserted (a shared machine's timings are noisy; read the ratios).
+
+For each size it writes a JSONL file of synthetic skills (seeded: a verb, an object and a domain
+drawn from word lists, so descriptions differ as real ones do and share words as real ones do),
+then, each command in a fresh process as a user runs it:
+
+- ``import``: ``skillrouter import`` of the file into a new store (default model, torch), with the
+  command's peak RSS;
+- ``re-import``: the same file again (nothing changed: nothing is scanned, written or embedded);
+- ``route (in-process)``: ``SkillLibrary.route`` p50 over 50 new tasks, beside the bare query
+  embedding p50 (the floor any router pays) and their ratio;
+- ``cold route``: ``skillrouter route TASK`` (the one-shot CLI, ONNX Runtime), median of 3;
+- ``list``, ``doctor``, ``reindex``: each once, with its peak RSS.
+
+    .venv/bin/python benchmarks/scale.py [--sizes 10000 30000 100000] [--keep DIR]
+
+Targets (issue 22): no crash; peak RSS under 2 GB at 100k; cold CLI route <= 1.5 s at 30k; route
+<= 1.3x the bare embedding at 100k; doctor <= 10 s at 30k.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+VERBS = [
+    "convert",
+    "parse",
+    "validate",
+    "deploy",
+    "monitor",
+    "debug",
+    "migrate",
+    "summarise",
+    "translate",
+    "schedule",
+    "audit",
+    "benchmark",
+    "compress",
+    "encrypt",
+    "scrape",
+    "index",
+    "backup",
+    "restore",
+    "lint",
+    "format",
+    "test",
+    "profile",
+    "optimise",
+    "review",
+    "draft",
+    "plan",
+]
+OBJECTS = [
+    "csv",
+    "files",
+    "json",
+    "logs",
+    "invoices",
+    "emails",
+    "images",
+    "videos",
+    "pdfs",
+    "contracts",
+    "tickets",
+    "metrics",
+    "traces",
+    "dashboards",
+    "reports",
+    "queries",
+    "tables",
+    "schemas",
+    "containers",
+    "clusters",
+    "functions",
+    "pipelines",
+    "repos",
+    "notebooks",
+    "spreadsheets",
+    "calendars",
+    "transcripts",
+    "recipes",
+    "playlists",
+]
+DOMAINS = [
+    "finance",
+    "healthcare",
+    "retail",
+    "logistics",
+    "education",
+    "gaming",
+    "security",
+    "marketing",
+    "legal",
+    "hr",
+    "devops",
+    "research",
+    "travel",
+    "music",
+    "sports",
+    "energy",
+    "telecom",
+    "insurance",
+    "government",
+    "media",
+]
+TOOLS = [
+    "python",
+    "bash",
+    "sql",
+    "docker",
+    "kubernetes",
+    "terraform",
+    "aws",
+    "gcp",
+    "azure",
+    "postgres",
+    "redis",
+    "kafka",
+    "spark",
+    "pandas",
+    "react",
+    "node",
+    "rust",
+    "go",
+    "java",
+    "excel",
+    "notion",
+    "slack",
+    "github",
+    "jira",
+]
+
+RUNNER = (
+    "import resource, sys\n"
+    "from skillrouter.cli import main\n"
+    "sys.argv = ['skillrouter', *sys.argv[1:]]\n"
+    "try:\n    main()\n"
+    "except SystemExit as done:\n    code = done.code or 0\n"
+    "else:\n    code = 0\n"
+    "print(f'peak-rss-kb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}', file=sys.stderr)\n"
+    "sys.exit(code)\n"
+)
+
+
+def skills(n: int, seed: int = 0) -> list[dict[str, object]]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        verb, obj, domain, tool = (
+            rng.choice(VERBS),
+            rng.choice(OBJECTS),
+            rng.choice(DOMAINS),
+            rng.choice(TOOLS),
+        )
+        extra = rng.sample(OBJECTS, 2)
+        out.append(
+            {
+                "name": f"{verb}-{obj}-{domain}-{i}",
+                "description": f"{verb.title()} {obj} for {domain} teams with {tool}; handles {extra[0]} and "
+                f"{extra[1]} too. Use when someone needs to {verb} {obj} in a {domain} setting.",
+                "procedure": [f"Collect the {obj}", f"{verb.title()} them with {tool}", "Check the result"],
+                "tags": [domain, tool],
+            }
+        )
+    return out
+
+
+def tasks(n: int, seed: int = 1) -> list[str]:
+    rng = random.Random(seed)
+    return [
+        f"I need to {rng.choice(VERBS)} some {rng.choice(OBJECTS)} for our {rng.choice(DOMAINS)} project "
+        f"using {rng.choice(TOOLS)} (case {i})"
+        for i in range(n)
+    ]
+
+
+def cli(*args: str | Path) -> tuple[float, int, str]:
+    """(seconds, peak RSS in MB, stdout) of one ``skillrouter`` command in a fresh process."""
+    env = dict(os.environ, HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", RUNNER, *map(str, args)], capture_output=True, text=True, env=env, check=False
+    )
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(
+            f"skillrouter {' '.join(map(str, args))} failed ({done.returncode}):\n{done.stderr[-3000:]}"
+        )
+    rss = next(
+        (int(line.split()[1]) // 1024 for line in done.stderr.splitlines() if line.startswith("peak-rss-kb")),
+        -1,
+    )
+    return seconds, rss, done.stdout
+
+
+def in_process_route(store: Path, n: int = 50) -> tuple[float, float]:
+    """(route p50, bare embedding p50) in ms over ``n`` new tasks, interleaved, the model called
+    without the cache (as for a new task)."""
+    from skillrouter.embeddings import CachedEmbedder
+
+    from skillrouter import SkillLibrary
+
+    with SkillLibrary.open(store, create=False) as lib:
+        lib.warm_up()
+        model = lib.embedder.inner if isinstance(lib.embedder, CachedEmbedder) else lib.embedder
+        route_ms, embed_ms = [], []
+        for i, task in enumerate(tasks(n, seed=7)):
+            started = time.perf_counter()
+            model.embed_query(f"{task} bare")
+            embed_ms.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            lib.route(f"{task} routed {i}")
+            route_ms.append((time.perf_counter() - started) * 1000)
+    return statistics.median(route_ms), statistics.median(embed_ms)
+
+
+def measure(size: int, work: Path) -> dict[str, object]:
+    source = work / f"skills-{size}.jsonl"
+    with source.open("w", encoding="utf-8") as out:
+        for skill in skills(size):
+            out.write(json.dumps(skill) + "\n")
+    store = work / f"store-{size}"
+    row: dict[str, object] = {"skills": size}
+    row["import_s"], row["import_rss_mb"], _ = cli("import", source, "--store", store, "--backend", "torch")
+    row["reimport_s"], row["reimport_rss_mb"], _ = cli("import", source, "--store", store)
+    route_ms, embed_ms = in_process_route(store)
+    row |= {
+        "route_ms": round(route_ms, 1),
+        "embed_ms": round(embed_ms, 1),
+        "route_vs_embed": round(route_ms / embed_ms, 2),
+    }
+    colds = [cli("route", task, "--store", store) for task in tasks(3, seed=11)]
+    row["cold_route_s"] = statistics.median(c[0] for c in colds)
+    row["cold_route_rss_mb"] = max(c[1] for c in colds)
+    for command in ("list", "doctor", "reindex"):
+        row[f"{command}_s"], row[f"{command}_rss_mb"], _ = cli(command, "--store", store)
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 30_000, 100_000])
+    parser.add_argument("--keep", type=Path, default=None, help="build the stores here and keep them")
+    parser.add_argument("--json", type=Path, default=None, help="also write the rows here")
+    args = parser.parse_args()
+    work = args.keep or Path(tempfile.mkdtemp(prefix="skillrouter-scale-"))
+    work.mkdir(parents=True, exist_ok=True)
+    rows = []
+    try:
+        for size in args.sizes:
+            row = measure(size, work)
+            rows.append(row)
+            print(
+                json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in row.items()}),
+                flush=True,
+            )
+    finally:
+        if args.keep is None:
+            shutil.rmtree(work, ignore_errors=True)
+    if args.json is not None:
+        args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
