@@ -47,6 +47,20 @@ THRESHOLD_MAX = 2.0
 ThresholdSource = Literal["default", "given"]
 
 
+def _shown(value: object) -> str:
+    """A rejected value as an error message shows it: its repr, cut to 40 characters (a 4,000-digit
+    number is said to be one, not printed)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit for str()
+        return (
+            f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+            if isinstance(value, int)
+            else "?"
+        )
+    return text if len(text) <= 40 else f"{text[:20]}... ({len(text)} characters)"
+
+
 def check_task(task: object, name: str = "task") -> str:
     """``task`` itself if it is non-empty text; ValueError naming ``name`` otherwise."""
     if not isinstance(task, str) or not task.strip():
@@ -58,7 +72,7 @@ def check_k(k: object, most: int | None = None) -> int:
     """``k`` itself if it is a whole number of at least 1 (and at most ``most``); ValueError otherwise."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 1 or (most is not None and k > most):
         span = f"from 1 to {most}" if most is not None else "a whole number of at least 1"
-        raise ValueError(f"k must be {span}, got {k!r}")
+        raise ValueError(f"k must be {span}, got {_shown(k)}")
     return k
 
 
@@ -70,7 +84,9 @@ def check_threshold(threshold: object) -> float:
         or not math.isfinite(threshold)
         or not 0.0 <= threshold <= THRESHOLD_MAX
     ):
-        raise ValueError(f"threshold must be a relevance from 0 to {THRESHOLD_MAX:g}, got {threshold!r}")
+        raise ValueError(
+            f"threshold must be a relevance from 0 to {THRESHOLD_MAX:g}, got {_shown(threshold)}"
+        )
     return float(threshold)
 
 

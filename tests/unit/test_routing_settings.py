@@ -86,3 +86,11 @@ def test_the_library_takes_settings_or_their_fields_and_checks_them(tmp_path: Pa
         assert lib.configure(threshold=0.2).gate == 0.2 and lib.router.threshold == 0.2
     with pytest.raises(ValueError, match="threshold must be a relevance"):
         SkillLibrary(Store(tmp_path / "b"), HashEmbedder(), threshold=3.0)
+
+
+def test_a_rejected_value_is_shown_short() -> None:
+    with pytest.raises(ValueError) as caught:
+        check_k(10**4000, 50)
+    assert len(str(caught.value)) < 120 and "4001 characters" in str(caught.value)
+    with pytest.raises(ValueError, match="a number of about 5001 digits"):
+        check_k(10**5000, 50)
