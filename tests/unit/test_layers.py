@@ -20,7 +20,7 @@ PACKAGES = {
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("skillrouter.embeddings",),
     ("skillrouter.errors",),
-    ("skillrouter.skill", "skillrouter.skillmd"),
+    ("skillrouter.skill", "skillrouter.frontmatter", "skillrouter.frontmatter_repair", "skillrouter.skillmd"),
     ("skillrouter.llm",),
     ("skillrouter.security",),
     ("skillrouter.store",),
