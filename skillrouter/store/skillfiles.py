@@ -41,30 +41,59 @@ def safe_relpath(relpath: str) -> PurePosixPath:
     return pure
 
 
-def level2_files(folder: Path) -> list[str]:
+def level2_files(folder: Path, skipped: list[tuple[str, str]] | None = None) -> list[str]:
     """Relative paths of the regular files below ``folder`` (SKILL.md itself excluded), sorted.
 
     Never follows or lists links, never lists FIFOs, sockets or devices (opening one could
     hang or read outside the folder), skips dot-entries and ``__pycache__``, and does not
-    enter a subfolder holding a SKILL.md of its own (that is another skill).
+    enter a subfolder holding a SKILL.md of its own (that is another skill). ``skipped``, when
+    given, receives (relative path, why) for each link and special file left out, and each
+    dot-entry and ``__pycache__`` folder, so an import can say what it did not bring.
     """
     out: list[str] = []
+    real_root = os.path.realpath(folder)
     for root, dirs, files in os.walk(folder):
         here = Path(root)
-        dirs[:] = sorted(
-            d
-            for d in dirs
-            if not d.startswith(".")
-            and d != "__pycache__"
-            and not (here / d).is_symlink()
-            and not os.path.lexists(here / d / "SKILL.md")
-        )
+        kept: list[str] = []
+        for d in sorted(dirs):
+            path = here / d
+            if path.is_symlink():
+                _skip(skipped, folder, path, _link_reason(path, real_root))
+            elif d.startswith(".") or d == "__pycache__":
+                _skip(skipped, folder, path, "a hidden or cache folder, not skill content")
+            elif not os.path.lexists(path / "SKILL.md"):
+                kept.append(d)
+        dirs[:] = kept
         for fname in sorted(files):
-            if fname.startswith(".") or (here == folder and fname == "SKILL.md"):
+            if here == folder and fname == "SKILL.md":
                 continue
-            if stat.S_ISREG(os.lstat(here / fname).st_mode):
-                out.append((here / fname).relative_to(folder).as_posix())
+            path = here / fname
+            mode = os.lstat(path).st_mode
+            if stat.S_ISLNK(mode):
+                _skip(skipped, folder, path, _link_reason(path, real_root))
+            elif fname.startswith("."):
+                _skip(skipped, folder, path, "a hidden file, not skill content")
+            elif stat.S_ISREG(mode):
+                out.append(path.relative_to(folder).as_posix())
+            else:
+                _skip(skipped, folder, path, "not a regular file (a FIFO, socket or device); never opened")
     return out
+
+
+def _link_reason(path: Path, real_root: str) -> str:
+    try:
+        target = os.readlink(path)
+    except OSError:
+        target = "?"
+    resolved = os.path.realpath(path)
+    if resolved != real_root and not resolved.startswith(real_root.rstrip(os.sep) + os.sep):
+        return f"a link leaving the skill folder (-> {target}); not followed or copied"
+    return f"a link (-> {target}); links are never followed or copied"
+
+
+def _skip(skipped: list[tuple[str, str]] | None, folder: Path, path: Path, why: str) -> None:
+    if skipped is not None:
+        skipped.append((path.relative_to(folder).as_posix(), why))
 
 
 def copy_level2(src: Path, dst: Path, relpaths: list[str] | None = None) -> None:

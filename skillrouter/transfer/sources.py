@@ -61,11 +61,12 @@ class SourceSkill:
     warnings: list[str] = field(default_factory=list)  # reported only if the skill is written
 
 
-def _hash_folder(folder: Path, skill_md: bytes) -> str:
-    """The input hash of a skill folder: its SKILL.md and every Level 2 file it will bring.
-    A Level 2 file that cannot be read raises OSError: the skill is rejected, not half-copied."""
+def _hash_folder(folder: Path, skill_md: bytes, skipped: list[tuple[str, str]] | None = None) -> str:
+    """The input hash of a skill folder: its SKILL.md and every Level 2 file it will bring
+    (``skipped`` receives what it will not: links, special files, hidden entries). A Level 2 file
+    that cannot be read raises OSError: the skill is rejected, not half-copied."""
     digest = hashlib.sha256(skill_md)
-    for rel in level2_files(folder):
+    for rel in level2_files(folder, skipped):
         digest.update(b"\x00" + rel.encode())
         digest.update(hashlib.sha256((folder / rel).read_bytes()).digest())
     return digest.hexdigest()
@@ -93,7 +94,8 @@ def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin:
         raw = _open_skill_md(skill_md, root)
         warnings: list[str] = []
         skill = parse_skill_md(raw, path=skill_md, fallback_name=folder.name, warnings=warnings)
-        input_hash = _hash_folder(folder, raw)
+        skipped: list[tuple[str, str]] = []
+        input_hash = _hash_folder(folder, raw, skipped)
     except SkillFormatError as err:
         report.errors.append({"path": str(skill_md), "reason": err.message if err.path else str(err)})
         return None
@@ -114,6 +116,9 @@ def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin:
             f"stored as {skill.name!r}"
         )
     skill = replace(skill, source=skill.source or origin)
+    for rel, why in skipped:  # what the folder held and the skill will not bring: said, not silent
+        report.dropped.append({"skill": str(skill_md), "path": rel, "reason": why})
+        warnings.append(f"{skill_md}: {rel} not imported: {why}")
     return SourceSkill(skill, str(skill_md), folder, input_hash, warnings=warnings)
 
 
