@@ -13,7 +13,7 @@ $(BIN)/.installed: pyproject.toml
 	# torch first, pinned: on these machines 2.13.0 is a CPU build on local disk; a looser
 	# spec pulled in by sentence-transformers would download several GB of CUDA wheels
 	$(BIN)/pip install -q torch==2.13.0
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e '.[dev,team]'  # team: psycopg, for the PostgreSQL ledger's tests
 	touch $@
 
 venv: $(BIN)/.installed

@@ -174,13 +174,15 @@ class SkillLibrary:
         embedder: Embedder | None = None,
         backend: Backend = "torch",
         chroma_url: str | None = None,
+        ledger_url: str | None = None,
         **kwargs: Any,
     ) -> SkillLibrary:
         """Open (or create) a store with the default embedder (``model`` on ``backend``), or
         ``embedder``. ``repair`` rebuilds a damaged ledger instead of raising
-        :class:`LedgerDamagedError`. Other keywords are :meth:`__init__`'s (``routing`` and its
-        fields, ``one_shot``, ...)."""
-        st = Store(store, create=create, repair=repair)
+        :class:`LedgerDamagedError`. ``ledger_url``: a ``postgresql://`` URL for a team ledger
+        (default ``$SKILLROUTER_LEDGER_URL``; see :class:`Store`). Other keywords are
+        :meth:`__init__`'s (``routing`` and its fields, ``one_shot``, ...)."""
+        st = Store(store, create=create, repair=repair, ledger_url=ledger_url)
         owned = embedder is None
         if embedder is None:
             embedder = default_embedder(st.path, model, backend, read_only=st.read_only)

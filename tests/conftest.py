@@ -22,6 +22,10 @@ Session-wide (load once, share):
   (leniently, as a bulk import would) into one store, embedded once with ``st_embedder`` (~30-60 s), with
   embedded
   Chroma. Read-only: route through it, do not record outcomes or edit it.
+- ``pg_server``: a real PostgreSQL server (:class:`pg_support.PgServer`: ``initdb`` + ``pg_ctl``
+  on loopback in a temporary folder, as the ``postgres`` user when the tests run as root),
+  started on first use and stopped at the end of the session; skipped, saying why, only where
+  PostgreSQL is not installed. ``pg_url``: a new empty database on it, per test.
 - ``chroma_server``: the URL (``http://127.0.0.1:PORT``) of a real ``chroma run`` server
   on loopback with its data under a session temp folder, started on first use and
   terminated at the end of the session.
@@ -30,8 +34,8 @@ Per test:
 
 - autouse ``_isolated_env``: ``SKILLROUTER_HOME`` points at ``tmp_path/"home"``,
   ``SKILLROUTER_CACHE_DIR`` at a folder of the session (ONNX copies of models), and
-  ``SKILLROUTER_CHROMA_URL`` / ``SKILLROUTER_MODEL`` / ``SKILLROUTER_BACKEND`` are unset, so no
-  test touches a real store, cache or server.
+  ``SKILLROUTER_CHROMA_URL`` / ``SKILLROUTER_MODEL`` / ``SKILLROUTER_BACKEND`` /
+  ``SKILLROUTER_LEDGER_URL`` are unset, so no test touches a real store, cache or server.
 - ``embedder``: ``CachedEmbedder(st_embedder, EmbeddingCache(tmp_path / "embeddings.db"))``.
 - ``hash_embedder``: :class:`~skillrouter.embeddings.HashEmbedder` for plumbing-only tests (no model).
 - ``cli_uses(embedder)``: makes the CLI (which builds its own embedder) use the given one
@@ -57,6 +61,8 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
+import pg_support
+from pg_support import PgServer
 from skillrouter.embeddings import (
     CachedEmbedder,
     Embedder,
@@ -89,6 +95,7 @@ def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, session_cache
     monkeypatch.delenv("SKILLROUTER_CHROMA_URL", raising=False)
     monkeypatch.delenv("SKILLROUTER_MODEL", raising=False)
     monkeypatch.delenv("SKILLROUTER_BACKEND", raising=False)
+    monkeypatch.delenv("SKILLROUTER_LEDGER_URL", raising=False)
 
 
 @pytest.fixture(scope="session")
@@ -256,3 +263,22 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         finally:
             _stop(proc)
     raise RuntimeError(f"chroma run would not start; see {log}")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """A real PostgreSQL server on loopback for the session (see tests/pg_support.py)."""
+    if not pg_support.available():
+        pytest.skip(pg_support.MISSING)
+    server = PgServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> str:
+    """A new, empty database of the session's server: a ledger of its own."""
+    return pg_server.new_database()

@@ -79,6 +79,7 @@ def create_self_improving_agent(
     embedder: Embedder | None = None,
     model: str | None = None,
     chroma_url: str | None = None,
+    ledger_url: str | None = None,
     routing: RoutingSettings | None = None,
     router_threshold: float | None = None,
     memory_limit: int = DEFAULT_MEMORY_LIMIT,
@@ -92,7 +93,8 @@ def create_self_improving_agent(
     (:class:`~skillrouter.rules.LoopRules`); any of them may also be given as a flat keyword on
     top (``skill_threshold=8``; a ``skill_threshold`` given without ``revise_below`` moves
     ``revise_below`` with it). ``embedder`` / ``model`` choose the embedding model (default
-    all-MiniLM-L6-v2), ``chroma_url`` a Chroma server, ``routing`` the router's settings
+    all-MiniLM-L6-v2), ``chroma_url`` a Chroma server, ``ledger_url`` a PostgreSQL ledger
+    (team mode; default ``$SKILLROUTER_LEDGER_URL``), ``routing`` the router's settings
     (:class:`~skillrouter.routing.settings.RoutingSettings`; ``router_threshold`` sets its
     relevance gate alone), ``checkpointer`` any LangGraph saver (then pass
     ``{"configurable": {"thread_id": ...}}`` to ``invoke``).
@@ -107,7 +109,12 @@ def create_self_improving_agent(
     if router_threshold is not None:
         settings = settings.replace(threshold=router_threshold)
     library = SkillLibrary.open(
-        storage_dir, model=model, embedder=embedder, chroma_url=chroma_url, routing=settings
+        storage_dir,
+        model=model,
+        embedder=embedder,
+        chroma_url=chroma_url,
+        ledger_url=ledger_url,
+        routing=settings,
     )
     folder = library.path
     deps = AgentDeps(

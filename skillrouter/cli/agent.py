@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from skillrouter.cli.common import emit, make_store_options, open_library, store_options
+from skillrouter.cli.common import emit, ledger_url, make_store_options, open_library, store_options
 from skillrouter.errors import SkillRouterError
 from skillrouter.rules import MIN_STEPS, NUDGE_INTERVAL, SKILL_THRESHOLD
 
@@ -178,6 +178,7 @@ def run_cmd(
         checkpointer=saver,
         model=embedding_model,
         chroma_url=chroma_url,
+        ledger_url=ledger_url(),
     ) as agent:
         state = agent.invoke({"task": task}, config)
     data = {k: state.get(k) for k in STATE_FIELDS}

@@ -35,10 +35,25 @@ def emit(data: Any, as_json: bool, text: Callable[[], None]) -> None:
         text()
 
 
+_LEDGER_URL = "skillrouter.ledger_url"
+
+
+def _keep_ledger_url(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--ledger`` is kept in the context, for :func:`open_library`, rather than passed to
+    every command."""
+    ctx.meta[_LEDGER_URL] = value
+
+
+def ledger_url() -> str | None:
+    """The running command's ``--ledger`` (or ``$SKILLROUTER_LEDGER_URL``), None for SQLite."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get(_LEDGER_URL) if ctx is not None else None
+
+
 def make_store_options(
     model_flag: str = "--model", model_param: str = "model", *, json_flag: bool = True
 ) -> Callable[[F], F]:
-    """A decorator adding --store, --chroma-url, the embedding model option and --json.
+    """A decorator adding --store, --chroma-url, --ledger, the embedding model option and --json.
 
     Every command uses :data:`store_options`; ``skillrouter run``, whose ``--model`` is the
     chat model, names the embedding model ``--embedding-model`` instead, and ``skillrouter
@@ -58,6 +73,16 @@ def make_store_options(
             default=None,
             envvar="SKILLROUTER_CHROMA_URL",
             help="Use a Chroma server (http://HOST:PORT) instead of the embedded index.",
+        )
+        @click.option(
+            "--ledger",
+            "ledger_url",
+            default=None,
+            envvar="SKILLROUTER_LEDGER_URL",
+            expose_value=False,
+            callback=_keep_ledger_url,
+            help="Keep the ledger in PostgreSQL (postgresql://USER@HOST:PORT/DB: team mode) "
+            "instead of the store's skillrouter.db.",
         )
         @click.option(
             model_flag,
@@ -83,6 +108,8 @@ store_options = make_store_options()
 def open_library(
     store: Path | None, chroma_url: str | None, model: str | None, *, create: bool = False, **kwargs: Any
 ) -> SkillLibrary:
+    """The library of ``--store``, with its ledger where ``--ledger`` says."""
+    kwargs.setdefault("ledger_url", ledger_url())
     return SkillLibrary.open(store, create=create, chroma_url=chroma_url, model=model, **kwargs)
 
 

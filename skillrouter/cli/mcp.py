@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from skillrouter.cli.common import make_store_options, threshold_option
+from skillrouter.cli.common import ledger_url, make_store_options, threshold_option
 from skillrouter.errors import SkillRouterError
 from skillrouter.library import SkillLibrary
 from skillrouter.routing.scoring import DEFAULT_THRESHOLD
@@ -40,11 +40,14 @@ def mcp_cmd(threshold: float | None, store: Path | None, chroma_url: str | None,
             raise SkillRouterError(INSTALL_HINT) from None
         raise
 
+    ledger = ledger_url()  # read here: the opener may run where the command's context is not
+
     def opener() -> SkillLibrary:
         return SkillLibrary.open(
             store,
             create=False,
             chroma_url=chroma_url,
+            ledger_url=ledger,
             model=model,
             threshold=threshold,
             hold_index_lock=False,

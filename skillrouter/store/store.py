@@ -71,6 +71,28 @@ class _ReadOnly:
         return None
 
 
+ENV_LEDGER_URL = "SKILLROUTER_LEDGER_URL"
+
+
+def resolve_ledger_url(url: str | None = None) -> str | None:
+    """``ledger_url`` / ``--ledger`` if given, else ``$SKILLROUTER_LEDGER_URL``; None (or an
+    empty string): the store's own SQLite ledger."""
+    return (url if url is not None else os.environ.get(ENV_LEDGER_URL)) or None
+
+
+def open_team_ledger(url: str, *, read_only: bool = False) -> Ledger:
+    """The PostgreSQL ledger at ``url`` (psycopg 3, the ``team`` extra, is imported only here)."""
+    try:
+        from skillrouter.store.ledger.postgres import PgLedger
+    except ModuleNotFoundError as err:
+        if (err.name or "").split(".")[0] != "psycopg":
+            raise
+        raise StoreError(
+            "a postgresql:// ledger needs psycopg 3, which is not installed: pip install 'skillrouter[team]'"
+        ) from None
+    return PgLedger.open(url, read_only=read_only)
+
+
 def resolve_home(store: str | Path | None = None) -> Path:
     """``--store`` if given, else ``$SKILLROUTER_HOME``, else ``./.skillrouter``."""
     if store is not None:
@@ -89,10 +111,16 @@ class Store:
         create: bool = True,
         repair: bool = False,
         read_only: bool | None = None,
+        ledger_url: str | None = None,
     ) -> None:
         """``read_only`` (default: whether the store's folder can be written, e.g. a mounted
         library): nothing is written, not even a lock file; reads work, and every write raises
-        :class:`StoreError` saying the store is read-only (see :attr:`read_only`)."""
+        :class:`StoreError` saying the store is read-only (see :attr:`read_only`).
+
+        ``ledger_url`` (default ``$SKILLROUTER_LEDGER_URL``): a ``postgresql://`` URL puts the
+        ledger in that database (team mode: see
+        :mod:`~skillrouter.store.ledger.postgres`) instead of ``skillrouter.db``; the skill
+        files stay in the folder."""
         self.path = resolve_home(path).expanduser().resolve()
         self.read_only = not _writable(self.path) if read_only is None else read_only
         self.files = SkillFiles(self.path / "skills", create=create and not self.read_only)
@@ -103,12 +131,16 @@ class Store:
         if not self.read_only:
             with self.write_lock:  # another process may be mid-add: its staging folder is not debris
                 self.files.recover()
-        self.ledger = Ledger.open(
-            self.db_path,
-            repair=repair,
-            files_exist=lambda: bool(self.files.names()),
-            read_only=self.read_only,
-        )
+        self.ledger_url = resolve_ledger_url(ledger_url)
+        if self.ledger_url is not None:
+            self.ledger = open_team_ledger(self.ledger_url, read_only=self.read_only)
+        else:
+            self.ledger = Ledger.open(
+                self.db_path,
+                repair=repair,
+                files_exist=lambda: bool(self.files.names()),
+                read_only=self.read_only,
+            )
         self.disk = Reconciler(self)  # what changed on disk without skillrouter
 
     def close(self) -> None:
@@ -371,7 +403,7 @@ class Store:
         """Replace a damaged ledger (see :meth:`Ledger.rebuild`) and read the files again."""
         with self.write_lock:
             self.ledger.close()
-            self.ledger = Ledger.rebuild(self.db_path, why)
+            self.ledger = type(self.ledger).rebuild(self.db_path, why)  # a team ledger refuses
         self.refresh()
 
     # ------------------------------------------------------------ outcomes

@@ -5,20 +5,45 @@ store id, named counters, notes, and the generation counter every write bumps. T
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+import uuid
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from skillrouter.embeddings.derived import read_only_connection
 from skillrouter.errors import LedgerDamagedError, StoreError
 from skillrouter.store.ledger import schema
 
-__all__ = ["LedgerBase", "sha"]
+__all__ = ["LedgerBase", "sha", "write"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def write(*, done: Callable[..., Any] | None = None) -> Callable[[F], F]:
+    """Marks a write method of the ledger: one unit of work the backend may run again after a
+    lost connection (:meth:`LedgerBase._unit`; SQLite never needs to, PostgreSQL does).
+
+    A write that is safe to run twice (it sets, or inserts what is missing) needs nothing
+    more. One that counts (:meth:`~.outcomes.Outcomes.record_outcome`) names ``done``: what
+    the method returns, ``done(self, *args, **kwargs)``, when an earlier attempt whose commit
+    went unanswered turns out to have committed; the backend then records a token with the
+    write's transaction, so the write is counted once, whatever happened to the connection."""
+
+    def decorate(method: F) -> F:
+        @functools.wraps(method)
+        def unit(self: LedgerBase, *args: Any, **kwargs: Any) -> Any:
+            again = None if done is None else (lambda: done(self, *args, **kwargs))
+            return self._unit(lambda: method(self, *args, **kwargs), again)
+
+        return unit  # type: ignore[return-value]
+
+    return decorate
 
 
 def _damage(err: sqlite3.DatabaseError) -> bool:
@@ -49,9 +74,12 @@ class LedgerBase:
             return
         if self.schema_version != len(schema.MIGRATIONS):  # read first: an open writes nothing it need not
             self.migrate()
+        self._ensure_store_id()
+
+    def _ensure_store_id(self) -> None:
         if self._one("SELECT value FROM meta WHERE key = 'store_id'") is None:
-            with self.transaction() as db:
-                db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', lower(hex(randomblob(16))))")
+            with self.transaction(shared=True) as db:
+                db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (uuid.uuid4().hex,))
 
     @property
     def _db(self) -> sqlite3.Connection:
@@ -94,9 +122,19 @@ class LedgerBase:
         rows = self._rows(sql, args)
         return rows[0] if rows else None
 
+    def _unit(self, run: Callable[[], Any], done: Callable[[], Any] | None) -> Any:
+        """Run one write method (see :func:`write`): SQLite runs it once (a lost connection
+        does not happen to a file; a busy one waits in ``busy_timeout``)."""
+        return run()
+
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (``BEGIN IMMEDIATE``); nested calls join the outer one."""
+    def transaction(self, *, shared: bool = False) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE``); nested calls join the outer one.
+
+        ``shared``: every statement in it is atomic on the rows it touches (an ``UPDATE``
+        that adds to a count, an upsert), so it may run beside other shared ones; without it
+        the transaction reads before it writes and runs alone. SQLite runs every write
+        transaction alone; PostgreSQL runs shared ones side by side under row locks."""
         if self.read_only:
             raise StoreError(
                 f"nothing can be written: the store of {self.path} is on a read-only file system"
@@ -178,12 +216,15 @@ class LedgerBase:
         row = self._one("SELECT value FROM meta WHERE key = ?", (key,))
         return int(row[0]) if row else 0
 
+    @write(done=lambda self, key, by=1: self.counter(key))
     def increment(self, key: str, by: int = 1) -> int:
-        with self.transaction() as db:
-            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-            value = (int(row[0]) if row else 0) + by
-            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
-        return value
+        with self.transaction(shared=True) as db:  # one statement: exact under any number of writers
+            row = db.execute(
+                "INSERT INTO meta VALUES (?, ?) ON CONFLICT(key) DO UPDATE "
+                "SET value = CAST(CAST(meta.value AS INTEGER) + ? AS TEXT) RETURNING value",
+                (key, str(by), by),
+            ).fetchall()[0]
+        return int(row[0])
 
     def generation(self) -> int:
         """A number that changes whenever what the index holds must change."""
@@ -192,12 +233,13 @@ class LedgerBase:
     def _bump(self, db: sqlite3.Connection) -> None:
         db.execute(
             "INSERT INTO meta VALUES ('generation', '1') ON CONFLICT(key) DO UPDATE "
-            "SET value = CAST(value AS INTEGER) + 1"
+            "SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)"
         )
 
+    @write()
     def note(self, key: str, value: dict[str, Any] | None) -> None:
         """Keep (or with None, drop) a JSON note in meta, e.g. that the ledger was rebuilt."""
-        with self.transaction() as db:
+        with self.transaction(shared=True) as db:
             if value is None:
                 db.execute("DELETE FROM meta WHERE key = ?", (f"note:{key}",))
             else:

@@ -9,7 +9,7 @@ from typing import Any
 
 from skillrouter.errors import StoreError
 from skillrouter.skill import now_iso, validate_score
-from skillrouter.store.ledger.base import LedgerBase
+from skillrouter.store.ledger.base import LedgerBase, write
 from skillrouter.store.ledger.rows import Outcome
 
 __all__ = ["Outcomes"]
@@ -18,6 +18,7 @@ __all__ = ["Outcomes"]
 class Outcomes(LedgerBase):
     """Statistics, examples, misfits and earlier records."""
 
+    @write(done=lambda self, name, *args, **kwargs: self.outcome(name))
     def record_outcome(
         self,
         name: str,
@@ -27,15 +28,17 @@ class Outcomes(LedgerBase):
         example_min_score: float = 7.0,
         max_examples: int = 200,
     ) -> Outcome:
-        """Count a use scored ``score`` (1-10); a good one with ``task`` keeps it as an example."""
+        """Count a use scored ``score`` (1-10); a good one with ``task`` keeps it as an example.
+        Returns the statistics this use made (one ``UPDATE ... RETURNING``: exact, whoever else
+        records at the same time; the row is locked until the transaction commits)."""
         score, now = validate_score(score), now_iso()
-        with self.transaction() as db:
+        with self.transaction(shared=True) as db:
             db.execute("INSERT OR IGNORE INTO stats (name) VALUES (?)", (name,))
-            db.execute(
+            uses, total, last, when = db.execute(
                 "UPDATE stats SET use_count = use_count + 1, score_sum = score_sum + ?, last_score = ?, "
-                "last_used = ? WHERE name = ?",
+                "last_used = ? WHERE name = ? RETURNING use_count, score_sum, last_score, last_used",
                 (score, score, now, name),
-            )
+            ).fetchall()[0]
             if task and task.strip() and score >= example_min_score:
                 db.execute(
                     "INSERT OR REPLACE INTO examples VALUES (?, ?, ?, ?)", (name, task.strip(), score, now)
@@ -47,8 +50,9 @@ class Outcomes(LedgerBase):
                     "WHERE name = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)",
                     (name, name, max_examples),
                 )
-        return self.outcome(name)
+        return Outcome(name, uses, total / uses, last, when)
 
+    @write()
     def record_misfit(self, name: str, task: str, *, max_misfits: int = 200) -> int:
         """Keep ``task`` as a misfit of ``name``: the skill was routed to it and did not fit.
         The skill's statistics are untouched; the same task stops being one of its examples
@@ -56,7 +60,7 @@ class Outcomes(LedgerBase):
         task, now = task.strip(), now_iso()
         if not task:
             raise StoreError("a misfit needs the task's text")
-        with self.transaction() as db:
+        with self.transaction(shared=True) as db:
             db.execute("INSERT OR REPLACE INTO misfits VALUES (?, ?, ?)", (name, task, now))
             db.execute("DELETE FROM examples WHERE name = ? AND task = ?", (name, task))
             db.execute(
@@ -94,6 +98,7 @@ class Outcomes(LedgerBase):
             )
         ]
 
+    @write()
     def set_record_aside(self, name: str, reason: str) -> Outcome:
         """Start a skill's record anew (0 uses), keeping the old one in ``earlier_records``.
         Returns the record set aside."""
@@ -129,9 +134,10 @@ class Outcomes(LedgerBase):
             for u, total, last, used, at, why in rows
         ]
 
+    @write()
     def seed_stats(self, name: str, use_count: int, avg_score: float) -> None:
         """Give a skill with no recorded use an imported track record."""
-        with self.transaction() as db:
+        with self.transaction(shared=True) as db:
             db.execute("INSERT OR IGNORE INTO stats (name) VALUES (?)", (name,))
             db.execute(
                 "UPDATE stats SET use_count = ?, score_sum = ? WHERE name = ? AND use_count = 0",
@@ -164,15 +170,19 @@ class Outcomes(LedgerBase):
             )
         ]
 
+    @write()
     def add_examples(self, pairs: Sequence[tuple[str, str]], *, score: float = 10.0) -> int:
         """Store tasks as examples without counting a use (bulk learning). Returns rows added."""
         now = now_iso()
-        with self.transaction() as db:
-            before = db.total_changes
-            kept = [(n, t.strip()) for n, t in pairs if t.strip()]
-            db.executemany(
-                "INSERT OR IGNORE INTO examples VALUES (?, ?, ?, ?)", [(n, t, score, now) for n, t in kept]
-            )
-            db.executemany("DELETE FROM misfits WHERE name = ? AND task = ?", kept)  # the latest verdict wins
+        kept = [(n, t.strip()) for n, t in pairs if t.strip()]
+        with self.transaction(shared=True) as db:
+            added = 0
+            for n, t in kept:
+                added += db.execute(
+                    "INSERT OR IGNORE INTO examples VALUES (?, ?, ?, ?)", (n, t, score, now)
+                ).rowcount
+                db.execute(
+                    "DELETE FROM misfits WHERE name = ? AND task = ?", (n, t)
+                )  # the latest verdict wins
             self._bump(db)
-            return db.total_changes - before
+        return added

@@ -7,7 +7,7 @@ from typing import Any
 
 from skillrouter.errors import StoreError
 from skillrouter.skill import now_iso
-from skillrouter.store.ledger.base import LedgerBase
+from skillrouter.store.ledger.base import LedgerBase, write
 
 __all__ = ["JudgedPairs"]
 
@@ -15,13 +15,14 @@ __all__ = ["JudgedPairs"]
 class JudgedPairs(LedgerBase):
     """Judged pairs and folds."""
 
+    @write()
     def judge_pair(self, a: str, b: str, *, folded_into: str | None) -> None:
         """Settle the pair of skills ``a`` and ``b``: one skill, ``folded_into`` the one of them
         kept, or (None) two skills. The votes so far are kept."""
         if folded_into is not None and folded_into not in (a, b):
             raise StoreError(f"a pair of {a!r} and {b!r} cannot be folded into {folded_into!r}")
         first, second = sorted((a, b))
-        with self.transaction() as db:
+        with self.transaction(shared=True) as db:
             db.execute(
                 "INSERT INTO judged_pairs (a, b, same, folded_into, judged_at) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (a, b) DO UPDATE SET same = excluded.same, folded_into = excluded.folded_into, "
@@ -29,14 +30,16 @@ class JudgedPairs(LedgerBase):
                 (first, second, int(folded_into is not None), folded_into, now_iso()),
             )
 
+    @write(done=lambda self, a, b: self._votes(a, b))
     def vote_same(self, a: str, b: str) -> int:
         """One more "same skill" verdict on the pending pair ``a``, ``b``; returns its votes (a
         settled pair's votes, unchanged)."""
         first, second = sorted((a, b))
-        with self.transaction() as db:
+        with self.transaction(shared=True) as db:
             db.execute(
                 "INSERT INTO judged_pairs (a, b, votes, judged_at) VALUES (?, ?, 1, ?) ON CONFLICT (a, b) "
-                "DO UPDATE SET votes = votes + 1, judged_at = excluded.judged_at WHERE same IS NULL",
+                "DO UPDATE SET votes = judged_pairs.votes + 1, judged_at = excluded.judged_at "
+                "WHERE judged_pairs.same IS NULL",
                 (first, second, now_iso()),
             )
             return int(
@@ -45,6 +48,11 @@ class JudgedPairs(LedgerBase):
                 ).fetchone()[0]
             )
 
+    def _votes(self, a: str, b: str) -> int:
+        found = self._one("SELECT votes FROM judged_pairs WHERE a = ? AND b = ?", sorted((a, b)))
+        return int(found[0]) if found else 0
+
+    @write()
     def fold(self, folded: str, into: str, *, max_examples: int = 200) -> int:
         """One transaction: ``folded``'s examples become ``into``'s too (dropping them as misfits
         of ``into``: the latest verdict wins; the newest ``max_examples`` kept), and the verdict

@@ -9,7 +9,7 @@ from typing import Any
 
 from skillrouter.security.policy import TrustLevel
 from skillrouter.skill import Skill, SkillSummary, level0_text, now_iso, summary_text
-from skillrouter.store.ledger.base import LedgerBase, sha
+from skillrouter.store.ledger.base import LedgerBase, sha, write
 from skillrouter.store.ledger.rows import Record, Row, Version
 from skillrouter.store.ledger.schema import PER_SKILL
 from skillrouter.store.provenance import Status
@@ -33,6 +33,7 @@ class SkillRows(LedgerBase):
             file_hash, sig, version, status, tuple(json.loads(findings)), created, trust_level, scan_hash
         )
 
+    @write()
     def write_skill(
         self,
         skill: Skill,
@@ -118,14 +119,16 @@ class SkillRows(LedgerBase):
                 )
         return version
 
+    @write()
     def set_sig(self, name: str, sig: str) -> None:
-        with self.transaction() as db:
+        with self.transaction(shared=True) as db:
             db.execute("UPDATE skills SET file_sig = ? WHERE name = ?", (sig, name))
 
     def sigs(self) -> dict[str, str]:
         """name -> the stat signature of the SKILL.md the row was read from."""
         return {n: sig for n, sig in self._rows("SELECT name, file_sig FROM skills")}
 
+    @write()
     def set_status(
         self,
         name: str,
@@ -134,7 +137,7 @@ class SkillRows(LedgerBase):
         *,
         trust_level: TrustLevel | None = None,
     ) -> None:
-        with self.transaction() as db:
+        with self.transaction(shared=True) as db:
             if findings is None:
                 db.execute("UPDATE skills SET status = ? WHERE name = ?", (status, name))
             else:
@@ -145,6 +148,7 @@ class SkillRows(LedgerBase):
             if trust_level is not None:
                 db.execute("UPDATE skills SET trust_level = ? WHERE name = ?", (trust_level, name))
 
+    @write()
     def forget(self, names: Sequence[str], *, history: bool = False) -> None:
         """Drop the rows of skills whose folders are gone (their versions too with ``history``)."""
         with self.transaction() as db:
@@ -256,8 +260,9 @@ class SkillRows(LedgerBase):
         )
         return [Version(name, v, r, c, body) for v, r, c, body in rows]
 
+    @write()
     def set_origin(self, name: str, origin: str, input_hash: str) -> None:
-        with self.transaction() as db:
+        with self.transaction(shared=True) as db:
             db.execute("INSERT OR REPLACE INTO imports VALUES (?, ?, ?)", (name, origin, input_hash))
 
     def origin(self, name: str) -> tuple[str, str] | None:
