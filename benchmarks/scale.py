@@ -232,7 +232,7 @@ def measure(size: int, work: Path) -> dict[str, object]:
             out.write(json.dumps(skill) + "\n")
     store = work / f"store-{size}"
     row: dict[str, object] = {"skills": size}
-    row["import_s"], row["import_rss_mb"], _ = cli("import", source, "--store", store, "--backend", "torch")
+    row["import_s"], row["import_rss_mb"], _ = cli("import", source, "--store", store)
     row["reimport_s"], row["reimport_rss_mb"], _ = cli("import", source, "--store", store)
     route_ms, embed_ms = in_process_route(store)
     row |= {

@@ -22,10 +22,12 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from skillrouter.errors import (
+    SkillExistsError,
     SkillRejectedError,
     SkillRouterError,
 )
@@ -133,17 +135,27 @@ def import_paths(
                 if name in existing and origins.get(name) == (origin, cand.input_hash):
                     report.unchanged.append(name)  # same input as last time: no scan, no write, no embedding
                     continue
-                _write(
-                    store,
-                    cand,
-                    origin,
-                    name in existing,
-                    scan=scan,
-                    dry_run=dry_run,
-                    report=report,
-                    trust_level=level,
-                    reviewer=reviewer,
+                write = partial(
+                    _write, store, cand, origin, scan=scan, dry_run=dry_run, report=report, trust_level=level
                 )
+                if not write(name in existing, reviewer=reviewer):
+                    # another process (a second import of the same library, say) wrote this name
+                    # after this import looked: settled as if it had been there from the start
+                    now = store.ledger.origins().get(name)
+                    if now == (origin, cand.input_hash):
+                        report.unchanged.append(name)
+                    elif (now is not None and now[0] == origin) or on_conflict == "replace":
+                        write(True, reviewer=reviewer)
+                    else:
+                        first = now[0] if now is not None else "the store"
+                        report.skipped.append(
+                            {
+                                "name": name,
+                                "path": cand.path,
+                                "reason": f"name taken by {first} (written by another process during "
+                                "this import)",
+                            }
+                        )
                 if progress:
                     progress("written", 1)
             if prune:
@@ -167,9 +179,11 @@ def _write(
     report: ImportReport,
     trust_level: TrustLevel,
     reviewer: Callable[[SourceSkill], list[Finding]] | None = None,
-) -> None:
+) -> bool:
     """Write one candidate through the store's security gate (a failure is that candidate's
-    error, not the import's). The store scans what it writes; a dry run scans the same text."""
+    error, not the import's). The store scans what it writes; a dry run scans the same text.
+    False, with nothing reported, when the name was free at planning and another process has
+    written it since (the caller decides what that means)."""
     name = cand.skill.name
     try:
         extra = reviewer(cand) if reviewer is not None else []
@@ -199,11 +213,13 @@ def _write(
             row = store.ledger.row(name)
             status, findings = stored.status, [dict(f) for f in (row.findings if row else ())]
     except (SkillRouterError, OSError) as err:
+        if isinstance(err, SkillExistsError) and not exists:
+            return False
         reason = (
             str(err) if isinstance(err, SkillRouterError) else f"cannot copy: {err.strerror} ({err.filename})"
         )
         report.errors.append({"path": cand.path, "reason": reason})
-        return
+        return True
     report.warnings.extend(cand.warnings)
     if status == "quarantined":
         report.quarantined.append({"name": name, "findings": findings})
@@ -213,6 +229,7 @@ def _write(
             f"(first: {findings[0].get('rule')})"
         )
     (report.updated if exists else report.added).append(name)
+    return True
 
 
 def _same_skill(store: Store, cand: SourceSkill) -> bool:

@@ -229,6 +229,39 @@ def test_conflicts_between_sources(tmp_path: Path) -> None:
     assert lib.get("shared-name").use_count == 1  # statistics survive a re-import of content
 
 
+def test_two_imports_at_once_settle_the_names_the_other_wrote(tmp_path: Path) -> None:
+    """A second import that writes a name after the first one planned: the first counts the
+    same content as unchanged and another source's as taken (skipped), never an error."""
+    other = write_skill(tmp_path / "other" / "debug-failing-ci", "debug-failing-ci", "Someone else's.")
+    done: dict[str, object] = {}
+
+    def meanwhile(stage: str, n: int) -> None:
+        if stage == "parsed" and not done:  # the first import has looked at the store; it is planning
+            with hash_lib(tmp_path / "store") as second:
+                done["same"] = second.import_skills([EXAMPLES])
+
+    with hash_lib(tmp_path / "store") as first:
+        report = first.import_skills([EXAMPLES], progress=meanwhile)
+    second_report = done["same"]
+    assert len(second_report.added) == 16  # type: ignore[attr-defined]
+    assert not report.errors and not report.added and sorted(report.unchanged) == sorted(
+        second_report.added  # type: ignore[attr-defined]
+    )
+    done.clear()
+
+    def other_source(stage: str, n: int) -> None:
+        if stage == "parsed" and not done:
+            with hash_lib(tmp_path / "store2") as second:
+                done["other"] = second.import_skills([other.parent])
+
+    with hash_lib(tmp_path / "store2") as first:
+        report = first.import_skills([EXAMPLES], progress=other_source)
+        assert not report.errors and len(report.added) == 15
+        assert [s["name"] for s in report.skipped] == ["debug-failing-ci"]
+        assert "written by another process during this import" in report.skipped[0]["reason"]
+        assert first.get("debug-failing-ci").description == "Someone else's."
+
+
 def test_prune_and_dry_run(tmp_path: Path) -> None:
     src = tmp_path / "src"
     write_skill(src / "keep", "keep", "Kept.")
