@@ -40,17 +40,20 @@ the same gate; see :mod:`skillrouter.store`. The scanning modules load on first 
 package's ``__getattr__``), so the store, which needs only the policy, starts quickly.
 
 Every :class:`Finding` carries a severity (``caution`` or ``dangerous``): cautions are
-``hidden-unicode``, ``symlink``, ``oversize-file``, non-executable binaries under ``scripts/``
-and ``concealment`` alone; everything else is dangerous (``RULE_SEVERITY``). The policy table:
+``hidden-unicode``, ``symlink``, ``oversize-file``, non-executable binaries under ``scripts/`` and
+``concealment`` alone; everything else is dangerous (``RULE_SEVERITY``). The policy table (why one caution does not quarantine a
+community skill: :mod:`~skillrouter.security.policy`):
 
-=============== ========= ============ ============
-trust level      clean     caution      dangerous
-=============== ========= ============ ============
-builtin          allow     allow        quarantine
-trusted          allow     allow        quarantine
-community        allow     quarantine   quarantine
-agent-created    allow     quarantine   reject
-=============== ========= ============ ============
+=============== ========= ============ ============ ============
+trust level      clean     caution      combined     dangerous
+=============== ========= ============ ============ ============
+builtin          allow     allow        allow        quarantine
+trusted          allow     allow        allow        quarantine
+community        allow     allow        quarantine   quarantine
+agent-created    allow     quarantine   quarantine   reject
+=============== ========= ============ ============ ============
+
+(``combined``: cautions of two or more rules.)
 
 False-positive policy. Real libraries are full of security skills that *describe* attacks and
 devops skills that legitimately run ``crontab -e``, ``rm -rf node_modules``, ``curl ... | bash``

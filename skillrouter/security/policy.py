@@ -1,23 +1,35 @@
 """Trust levels and what each lets through: the policy table as data, and :func:`decide`.
 
-A skill's trust level says where it came from; the most severe finding of its scan says how
-bad it looks. :data:`POLICY` maps the two to an action:
+A skill's trust level says where it came from; its scan's findings say how bad it looks: clean,
+one kind of caution, cautions of two or more rules together (``combined``), or dangerous.
+:data:`POLICY` maps the two to an action:
 
-=============== ========= ============ ============
-trust level      clean     caution      dangerous
-=============== ========= ============ ============
-builtin          allow     allow        quarantine
-trusted          allow     allow        quarantine
-community        allow     quarantine   quarantine
-agent-created    allow     quarantine   reject
-=============== ========= ============ ============
+=============== ========= ============ ============ ============
+trust level      clean     caution      combined     dangerous
+=============== ========= ============ ============ ============
+builtin          allow     allow        allow        quarantine
+trusted          allow     allow        allow        quarantine
+community        allow     allow        quarantine   quarantine
+agent-created    allow     quarantine   quarantine   reject
+=============== ========= ============ ============ ============
 
 - ``builtin``: skills shipped inside skillrouter (their own test keeps them clean).
 - ``trusted``: sources the user vouches for (``import --trust-level trusted``): cautions,
   such as an internal symlink or a zero-width joiner, pass; anything dangerous still waits.
-- ``community``: everything else imported (the default): any finding quarantines.
+- ``community``: everything else imported (the default): a dangerous finding, or cautions of
+  two rules together (an invisible character *and* a step hidden from the user), quarantine;
+  one kind of caution alone is let through, on record (``show`` lists it, and a review model,
+  when one is given, is asked about it).
 - ``agent-created``: skills the agent writes or revises from a run. A caution is kept for
   review; a dangerous finding means the run copied hostile text, so the write is refused.
+
+Why one caution does not quarantine a community skill: on the real skills measured
+(``benchmarks/security_real.py``: 29 real malicious ClawHub skills in English and Chinese, the
+76 cases of the hostile corpus, 44 real benign hard negatives and 2,373 real library skills), no
+hostile skill was stopped by a caution alone (every one has a dangerous finding), while the
+skills quarantined by a caution alone were all benign (an archive of UI components under
+``scripts/``, "don't mention the follow-up you scheduled"). A caution is what a person may want
+to see, not a reason to keep a skill from the agent.
 
 ``allow`` stores the skill active (routed); ``quarantine`` stores it but never routes it until a
 person releases it; ``reject`` stores nothing and reports why.
@@ -38,17 +50,22 @@ from skillrouter.security.findings import SEVERITIES, Finding, Severity
 
 TrustLevel = Literal["builtin", "trusted", "community", "agent-created"]
 Action = Literal["allow", "quarantine", "reject"]
-Level = Literal["clean", "caution", "dangerous"]
+Level = Literal["clean", "caution", "combined", "dangerous"]
 
 TRUST_LEVELS: tuple[TrustLevel, ...] = ("builtin", "trusted", "community", "agent-created")
 DEFAULT_TRUST_LEVEL: TrustLevel = "community"
-LEVELS: tuple[Level, ...] = ("clean", "caution", "dangerous")
+LEVELS: tuple[Level, ...] = ("clean", "caution", "combined", "dangerous")
 
 POLICY: dict[TrustLevel, dict[Level, Action]] = {
-    "builtin": {"clean": "allow", "caution": "allow", "dangerous": "quarantine"},
-    "trusted": {"clean": "allow", "caution": "allow", "dangerous": "quarantine"},
-    "community": {"clean": "allow", "caution": "quarantine", "dangerous": "quarantine"},
-    "agent-created": {"clean": "allow", "caution": "quarantine", "dangerous": "reject"},
+    "builtin": {"clean": "allow", "caution": "allow", "combined": "allow", "dangerous": "quarantine"},
+    "trusted": {"clean": "allow", "caution": "allow", "combined": "allow", "dangerous": "quarantine"},
+    "community": {"clean": "allow", "caution": "allow", "combined": "quarantine", "dangerous": "quarantine"},
+    "agent-created": {
+        "clean": "allow",
+        "caution": "quarantine",
+        "combined": "quarantine",
+        "dangerous": "reject",
+    },
 }
 
 
@@ -84,14 +101,17 @@ def check_trust_level(value: str) -> TrustLevel:
 
 
 def severity_of(findings: Iterable[Finding]) -> Level:
-    """The most severe level among ``findings`` (``clean`` when there are none)."""
-    worst: Level = "clean"
+    """How bad ``findings`` look together: ``dangerous`` if any is, ``combined`` for cautions of
+    two or more rules, ``caution`` for cautions of one rule, ``clean`` when there are none."""
+    caution_rules: set[str] = set()
     for f in findings:
         severity: Severity = f.severity if f.severity in SEVERITIES else "dangerous"
         if severity == "dangerous":
             return "dangerous"
-        worst = "caution"
-    return worst
+        caution_rules.add(f.rule)
+    if not caution_rules:
+        return "clean"
+    return "combined" if len(caution_rules) > 1 else "caution"
 
 
 def decide(trust_level: TrustLevel | str, findings: Iterable[Finding]) -> Verdict:

@@ -1,10 +1,16 @@
 """An optional second opinion: a chat model judges a skill the rules leave in doubt.
 
-The rules are the gate; the model only looks where they hesitate (:func:`in_doubt`):
+The rules are the gate; the model looks where they hesitate or cannot see:
 
-- every finding is a ``caution`` (concealment alone, an invisible character, a symlink), or
+- every finding is a ``caution`` (concealment alone, an invisible character, a symlink), which
+  a community skill is let through with (:func:`in_doubt`);
 - the mention exemption waived something: a command or instruction the rules would flag if
-  the text had not said it was only an example, a warning or a negation (:func:`waived`).
+  the text had not said it was only an example, a warning or a negation (:func:`waived`);
+- the skill's Level 2 files run code (:func:`runs_code`: Python, JavaScript, shell, PowerShell,
+  ... scripts, and pages with scripts): the rules read code roughly, a model reads what it does.
+  ``code=False`` skips these. What that costs: about one skill in six of the real libraries
+  measured runs code; ``benchmarks/security_real.py --review-cost`` counts the calls and tokens
+  per 1,000 skills (the README's "The security gate" gives the figures).
 
 :func:`review_skill` asks a LangChain chat model for a :class:`Review` (``safe``, ``caution`` or
 ``dangerous`` with a reason), with structured output where the model supports it and robust
@@ -17,7 +23,7 @@ a skill's severity but cannot lower what the rules found.
 
     from langchain.chat_models import init_chat_model
     llm = init_chat_model("openai:gpt-4o-mini")
-    if in_doubt(findings) or waived(skill_md, files):
+    if in_doubt(findings) or runs_code(files) or waived(skill_md, files):
         findings += review_findings(review_skill(llm, skill_md, files, findings))
     # or, in one call, as the importer does: findings += second_opinion(llm, skill_md, files, findings)
 
@@ -28,6 +34,7 @@ itself does not.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import PurePosixPath
 from typing import Literal
 
 from langchain_core.language_models import BaseChatModel
@@ -77,6 +84,38 @@ class Review(BaseModel):
 def in_doubt(findings: Sequence[Finding]) -> bool:
     """Whether the rules hesitate: findings, all of them only cautions."""
     return bool(findings) and all(f.severity == "caution" for f in findings)
+
+
+_CODE_SUFFIXES = frozenset(
+    {".sh", ".bash", ".zsh", ".ps1", ".bat", ".cmd", ".py", ".js", ".mjs", ".cjs", ".ts"}
+)
+_CODE_SUFFIXES |= frozenset({".tsx", ".jsx", ".rb", ".php", ".pl", ".go", ".lua", ".applescript", ".vbs"})
+
+
+def runs_code(files: Mapping[str, bytes | str] | None) -> bool:
+    """Whether any Level 2 file is a program (a script the skill can have the agent run) or a page
+    or image holding a script."""
+    for path, content in (files or {}).items():
+        suffix = PurePosixPath(path).suffix.lower()
+        if suffix in _CODE_SUFFIXES:
+            return True
+        if suffix in (".svg", ".html", ".htm"):
+            text = content if isinstance(content, str) else content.decode("utf-8", errors="replace")
+            if "<script" in text.lower():
+                return True
+    return False
+
+
+def asked(
+    skill_md: str,
+    files: Mapping[str, bytes | str] | None = None,
+    findings: Sequence[Finding] | None = None,
+    *,
+    code: bool = True,
+) -> bool:
+    """Whether :func:`second_opinion` asks the model about this skill (see the module docstring)."""
+    found = scan_skill(skill_md, files) if findings is None else findings
+    return in_doubt(found) or (code and runs_code(files)) or bool(waived(skill_md, files))
 
 
 def waived(skill_md: str, files: Mapping[str, bytes | str] | None = None) -> list[Finding]:
@@ -142,13 +181,15 @@ def second_opinion(
     findings: Sequence[Finding] | None = None,
     *,
     structured_output: StructuredOutput = "auto",
+    code: bool = True,
 ) -> list[Finding]:
     """The ``model-review`` findings for a skill: ``llm`` is asked only where the rules are in
-    doubt (:func:`in_doubt` or :func:`waived`; ``findings`` are the scan's, scanned here when
+    doubt or the skill runs code (:func:`asked`; ``findings`` are the scan's, scanned here when
     None), and none come back when it is not asked or answers ``safe``. An answer holding no
-    verdict is a caution finding: a doubt nobody resolved waits for a person."""
+    verdict is a caution finding: a doubt nobody resolved stays on record (beside the caution
+    the model was asked about, it makes two, and a community skill waits for a person)."""
     found = scan_skill(skill_md, files) if findings is None else findings
-    if not (in_doubt(found) or waived(skill_md, files)):
+    if not asked(skill_md, files, found, code=code):
         return []
     try:
         return review_findings(review_skill(llm, skill_md, files, found, structured_output=structured_output))
