@@ -7,6 +7,7 @@ printing, the error boundary) are :mod:`skillrouter.cli.common`.
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
@@ -455,7 +456,15 @@ def trust(
 
 
 def main() -> None:
+    # SIGTERM (a container stopping, `kill`, a supervisor) ends a command as Ctrl-C does: the write
+    # in progress is rolled back or finished and its staging folder removed, not left behind
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminated)
     cli(prog_name="skillrouter")
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 if __name__ == "__main__":

@@ -331,6 +331,45 @@ def test_killed_import_then_rerun_equals_uninterrupted(tmp_path: Path) -> None:
     assert len(again.unchanged) == 16 and again.embedded == 0
 
 
+_TERMINATED = textwrap.dedent("""
+    import os, signal, sys
+    from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
+    from skillrouter import library
+    from skillrouter.cli import main
+    from skillrouter.store import skillfiles
+
+    real, calls = skillfiles.copy_level2, 0
+    def copy_level2(src, dst, relpaths=None):
+        global calls
+        real(src, dst, relpaths)
+        calls += 1
+        if calls == 5:  # a staging folder is on disk, the skill not yet swapped in
+            os.kill(os.getpid(), signal.SIGTERM)
+    skillfiles.copy_level2 = copy_level2
+    library.default_embedder = lambda path, *a, **k: CachedEmbedder(
+        HashEmbedder(), EmbeddingCache(os.path.join(path, "cache", "embeddings.db"))
+    )
+    sys.argv = ["skillrouter", "import", sys.argv[2], "--store", sys.argv[1]]
+    main()
+""")
+
+
+def test_sigterm_during_import_leaves_no_staging_folder_and_a_rerun_converges(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    proc = subprocess.run(
+        [sys.executable, "-c", _TERMINATED, str(store), str(EXAMPLES)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        check=False,
+    )
+    assert proc.returncode == 128 + 15, proc.stderr
+    assert not [p.name for p in (store / "skills").iterdir() if p.name.startswith(".")]
+    with hash_lib(store) as lib:
+        assert 0 < len(lib.store.names()) < 16
+        assert not lib.import_skills([EXAMPLES]).errors and len(lib.store.names()) == 16
+
+
 # ---------------------------------------------------------------- security gate
 
 
