@@ -137,34 +137,56 @@ class SkillFiles:
         return isinstance(name, str) and (self.skills_dir / name / "SKILL.md").is_file()
 
     def sigs(self) -> dict[str, str]:
-        """name -> stat signature of its SKILL.md: one stat per skill (this runs before every route)."""
+        """name -> stat signature of its folder's content (see :meth:`sig`): this runs before
+        every refresh, so a folder holding SKILL.md alone costs one listing and one stat."""
         sigs: dict[str, str] = {}
         with os.scandir(self.skills_dir) as entries:
             for entry in entries:
                 if entry.name.startswith("."):
                     continue
                 try:
-                    st = os.stat(os.path.join(entry.path, "SKILL.md"))
+                    sigs[entry.name] = self._sig(Path(entry.path))
                 except (FileNotFoundError, NotADirectoryError):
                     continue
-                if stat.S_ISREG(st.st_mode):
-                    sigs[entry.name] = f"{st.st_mtime_ns}:{st.st_size}"
         return sigs
 
     def folder_sig(self, *, settled_ns: int = 0) -> str | None:
         """Stat signature of the ``skills/`` folder itself: it changes when a skill folder is
         added, removed or renamed in (every write of the store renames one), not when a file
         inside a skill folder is edited. None if the folder changed less than ``settled_ns``
-        ago (or claims a future time): another change that soon could leave the same
-        timestamps (their granularity is coarse), so the signature vouches for nothing yet."""
+        ago (or within as much of the future: a clock a little ahead): another change that soon
+        could leave the same timestamps (their granularity is coarse), so the signature vouches
+        for nothing yet. A time further in the future (a copy from a machine with a wrong clock)
+        vouches: the next change writes the present time, which differs from it."""
         st = os.stat(self.skills_dir)
-        if max(st.st_mtime_ns, st.st_ctime_ns) > time.time_ns() - settled_ns:
+        now = time.time_ns()
+        if any(now - settled_ns < t <= now + settled_ns for t in (st.st_mtime_ns, st.st_ctime_ns)):
             return None
         return f"{st.st_dev}:{st.st_ino}:{st.st_mtime_ns}:{st.st_ctime_ns}"
 
     def sig(self, name: str) -> str:
-        st = (self.skills_dir / name / "SKILL.md").stat()
-        return f"{st.st_mtime_ns}:{st.st_size}"
+        """Stat signature of what the agent can read of a skill: its SKILL.md's modification
+        time, size and change time (which no ``touch -r`` or ``rsync -a`` puts back), and the same
+        of every Level 2 file, by path. Raises FileNotFoundError when there is no SKILL.md."""
+        return self._sig(self.skills_dir / name)
+
+    @staticmethod
+    def _sig(folder: Path) -> str:
+        st = os.stat(folder / "SKILL.md")
+        if not stat.S_ISREG(st.st_mode):
+            raise FileNotFoundError(folder / "SKILL.md")
+        own = f"{st.st_mtime_ns}:{st.st_size}:{st.st_ctime_ns}"
+        with os.scandir(folder) as entries:  # most folders hold SKILL.md alone: no walk
+            if all(e.name == "SKILL.md" or e.name.startswith(".") for e in entries):
+                return own
+        digest = hashlib.sha256()
+        for rel in level2_files(folder):
+            try:
+                fst = os.lstat(folder / rel)
+            except FileNotFoundError:  # gone while listed: the next signature differs anyway
+                continue
+            digest.update(f"{rel}\0{fst.st_mtime_ns}:{fst.st_size}:{fst.st_ctime_ns}\n".encode())
+        return f"{own}:{digest.hexdigest()[:16]}"
 
     def read(self, name: str) -> tuple[Skill, str, str, str]:
         """(skill parsed strictly from its SKILL.md, sha256 of the file, stat signature, text)."""

@@ -354,15 +354,19 @@ class Store:
 
     def get(self, name: str) -> Skill:
         """Level 1: the full skill with its statistics, status and trust level."""
-        skill, file_hash, _, _ = self.files.read(name)
+        skill, file_hash, sig, _ = self.files.read(name)
         row = self.ledger.row(name)
-        if (row is None or row.file_hash != file_hash) and self.read_only:
-            raise StoreError(
-                f"{self.skills_dir / name / 'SKILL.md'} changed on disk since the store was last written, "
-                f"and the store is read-only: the change cannot be screened, so it is not served (open "
-                f"the store once where it is writable: 'skillrouter refresh')"
-            )
-        if row is None or row.file_hash != file_hash:
+        # a changed signature (a Level 2 file edited, a SKILL.md rewritten with its old mtime) is
+        # judged before anything is served: the same content (a copy, a touch) is only recorded
+        changed = row is None or row.file_hash != file_hash or row.file_sig != sig
+        if changed and self.read_only:
+            if row is None or row.file_hash != file_hash or self.files.content_hash(name) != row.scan_hash:
+                raise StoreError(
+                    f"{self.skills_dir / name} changed on disk since the store was last written, and the "
+                    f"store is read-only: the change cannot be screened, so it is not served (open the "
+                    f"store once where it is writable: 'skillrouter refresh')"
+                )
+        elif changed:
             with self.write_lock:  # edited by hand, or new on disk: record it
                 self.disk.reconcile(name)
             row = self.ledger.row(name)
