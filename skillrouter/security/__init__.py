@@ -41,8 +41,8 @@ package's ``__getattr__``), so the store, which needs only the policy, starts qu
 
 Every :class:`Finding` carries a severity (``caution`` or ``dangerous``): cautions are
 ``hidden-unicode``, ``symlink``, ``oversize-file``, non-executable binaries under ``scripts/`` and
-``concealment`` alone; everything else is dangerous (``RULE_SEVERITY``). The policy table (why one caution does not quarantine a
-community skill: :mod:`~skillrouter.security.policy`):
+``concealment`` alone; everything else is dangerous (``RULE_SEVERITY``). The policy table (why
+one caution does not quarantine a community skill: :mod:`~skillrouter.security.policy`):
 
 =============== ========= ============ ============ ============
 trust level      clean     caution      combined     dangerous
