@@ -244,8 +244,13 @@ def test_two_imports_at_once_settle_the_names_the_other_wrote(tmp_path: Path) ->
         report = first.import_skills([EXAMPLES], progress=meanwhile)
     second_report = done["same"]
     assert len(second_report.added) == 16  # type: ignore[attr-defined]
-    assert not report.errors and not report.added and sorted(report.unchanged) == sorted(
-        second_report.added  # type: ignore[attr-defined]
+    assert (
+        not report.errors
+        and not report.added
+        and sorted(report.unchanged)
+        == sorted(
+            second_report.added  # type: ignore[attr-defined]
+        )
     )
     done.clear()
 
