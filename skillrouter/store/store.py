@@ -370,7 +370,7 @@ class Store:
             with self.write_lock:  # edited by hand, or new on disk: record it
                 self.disk.reconcile(name)
             row = self.ledger.row(name)
-            assert row is not None
+        assert row is not None  # a read-only store raised above when there was none
         out = self.ledger.outcome(name)
         return replace(
             skill,
