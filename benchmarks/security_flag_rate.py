@@ -5,9 +5,11 @@ import: the SKILL.md as the store renders it (every front-matter field, as ``loa
 serves it) beside the Level 2 files the store copies, in a staging folder, through the same
 call (``SkillFiles.scan``); ``--raw-folders`` scans the source folders as they lie instead
 (every file, ``__pycache__`` and dot-folders included). For each library the script prints how
-many skills were scanned and flagged (any finding: the community trust level quarantines them
-all), the flag rate, findings per rule, and every flagged skill with its first finding.
-``--all`` prints every finding instead of the first.
+many skills were scanned, flagged (any finding) and quarantined (what the ``community`` trust
+level does with the findings: a dangerous one, or cautions of two rules; one caution alone is
+let through on record), the flag rate, findings per rule, and every flagged skill with its
+first finding. ``--all`` prints every finding instead of the first. Real malware and benign
+hard negatives are measured by ``benchmarks/security_real.py``.
 
 Time: the scan of every skill is timed (CPU seconds of this process) beside a baseline measured
 in the same run: reading the same files without scanning them, and, with ``--baseline-module
@@ -34,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skillrouter.errors import SkillFormatError
-from skillrouter.security import RULES, Finding, scan_skill_folder
+from skillrouter.security import RULES, Finding, decide, scan_skill_folder
 from skillrouter.skillmd import parse_skill_md, render_skill_md
 from skillrouter.store.skillfiles import SkillFiles, copy_level2
 
@@ -108,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: not found under {args.root}")
             continue
         flagged: list[tuple[Path, list[Finding]]] = []
+        held = 0
         rules: Counter[str] = Counter()
         folders = skill_folders(library)
         for folder in folders:
@@ -136,11 +139,15 @@ def main(argv: list[str] | None = None) -> int:
             if findings:
                 flagged.append((folder, findings))
                 rules.update({f.rule for f in findings})
+                held += decide("community", findings).action != "allow"
         total_scanned += len(folders)
         total_flagged += len(flagged)
         total_rules.update(rules)
         rate = len(flagged) / len(folders) if folders else 0.0
-        print(f"== {name}: {len(folders)} skills scanned, {len(flagged)} flagged ({rate:.1%})")
+        print(
+            f"== {name}: {len(folders)} skills scanned, {len(flagged)} flagged ({rate:.1%}), "
+            f"{held} quarantined ({held / len(folders) if folders else 0.0:.1%})"
+        )
         print("   skills per rule: " + ", ".join(f"{r}={rules[r]}" for r in RULES if rules[r]))
         for folder, findings in flagged:
             print(f"   - {folder.relative_to(library)}")

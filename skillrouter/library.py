@@ -493,6 +493,40 @@ class SkillLibrary:
         self.store.forget_quarantined_edit(name)
         return self.store.get(name)
 
+    # ------------------------------------------------------------ quarantine, in bulk
+
+    def quarantined(self, source: str | Path | None = None) -> list[dict[str, Any]]:
+        """The quarantined skills, by name (those of one ``source`` when given: the folder or file
+        an import read them from, or a folder above it), each ``{"name", "source",
+        "trust_level", "findings"}`` with every finding's rule, file, line, excerpt, severity and
+        the sentence that says why (``why``). Files changed on disk are read again first."""
+        from skillrouter.security.findings import Finding
+
+        self.unreadable = self.store.refresh()
+        wanted = None if source is None else str(Path(source).expanduser().resolve())
+        out: list[dict[str, Any]] = []
+        for name, record in sorted(self.store.ledger.records().items()):
+            if record.summary.status != "quarantined":
+                continue
+            origin = record.source or ""
+            if wanted is not None and not (origin == wanted or origin.startswith(wanted.rstrip("/") + "/")):
+                continue
+            out.append(
+                {
+                    "name": name,
+                    "source": record.source,
+                    "trust_level": record.trust_level,
+                    "findings": [Finding.from_dict(f).to_dict() for f in record.findings],
+                }
+            )
+        return out
+
+    def trust_many(self, names: Sequence[str], trust_level: TrustLevel | None = None) -> list[Skill]:
+        """:meth:`trust` each of ``names``; every name is checked first, so an unknown one
+        releases none of them."""
+        self._require(*names)
+        return [self.trust(name, trust_level) for name in names]
+
     def _second_chance(self, name: str, why: str) -> None:
         self.store.ledger.set_record_aside(name, f"{why} after retirement")
         self.store.set_status(name, "active")

@@ -426,7 +426,12 @@ def restore(
 
 
 @cli.command()
-@click.argument("name")
+@click.argument("names", nargs=-1, metavar="NAME...")
+@click.option(
+    "--source",
+    default=None,
+    help="Release every quarantined skill imported from this folder or file (or from below it).",
+)
 @click.option(
     "--level",
     "trust_level",
@@ -435,24 +440,45 @@ def restore(
     help="Also set its trust level (how later changes are judged); by default it stays where its "
     "content came from.",
 )
+@click.option("--yes", "-y", is_flag=True, help="Release several skills without asking first.")
 @store_options
 def trust(
-    name: str,
+    names: tuple[str, ...],
+    source: str | None,
     trust_level: str | None,
+    yes: bool,
     store: Path | None,
     chroma_url: str | None,
     model: str | None,
     as_json: bool,
 ) -> None:
-    """Release a quarantined (or retired) skill so the router may return it. Its findings stay
-    on record as accepted: a later change is judged only on what it adds."""
+    """Release quarantined (or retired) skills so the router may return them: NAME..., or every
+    quarantined skill of a --source. Their findings stay on record as accepted: a later change is
+    judged only on what it adds. Releasing more than one skill lists them and asks first (--yes
+    does not ask); 'skillrouter quarantine' shows why each is held."""
+    if not names and source is None:
+        raise click.UsageError("name the skills to release, or give --source")
     with open_library(store, chroma_url, model) as lib:
-        skill = lib.trust(name, trust_level_of(trust_level))
-        emit(
-            {"name": name, "status": skill.status, "trust_level": skill.trust_level},
-            as_json,
-            lambda: click.echo(f"{name} is active (trust level {skill.trust_level})"),
-        )
+        held = {q["name"]: q for q in lib.quarantined(source)} if source is not None else {}
+        chosen = list(dict.fromkeys([*names, *held]))
+        if not chosen:
+            click.echo(f"no quarantined skill comes from {source}", err=True)
+            return
+        if len(chosen) > 1 and not yes:
+            why = {q["name"]: q for q in lib.quarantined()}
+            for name in chosen:
+                rules = sorted({f["rule"] for f in why.get(name, {}).get("findings", [])})
+                click.echo(f"  {name}: {', '.join(rules) or 'not quarantined'}", err=True)
+            click.confirm(f"Release these {len(chosen)} skills?", abort=True, err=True)
+        level = trust_level_of(trust_level)
+        skills = lib.trust_many(chosen, level) if len(chosen) > 1 else [lib.trust(chosen[0], level)]
+        out = [{"name": s.name, "status": s.status, "trust_level": s.trust_level} for s in skills]
+
+        def text() -> None:
+            for s in skills:
+                click.echo(f"{s.name} is active (trust level {s.trust_level})")
+
+        emit(out if source is not None or len(names) > 1 else out[0], as_json, text)
 
 
 def main() -> None:

@@ -17,13 +17,24 @@ Modules, one concern each:
 - :mod:`~skillrouter.security.commands`: command rules per logical line (``exfiltration``,
   ``destructive-shell``, ``persistence``), applied to every line, fenced code and inline code;
 - :mod:`~skillrouter.security.prose`: sentence-level intent (secrets out, persistence,
-  ``safety-bypass``, ``tampering``, ``concealment``) written in words;
+  ``safety-bypass``, ``tampering``, ``concealment``) written in words, over the blocks of
+  :mod:`~skillrouter.security.units` (the ``exfiltration`` sentence logic is
+  :mod:`~skillrouter.security.exfiltration`);
 - the lexicons, data apart from the engines that apply them:
   :mod:`~skillrouter.security.lexicon_commands` (the command rules' shapes),
   :mod:`~skillrouter.security.lexicon_secrets` (secrets, destinations, moving verbs, start-up
-  mechanisms, payloads) and :mod:`~skillrouter.security.lexicon_safety` (safety bypass,
-  authority claims, concealment, tampering targets), each pattern behind the word gates of
+  mechanisms, payloads), :mod:`~skillrouter.security.lexicon_safety` (safety bypass,
+  authority claims, concealment, tampering targets), :mod:`~skillrouter.security.lexicon_lures`
+  and :mod:`~skillrouter.security.lexicon_code`, each prose pattern behind the word gates of
   :mod:`~skillrouter.security.gates`;
+- :mod:`~skillrouter.security.droppers` and :mod:`~skillrouter.security.lures`: what real
+  registry malware tells agents to run, as commands (``obfuscated-exec``: a blob decoded into a
+  shell or ``eval``; ``remote-exec``: a paste site's or a bare IP's script piped into a shell, a
+  fetch run from code) and in prose, English and Chinese (``download-exec``: an archive or
+  program downloaded and run, a password on it; ``remote-exec``: a page's command to paste into a
+  terminal; ``self-replication``);
+- :mod:`~skillrouter.security.code`: payloads in Level 2 code (credential stores or the
+  environment read and sent out; ``active-content``: a page's script after the browser's stores);
 - :mod:`~skillrouter.security.injection`: injection phrases and hidden HTML-comment instructions;
 - :mod:`~skillrouter.security.unicode`: ``hidden-unicode``;
 - :mod:`~skillrouter.security.markdown`: the document as blocks, fields, code spans, sentences;
@@ -39,10 +50,11 @@ a refresh finds, so every way in (import, ``add``, the agent, ``restore``, hand 
 the same gate; see :mod:`skillrouter.store`. The scanning modules load on first use (this
 package's ``__getattr__``), so the store, which needs only the policy, starts quickly.
 
-Every :class:`Finding` carries a severity (``caution`` or ``dangerous``): cautions are
-``hidden-unicode``, ``symlink``, ``oversize-file``, non-executable binaries under ``scripts/`` and
-``concealment`` alone; everything else is dangerous (``RULE_SEVERITY``). The policy table (why
-one caution does not quarantine a community skill: :mod:`~skillrouter.security.policy`):
+Every :class:`Finding` carries a severity (``caution`` or ``dangerous``) and one sentence a person
+can judge (:attr:`Finding.explanation`): cautions are ``hidden-unicode``, ``symlink``,
+``oversize-file``, non-executable binaries under ``scripts/`` and ``concealment`` alone; everything
+else is dangerous (``RULE_SEVERITY``). The policy table (why one caution does not quarantine a
+community skill: :mod:`~skillrouter.security.policy`):
 
 =============== ========= ============ ============ ============
 trust level      clean     caution      combined     dangerous

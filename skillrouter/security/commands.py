@@ -42,6 +42,7 @@ from skillrouter.security.lexicon_commands import (
     AGENT_CONFIG_RE,
     AGENT_CONFIG_WORDS,
     AUTH_PARAM_RE,
+    CAPTURE_HOST_RE,
     CHMOD_RE,
     CODE_WRITES,
     CONTEXT_MARK_RE,
@@ -55,6 +56,7 @@ from skillrouter.security.lexicon_commands import (
     DESTRUCTIVE_NEEDS,
     DESTRUCTIVE_RES,
     ENV_DUMP_RE,
+    GENERIC_SECRET_WORDS,
     PAYLOAD_RE,
     RC_WRITE_RE,
     REDIRECT_TO_RE,
@@ -111,9 +113,28 @@ def logical_line(lines: list[str], number: int) -> tuple[int, str]:
 
 
 # --------------------------------------------------------------------------- exfiltration
+def _own_service(secret: str, line: str) -> bool:
+    """Whether a secret variable goes to the service it is for: the request's host names the
+    vendor its name names (``$GRAPH_API_KEY`` to gateway.thegraph.com, ``$TELEGRAM_BOT_TOKEN`` to
+    api.telegram.org), or its name names no vendor at all (``$TOKEN``, ``$API_KEY``: a skill for one
+    service calls its key that). A paste site, a request catcher or a bare IP is nobody's service."""
+    url = URL_RE.search(line)
+    if url is None:
+        return False
+    host = re.sub(r"^\w+://", "", url.group()).split("/", 1)[0].lower()
+    if CAPTURE_HOST_RE.search(host) or re.fullmatch(r"[\d.:]+", host):
+        return False
+    name = re.sub(r"^.*?([A-Za-z][A-Za-z0-9_]*)\W*$", r"\1", secret.rstrip("}'\")")).lower()
+    vendor = [w for w in re.split(r"[_\W]+", name) if w and w not in GENERIC_SECRET_WORDS]
+    return not vendor or any(len(w) >= 3 and w in host for w in vendor)
+
+
 def _secret_var_leaks(line: str, sinks: list[re.Match[str]]) -> re.Match[str] | None:
-    """First secret variable sent as data, piped into a sink, or embedded oddly in a URL."""
+    """First secret variable sent as data, piped into a sink, or embedded oddly in a URL, to
+    another service than its own (:func:`_own_service`)."""
     for sec in SECRET_VAR_RE.finditer(line):
+        if _own_service(sec.group(), line):
+            continue
         pos = sec.start()
         after = [s for s in sinks if s.start() > pos]
         if after and "|" in line[pos : after[0].start()]:
@@ -138,14 +159,25 @@ def _secret_var_leaks(line: str, sinks: list[re.Match[str]]) -> re.Match[str] | 
     return None
 
 
+# what writes the file right after it: a redirect, ``tee``, curl's ``-o``
+_WRITTEN_TO_RE = re.compile(r"(?:>>?|\btee(?:\s+-a)?|\s-o|--output)\s*[\"']?$")
+# what uses a key to sign in right before it: ssh/scp/rsync's -i, IdentityFile
+_IDENTITY_RE = re.compile(r"(?:\s-i|--identity(?:-file)?|IdentityFile)[\s=]*[\"']?$")
+
+
 def _exfiltration(line: str, mentions: bool = True) -> int | None:
     sinks = list(SINK_RE.finditer(line))
     if not sinks:
         return None
     for source_re in (SECRET_FILE_RE, ENV_DUMP_RE):
-        hit = source_re.search(line)
-        if hit and not (mentions and is_mention(line, min(hit.start(), sinks[0].start()))):
-            return hit.start()
+        for hit in source_re.finditer(line):
+            if _WRITTEN_TO_RE.search(line, 0, hit.start()):
+                continue  # ``curl -u ... https://repo/api/npm/auth >> ~/.npmrc``: written, not sent
+            if _IDENTITY_RE.search(line, 0, hit.start()):
+                continue  # ``scp -i ~/.ssh/id_ed25519 ...``: the key signs in, it is not sent
+            if not (mentions and is_mention(line, min(hit.start(), sinks[0].start()))):
+                return hit.start()
+            break
     leak = _secret_var_leaks(line, sinks)
     if leak and not (mentions and is_mention(line, sinks[0].start())):
         return leak.start()
@@ -212,11 +244,21 @@ def _agent_config_write(line: str) -> int | None:
     return None
 
 
+_REDIRECTED_RE = re.compile(r"(?:>>?|\btee(?:\s+-a)?)\s*$")
+
+
 def _persistence(line: str, mentions: bool = True) -> int | None:
     candidates: list[int] = []
     if m := CRON_SYSTEM_RE.search(line):
         candidates.append(m.start())
+    # a log written to /tmp (``>> /tmp/job.log``) is where output goes, not what runs
     payload = PAYLOAD_RE.search(line)
+    while (
+        payload
+        and payload.group().lstrip(" \t\"'=").startswith("/")
+        and _REDIRECTED_RE.search(line[max(0, payload.start() - 12) : payload.start() + 1])
+    ):
+        payload = PAYLOAD_RE.search(line, payload.end())
     if payload:
         for rx in (CRONTAB_PIPE_RE, RC_WRITE_RE, SERVICE_RE, CRON_ENTRY_RE):
             if m := rx.search(line):

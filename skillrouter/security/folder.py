@@ -16,8 +16,9 @@ import os
 import stat
 from pathlib import Path
 
+from skillrouter.security.binary import decode
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
-from skillrouter.security.scan import DEFAULT_MAX_FILE_BYTES, scan_bytes
+from skillrouter.security.scan import DEFAULT_MAX_FILE_BYTES, scan_bytes, skill_topic
 
 
 def _read_no_follow(path: Path) -> bytes:
@@ -25,6 +26,16 @@ def _read_no_follow(path: Path) -> bytes:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
     with os.fdopen(fd, "rb") as handle:
         return handle.read()
+
+
+def _topic(skill_md: Path) -> str | None:
+    """What the folder's SKILL.md says the skill is about (read for its Level 2 files' scans)."""
+    try:
+        if not stat.S_ISREG(os.lstat(skill_md).st_mode):
+            return None
+        return skill_topic(decode(_read_no_follow(skill_md)))
+    except OSError:
+        return None  # the walk reads it again and reports what is wrong
 
 
 def _inside(path: str, root: str) -> bool:
@@ -49,6 +60,7 @@ def scan_skill_folder(
         raise NotADirectoryError(f"not a skill folder: {root}")
     real_root = os.path.realpath(root)
     findings: list[Finding] = []
+    topic = _topic(root / "SKILL.md")
 
     def rel(path: Path) -> str:
         return path.relative_to(root).as_posix()
@@ -85,6 +97,12 @@ def scan_skill_folder(
                 )
                 continue
             findings.extend(
-                scan_bytes(relpath, _read_no_follow(path), max_file_bytes=max_file_bytes, mentions=mentions)
+                scan_bytes(
+                    relpath,
+                    _read_no_follow(path),
+                    max_file_bytes=max_file_bytes,
+                    mentions=mentions,
+                    topic=None if relpath == "SKILL.md" else topic,
+                )
             )
     return sorted(findings, key=lambda f: (f.path != "SKILL.md", f.path, *sort_key(f)))

@@ -155,18 +155,57 @@ def anchor_positions(lower: str, words: tuple[str, ...]) -> list[int]:
     return sorted(positions)
 
 
+# a subject before the verb: the phrase says what someone does ("fallback models ignore system
+# instructions", "attackers who tell the model to disregard ..."), it does not issue it
+_DESCRIBED_BY_RE = re.compile(
+    r"\b(?:that|which|who|whom|models?|agents?|assistants?|users?|attackers?|adversar\w+|people|bots?|llms?"
+    r"|they|it|he|she|someone|can|may|might|could|would|often|sometimes|usually|commonly|typically"
+    r"|tries\s+to|try\s+to|trying\s+to|attempts?\s+to|asks?\s+(?:you|the\s+\w+)\s+to|tell\w*\s+(?:you|the\s+\w+)\s+to"
+    r"|make\w*\s+(?:you|the\s+\w+)|such\s+as|like|e\.g\.|i\.e\.)\W*$",
+    re.IGNORECASE,
+)
+# where a skill about stopping attacks keeps the attacks it stops: tables, lists, quotes, code
+_QUOTING_LINE_RE = re.compile(
+    r"^\s*(?:\||[-*+]\s|\d{1,3}[.)]\s|>|#)|\b(?:input|example|e\.g|payload|pattern)s?\b\W", re.IGNORECASE
+)
+
+
+def quoting_line(line: str) -> bool:
+    """A line laid out as quoted material: a table row, list item, quote or heading, or one
+    introducing an input, example, payload or pattern."""
+    return _QUOTING_LINE_RE.search(line) is not None
+
+
+def _described(norm: str, start: int) -> bool:
+    line_start = norm.rfind("\n", 0, start) + 1
+    return _DESCRIBED_BY_RE.search(norm[max(line_start, start - 80) : start]) is not None
+
+
 def injection_findings(
-    relpath: str, norm: str, lower: str, raw_line: Callable[[int], str], *, mentions: bool = True
+    relpath: str,
+    norm: str,
+    lower: str,
+    raw_line: Callable[[int], str],
+    *,
+    mentions: bool = True,
+    quoting: Callable[[int], bool] | None = None,
 ) -> list[Finding]:
-    """``prompt-injection`` (one per line) and ``html-comment-instruction`` findings."""
+    """``prompt-injection`` (one per line) and ``html-comment-instruction`` findings.
+
+    ``quoting(line)``: whether a line is where the skill quotes attacks as data (a skill about
+    stopping them: its tables, lists, quotes, code and data files); a phrase there is cited."""
     findings: list[Finding] = []
     injection_lines: set[int] = set()
     for anchors, rx in _INJECTION_RES:
         for pos in anchor_positions(lower, anchors):
             m = rx.match(norm, pos)
-            if m is None or (mentions and _is_quoted_mention(norm, m.start(), m.end())):
+            if m is None or (
+                mentions and (_is_quoted_mention(norm, m.start(), m.end()) or _described(norm, m.start()))
+            ):
                 continue
             number, col = _line_of(norm, m.start())
+            if mentions and quoting is not None and quoting(number):
+                continue
             if number not in injection_lines:
                 injection_lines.add(number)
                 findings.append(finding("prompt-injection", relpath, number, excerpt(raw_line(number), col)))
@@ -175,6 +214,8 @@ def injection_findings(
             hit = _COMMENT_RE.search(norm, c.start(1), c.end(1))
             if hit:
                 number, col = _line_of(norm, hit.start())
+                if mentions and quoting is not None and quoting(number):
+                    continue
                 findings.append(
                     finding("html-comment-instruction", relpath, number, excerpt(raw_line(number), col))
                 )

@@ -39,9 +39,10 @@ SINK_RE = re.compile(
 SECRET_FILE_RE = re.compile(
     r"(?<![\w.:/-])(?:~|\$\{?HOME\}?|%USERPROFILE%|/root|/home/[\w.-]+|/Users/[\w.-]+)?[/\\]?"
     r"(?:\.ssh[/\\](?:id_[\w-]+(?![\w-]*\.pub)|identity\b)"
-    r"|\.aws[/\\]credentials\b|\.netrc\b|\.git-credentials\b|\.pgpass\b|\.pypirc\b"
+    r"|\.aws[/\\]credentials\b|\.netrc\b|\.git-credentials\b|\.pgpass\b|\.pypirc\b|\.npmrc\b"
     r"|\.docker[/\\]config\.json\b|\.kube[/\\]config\b|\.gnupg\b|\.config[/\\]gh[/\\]hosts\.yml\b"
-    r"|\.config[/\\]gcloud[/\\][\w./-]*credentials[\w.-]*|\.hermes[/\\]\.env\b|\.claude[/\\]\.credentials\.json\b)"
+    r"|\.config[/\\]gcloud[/\\][\w./-]*credentials[\w.-]*|\.claude[/\\]\.credentials\.json\b"
+    r"|\.(?:hermes|clawdbot|openclaw|moltbot|codex)[/\\](?:[\w-]+[/\\])?(?:\.env|credentials[\w.-]*)(?![\w.-]))"
     r"|(?<![\w.:/-])(?:~|\$\{?HOME\}?)[/\\]\.ssh[/\\]?(?=[\s\"'|;)&>]|$)"
     r"|(?<![\w.:/-])/etc/shadow\b"
     r"|@\.env\b|(?:--post-file|--upload-file|-T)[=\s]+\.env\b|<\s*\.env\b",
@@ -83,6 +84,45 @@ DATA_KWS = frozenset({"data", "json", "files", "body"})
 
 URL_RE = re.compile(r"https?://[^\s\"'<>`]+", re.IGNORECASE)
 
+# the words of a secret variable's name that name no vendor (``MY_API_KEY``, ``BOT_TOKEN``)
+GENERIC_SECRET_WORDS = frozenset(
+    {
+        "api",
+        "key",
+        "keys",
+        "token",
+        "tokens",
+        "secret",
+        "secrets",
+        "access",
+        "private",
+        "password",
+        "passwd",
+        "credential",
+        "credentials",
+        "auth",
+        "bot",
+        "client",
+        "refresh",
+        "bearer",
+        "app",
+        "id",
+        "pat",
+        "personal",
+        "session",
+        "my",
+        "user",
+        "oauth",
+        "env",
+        "the",
+    }
+)
+# hosts that collect whatever is sent to them: nobody's own service
+CAPTURE_HOST_RE = re.compile(
+    r"webhook\.site|requestbin|pipedream|ngrok|beeceptor|hookbin|requestcatcher|interact\.sh|oast\.|burpcollaborator"
+    r"|canarytokens|pastebin|paste\.|transfer\.sh|file\.io|0x0\.st|termbin|discord(?:app)?\.com/api/webhooks",
+    re.IGNORECASE,
+)
 AUTH_PARAM_RE = re.compile(r"key|token|auth|secret|sig|pass|cred|api", re.IGNORECASE)
 
 # --------------------------------------------------------------------------- destructive shell

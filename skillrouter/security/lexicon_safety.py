@@ -158,7 +158,13 @@ SAFETY: tuple[Pattern, ...] = (
         r"\bpre-?approv\w*|\bapproved\s+(?:it\s+)?permanently\b|\bpermanent(?:ly)?\s+(?:approv\w*|allow\w*)",
         ("approv", "permanent"),
     ),
-    _p(r"\bnever\s+ask\s+(?:me|the\s+user|again|for\s+(?:confirmation|permission))\b", ("ask",), ("never",)),
+    # "never ask the user to paste a key" keeps a secret out of the chat: no bypass
+    _p(
+        r"\bnever\s+ask\s+(?:(?:me|the\s+user)\b(?!\s+(?:to|for\s+(?:their|your|a|an|the|any)\b))|again\b"
+        r"|for\s+(?:confirmation|permission)\b)",
+        ("ask",),
+        ("never",),
+    ),
     _p(
         r"\bmark\w*\s+(?:this\s+skill|itself|the\s+skill|its\s+publisher|[`\"][\w-]+[`\"])\s+as\s+(?:trusted|safe|approved)\b",
         ("trusted", "safe", "approved"),
@@ -412,3 +418,22 @@ TAMPER_TARGETS: tuple[Pattern, ...] = (
         _WRITES,
     ),
 )
+
+# ---- what keeps a rule's match from meaning what it says
+# instructions that come from untrusted text: overriding *those* protects the agent
+UNTRUSTED_SOURCE_RE = rx(
+    r"\s*(?:\w+\s+)??(?:found|contained|embedded|appearing|written|given|coming|that\s+appear|that\s+come)?\s*"
+    r"(?:in|inside|within|from|by)\s+(?:the\s+|any\s+|a\s+|an\s+)?(?:\w+\s+)?(?:repo|repository|repositories|files?"
+    r"|documents?|web\s*(?:pages?|sites?|content)?|pages?|tools?(?:\s+(?:output|results?))?|emails?|issues?|comments?"
+    r"|content|untrusted|external|third[- ]party|user[- "
+    r"]supplied|submissions?|fetched|retrieved|code|inputs?|data)\b"
+)
+# quiet as a matter of style: no narration of routine steps, failures still surfaced
+UX_QUIET_RE = rx(
+    r"\bonly\s+(?:surface|report|show|mention|print|output|tell\s+the\s+user\s+about)\s+(?:the\s+)?(?:errors?"
+    r"|failures?|problems?|issues?|warnings?|results?|final|outcome)|\bunless\s+(?:it|something|a\s+step|the\s+\w+)\s+"
+    r"fails?\b|\bnarrat\w*|\bannounc\w*\s+(?:each|every|tool|the\s+tool)|\bprogress\s+(?:updates|messages|chatter)"
+    r"|\bverbose\b|\bfiller\b|\bchatter\b"
+)
+# a tool's own prompt switched off by its own option: the CLI's flag, not the agent's approvals
+TOOL_OPTION_RE = rx(r"`-{1,2}[a-z][\w-]*`|`?\b[A-Z][A-Z0-9_]{2,}=(?:true|1|yes)\b`?|\"\w+\"\s*:\s*true")

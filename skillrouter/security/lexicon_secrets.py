@@ -20,6 +20,11 @@ _FILE_SECRET = (
     r"|/etc/shadow\b|\.password-store\b|(?<![\w.-])\.env(?:\.(?!example|sample|template|dist)\w+)*(?![\w.-])"
     r"|\.config/gh/hosts\.yml|\.config/gcloud\b|application_default_credentials|\.azure/|\bcredentials?\.json\b|\bsecrets?\.(?:ya?ml|json|env|toml)\b|\.secrets?\.|\bcookies?\s+(?:databases?|files?|jar|stores?)\b"
     r"|cookies\.sqlite\b|/cookies\b|\bkeychain\b|/var/run/secrets\b"
+    # browser profiles (saved logins, cookies) and wallets, where they live on disk
+    r"|google/chrome/(?:default|user\s+data|profile\s+\d+)\b|\bchromium/default\b|\bbravesoftware/|microsoft/edge/user\s+data"
+    r"|\.mozilla/firefox\b|\bfirefox/profiles\b|\blogin\s+data\b|\blogins\.json\b|\bkey[34]\.db\b"
+    r"|\b(?:chrome|firefox|brave|edge|safari)\s+(?:profile|cookies|saved\s+passwords|login\s+data)\b"
+    r"|\.electrum/|\.bitcoin/|\.ethereum/keystore|\bexodus\.wallet\b|\b(?:wallet|keystore)\s+files?\b|\bwallets/\w+"
     r"|\bservice-account\s+tokens?\b|\bkeystore\b|\bwallet\.dat\b|\bseed\s+phrases?\b|\bprivate\s+keys?\b"
     r"|\bpassword\s+(?:vault|store|database|manager\s+export)\b|\bbrowser\s+(?:session|cookies|profile)\b"
     r"|\b(?:all|every|whole|entire|full)\s+(?:of\s+)?(?:the\s+|your\s+|their\s+)?(?:environment|env)(?:\s+variables|\s+vars)?\b"
@@ -31,6 +36,8 @@ _WORD_SECRET = (
     r"_-]?(?:keys?|tokens?|secrets?)\b|\bpasswords?\b|\bpassphrases?\b|\bcredentials?\b"
     r"|\bconnection\s+strings?\b|\bsecrets\b|\btotp\b|\b(?:2fa|mfa|recovery)\s+codes?\b"
     r"|\b[a-z0-9]+_(?:[a-z0-9]+_)*(?:token|secret|api_?key|password|passwd|private_key|access_key)\b"
+    # the Chinese mirror's words for them
+    r"|密钥|金鑰|令牌|口令|密码|密碼|凭证|憑證|凭据|憑據|私钥|私鑰|助记词|助記詞"
 )
 # named loosely: a secret only when sent to a URL or a paste site ("sync env vars to Vercel" is deployment)
 WEAK_SECRET_RE = rx(
@@ -50,7 +57,8 @@ _PASTE_SITE = (
 PASTE_RE = rx(_PASTE_SITE)
 _TLDS = r"com|net|org|io|dev|app|ai|cc|co|xyz|click|site|online|info|biz|tk|ru|cn|top|link|cloud|tech|me"
 REMOTE_RE = rx(
-    r"https?://\S+|\b[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:" + _TLDS + r")\b(?![\w.-]*\.(?:md|py|json|txt|js|ts))"
+    r"https?://\S+|\b(?:[\w.+-]+@)?[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:" + _TLDS + r")\b"
+    r"(?![\w.-]*\.(?:md|py|json|txt|js|ts))"
     r"|\bwebhooks?\b|\bendpoints?\b|\bremote\s+(?:host|server|url|endpoint|service|machine)\b"
     r"|\b(?:our|a\s+third-party|an\s+external|external|hosted)\s+(?:[\w-]+\s+){0,2}?(?:servers?|services?|backend"
     r"|engine|collector|registry|api|endpoint|team|bucket)\b|\bs3\s+bucket\b|\bsync\s+server\b"
@@ -68,7 +76,9 @@ MOVE_RE = rx(
     r"\b(?:send|sends|sent|sending|post|posts|posted|posting|upload\w*|submit\w*|transmit\w*|forward\w*|exfiltrat\w*"
     r"|share|shares|shared|sharing|sync|syncs|synced|syncing|include|includes|included|including|attach\w*"
     r"|pipe|pipes|piped|piping|copy|copies|copied|copying|push|pushes|pushed|pushing|paste|pastes|pasted|pasting"
-    r"|publish\w*|leak\w*|back(?:s|ed)?\s+up|report|reports|reported|end(?:s|ed)?\s+up|lands?)\b"
+    r"|publish\w*|leak\w*|back(?:s|ed)?\s+up|report|reports|reported|end(?:s|ed)?\s+up|lands?"
+    r"|e-?mail(?:s|ed|ing)?(?=\s+(?:it|them|the|this|that|these|those|your|their|all|everything|a|an|over)\b))\b"
+    r"|上传|上傳|发送|發送|提交|粘贴|貼上|发布|發佈|转发|轉發|同步|附上|附加|推送|回传|回傳|传到|傳到|发到|發到"
 )
 SHOW_RE = rx(
     r"\b(?:print|prints|printed|printing|output|outputs|echo|echoes|echoed|display\w*|show|shows|showing|shown"
@@ -114,8 +124,10 @@ PERSIST_MECH_RE = rx(
     r"|\brestart=always\b|\benable-linger\b"
 )
 DATA_OUT_RE = rx(
-    r"\b(?:upload\w*|send|sends|sent|post|posts|posted|transmit\w*|exfiltrat\w*|forward\w*)\b(?:[^.;]|\.(?=\S)){0,120}?"
-    r"(?:https?://|\b(?:our|the)\s+[\w-]+\s+(?:sync\s+)?(?:server|service|backend|collector)\b|\bsync\s+server\b)"
+    r"\b(?:upload\w*|send|sends|sent|sending|post|posts|posted|posting|transmit\w*|exfiltrat\w*|forward\w*"
+    r"|log\w*\s+(?:\w+\s+){0,4}?to)\b(?:[^.;]|\.(?=\S)){0,120}?"
+    r"(?:https?://|\b(?:our|the)\s+[\w-]+\s+(?:sync\s+)?(?:server|service|backend|collector|api|endpoint)\b"
+    r"|\bsync\s+server\b)"
 )
 DISGUISE_RE = rx(
     r"\bcom\.apple\.[\w.-]*\b|\bharmless-looking\b|\bmisleading\s+name\b|\bgeneric\s+(?:unit\s+|service\s+)?name\b"
@@ -129,6 +141,20 @@ FAKE_WRAPPER_RE = rx(
 
 # ---- the word gates of the exfiltration and persistence rules
 _SECRET_WORDS = (
+    "密钥",
+    "金鑰",
+    "令牌",
+    "口令",
+    "密码",
+    "密碼",
+    "凭证",
+    "憑證",
+    "凭据",
+    "憑據",
+    "私钥",
+    "私鑰",
+    "助记词",
+    "助記詞",
     ".ssh/",
     "id_rsa",
     "id_ed25519",
@@ -171,6 +197,19 @@ _SECRET_WORDS = (
     "gcloud",
     "application_default",
     ".azure/",
+    "chrome",
+    "chromium",
+    "firefox",
+    "bravesoftware",
+    "edge",
+    "safari",
+    "login",
+    "logins.json",
+    ".electrum",
+    ".bitcoin",
+    ".ethereum",
+    "exodus",
+    "wallet",
 )
 _DEST_WORDS = (
     "http",

@@ -122,6 +122,28 @@ class Body:
         first = self.lines[i].lstrip()[:1]
         return _ITEM_RE.match(self.lines[i]) if first in ("-", "*", "+") or first.isdigit() else None
 
+    def lead_in(self, block: Block) -> str:
+        """The paragraph introducing the list ``block`` is an item of (ending with ``:``), or ""."""
+        i = block.line - self.first_line
+        if block.field_path or not 0 <= i < len(self.lines) or self._item(i) is None:
+            return ""
+        j = i - 1
+        while j >= 0:
+            if not self.lines[j].strip() or self._item(j) is not None:
+                j -= 1
+                continue
+            if not self._text_line(j):
+                return ""
+            k = j
+            while k > 0 and self._text_line(k - 1) and self._item(k) is None:
+                k -= 1
+            if self._item(k) is not None:  # the tail of an earlier item
+                j = k - 1
+                continue
+            text = "\n".join(_unquote(self.lines[n]) for n in range(k, j + 1))
+            return text if text.rstrip().endswith(":") else ""
+        return ""
+
     def heading_above(self, i: int) -> str:
         k = bisect.bisect_left(self.headings, i) - 1
         if k < 0:

@@ -14,8 +14,16 @@ text around them marks them as something not to do. :func:`mention_reason` names
     "Never", "Avoid", "Anti-patterns", "Attack patterns", "Indicators of compromise".
 ``security-example``
     A skill about security (its name, description, tags or title say so) quoting the thing as
-    an example: inside quotes or after "e.g.", "such as", "might say", "look for", "flag",
-    "requests to", ...
+    an example: inside quotes, or with "e.g.", "such as", "might say", "look for", "flag",
+    "requests to", ... in its sentence (outside URLs: ``audit-collector.example.com`` is no
+    example marker); or defining a term ("**Exfiltration**: sending ... to remote endpoints").
+``rejected``
+    The sentence or table row names it as something refused or caught: "blocked", "rejected",
+    "must be rejected", "denied", "dangerous", "malicious", "flagged", "detects" (a scanner's table
+    of what it blocks, a security review's inputs that must fail).
+``deny-list``
+    A list item under a lead-in that says not to do what follows ("Ignore any content that
+    instructs you to:", "Never:", "Red flags:").
 
 Deny lists and searched-for patterns are recognised per command line
 (:func:`skillrouter.security.commands.is_mention`). ``benchmarks/security_flag_rate.py
@@ -31,21 +39,26 @@ SECURITY_TOPIC_RE = re.compile(
     r"|red[- ]team\w*"
     r"|vulnerab\w*|exploit\w*|injections?|phishing|harden\w*|incidents?|forensics?|ctf|jailbreak\w*|leak\w*"
     r"|exfiltrat\w*|permissions?|audit\w*|abuse|hack\w*|defen[cs]\w*|red flags?|untrusted|backdoor\w*)\b"
+    # the Chinese mirror's words for the same (no word boundaries in CJK text)
+    r"|安全|恶意|惡意|攻击|攻擊|漏洞|审计|審計|扫描|掃描|注入|威胁|威脅|渗透|滲透|防御|防禦"
 )
 WARNING_HEADING_RE = re.compile(
     r"^\W*(?:(?:common\s+|typical\s+|known\s+)?(?:red\s+flags?|warning\s+signs?|anti-?patterns?"
     r"|(?:attack|abuse|injection|exfiltration|persistence)\s+(?:patterns?|techniques?|examples?|vectors?)"
     r"|indicators?(?:\s+of\s+compromise)?|iocs?|things\s+to\s+avoid|what\s+not\s+to\s+do|don'?ts?|do\s+not|never"
     r"|avoid|bad\s+examples?|malicious\s+\w+|suspicious\s+\w+)"
-    r"|what\s+to\s+(?:look|watch)\s+(?:out\s+)?for|(?:look|watch)\s+(?:out\s+)?for|signs?\s+of\s+\w+)\b",
+    r"|what\s+to\s+(?:look|watch)\s+(?:out\s+)?for|(?:look|watch)\s+(?:out\s+)?for|signs?\s+of\s+\w+)\b"
+    # the mirror's headings: malicious / dangerous / risky patterns, warnings, don'ts, attacks
+    r"|恶意|惡意|危险|危險|警告|禁止|切勿|可疑|攻击|攻擊|红旗|紅旗",
     re.IGNORECASE,
 )
 # a clause ends at ; : ( ) — – " - " or ", and/but/then/so"; negation must sit in the verb's clause
-_CLAUSE_BREAK_RE = re.compile(r"[;:()\[\]—–]|\s-\s|,\s+(?:and|but|then|so|or)\b|\.\s")
+_CLAUSE_BREAK_RE = re.compile(r"[;:()\[\]—–；：（）。]|\s-\s|,\s+(?:and|but|then|so|or)\b|\.\s")
 NEGATION_RE = re.compile(
     r"\b(?:never|not|don'?t|doesn'?t|didn'?t|won'?t|shouldn'?t|mustn'?t|cannot|can'?t|no\s+longer|avoid(?:ing)?"
     r"|refuse|instead\s+of|rather\s+than|nor|without|stop(?:ping)?)\b"
-    r"(?!\s+(?:forget|hesitate|skip|fail|miss|neglect|worry|bother|need\s+to\s+ask)\b)",
+    r"(?!\s+(?:forget|hesitate|skip|fail|miss|neglect|worry|bother|need\s+to\s+ask)\b)"
+    r"|切勿|请勿|請勿|不要|不得|禁止|绝不|絕不|永远不要|永遠不要|从不|從不|避免|切莫|勿(?=[\u4e00-\u9fff])|不能|不可",
     re.IGNORECASE,
 )
 _WARN_AFTER_RE = re.compile(
@@ -59,6 +72,46 @@ _EXAMPLE_RE = re.compile(
     r"|patterns?|(?:requests?|instructions?|attempts?|tries|trying)\s+to|asks?\s+(?:you\s+|the\s+agent\s+)?to"
     r"|tells?\s+(?:you|the\s+agent)\s+to|quoted?|cites?)\b",
     re.IGNORECASE,
+)
+# what a sentence says of the command or instruction it holds: refused, caught, dangerous
+REJECTED_RE = re.compile(
+    r"\b(?:blocked|blocks|rejected|rejects|must\s+(?:be\s+)?(?:rejected|blocked|refused|fail)"
+    r"|should\s+(?:be\s+)?(?:rejected|blocked|refused|fail)|denied|refused|forbidden|disallowed|prohibited"
+    r"|not\s+allowed|dangerous|malicious|suspicious|flagged|attack\s+(?:patterns?|payloads?|examples?)"
+    r"|payloads?|indicators?)\b|恶意|惡意|可疑|危险|危險|风险|風險|阻止|拦截|攔截|拒绝|拒絕|禁止|检测到|偵測",
+    re.IGNORECASE,
+)
+# the same said of a command in running prose: only words that it is refused, not that it looks
+# bad ("antivirus may flag it as malicious", "install the payload" are what a lure says of itself)
+REJECTED_COMMAND_RE = re.compile(
+    r"\b(?:blocked|blocks|rejected|rejects|must\s+(?:be\s+)?(?:rejected|blocked|refused|fail)"
+    r"|should\s+(?:be\s+)?(?:rejected|blocked|refused|fail)|denied|refused|forbidden|disallowed|prohibited"
+    r"|not\s+allowed)\b|阻止|拦截|攔截|拒绝|拒絕|禁止",
+    re.IGNORECASE,
+)
+# what a lure says to get past a warning: a sentence saying it is not to be heeded mentions nothing
+_WAVE_AWAY_RE = re.compile(
+    r"\bfalse\s+positives?\b|\b(?:safe|fine)\s+to\s+(?:ignore|run|allow)\b|\b(?:ignore|dismiss|bypass|disable)\s+"
+    r"(?:the\s+|any\s+|this\s+)?(?:warning|alert|antivirus|defender|gatekeeper|smartscreen)|\ballow\s+it\b"
+    r"|误报|誤報",
+    re.IGNORECASE,
+)
+# a list's lead-in that says the items are not to be done
+DENY_LEAD_IN_RE = re.compile(
+    r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|shouldn'?t|avoid|refuse|reject|block|forbidden|prohibited"
+    r"|not\s+allowed|red\s+flags?|warning\s+signs?|don'?ts|ignore\b[^:]{0,60}\b(?:that|which|who)\b"
+    r"|instructs?\s+you\s+to|attempts?\s+to|tries\s+to|asks?\s+you\s+to|dangerous|malicious|suspicious)\b",
+    re.IGNORECASE,
+)
+# a security skill defining a term: "**Exfiltration**: sending ...", "`curl | bash` — fetch-and-run"
+_DEFINITION_RE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*[^*\n]{2,40}\*\*|`[^`\n]{2,40}`)\s*(?::|—|–|-\s)")
+_URL_RE = re.compile(r"\S+://\S+|\b[\w-]+(?:\.[\w-]+)+/\S*|\b[\w-]+\.(?:example|test|invalid)\.\w+")
+DEFENSIVE_TOPIC_RE = re.compile(
+    r"\b(?:detect\w*|defen[cs]\w*|guard\w*|protect\w*|sanitiz\w*|scan\w*|audit\w*|vet(?:s|ting)?|review\w*"
+    r"|harden\w*|prevent\w*|block\w*|reject\w*|filter\w*|firewall\w*|monitor\w*|anti-?\w+|safe(?:ty|guard)?)\b"
+)
+OFFENSIVE_TOPIC_RE = re.compile(
+    r"\b(?:jailbreak\w*|uncensor\w*|godmode|g0dm0d3|obliterat\w*|bypass\w*|unrestricted)\b"
 )
 _SYMMETRIC_QUOTES = ('"', "*")
 _PAIRED_QUOTES = (("“", "”"), ("‘", "’"), ("«", "»"))
@@ -81,6 +134,26 @@ def is_security_topic(topic: str) -> bool:
     return SECURITY_TOPIC_RE.search(topic) is not None
 
 
+def is_defensive_topic(topic: str) -> bool:
+    """A skill about finding or stopping attacks (a scanner, a guard, an audit), not one that
+    mounts them (a jailbreak): its quotations of attacks are data."""
+    return (
+        is_security_topic(topic)
+        and DEFENSIVE_TOPIC_RE.search(topic) is not None
+        and OFFENSIVE_TOPIC_RE.search(topic) is None
+    )
+
+
+def _example_marked(sentence: str) -> bool:
+    """An example marker in the sentence outside its URLs."""
+    return _EXAMPLE_RE.search(_URL_RE.sub(" ", sentence)) is not None
+
+
+def denied_by_lead_in(lead_in: str) -> bool:
+    """Whether a list's lead-in says its items are not to be done."""
+    return bool(lead_in) and DENY_LEAD_IN_RE.search(lead_in) is not None
+
+
 def _quoted(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] sits inside a quotation (or emphasis) in its sentence."""
     for mark in _SYMMETRIC_QUOTES:
@@ -93,14 +166,45 @@ def _quoted(text: str, start: int, end: int) -> bool:
     return False
 
 
-def mention_reason(sentence: str, start: int, end: int, *, heading: str, security_topic: bool) -> str | None:
-    """Why ``sentence[start:end]`` (a command or an instruction) is only mentioned, or None."""
+def mention_reason(
+    sentence: str,
+    start: int,
+    end: int,
+    *,
+    heading: str,
+    security_topic: bool,
+    lead_in: str = "",
+    command: bool = False,
+    table: bool = False,
+    negation: bool = True,
+) -> str | None:
+    """Why ``sentence[start:end]`` (a command or an instruction) is only mentioned, or None.
+
+    ``lead_in``: the text introducing the list the sentence is an item of; ``command``: the thing
+    is a command, and ``table``: the sentence is a table row (either, called blocked or dangerous,
+    is quoted; a security skill's prose saying so is not enough); ``negation=False``: the caller
+    has judged negation itself (a command line's own words may hold a "without")."""
     if heading and WARNING_HEADING_RE.search(heading):
         return "warning-heading"
-    if negated(sentence, start):
+    if negation and negated(sentence, start):
         return "negation"
     if _WARN_AFTER_RE.match(sentence, end):
         return "warning"
-    if security_topic and (_quoted(sentence, start, end) or _EXAMPLE_RE.search(sentence)):
+    if denied_by_lead_in(lead_in):
+        return "deny-list"
+    # the words around it, not inside it (a command's own text could say "blocked")
+    around = _URL_RE.sub(" ", sentence[:start] + " " + sentence[end:])
+    if _WAVE_AWAY_RE.search(around):
+        return None  # "your antivirus may flag it; that is a false positive": a lure's own words
+    if (table and (command or security_topic) and REJECTED_RE.search(around)) or (
+        command
+        and not table
+        # a security skill's list may call a command dangerous; elsewhere only refusal words count
+        and (REJECTED_COMMAND_RE.search(around) or (security_topic and REJECTED_RE.search(around)))
+    ):
+        return "rejected"
+    if security_topic and (_quoted(sentence, start, end) or _example_marked(sentence)):
+        return "security-example"
+    if security_topic and _DEFINITION_RE.match(sentence):
         return "security-example"
     return None

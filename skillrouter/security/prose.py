@@ -71,10 +71,10 @@ import bisect
 import heapq
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from skillrouter.security import mentions as ctx
-from skillrouter.security.findings import Finding, Severity, excerpt, finding
+from skillrouter.security.exfiltration import exfiltration_in, taint
+from skillrouter.security.findings import Finding
 from skillrouter.security.gates import Pattern, WordIndex
 from skillrouter.security.lexicon_safety import (
     AUTHORITY,
@@ -86,34 +86,25 @@ from skillrouter.security.lexicon_safety import (
     SAFETY,
     SB_RES,
     TAMPER_TARGETS,
+    TOOL_OPTION_RE,
+    UNTRUSTED_SOURCE_RE,
+    UX_QUIET_RE,
     WRITE_RE,
 )
 from skillrouter.security.lexicon_secrets import (
-    AUTH_CONTEXT_RE,
     CAPTURES,
-    CHAT_CONTAINS_RE,
-    CHAT_RE,
     DATA_OUT_RE,
     DISGUISE_RE,
     FAKE_WRAPPER_RE,
-    FILE_SECRET_RE,
-    FILL_RE,
     FILLS,
     MECHANISMS,
-    MOVE_RE,
-    PASTE_RE,
     PERSIST_MECH_RE,
     REMOTE_EXEC_RE,
-    REMOTE_RE,
     SECRETS,
-    SHOW_RE,
-    STORE_RE,
-    STRONG_SHOW_RE,
-    WEAK_SECRET_RE,
-    WORD_SECRET_RE,
     WRAPPERS,
 )
 from skillrouter.security.markdown import Block, Document, sentences
+from skillrouter.security.units import Collector, Unit
 
 __all__ = ["ALL_PATTERNS", "WordIndex", "prose_findings", "span_findings"]
 
@@ -129,150 +120,8 @@ for _pattern in ALL_PATTERNS:
 _FIRST_WORDS = tuple(_BY_FIRST_WORD)
 
 
-@dataclass
-class _Unit:
-    """A prose block with what it introduces, as the rules read it."""
-
-    block: Block
-    text: str
-    lower: str
-    unit_lower: str  # block text + attached text
-    security_topic: bool
-    mentions: bool
-
-    def exempt(self, sentence: str, start: int, end: int, *, negation: bool = True) -> bool:
-        if not self.mentions:
-            return False
-        if not negation:
-            if self.block.heading and ctx.WARNING_HEADING_RE.search(self.block.heading):
-                return True
-            return (
-                self.security_topic
-                and ctx.mention_reason(sentence, start, end, heading="", security_topic=True)
-                == "security-example"
-            )
-        return (
-            ctx.mention_reason(
-                sentence, start, end, heading=self.block.heading, security_topic=self.security_topic
-            )
-            is not None
-        )
-
-
-class _Collector:
-    def __init__(self, relpath: str) -> None:
-        self.relpath = relpath
-        self.found: dict[tuple[str, int], Finding] = {}
-
-    def add(self, rule: str, unit: _Unit, pos: int, severity: Severity | None = None) -> None:
-        block = unit.block
-        line = block.line_at(pos)
-        key = (rule, line)
-        previous = self.found.get(key)
-        if previous is not None and (previous.severity == "dangerous" or severity != "dangerous"):
-            return
-        start = block.text.rfind("\n", 0, pos) + 1
-        end = block.text.find("\n", pos)
-        physical = block.text[start : end if end != -1 else len(block.text)]
-        text = excerpt(physical, pos - start)
-        if block.field_path:
-            text = excerpt(f"[{block.field_path}] {physical.strip()}", 0)
-        self.found[key] = finding(rule, self.relpath, line, text, severity)
-
-
-_NEAR_NEGATION_RE = re.compile(
-    r"\b(?:without|no|not|never|excluding|except|minus|nor)\s+(?:[\w'-]+\s+){0,2}$", re.IGNORECASE
-)
-
-
-def _exfiltration_in(unit: _Unit, a: int, s: str, tainted: set[str], out: _Collector) -> None:
-    """Secrets moved toward a remote host, a paste site or the chat, in sentence ``s``."""
-
-    def kept(matches: list[re.Match[str]]) -> list[re.Match[str]]:  # "a summary (without the key)"
-        return [
-            m
-            for m in matches
-            if not (unit.mentions and _NEAR_NEGATION_RE.search(s, max(0, m.start() - 40), m.start()))
-        ]
-
-    files = kept(list(FILE_SECRET_RE.finditer(s)))
-    words = kept(list(WORD_SECRET_RE.finditer(s)))
-    weak = kept(list(WEAK_SECRET_RE.finditer(s)))
-    taint_hits = kept(
-        [m for t in tainted for m in re.finditer(rf"(?<![\w.-]){re.escape(t)}(?![\w-])", s, re.IGNORECASE)]
-    )
-    if not (files or words or weak or taint_hits):
-        return
-    pastes = kept(list(PASTE_RE.finditer(s)))
-    remotes = pastes + kept(list(REMOTE_RE.finditer(s)))
-    chats = kept(list(CHAT_RE.finditer(s)))
-    contains = CHAT_CONTAINS_RE.search(s)
-    if not (remotes or chats or contains):
-        return
-    strong = STRONG_SHOW_RE.search(s) is not None
-    auth = AUTH_CONTEXT_RE.search(s) is not None
-    movers = list(MOVE_RE.finditer(s)) + (list(STORE_RE.finditer(s)) if pastes else [])
-    secrets = files + words + weak + taint_hits
-    for verb in sorted(movers, key=lambda m: m.start()):
-        # the destination follows the verb: "posted to https://...", "create a gist containing ..."
-        after = [r for r in remotes if r.start() > verb.start()]
-        if not after:
-            continue
-        paste = any(r in pastes for r in after)
-        objects = [w for w in words if _is_object(s, w, verb, after[0])] if not auth or paste else []
-        if paste or any(r.group().lower().startswith(("http://", "https://")) for r in after):
-            objects += [w for w in weak if _is_object(s, w, verb, after[0])]
-        if not (files or taint_hits or objects):
-            continue
-        if unit.exempt(s, verb.start(), verb.end()):
-            continue
-        out.add("exfiltration", unit, a + min([verb.start()] + [m.start() for m in secrets]))
-        return
-    if contains and (files or strong) and not unit.exempt(s, contains.start(), contains.end()):
-        out.add("exfiltration", unit, a + contains.start())
-        return
-    if chats and (files or strong):
-        for verb in sorted(movers + list(SHOW_RE.finditer(s)), key=lambda m: m.start()):
-            if any(c.start() > verb.start() for c in chats) and not unit.exempt(s, verb.start(), verb.end()):
-                out.add("exfiltration", unit, a + verb.start())
-                return
-
-
-_PRONOUN_OBJECT_RE = re.compile(
-    r"\s+(?:it|them|both|everything|all\s+of\s+(?:it|them)|(?:it|them)\s+all|the\s+(?:file|files|bundle|archive|output"
-    r"|log|logs|result|results|dump|lot|value|values|contents?))\b",
-    re.IGNORECASE,
-)
-_PASSIVE_RE = re.compile(r"\b(?:is|are|gets?|got|be|been|being)\s+(?:\w+\s+)?$", re.IGNORECASE)
-
-
-def _is_object(s: str, secret: re.Match[str], verb: re.Match[str], dest: re.Match[str]) -> bool:
-    """Whether a named secret (a token, a password) is what the verb moves: between the verb and
-    the destination ("send the GITHUB_TOKEN value to ..."), or before it with the verb passive
-    ("the token is sent to ...") or taking a pronoun ("collect the credentials and send it all")."""
-    if verb.end() <= secret.start() < dest.start():
-        return True
-    if secret.end() <= verb.start():
-        return bool(_PASSIVE_RE.search(s, 0, verb.start()) or _PRONOUN_OBJECT_RE.match(s, verb.end()))
-    return False
-
-
-def _taint(s: str, tainted: set[str]) -> None:
-    """Files a sentence fills with secrets ("write them into `vault.json`") are tainted."""
-    if not (FILE_SECRET_RE.search(s) or WORD_SECRET_RE.search(s)):
-        return
-    for m in FILL_RE.finditer(s):
-        name = m.group("file")
-        tainted.add(name.lower())
-        base = name.rsplit("/", 1)[-1].lower()
-        tainted.add(base)
-        stem = base.split(".", 1)[0]
-        if len(stem) >= 3:
-            tainted.add(stem)
-
-
 def _first_unexempt(
-    unit: _Unit, s: str, rx: re.Pattern[str], *, negation: bool = True
+    unit: Unit, s: str, rx: re.Pattern[str], *, negation: bool = True
 ) -> re.Match[str] | None:
     for m in rx.finditer(s):
         if not unit.exempt(s, m.start(), m.end(), negation=negation):
@@ -281,10 +130,29 @@ def _first_unexempt(
 
 
 # "`off` — skip all approval prompts", "| `ASSUME_YES` | Skip confirmation prompts |": what an option does
-_DEFINITION_RE = re.compile(r"^\s*\|?\s*(?:`[^`\n]+`|\*\*[^*\n]+\*\*)\s*(?:[—–:|]|-\s)")
+_DEFINITION_RE = re.compile(
+    r"^\s*\|?\s*(?:(?:`[^`\n]+`|\*\*[^*\n]+\*\*)\s*(?:/|,|\bor\b)?\s*)+(?:[—–:|]|-\s)"
+)
 
 
-def _block_findings(unit: _Unit, kinds: set[Pattern], tainted: set[str], out: _Collector) -> None:
+_DESCRIBED_RE = re.compile(r"\b(?:may|might|can|could|will|would)\s+$", re.IGNORECASE)
+_AGENT_SUBJECT_RE = re.compile(r"\b(?:you|yourself|the\s+agent|agents?|assistant)\b", re.IGNORECASE)
+
+
+def _tool_option(unit: Unit, s: str, m: re.Match[str]) -> bool:
+    """A tool's own confirmation prompt turned off by its own flag or setting (``-y`` skips the
+    payment prompt): documentation of the tool, not the agent's approvals or sandbox."""
+    if unit.mentions and _DESCRIBED_RE.search(s, 0, m.start()) and not _AGENT_SUBJECT_RE.search(s):
+        return True  # "small orders may skip confirmation": what the service does, not an order
+    return (
+        unit.mentions
+        and "confirm" in m.group().lower()
+        and not re.search(r"approv|permission|sandbox", m.group(), re.IGNORECASE)
+        and TOOL_OPTION_RE.search(s) is not None
+    )
+
+
+def _block_findings(unit: Unit, kinds: set[Pattern], tainted: set[str], out: Collector) -> None:
     block, text = unit.block, unit.text
     safety = [p.rx for p in SAFETY if p in kinds]
     authority = [p.rx for p in AUTHORITY if p in kinds]
@@ -303,16 +171,17 @@ def _block_findings(unit: _Unit, kinds: set[Pattern], tainted: set[str], out: _C
     for a, b in sentences(block):
         s = text[a:b]
         if check_secret:
-            _exfiltration_in(unit, a, s, tainted, out)
+            exfiltration_in(unit, a, s, tainted, out)
         if FILLS in kinds:
-            _taint(s, tainted)
+            taint(s, tainted)
         for rx in safety:
             m = _first_unexempt(unit, s, rx)
-            if m and not (definition and a + m.start() >= definition.end()):
+            if m and not (definition and a + m.start() >= definition.end()) and not _tool_option(unit, s, m):
                 out.add("safety-bypass", unit, a + m.start())
                 break
         for rx in authority:
-            if m := _first_unexempt(unit, s, rx):
+            m = _first_unexempt(unit, s, rx)
+            if m and not (unit.mentions and UNTRUSTED_SOURCE_RE.match(s, m.end())):
                 out.add("prompt-injection", unit, a + m.start())
         if concealed is None:
             for rx in conceal:
@@ -332,6 +201,8 @@ def _block_findings(unit: _Unit, kinds: set[Pattern], tainted: set[str], out: _C
                         break
             if target is not None and (w := _first_unexempt(unit, s, WRITE_RE)) is not None:
                 tamper_at = min(target, a + w.start())
+    if concealed is not None and unit.mentions and UX_QUIET_RE.search(unit.unit_lower):
+        concealed = None  # "run these silently; only surface errors": how to talk, not what to hide
     if mech is None and tamper_at is None and concealed is None:
         return
     unit_lower = unit.unit_lower
@@ -385,7 +256,7 @@ def prose_findings(relpath: str, doc: Document, index: WordIndex, *, mentions: b
 
     ``index`` is the :class:`WordIndex` of the body's prose (:meth:`Body.prose_text`).
     """
-    out = _Collector(relpath)
+    out = Collector(relpath)
     security_topic = ctx.is_security_topic(doc.topic)
     tainted: set[str] = set()
     known: set[str] = set()
@@ -393,7 +264,8 @@ def prose_findings(relpath: str, doc: Document, index: WordIndex, *, mentions: b
     def run(block: Block, kinds: set[Pattern]) -> None:
         lower = block.text.lower()
         unit_lower = lower + "\n" + block.attached.lower() if block.attached else lower
-        unit = _Unit(block, block.text, lower, unit_lower, security_topic, mentions)
+        lead_in = "" if block.field_path else doc.body.lead_in(block)
+        unit = Unit(block, block.text, lower, unit_lower, security_topic, mentions, lead_in)
         _block_findings(unit, kinds, tainted, out)
 
     # front-matter strings first (file order), indexed together as one text with their own lines
@@ -454,7 +326,7 @@ def span_findings(
 ) -> list[Finding]:
     """Command rules on inline code spans (those on ``command_lines``, where a command word
     occurs, and every span in the front matter), exempt only where the sentence says so."""
-    out = _Collector(relpath)
+    out = Collector(relpath)
     security_topic = ctx.is_security_topic(doc.topic)
     blocks: dict[int, Block] = {}
     for line in sorted(command_lines):
@@ -464,7 +336,7 @@ def span_findings(
     for block in [*doc.fields, *blocks.values()]:
         if not block.spans:
             continue
-        unit = _Unit(block, block.text, "", "", security_topic, mentions)
+        unit = Unit(block, block.text, "", "", security_topic, mentions)
         bounds: list[tuple[int, int]] | None = None
         for start, end in block.spans:
             first, last = block.line_at(start), block.line_at(end)
@@ -473,9 +345,10 @@ def span_findings(
             )
             if not hits:
                 continue
-            bounds = bounds or sentences(block)
+            # a table row is read whole: the column saying "rejected" is not the one quoting the command
+            bounds = bounds or ([(0, len(block.text))] if block.table else sentences(block))
             a, b = next(((x, y) for x, y in bounds if x <= start < y), (0, len(block.text)))
-            if unit.exempt(block.text[a:b], start - a, end - a):
+            if unit.exempt(block.text[a:b], start - a, end - a, command=True):
                 continue
             for rule, _col in hits:
                 out.add(rule, unit, start)

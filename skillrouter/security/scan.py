@@ -5,11 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
-from skillrouter.security import commands
+from skillrouter.security import code, commands, droppers, lures
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
-from skillrouter.security.injection import injection_findings
-from skillrouter.security.markdown import read_document
+from skillrouter.security.injection import injection_findings, quoting_line
+from skillrouter.security.markdown import Document, read_document, sentences
+from skillrouter.security.mentions import (
+    WARNING_HEADING_RE,
+    is_defensive_topic,
+    is_security_topic,
+    mention_reason,
+)
 from skillrouter.security.prose import WordIndex, prose_findings, span_findings
 from skillrouter.security.unicode import hidden_unicode, lower_aligned, normalise
 
@@ -22,11 +28,13 @@ def is_prose(relpath: str) -> bool:
     return PurePosixPath(relpath).suffix.lower() in PROSE_SUFFIXES
 
 
-def scan_text(relpath: str, text: str, *, mentions: bool = True) -> list[Finding]:
+def scan_text(relpath: str, text: str, *, mentions: bool = True, topic: str | None = None) -> list[Finding]:
     """Check one file's text; ``relpath`` labels the findings and says whether it is prose.
 
-    ``mentions=False`` turns off every mention exemption (negation, warnings, deny lists,
-    quoted examples): it exists to measure what the exemption changes.
+    ``topic``: what the skill says it is about (its SKILL.md's name, description, tags and title:
+    :func:`skill_topic`), for a Level 2 file, whose own words rarely say. ``mentions=False``
+    turns off every mention exemption (negation, warnings, deny lists, quoted examples): it
+    exists to measure what the exemption changes.
     """
     findings = hidden_unicode(relpath, text)
     norm = normalise(text)
@@ -36,9 +44,24 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True) -> list[Finding
         return raw_lines[number - 1] if number <= len(raw_lines) else ""
 
     lower = lower_aligned(norm)
-    findings += injection_findings(relpath, norm, lower, raw_line, mentions=mentions)
-
     norm_lines = norm.split("\n")
+    prose = is_prose(relpath)
+    doc = read_document(norm) if prose else None
+    if doc is not None and topic:
+        doc.topic = f"{topic.lower()} {doc.topic}"
+    about = doc.topic if doc is not None else (topic or "").lower()
+
+    def quoting(number: int) -> bool:  # where a skill about stopping attacks quotes them
+        if doc is None:
+            return True  # its data and code files: pattern lists, fixtures, reports
+        in_code = doc.body.in_code(number - doc.body.first_line)
+        return in_code or quoting_line(norm_lines[number - 1] if number <= len(norm_lines) else "")
+
+    defensive = is_defensive_topic(about)
+    findings += injection_findings(
+        relpath, norm, lower, raw_line, mentions=mentions, quoting=quoting if defensive else None
+    )
+
     line_starts = [0]
     for physical in norm_lines[:-1]:
         line_starts.append(line_starts[-1] + len(physical) + 1)
@@ -51,12 +74,32 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True) -> list[Finding
             continue
         done.add(number)
         for rule, at in commands.check_line(line, mentions=mentions):
+            if mentions and doc is not None and _prose_mention(doc, number, line, at):
+                continue
             findings.append(finding(rule, relpath, number, excerpt(line, at)))
             seen.add((rule, number))
 
-    if is_prose(relpath):
+    def exempt(number: int, line: str, col: int) -> bool:
+        if doc is None:
+            return False
+        heading = doc.body.heading_above(number - doc.body.first_line)
+        return bool(WARNING_HEADING_RE.search(heading)) or _prose_mention(doc, number, line, col)
+
+    findings += droppers.command_findings(
+        relpath, norm_lines, lower, exempt=exempt if prose else None, mentions=mentions
+    )
+
+    if code.is_code(relpath):
+        findings += [f for f in code.code_findings(relpath, norm) if (f.rule, f.line) not in seen]
+
+    if doc is not None:
         seen |= {(f.rule, f.line) for f in findings}
-        doc = read_document(norm)
+        findings += [
+            f
+            for f in lures.prose_lure_findings(relpath, doc, lower, mentions=mentions)
+            if (f.rule, f.line) not in seen
+        ]
+        seen |= {(f.rule, f.line) for f in findings}
         index = WordIndex(doc.body.prose_text(lower))
 
         def check(span: str, first: int, last: int) -> list[tuple[str, int]]:
@@ -73,8 +116,54 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True) -> list[Finding
     return sorted(findings, key=sort_key)
 
 
+def _prose_mention(doc: Document, number: int, line: str, at: int) -> bool:
+    """Whether a command written in a prose line (not code) is only mentioned there: the
+    sentence or table row calls it blocked or dangerous, negates it, or sits under a warning."""
+    body = doc.body
+    if body.in_code(number - body.first_line):
+        return False
+    block = body.block_at(number)
+    if block is None:
+        return False
+    # what the sentence says around the command counts, not what the command says itself (its
+    # negation was judged on the line: commands.is_mention)
+    stripped = line.strip()
+    offset = block.text.find(stripped[:40])
+    pos = max(0, offset) + max(0, at - (len(line) - len(line.lstrip())))
+    stop = max(0, offset) + len(stripped)
+    stop = next((e for s, e in block.spans if s <= pos < e), stop)  # an inline command ends with its span
+    # a table row is read whole: the column saying "blocked" is not the one quoting the command
+    for a, b in [(0, len(block.text))] if block.table else sentences(block):
+        if a <= pos < b or b >= len(block.text):
+            return (
+                mention_reason(
+                    block.text[a:b],
+                    max(0, pos - a),
+                    max(0, min(stop, b) - a),
+                    heading=block.heading,
+                    security_topic=is_security_topic(doc.topic),
+                    lead_in=body.lead_in(block),
+                    command=True,
+                    table=block.table,
+                    negation=False,
+                )
+                is not None
+            )
+    return False
+
+
+def skill_topic(skill_md: str) -> str:
+    """What a SKILL.md says its skill is about (name, description, tags, title), lower-case."""
+    return read_document(normalise(skill_md)).topic
+
+
 def scan_bytes(
-    relpath: str, data: bytes, *, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES, mentions: bool = True
+    relpath: str,
+    data: bytes,
+    *,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    mentions: bool = True,
+    topic: str | None = None,
 ) -> list[Finding]:
     """One Level 2 file's content: size and binary checks, then :func:`scan_text` on text."""
     if len(data) > max_file_bytes:
@@ -93,7 +182,7 @@ def scan_bytes(
                 )
             ]
         return []
-    return scan_text(relpath, decode(data), mentions=mentions)
+    return scan_text(relpath, decode(data), mentions=mentions, topic=topic)
 
 
 def scan_skill(
@@ -111,6 +200,7 @@ def scan_skill(
     binary data first (see :func:`scan_bytes`). Nothing is executed.
     """
     findings = scan_text("SKILL.md", skill_md, mentions=mentions)
+    topic = skill_topic(skill_md) if files else None
     for relpath in sorted(files or {}):
         content = (files or {})[relpath]
         if isinstance(content, str):
@@ -124,7 +214,9 @@ def scan_skill(
                     )
                 )
                 continue
-            findings.extend(scan_text(relpath, content, mentions=mentions))
+            findings.extend(scan_text(relpath, content, mentions=mentions, topic=topic))
         else:
-            findings.extend(scan_bytes(relpath, content, max_file_bytes=max_file_bytes, mentions=mentions))
+            findings.extend(
+                scan_bytes(relpath, content, max_file_bytes=max_file_bytes, mentions=mentions, topic=topic)
+            )
     return sorted(findings, key=lambda f: (f.path != "SKILL.md", f.path, *sort_key(f)))

@@ -1,0 +1,431 @@
+"""The security gate on real skills, both ways: real malware caught, real skills let through.
+
+Every skill is scanned as the store scans it on import (``SkillFiles.scan`` over a staging folder:
+the SKILL.md parsed leniently, as a bulk import does, and rendered, beside the Level 2 files the
+store copies) and judged at the ``community`` trust level, the default for an import
+(:func:`skillrouter.security.decide`). A SKILL.md the importer cannot read is *rejected*: nothing
+is stored, so for a hostile skill it counts as stopped, and for a benign one it is reported apart
+(the importer's concern, not the gate's).
+
+Corpora, all under ``shared/data`` (``--data DIR``, env ``SKILLROUTER_DATA``):
+
+- ``skill-security/``: 29 real malicious ClawHub skills (13 English originals in ``hostile/``, 16
+  as the Chinese mirror serves them in ``hostile-zh/``) and 44 real benign hard negatives, with
+  their labels (``labels.jsonl``: technique, language). Reported: hostile quarantined or rejected
+  per language and per technique, benign quarantined, and per rule how many skills of each label
+  it fired on. A labelled folder is one skill: its top SKILL.md and the Level 2 files the store
+  would copy with it (a nested SKILL.md is another skill and is not counted here).
+- ``skill-libraries/``: hermes-agent-0.19.0, anthropics-skills, antigravity-awesome-skills (every
+  folder holding a SKILL.md) and clawhub-sample's ``en/`` and ``zh/`` (800 real registry skills,
+  SKILL.md only): the share quarantined, each flagged skill named with its rules and the first
+  finding's explanation.
+
+clawhub-sample had the known malware, spam and filler taken out before it was drawn (its README),
+so a flag there is presumed false. Flags found there and read by hand are labelled in
+:data:`CLAWHUB_LABELS` (folder -> label and why); the output shows each flagged skill's label, or
+``unread``.
+
+``--all`` prints every finding of each flagged or missed skill (default: the first three);
+``--json`` prints the numbers as JSON (what ``tests/integration/test_security_real.py`` checks).
+
+``--review-cost`` prints instead what the optional review model (``import --review-model``) would
+be asked over the real libraries: how many skills (in doubt, run code, or had a mention waived),
+and the prompt each would get (:func:`skillrouter.security.review.review_messages`, built here,
+no model called), per 1,000 skills: calls, input tokens (characters / 4, the usual figure for
+English and code; Chinese runs nearer one token per character, so the zh side is counted at
+characters / 1.5), output tokens (about 60 for a verdict and a sentence), and dollars at
+``--price-in`` / ``--price-out`` USD per million tokens (defaults: 0.15 / 0.60, a small hosted
+model's list price; give your model's).
+
+    python benchmarks/security_real.py [--data DIR] [--all] [--json] [--corpus NAME]...
+    python benchmarks/security_real.py --review-cost [--price-in USD] [--price-out USD]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from skillrouter.errors import SkillFormatError
+from skillrouter.security import RULES, Finding, decide
+from skillrouter.skillmd import parse_skill_md, render_skill_md
+from skillrouter.store.skillfiles import SkillFiles, copy_level2, level2_files
+
+DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+LIBRARIES = ("hermes-agent-0.19.0", "anthropics-skills", "antigravity-awesome-skills")
+CLAWHUB = "clawhub-sample"
+TRUST_LEVEL = "community"
+
+# clawhub-sample skills flagged by the gate and read by hand: folder -> (label, why). "benign":
+# a false quarantine; "lure": a real instruction to run or send something hostile.
+CLAWHUB_LABELS: dict[str, tuple[str, str]] = {}
+
+
+@dataclass
+class Result:
+    """One skill's scan: what the gate did with it and why."""
+
+    where: str  # folder, relative to its corpus
+    action: str  # allow | quarantine | reject | rejected (the importer could not read it)
+    findings: list[Finding] = field(default_factory=list)
+    reason: str = ""  # why the importer rejected it
+    label: str = ""
+    technique: str = ""
+    lang: str = ""
+
+    @property
+    def stopped(self) -> bool:
+        return self.action != "allow"
+
+    @property
+    def rules(self) -> list[str]:
+        return sorted({f.rule for f in self.findings if f.severity == "dangerous"} | self.caution_rules)
+
+    @property
+    def caution_rules(self) -> set[str]:
+        return {f.rule for f in self.findings if f.severity == "caution"}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "where": self.where,
+            "action": self.action,
+            "label": self.label,
+            "technique": self.technique,
+            "lang": self.lang,
+            "reason": self.reason,
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+class Scanner:
+    """Scans skill folders the way the store does on import, in one scratch folder."""
+
+    def __init__(self) -> None:
+        self.work = Path(tempfile.mkdtemp(prefix="security-real-"))
+        self.files = SkillFiles(self.work / "skills")
+        self.seconds = 0.0
+
+    def scan(self, folder: Path, where: str) -> Result:
+        staged = Path(tempfile.mkdtemp(dir=self.work)) / folder.name
+        staged.mkdir()
+        try:
+            skill = parse_skill_md(
+                (folder / "SKILL.md").read_bytes(),
+                path=folder / "SKILL.md",
+                fallback_name=folder.name,
+                warnings=[],
+            )
+        except SkillFormatError as err:
+            return Result(where, "rejected", reason=err.message if err.path else str(err))
+        (staged / "SKILL.md").write_text(render_skill_md(skill), "utf-8")
+        copy_level2(folder, staged)
+        started = time.process_time()
+        findings = [Finding.from_dict(f) for f in self.files.scan(staged)]
+        self.seconds += time.process_time() - started
+        return Result(where, decide(TRUST_LEVEL, findings).action, findings)
+
+
+def skill_folders(root: Path) -> list[Path]:
+    return sorted(p.parent for p in root.rglob("SKILL.md") if p.is_file() and not p.is_symlink())
+
+
+def labelled(data: Path, scanner: Scanner) -> list[Result]:
+    root = data / "skill-security"
+    out: list[Result] = []
+    for line in (root / "labels.jsonl").read_text("utf-8").splitlines():
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        result = scanner.scan(root / entry["dir"], entry["dir"])
+        result.label, result.technique, result.lang = entry["label"], entry["technique"], entry["lang"]
+        out.append(result)
+    return out
+
+
+def library(root: Path, scanner: Scanner) -> list[Result]:
+    return [scanner.scan(folder, folder.relative_to(root).as_posix()) for folder in skill_folders(root)]
+
+
+def share(part: int, whole: int) -> float:
+    return part / whole if whole else 0.0
+
+
+def summarise_labelled(results: list[Result]) -> dict[str, Any]:
+    hostile = [r for r in results if r.label == "hostile"]
+    benign = [r for r in results if r.label == "benign"]
+    by_lang: dict[str, dict[str, Any]] = {}
+    for lang in sorted({r.lang for r in hostile}):
+        group = [r for r in hostile if r.lang == lang]
+        caught = sum(r.stopped for r in group)
+        by_lang[lang] = {"hostile": len(group), "stopped": caught, "recall": share(caught, len(group))}
+    techniques: dict[str, dict[str, int]] = {}
+    for r in results:
+        entry = techniques.setdefault(f"{r.label}:{r.technique}", {"skills": 0, "stopped": 0})
+        entry["skills"] += 1
+        entry["stopped"] += r.stopped
+    rules: dict[str, dict[str, int]] = {}
+    for r in results:
+        for rule in r.rules:
+            rules.setdefault(rule, {"hostile": 0, "benign": 0})[r.label] += 1
+    readable = [r for r in benign if r.action != "rejected"]
+    quarantined = [r for r in readable if r.stopped]
+    caught = sum(r.stopped for r in hostile)
+    return {
+        "hostile": len(hostile),
+        "hostile_stopped": caught,
+        "recall": share(caught, len(hostile)),
+        "by_lang": by_lang,
+        "benign": len(benign),
+        "benign_rejected_by_importer": [r.where for r in benign if r.action == "rejected"],
+        "benign_quarantined": len(quarantined),
+        "false_quarantine_rate": share(len(quarantined), len(readable)),
+        "techniques": techniques,
+        "rules": rules,
+        "caution_only": {
+            "hostile_stopped_only_by_cautions": [
+                r.where for r in hostile if r.stopped and r.action != "rejected" and not _dangerous(r)
+            ],
+            "benign_quarantined_only_by_cautions": [r.where for r in quarantined if not _dangerous(r)],
+            # what a table quarantining on one caution would hold that this one may let through
+            "hostile_with_only_cautions": [r.where for r in hostile if _only_cautions(r)],
+            "benign_with_only_cautions": [r.where for r in readable if _only_cautions(r)],
+        },
+        "missed": [r.where for r in hostile if not r.stopped],
+        "false_quarantines": [r.where for r in quarantined],
+    }
+
+
+def _why(f: Finding) -> str:
+    """A finding's explanation (an older gate, run here for a baseline, has none)."""
+    return str(getattr(f, "explanation", ""))
+
+
+def _dangerous(r: Result) -> bool:
+    return any(f.severity == "dangerous" for f in r.findings)
+
+
+def _only_cautions(r: Result) -> bool:
+    return bool(r.findings) and not _dangerous(r)
+
+
+def summarise_library(name: str, results: list[Result]) -> dict[str, Any]:
+    readable = [r for r in results if r.action != "rejected"]
+    flagged = [r for r in readable if r.stopped]
+    rules: Counter[str] = Counter(rule for r in flagged for rule in r.rules)
+    return {
+        "skills": len(results),
+        "rejected_by_importer": len(results) - len(readable),
+        "quarantined": len(flagged),
+        "rate": share(len(flagged), len(readable)),
+        "rules": dict(sorted(rules.items())),
+        # skills whose findings are all cautions: quarantined under a one-caution rule
+        "only_cautions": {r.where: sorted(r.caution_rules) for r in readable if _only_cautions(r)},
+        "flagged": [
+            {
+                "where": r.where,
+                "rules": r.rules,
+                "label": CLAWHUB_LABELS.get(f"{name.split('/')[-1]}/{r.where}", ("unread", ""))[0]
+                if name.startswith(CLAWHUB)
+                else "",
+                "first": str(r.findings[0]) if r.findings else "",
+                "why": _why(r.findings[0]) if r.findings else "",
+            }
+            for r in flagged
+        ],
+    }
+
+
+def measure(data: Path, corpora: list[str] | None = None) -> dict[str, Any]:
+    """Every corpus scanned and summarised (see the module docstring)."""
+    scanner = Scanner()
+    out: dict[str, Any] = {"trust_level": TRUST_LEVEL, "libraries": {}, "results": {}}
+    wanted = corpora or ["skill-security", *LIBRARIES, f"{CLAWHUB}/en", f"{CLAWHUB}/zh"]
+    started = time.perf_counter()
+    for corpus in wanted:
+        if corpus == "skill-security":
+            if not (data / corpus / "labels.jsonl").is_file():
+                continue
+            results = labelled(data, scanner)
+            out["skill-security"] = summarise_labelled(results)
+        else:
+            root = data / "skill-libraries" / corpus
+            if not root.is_dir():
+                continue
+            results = library(root, scanner)
+            out["libraries"][corpus] = summarise_library(corpus, results)
+        out["results"][corpus] = results
+    out["scan_cpu_seconds"] = round(scanner.seconds, 2)
+    out["wall_seconds"] = round(time.perf_counter() - started, 2)
+    return out
+
+
+def _print_findings(r: Result, show_all: bool) -> None:
+    for f in r.findings if show_all else r.findings[:3]:
+        print(f"        {f}")
+        print(f"          why: {_why(f)}")
+    if not show_all and len(r.findings) > 3:
+        print(f"        ... and {len(r.findings) - 3} more")
+
+
+def report(out: dict[str, Any], show_all: bool) -> None:
+    sec = out.get("skill-security")
+    if sec:
+        results = {r.where: r for r in out["results"]["skill-security"]}
+        print(f"== skill-security (trust level {out['trust_level']})")
+        for lang, entry in sec["by_lang"].items():
+            print(
+                f"   hostile {lang}: {entry['stopped']}/{entry['hostile']} quarantined or rejected "
+                f"({entry['recall']:.1%})"
+            )
+        rejected = sec["benign_rejected_by_importer"]
+        print(
+            f"   benign: {sec['benign_quarantined']}/{sec['benign'] - len(rejected)} quarantined "
+            f"({sec['false_quarantine_rate']:.1%}); rejected by the importer (not scanned): "
+            f"{rejected or 'none'}"
+        )
+        print("   per technique (stopped / skills):")
+        for technique, entry in sorted(sec["techniques"].items()):
+            print(f"     {technique:<55} {entry['stopped']:>3} / {entry['skills']}")
+        print("   per rule (skills it fired on: hostile, benign):")
+        for rule in RULES:
+            if rule in sec["rules"]:
+                print(f"     {rule:<28} {sec['rules'][rule]['hostile']:>3} {sec['rules'][rule]['benign']:>5}")
+        only = sec["caution_only"]
+        print(
+            f"   stopped only by cautions: hostile {len(only['hostile_stopped_only_by_cautions'])}, "
+            f"benign {len(only['benign_quarantined_only_by_cautions'])}; with only cautions (what one "
+            f"caution quarantining would hold): hostile {len(only['hostile_with_only_cautions'])}, "
+            f"benign {len(only['benign_with_only_cautions'])} {only['benign_with_only_cautions'] or ''}"
+        )
+        for where in sec["missed"]:
+            print(f"   MISSED  {where}")
+            _print_findings(results[where], show_all)
+        for where in sec["false_quarantines"]:
+            print(f"   FALSE   {where} ({', '.join(results[where].rules)})")
+            _print_findings(results[where], show_all)
+    for name, entry in out["libraries"].items():
+        results = {r.where: r for r in out["results"][name]}
+        print(
+            f"== {name}: {entry['quarantined']} of {entry['skills'] - entry['rejected_by_importer']} "
+            f"quarantined ({entry['rate']:.1%}); {entry['rejected_by_importer']} rejected by the importer"
+        )
+        if entry["rules"]:
+            print("   skills per rule: " + ", ".join(f"{r}={n}" for r, n in entry["rules"].items()))
+        if entry["only_cautions"]:
+            print(
+                f"   with only cautions (let through unless of two rules; one caution quarantining would "
+                f"hold them): {len(entry['only_cautions'])}: "
+                + ", ".join(f"{w} ({', '.join(r)})" for w, r in entry["only_cautions"].items())
+            )
+        for flagged in entry["flagged"]:
+            label = f" [{flagged['label']}]" if flagged["label"] else ""
+            print(f"   - {flagged['where']}{label}: {', '.join(flagged['rules'])}")
+            _print_findings(results[flagged["where"]], show_all)
+    print(f"scan: {out['scan_cpu_seconds']} CPU s; all: {out['wall_seconds']} s")
+
+
+OUTPUT_TOKENS = 60
+
+
+def review_cost(data: Path, price_in: float, price_out: float) -> dict[str, Any]:
+    """What the review model would be asked about the real libraries (see the module docstring)."""
+    from skillrouter.security.review import in_doubt, review_messages, waived
+
+    try:
+        from skillrouter.security.review import runs_code
+    except ImportError:  # an older gate, run for a baseline, asked only about doubts
+
+        def runs_code(files: dict[str, bytes]) -> bool:
+            return False
+
+    scanner = Scanner()
+    out: dict[str, Any] = {"price_in": price_in, "price_out": price_out, "libraries": {}}
+    for corpus in [*LIBRARIES, f"{CLAWHUB}/en", f"{CLAWHUB}/zh"]:
+        root = data / "skill-libraries" / corpus
+        if not root.is_dir():
+            continue
+        reasons: Counter[str] = Counter()
+        skills = asked = chars = 0
+        for folder in skill_folders(root):
+            result = scanner.scan(folder, folder.name)
+            if result.action == "rejected":
+                continue
+            skills += 1
+            skill = parse_skill_md((folder / "SKILL.md").read_bytes(), fallback_name=folder.name, warnings=[])
+            md = render_skill_md(skill)
+            files = {rel: (folder / rel).read_bytes() for rel in level2_files(folder)}
+            why = {
+                "in_doubt": in_doubt(result.findings),
+                "runs_code": runs_code(files),
+                "waived": not result.findings and bool(waived(md, files)),
+            }
+            if not any(why.values()):
+                continue
+            asked += 1
+            reasons.update(k for k, v in why.items() if v)
+            chars += sum(len(str(m.content)) for m in review_messages(md, files, result.findings))
+        tokens_in = chars / (1.5 if corpus.endswith("/zh") else 4.0)
+        scale = 1000 / skills if skills else 0.0
+        out["libraries"][corpus] = {
+            "skills": skills,
+            "asked": asked,
+            "reasons": dict(reasons),
+            "per_1000": {
+                "calls": round(asked * scale, 1),
+                "input_tokens": round(tokens_in * scale),
+                "output_tokens": round(asked * OUTPUT_TOKENS * scale),
+                "usd": round(scale * (tokens_in * price_in + asked * OUTPUT_TOKENS * price_out) / 1e6, 4),
+            },
+        }
+    return out
+
+
+def print_review_cost(out: dict[str, Any]) -> None:
+    print(
+        f"review model per 1,000 skills (USD {out['price_in']} / {out['price_out']} per million input / "
+        "output tokens)"
+    )
+    for name, entry in out["libraries"].items():
+        per = entry["per_1000"]
+        reasons = ", ".join(f"{k} {v}" for k, v in sorted(entry["reasons"].items()))
+        print(
+            f"  {name:<28} {entry['asked']:>4} of {entry['skills']:>4} skills asked ({reasons}); per 1,000: "
+            f"{per['calls']:.0f} calls, {per['input_tokens'] / 1e6:.2f} M in, "
+            f"{per['output_tokens'] / 1e3:.1f} k out, ${per['usd']:.2f}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=Path(os.environ.get("SKILLROUTER_DATA") or DEFAULT_DATA))
+    parser.add_argument("--all", action="store_true", help="print every finding of flagged or missed skills")
+    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    parser.add_argument("--corpus", action="append", help="only this corpus (repeatable)")
+    parser.add_argument("--review-cost", action="store_true", help="what the review model would be asked")
+    parser.add_argument("--price-in", type=float, default=0.15, help="USD per million input tokens")
+    parser.add_argument("--price-out", type=float, default=0.60, help="USD per million output tokens")
+    args = parser.parse_args(argv)
+    if args.review_cost:
+        cost = review_cost(args.data, args.price_in, args.price_out)
+        print(json.dumps(cost, indent=2)) if args.json else print_review_cost(cost)
+        return 0
+    out = measure(args.data, args.corpus)
+    if args.json:
+        print(json.dumps({k: v for k, v in out.items() if k != "results"}, indent=2, ensure_ascii=False))
+    else:
+        report(out, args.all)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,442 @@
+"""Payloads in Level 2 code: a script that reads where credentials live and sends what it read.
+
+The prose says "fetch the weather"; the helper it runs reads ``~/.clawdbot/.env`` and posts it to a
+webhook with every result. Nothing here runs the code: it is read the rough way one reads a
+program one does not trust, by statements (lines joined while brackets are open, ``\\``
+continuations), assignments and functions, in any of the usual languages (Python, JavaScript /
+TypeScript, shell, PowerShell, Ruby, PHP; the scripts inside SVG and HTML files):
+
+``exfiltration`` (code form)
+    Content taken from a credential store (a private SSH key, ``~/.aws/credentials``,
+    ``.npmrc``, ``.pypirc``, ``.netrc``, ``.git-credentials``, the Docker or Kubernetes config,
+    cloud CLIs' files, an agent's ``.env`` or credentials file, a browser profile's cookies and
+    logins, a wallet) or the whole environment reaches a network send (``fetch``, ``axios``,
+    ``requests.post``, ``curl -d``, ``XMLHttpRequest``, ``sendBeacon``, ``nc``, mail): directly, through
+    variables assigned from it, or through a function that sends its argument. A value looked up
+    in it (``env.get("API_KEY")``, ``config["token"]``) and a credential placed in a request's
+    headers or ``auth`` are authentication, not a leak.
+``active-content``
+    An SVG or HTML file of the skill whose script reads ``document.cookie``, ``localStorage``,
+    ``sessionStorage`` or ``indexedDB`` and sends data out (a script in an image has no business
+    with them).
+
+Known limits: names are not scoped (a variable of one function taints its namesake in another),
+data passed through a file on disk or a second process is not followed, and a minifier's
+one-line code is read as one statement.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.lexicon_code import (
+    ASSIGN_RES,
+    BROWSER_STORE_RE,
+    CAPTURE_HOST_RE,
+    CODE_SUFFIXES,
+    CREDENTIAL_STORE_RE,
+    FUNCTION_RES,
+    HEADER_PART_RE,
+    KEYWORDS,
+    LOOKUP_RE,
+    LOOPBACK_RE,
+    PAGE_SUFFIXES,
+    READ_RE,
+    SEND_RE,
+    URL_LITERAL_RE,
+    WHOLE_ENV_RE,
+)
+
+__all__ = ["code_findings", "is_code"]
+
+_MAX_STATEMENT_LINES = 60
+_PASSES = 6
+_JOIN_RE = re.compile(r"[\"'`]\s*(?:,|\+|/)\s*[\"'`]|[\"'`]?\s*(?:,|/)\s*[\"'`]")
+
+
+_ENV_NAME_RE = re.compile(r"env(?:iron(?:ment)?)?$", re.IGNORECASE)
+_DEFINES_RE = re.compile(r"\s*(?:export\s+)?(?:async\s+)?(?:def|function|class)\b")
+
+
+def is_code(relpath: str) -> bool:
+    return PurePosixPath(relpath).suffix.lower() in CODE_SUFFIXES
+
+
+@dataclass
+class _Statement:
+    line: int  # 1-based first line
+    text: str
+
+
+@dataclass
+class _Function:
+    name: str
+    params: list[str]
+    body: list[_Statement] = field(default_factory=list)
+
+
+def _open_brackets(line: str, depth: int) -> tuple[int, bool]:
+    """``depth`` after ``line`` (``(`` and ``[`` count, and ``{`` where it opens a value: after
+    ``=``, ``(``, ``,``, ``:``, ``[``, ``?``, ``return``, not where it opens a block), and whether
+    the line ends by opening a block (a callback's body: the statement ends there)."""
+    blocks = 0
+    prev = ""
+    block_last = False
+    for i, ch in enumerate(line):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "{":
+            block_last = not (prev in "=(,:[?" or line[:i].rstrip().endswith("return"))
+            if block_last:
+                blocks += 1
+            else:
+                depth += 1
+            prev = ch
+            continue
+        elif ch == "}":
+            if blocks:
+                blocks -= 1
+            else:
+                depth -= 1
+        if not ch.isspace():
+            prev = ch
+            block_last = False
+    return depth, block_last
+
+
+def _statements(text: str) -> list[_Statement]:
+    """Lines joined while a ``(``, ``[`` or a value's ``{`` is open or a line ends with ``\\``."""
+    out: list[_Statement] = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        first, parts, depth = i, [lines[i]], 0
+        while True:
+            line = parts[-1]
+            depth, block = _open_brackets(line, depth)
+            depth = max(0, depth)
+            more = (depth > 0 and not block) or line.rstrip().endswith("\\")
+            if not more or i + 1 >= len(lines) or i - first >= _MAX_STATEMENT_LINES:
+                break
+            i += 1
+            parts.append(lines[i])
+        out.append(_Statement(first + 1, "\n".join(parts)))
+        i += 1
+    return out
+
+
+def _functions(text: str) -> list[_Function]:
+    """Function definitions with their parameters and the statements of their bodies."""
+    lines = text.split("\n")
+    found: list[_Function] = []
+    for number, line in enumerate(lines):
+        for rx in FUNCTION_RES:
+            m = rx.match(line)
+            if m is None or m.group(2) in KEYWORDS:
+                continue
+            indent, name, params = len(m.group(1)), m.group(2), m.group(3) if m.lastindex == 3 else ""
+            end = _body_end(lines, number, indent, python=line.lstrip().startswith(("def ", "async def ")))
+            names = [
+                p.strip().lstrip("*").split("=")[0].split(":")[0].strip(" {}[]") for p in params.split(",")
+            ]
+            body = "\n".join(lines[number + 1 : end])
+            stmts = [_Statement(s.line + number + 1, s.text) for s in _statements(body)]
+            found.append(_Function(name, [n for n in names if n.isidentifier() and n != "self"], stmts))
+            break
+    return found
+
+
+def _body_end(lines: list[str], start: int, indent: int, *, python: bool) -> int:
+    if python:
+        for j in range(start + 1, len(lines)):
+            stripped = lines[j].strip()
+            if stripped and len(lines[j]) - len(lines[j].lstrip()) <= indent:
+                return j
+        return len(lines)
+    depth, opened = 0, False
+    for j in range(start, len(lines)):
+        depth += lines[j].count("{") - lines[j].count("}")
+        opened = opened or "{" in lines[j]
+        if opened and depth <= 0:
+            return j + 1
+    return len(lines)
+
+
+def _joined(text: str) -> str:
+    """A statement with string joins read as a path: ``".aws", "credentials"`` -> ``.aws/credentials``."""
+    return _JOIN_RE.sub("/", text)
+
+
+def _assigned(stmt: str) -> list[str]:
+    names: list[str] = []
+    head = stmt.split("\n", 1)[0]
+    for rx in ASSIGN_RES:
+        for m in rx.finditer(head if rx.pattern.startswith("^") else stmt):
+            if m.group(1) not in KEYWORDS:
+                names.append(m.group(1))
+    return names
+
+
+def _rhs(stmt: str) -> str:
+    eq = re.search(r"(?<![=!<>])=(?!=)", stmt)
+    return stmt[eq.end() :] if eq else stmt
+
+
+_STRING_RE = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`")
+_INTERPOLATION_RE = re.compile(r"\$\{?\s*(\w+)|\{\s*(\w+)")
+# names that are the language's, not data: a write through them taints nothing
+_BUILTINS = frozenset(
+    {
+        "this",
+        "self",
+        "JSON",
+        "window",
+        "document",
+        "console",
+        "process",
+        "os",
+        "sys",
+        "Math",
+        "Object",
+        "Array",
+        "String",
+        "Number",
+        "Promise",
+        "stdout",
+        "stderr",
+        "logger",
+        "log",
+        "print",
+        "module",
+        "exports",
+        "cls",
+    }
+)
+
+
+def _code_only(stmt: str) -> str:
+    """``stmt`` with its string literals reduced to the names interpolated in them."""
+    return _STRING_RE.sub(
+        lambda m: " ".join(a or b for a, b in _INTERPOLATION_RE.findall(m.group())) or '""', stmt
+    )
+
+
+# what follows a name when one value is taken out of it (a key, an attribute): not the whole
+_LOOKUP_AFTER_RE = re.compile(
+    r"\s*(?:\[|\??\.(?:get|getItem)\s*\(|\??\.(?!(?:text|content|data|body|value|buffer|raw)\b)\w+\b(?!\s*\())"
+)
+
+
+_NAME_RE = re.compile(r"(?<![\w.$])[A-Za-z_$][\w$]*")
+
+
+@functools.lru_cache(maxsize=4096)
+def _uses(stmt: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(names ``stmt`` uses outside its string literals, those of them it uses whole: not only
+    looked into, as ``creds["token"]`` or ``cfg.gateway.port`` are)."""
+    code = _code_only(stmt)
+    used: set[str] = set()
+    whole: set[str] = set()
+    for m in _NAME_RE.finditer(code):
+        used.add(m.group())
+        if not _LOOKUP_AFTER_RE.match(code, m.end()):
+            whole.add(m.group())
+    return frozenset(used), frozenset(whole)
+
+
+def _mentions(stmt: str, names: set[str], *, lookups: bool = False) -> str | None:
+    """A name of ``names`` used in ``stmt`` outside its string literals; one only looked into
+    (``creds["token"]``, ``cfg.gateway.port``) counts with ``lookups`` only."""
+    used, whole = _uses(stmt)
+    found = (used if lookups else whole) & names
+    return min(found) if found else None
+
+
+def _outside_headers(stmt: str) -> str:
+    return HEADER_PART_RE.sub(" ", stmt)
+
+
+@dataclass
+class _Assignment:
+    targets: list[str]
+    rhs: str
+    read: bool  # reads a file (or calls a function that does)
+    source: bool  # names a credential store
+    whole: bool  # takes the whole environment or a browser store
+
+
+def _assignments(stmts: list[_Statement], readers: set[str]) -> list[_Assignment]:
+    out: list[_Assignment] = []
+    for s in stmts:
+        targets = _assigned(s.text)
+        if not targets:
+            continue
+        rhs = _rhs(s.text)
+        if LOOKUP_RE.match(rhs):
+            continue  # one value out of it: used, not carried whole
+        used, _whole = _uses(rhs)
+        read = bool(READ_RE.search(rhs)) or bool(used & readers and "(" in rhs)
+        source = CREDENTIAL_STORE_RE.search(_joined(rhs)) is not None
+        # a copy of the environment named as one is what a child process is given
+        child_env = all(_ENV_NAME_RE.search(t) for t in targets)
+        whole = bool(WHOLE_ENV_RE.search(rhs) and not child_env) or BROWSER_STORE_RE.search(rhs) is not None
+        out.append(_Assignment(targets, rhs, read, source, whole))
+    return out
+
+
+def _taint(stmts: list[_Statement], tainted: set[str], readers: set[str], paths: set[str]) -> set[str]:
+    """Names that come to hold credential content, from ``tainted`` through assignments."""
+    assignments = _assignments(stmts, readers)
+    for _ in range(_PASSES):
+        before = len(tainted)
+        for a in assignments:
+            if (a.read and (a.source or _mentions(a.rhs, paths))) or a.whole or _mentions(a.rhs, tainted):
+                tainted.update(t for t in a.targets if t not in paths and t not in _BUILTINS)
+        if len(tainted) == before:
+            break
+    return tainted
+
+
+class _Reader:
+    """One code file read for the exfiltration and active-content rules."""
+
+    def __init__(self, relpath: str, text: str) -> None:
+        self.relpath = relpath
+        self.text = text
+        self.stmts = _statements(text)
+        self.functions = _functions(text)
+        self.urls = {
+            name: url.group()
+            for s in self.stmts
+            if (url := URL_LITERAL_RE.search(s.text))
+            for name in _assigned(s.text)[:1]
+        }
+
+    def _destination(self, stmt: str) -> str:
+        if literal := URL_LITERAL_RE.search(stmt):
+            return literal.group()
+        for name, url in self.urls.items():
+            if re.search(rf"\b{re.escape(name)}\b", stmt):
+                return url
+        return "a remote host"
+
+    def sends(self, stmt: str, names: set[str]) -> str | None:
+        """The tainted name a network send in ``stmt`` carries outside its headers, if any: the
+        whole content anywhere but this machine (the agent's own gateway on loopback), or one
+        value looked up in it to a request catcher, a paste site or a bare IP."""
+        if not _is_send(stmt):
+            return None
+        where = self._destination(stmt)
+        if LOOPBACK_RE.search(where):
+            return None
+        body = _outside_headers(stmt)
+        catcher = CAPTURE_HOST_RE.search(where) or re.match(r"\w+://[\d.]+[:/]", where)
+        return _mentions(body, names, lookups=bool(catcher))
+
+    def findings(self) -> list[Finding]:
+        # names given a credential store's path (one assigned what is read from it holds content)
+        paths = {
+            t
+            for s in self.stmts
+            if CREDENTIAL_STORE_RE.search(_joined(s.text)) and not READ_RE.search(s.text)
+            for t in _assigned(s.text)
+        }
+        readers = {f.name for f in self.functions if f.params and any(READ_RE.search(s.text) for s in f.body)}
+        senders: dict[str, str] = {}
+        for f in self.functions:
+            inside = _taint(f.body, set(f.params), readers, paths)
+            for s in f.body:
+                if self.sends(s.text, inside):
+                    senders[f.name] = self._destination(s.text)
+                    break
+        tainted = _taint(self.stmts, set(), readers, paths)
+        source = next(
+            (m.group() for s in self.stmts if (m := CREDENTIAL_STORE_RE.search(_joined(s.text)))),
+            "the environment or the browser's storage",
+        )
+        for s in self.stmts:
+            joined = _joined(s.text)
+            direct = (
+                READ_RE.search(s.text)
+                and SEND_RE.search(s.text)
+                and (CREDENTIAL_STORE_RE.search(joined) or _mentions(_outside_headers(s.text), paths))
+            )
+            carried = self.sends(s.text, tainted)
+            through = next(
+                (
+                    name
+                    for name in senders
+                    if not _DEFINES_RE.match(s.text)
+                    and (call := re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", s.text))
+                    and _mentions(_outside_headers(s.text[call.end() :]), tainted)
+                ),
+                None,
+            )
+            if not (direct or carried or through):
+                continue
+            where = senders[through] if through else self._destination(s.text)
+            rule, why = "exfiltration", f"The script reads {source} and sends it to {where}."
+            if PurePosixPath(self.relpath).suffix.lower() in PAGE_SUFFIXES:
+                rule = "active-content"
+                why = f"A script in this page reads {source} and sends it to {where}."
+            line = s.text.split("\n", 1)[0]
+            return [finding(rule, self.relpath, s.line, excerpt(line), why=why)]
+        return self._page_storage()
+
+    def _page_storage(self) -> list[Finding]:
+        """A page or image whose script touches the browser's stores and sends anything out."""
+        if PurePosixPath(self.relpath).suffix.lower() not in PAGE_SUFFIXES or not _PAGE_SCRIPT_RE.search(
+            self.text
+        ):
+            return []
+        store = BROWSER_STORE_RE.search(self.text)
+        if store is None or not SEND_RE.search(self.text):
+            return []
+        number = self.text.count("\n", 0, store.start()) + 1
+        col = store.start() - (self.text.rfind("\n", 0, store.start()) + 1)
+        why = f"A script in this file reads {store.group()} and the file sends data out."
+        line = self.text.split("\n")[number - 1]
+        return [finding("active-content", self.relpath, number, excerpt(line, col), why=why)]
+
+
+# where a page runs script: a <script> element, an event handler attribute, a javascript: URL
+_PAGE_SCRIPT_RE = re.compile(r"<script\b|\son[a-z]+\s*=|javascript:", re.IGNORECASE)
+
+# lower-case words one of which a credential store, the environment or a browser store holds
+_SOURCE_WORDS_RE = re.compile(
+    r"\.ssh|\.aws|\.azure|gcloud|application_default|\.kube|kubeconfig|\.docker|npmrc|pypirc|netrc|git-credentials"
+    r"|\.gnupg|password-store|/etc/shadow|\.env|login data|cookies|logins\.json|key[34]\.db|local "
+    r"storage|user data"
+    r"|bravesoftware|firefox|\.mozilla|wallet|\.bitcoin|\.electrum|exodus|metamask|solana|keystore|environ|printenv"
+    r"|env:|localstorage|sessionstorage|indexeddb|document\.cookie|\.config/gh"
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_send(stmt: str) -> bool:
+    return SEND_RE.search(stmt) is not None and not _DEFINES_RE.match(stmt)
+
+
+def code_findings(relpath: str, text: str) -> list[Finding]:
+    """The Level 2 code rules (see the module docstring) on one code file's text."""
+    low = text.lower()
+    if not _SOURCE_WORDS_RE.search(low):
+        return []
+    if not any(
+        w in low
+        for w in ("fetch", "axios", "post", "curl", "wget", "request", "send", "xmlhttp", "nc ", "src")
+    ):
+        return []
+    if not (
+        CREDENTIAL_STORE_RE.search(_joined(text))
+        or WHOLE_ENV_RE.search(text)
+        or BROWSER_STORE_RE.search(text)
+    ):
+        return []
+    return _Reader(relpath, text).findings()
