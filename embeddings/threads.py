@@ -8,11 +8,13 @@ embeds with torch or with the multilingual engine calls :func:`limit_threads` on
 own OpenMP threads are set per call: see :mod:`skillrouter.embeddings.multilingual`).
 
 Both go through one lazily made :class:`threadpoolctl.ThreadpoolController` (finding the
-loaded BLAS libraries takes about 0.5 ms; limiting through a controller made once, 35 us).
+loaded BLAS libraries takes about 0.5 ms; limiting through a controller made once, 35 us), made
+again when modules were imported since (one may have loaded another BLAS: torch, scipy).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -20,14 +22,16 @@ from typing import Any
 __all__ = ["limit_threads", "one_blas_thread"]
 
 _controller: Any = None
+_modules = 0  # len(sys.modules) when the controller was made
 
 
 def _blas() -> Any:
-    global _controller
-    if _controller is None:
+    global _controller, _modules
+    if _controller is None or len(sys.modules) != _modules:
         from threadpoolctl import ThreadpoolController
 
         _controller = ThreadpoolController()
+        _modules = len(sys.modules)
     return _controller
 
 

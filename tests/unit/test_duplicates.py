@@ -4,6 +4,9 @@ computed a block of rows at a time (never an n x n matrix), only around the name
 from __future__ import annotations
 
 import itertools
+import os
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -78,3 +81,21 @@ def test_our_products_run_blas_on_one_thread() -> None:
     assert [i["num_threads"] for i in ThreadpoolController().select(user_api="blas").info()] == [
         i["num_threads"] for i in blas.info()
     ]  # and given back after
+
+
+def test_a_blas_loaded_after_the_first_product_runs_on_one_thread_too() -> None:
+    """scipy brings its own OpenBLAS: imported after our first product, it is limited as well."""
+    code = (
+        "import numpy as np\n"
+        "from skillrouter.embeddings import one_blas_thread\n"
+        "with one_blas_thread():\n"
+        "    np.ones((2, 2)) @ np.ones((2, 2))\n"
+        "import scipy.linalg\n"
+        "from threadpoolctl import ThreadpoolController\n"
+        "with one_blas_thread():\n"
+        "    info = ThreadpoolController().select(user_api='blas').info()\n"
+        "print(len(info), sorted({i['num_threads'] for i in info}))\n"
+    )
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "2", "OMP_NUM_THREADS": "2"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["2", "[1]"]
