@@ -150,8 +150,9 @@ class _AnswerLost:
 
     def execute(self, sql: Any, *args: Any) -> Any:
         done = self.db.execute(sql, *args)
-        if sql == "COMMIT" and not self.fired:
-            self.fired.append(sql)
+        text = sql if isinstance(sql, str) else sql.as_string(self.db)
+        if text.endswith("COMMIT") and not self.fired:
+            self.fired.append("COMMIT")
             self.db.close()
             raise psycopg.OperationalError("server closed the connection unexpectedly")
         return done
@@ -188,3 +189,51 @@ def test_a_server_that_stays_down_fails_the_call_after_the_retry_window(own_serv
     assert 1.5 < time.monotonic() - started < 10 and "\n" not in str(err.value)
     own_server.resume()
     assert ledger.outcome(SKILL).use_count == 1
+
+
+def _record_then_retire(
+    url: str, folder: str, misfit: str, worker: int, barrier: multiprocessing.synchronize.Barrier
+) -> None:
+    store = Store(folder, ledger_url=url)
+    barrier.wait(60)
+    for _ in range(5):
+        store.record_outcome(SKILL, 8.0, task=None)
+    store.ledger.record_misfit(SKILL, misfit)
+    store.set_status(SKILL, "retired")
+    store.close()
+
+
+def test_a_long_lived_reader_sees_another_process_write_without_reading_everything(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """The process's in-memory view (postgres_watch) answers routes without a query, and another
+    process's committed outcomes, misfits and status reach it through NOTIFY, also after its
+    listening connection was cut by the server."""
+    store = _store_with_the_skill(pg_url, tmp_path / "store")
+    assert store.ledger.summaries([SKILL])[SKILL].use_count == 0  # the view holds the row now
+
+    def seen(uses: int, status: str, misfits: int) -> bool:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            summary = store.ledger.summaries([SKILL])[SKILL]
+            got = (summary.use_count, summary.status, store.ledger.misfit_counts([SKILL]).get(SKILL, 0))
+            if got == (uses, status, misfits):
+                return True
+            time.sleep(0.02)
+        return False
+
+    assert run_workers(_record_then_retire, 1, pg_url, str(tmp_path / "store"), "a task it missed") == [0]
+    assert seen(5, "retired", 1)
+    queries: list[str] = []
+    rows = store.ledger._rows
+    store.ledger._rows = lambda sql, args=(): queries.append(sql) or rows(sql, args)  # type: ignore[method-assign]
+    for _ in range(3):
+        store.ledger.summaries([SKILL]), store.ledger.misfit_counts([SKILL]), store.ledger.generation()
+    assert queries == []  # nothing changed: answered from memory
+    store.ledger._rows = rows  # type: ignore[method-assign]
+    store.set_status(SKILL, "active")  # its own write: seen at once, no echo awaited
+    assert store.ledger.summaries([SKILL])[SKILL].status == "active"
+    assert _terminate_others(pg_url) >= 1  # the listener's connection (and the store's) cut
+    assert run_workers(_record_then_retire, 1, pg_url, str(tmp_path / "store"), "another miss") == [0]
+    assert seen(10, "retired", 2)
+    store.close()

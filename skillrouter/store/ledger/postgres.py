@@ -37,12 +37,16 @@ from typing import Any, Self
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
+from psycopg import sql as pgsql
 from psycopg.conninfo import conninfo_to_dict
 
 from skillrouter.errors import StoreError
+from skillrouter.skill import SkillSummary
 from skillrouter.store.ledger import Ledger
 from skillrouter.store.ledger import postgres_schema as schema
+from skillrouter.store.ledger import postgres_watch as watch
 from skillrouter.store.ledger.dialect import to_postgres
+from skillrouter.store.ledger.rows import Outcome
 
 __all__ = ["PgLedger", "check_url", "redact"]
 
@@ -123,6 +127,7 @@ class PgLedger(Ledger):
         self._local = threading.local()
         self._level0 = None
         self._reached = False
+        self._view: watch.View | None = None
         version = self.schema_version  # connects: a server that cannot be reached says so here
         self.created = version == 0
         if version > len(schema.MIGRATIONS) or (read_only and version != len(schema.MIGRATIONS)):
@@ -240,6 +245,7 @@ class PgLedger(Ledger):
             if not shared and not self._local.exclusive:  # a shared transaction that needs more now
                 tx.execute("SELECT pg_advisory_xact_lock(?)", (_LOCK,))
                 self._local.exclusive = True
+            self._note_names()
             self._local.depth += 1
             try:
                 yield tx
@@ -247,12 +253,14 @@ class PgLedger(Ledger):
                 self._local.depth -= 1
             return
         token, self._local.token = getattr(self._local, "token", None), None
+        self._local.changed, self._local.unnamed = set(), False
+        self._note_names()
+        lock = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+        begin: pgsql.SQL | pgsql.Composed = pgsql.SQL(f"BEGIN; SELECT {lock}({_LOCK})")  # one round trip
+        if token is not None:
+            begin += pgsql.SQL("; INSERT INTO write_tokens (token) VALUES ({})").format(token)
         try:
-            db.execute("BEGIN")
-            lock = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
-            db.execute(f"SELECT {lock}(%s)", (_LOCK,))
-            if token is not None:
-                db.execute("INSERT INTO write_tokens (token) VALUES (%s)", (token,))
+            db.execute(begin)
         except psycopg.Error as err:
             self._rollback(db)
             raise self._error(err) from None
@@ -267,10 +275,32 @@ class PgLedger(Ledger):
             raise
         finally:
             self._local.depth, self._local.exclusive = 0, False
-        try:
-            db.execute("COMMIT")
+        changed = "\n".join(sorted(self._local.changed))
+        payload = watch.EVERYTHING if self._local.unnamed or len(changed) > 7000 else changed
+        try:  # the notification is delivered if, and when, the transaction commits
+            db.execute(pgsql.SQL("SELECT pg_notify({}, {}); COMMIT").format(watch.CHANNEL, payload))
         except psycopg.Error as err:
             raise self._error(err, committing=True) from None
+        watch.mark(self.url, payload)
+
+    def _note_names(self) -> None:
+        """What the transaction being entered changes, for the views (see :mod:`.postgres_watch`):
+        the skills a caller named (:meth:`_naming`), else anything."""
+        names = getattr(self._local, "names", None)
+        self._local.names = None
+        if names is None:
+            self._local.unnamed = True
+        else:
+            self._local.changed |= names
+
+    @contextmanager
+    def _naming(self, name: str) -> Iterator[None]:
+        """The write about to run changes only ``name``'s statistics or misfits."""
+        self._local.names = {name}
+        try:
+            yield
+        finally:
+            self._local.names = None
 
     @staticmethod
     def _rollback(db: Any) -> None:
@@ -281,6 +311,45 @@ class PgLedger(Ledger):
 
     def close(self) -> None:
         self._drop()
+        if self._view is not None:
+            self._view = watch.view_of(self.url, release=self._view)
+
+    # ------------------------------------------------------------ what a route reads, in memory
+
+    def _state(self) -> Any:
+        view = self._view
+        if view is None:
+            view = self._view = watch.view_of(self.url)
+            assert view is not None
+        return view.read(self._rows)
+
+    def _in_transaction(self) -> bool:
+        return bool(getattr(self._local, "depth", 0))  # reads its own writes: not the view's to keep
+
+    def generation(self) -> int:
+        return super().generation() if self._in_transaction() else int(self._state().generation)
+
+    def summaries(self, names: Sequence[str]) -> dict[str, SkillSummary]:
+        """As SQLite's, from the process's view (no query unless something changed)."""
+        if not names or self._in_transaction():
+            return super().summaries(names)
+        state = self._state()
+        rows = [(n, *state.rows[n]) for n in sorted(set(names)) if n in state.rows]
+        return self._summaries(state.generation, rows)
+
+    def misfit_counts(self, names: Sequence[str]) -> dict[str, int]:
+        if not names or self._in_transaction():
+            return super().misfit_counts(names)
+        misfits = self._state().misfits
+        return {n: misfits[n] for n in names if misfits.get(n)}
+
+    def record_outcome(self, name: str, score: float, **kwargs: Any) -> Outcome:
+        with self._naming(name):
+            return super().record_outcome(name, score, **kwargs)
+
+    def record_misfit(self, name: str, task: str, *, max_misfits: int = 200) -> int:
+        with self._naming(name):
+            return super().record_misfit(name, task, max_misfits=max_misfits)
 
     # ------------------------------------------------------------ the schema
 

@@ -193,6 +193,19 @@ class SkillRows(LedgerBase):
         if not names:
             return {}
         generation = self.generation()
+        rows = self._rows(
+            f"SELECT s.name, s.status, s.trust_level, t.use_count, t.score_sum FROM skills s "
+            f"LEFT JOIN stats t ON t.name = s.name "
+            f"WHERE s.name IN ({','.join('?' * len(names))}) ORDER BY s.name",
+            list(names),
+        )
+        return self._summaries(generation, rows)
+
+    def _summaries(
+        self, generation: int, rows: Sequence[tuple[str, Status, TrustLevel, int | None, float | None]]
+    ) -> dict[str, SkillSummary]:
+        """Summaries of ``rows`` (name, status, trust level, uses, score sum), with Level 0 as
+        read at ``generation`` (read again when it differs from the one held)."""
         held = self._level0
         if held is None or held[0] != generation:
             level0 = {n: json.loads(blob) for n, blob in self._rows("SELECT name, level0 FROM skills")}
@@ -202,12 +215,7 @@ class SkillRows(LedgerBase):
             )
         level0 = held[1]
         out: dict[str, SkillSummary] = {}
-        for name, status, trust_level, uses, total in self._rows(
-            f"SELECT s.name, s.status, s.trust_level, t.use_count, t.score_sum FROM skills s "
-            f"LEFT JOIN stats t ON t.name = s.name "
-            f"WHERE s.name IN ({','.join('?' * len(names))}) ORDER BY s.name",
-            list(names),
-        ):
+        for name, status, trust_level, uses, total in rows:
             if name in level0:  # a row written after the generation was read waits for the next call
                 description, task_type, tags = level0[name]
                 out[name] = SkillSummary(
@@ -216,7 +224,7 @@ class SkillRows(LedgerBase):
                     task_type=task_type,
                     tags=tags,
                     use_count=uses or 0,
-                    avg_score=(total / uses) if uses else None,
+                    avg_score=(float(total or 0.0) / uses) if uses else None,
                     status=status,
                     trust_level=trust_level,
                 )
