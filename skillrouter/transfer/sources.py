@@ -4,8 +4,10 @@
   (Hermes' ``skills/<category>/<name>/`` included; the folders a skill sits in are packaging,
   not tags: only the tags its author wrote count; dot-folders such as ``.archive`` and
   ``.hub`` are skipped);
-- a single ``SKILL.md``; ``.zip``, ``.tar.gz`` and ``.tgz`` archives of the above,
-  unpacked safely (no member outside the target, no links, size caps);
+- a single ``SKILL.md`` (it stands for its folder, Level 2 files included, as ``add`` takes
+  it); any other single Markdown file is taken alone: its skill brings no file beside it;
+- ``.zip``, ``.tar.gz`` and ``.tgz`` archives of the above, unpacked safely (no member outside
+  the target, no links, size caps);
 - JSON (one skill or a list, the design's skill form) and JSONL (one skill per line);
 - index files listing skills by name and description only (e.g. ``skills_index.json``):
   imported as Level-0-only skills.
@@ -88,14 +90,20 @@ def _open_skill_md(skill_md: Path, root: Path) -> bytes:
     return skill_md.read_bytes()
 
 
-def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin: str) -> SourceSkill | None:
+def _read_skill_folder(
+    skill_md: Path, root: Path, report: ImportReport, origin: str, *, alone: bool = False
+) -> SourceSkill | None:
+    """The skill of ``skill_md`` and the Level 2 files beside it; ``alone``: the file by itself
+    (a single Markdown file given by path: its folder is wherever the file happens to lie)."""
     folder = skill_md.parent
     try:
         raw = _open_skill_md(skill_md, root)
         warnings: list[str] = []
-        skill = parse_skill_md(raw, path=skill_md, fallback_name=folder.name, warnings=warnings)
+        fallback = skill_md.stem if alone else folder.name
+        skill = parse_skill_md(raw, path=skill_md, fallback_name=fallback, warnings=warnings)
         skipped: list[tuple[str, str]] = []
-        input_hash = _hash_folder(folder, raw, skipped)
+        # a file alone hashes as a folder holding only it would
+        input_hash = hashlib.sha256(raw).hexdigest() if alone else _hash_folder(folder, raw, skipped)
     except SkillFormatError as err:
         report.errors.append({"path": str(skill_md), "reason": err.message if err.path else str(err)})
         return None
@@ -119,7 +127,7 @@ def _read_skill_folder(skill_md: Path, root: Path, report: ImportReport, origin:
     for rel, why in skipped:  # what the folder held and the skill will not bring: said, not silent
         report.dropped.append({"skill": str(skill_md), "path": rel, "reason": why})
         warnings.append(f"{skill_md}: {rel} not imported: {why}")
-    return SourceSkill(skill, str(skill_md), folder, input_hash, warnings=warnings)
+    return SourceSkill(skill, str(skill_md), None if alone else folder, input_hash, warnings=warnings)
 
 
 def _is_index_entry(item: dict[str, Any]) -> bool:
@@ -305,9 +313,14 @@ def read_sources(
                     cands.append(cand)
         elif path.is_file() and path.suffix in (".json", ".jsonl"):
             cands = _read_json(path, origin, report)
-        elif path.is_file():
-            cand = _read_skill_folder(path, path.parent, report, str(path.parent.resolve()))
+        elif path.is_file() and path.name == "SKILL.md":
+            # a SKILL.md stands for its folder, as `add` takes it: its Level 2 files, that origin
             origin = str(path.parent.resolve())
+            cand = _read_skill_folder(path, path.parent, report, origin)
+            cands = [cand] if cand else []
+        elif path.is_file():
+            # any other file is a skill by itself, from that file: never the folder it lies in
+            cand = _read_skill_folder(path, path.parent, report, origin, alone=True)
             cands = [cand] if cand else []
         else:
             for skill_md in _walk(path, report):

@@ -210,6 +210,40 @@ def test_archives_import_and_unsafe_members_are_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "outside").exists()
 
 
+def test_a_single_markdown_file_is_imported_alone_from_that_file(tmp_path: Path, cli_uses) -> None:  # type: ignore[no-untyped-def]
+    """``import notes/deploy.md`` takes that file, as ``add`` does: never the folder it lies in
+    (its other files, a skill beside it); its origin is the file, so ``--prune`` of it touches
+    nothing else of the folder. A SKILL.md still stands for its folder, Level 2 files included."""
+    cli_uses(HashEmbedder())
+    d = tmp_path / "d"
+    (d / "sub").mkdir(parents=True)
+    (d / "deploy.md").write_text("---\nname: deploy-notes\ndescription: Deploy the service.\n---\n\nx\n")
+    (d / "sub" / "private.txt").write_text("salary\n")
+    (d / "notes.txt").write_text("not a skill file\n")
+    write_skill(d / "beside", "beside", "A skill that lies beside it.")
+    store = str(tmp_path / "store")
+    runner = CliRunner()
+    res = runner.invoke(cli, ["import", str(d), "--store", store, "--json"])  # finds d/beside only
+    assert res.exit_code == 0 and json.loads(res.stdout)["details"]["added"] == ["beside"]
+    res = runner.invoke(cli, ["import", str(d / "deploy.md"), "--store", store, "--prune", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["details"]["added"] == ["deploy-notes"] and data["details"]["pruned"] == []
+    shown = runner.invoke(cli, ["show", "deploy-notes", "--store", store, "--file", "sub/private.txt"])
+    assert shown.exit_code == 1 and "salary" not in shown.output
+    with hash_lib(tmp_path / "store") as lib:
+        assert lib.store.list_files("deploy-notes") == [] and lib.store.names() == ["beside", "deploy-notes"]
+        folder = lib.store.files.folder("deploy-notes")
+        assert sorted(p.name for p in folder.iterdir() if not p.name.startswith(".")) == ["SKILL.md"]
+        assert lib.store.ledger.origins()["deploy-notes"][0] == str((d / "deploy.md").resolve())
+        assert lib.import_skills([d / "deploy.md"]).unchanged == ["deploy-notes"]
+        (d / "sub" / "more.txt").write_text("still not brought\n")  # the folder's files are not its input
+        assert lib.import_skills([d / "deploy.md"]).unchanged == ["deploy-notes"]
+        (d / "beside" / "guide.md").write_text("# guide\n")
+        report = lib.import_skills([d / "beside" / "SKILL.md"], on_conflict="replace")
+        assert report.updated == ["beside"] and lib.store.list_files("beside") == ["guide.md"]
+
+
 # ---------------------------------------------------------------- conflicts, prune, dry run
 
 
