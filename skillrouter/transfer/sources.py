@@ -7,7 +7,8 @@
 - a single ``SKILL.md`` (it stands for its folder, Level 2 files included, as ``add`` takes
   it); any other single Markdown file is taken alone: its skill brings no file beside it;
 - ``.zip``, ``.tar.gz`` and ``.tgz`` archives of the above, unpacked safely (no member outside
-  the target, no links, size caps);
+  the target, no links, size caps) and only when whole: a truncated or corrupt archive, or one
+  holding no SKILL.md, is an error naming it and nothing of it is imported (nor pruned);
 - JSON (one skill or a list, the design's skill form) and JSONL (one skill per line);
 - index files listing skills by name and description only (e.g. ``skills_index.json``):
   imported as Level-0-only skills.
@@ -21,12 +22,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import lzma
 import os
 import shutil
 import stat
 import tarfile
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
@@ -242,8 +245,40 @@ def _walk(root: Path, report: ImportReport) -> Iterator[Path]:
             yield here / "SKILL.md"
 
 
+class DamagedArchiveError(Exception):
+    """An archive that cannot be read whole: truncated, corrupt, encrypted, an unknown method."""
+
+
+# what tarfile, zipfile and their decompressors raise on bytes that are not a whole archive
+# (bz2 raises a plain OSError without an errno; gzip.BadGzipFile is an OSError too)
+_DAMAGE = (zipfile.BadZipFile, tarfile.TarError, EOFError, zlib.error, lzma.LZMAError, DamagedArchiveError)
+
+
+def _read_tar_to_end(archive: Path, tf: tarfile.TarFile) -> None:
+    """tarfile takes the first block that is not a header for the end of the archive (a
+    corrupt stream reads as a shorter archive) and stops reading there, before gzip checks
+    its CRC at the end of the stream. So: what follows the last member must be the
+    end-of-archive zero blocks, read to the end of the stream (a truncated or corrupt stream
+    raises there)."""
+    stream = tf.fileobj
+    assert stream is not None
+    stream.seek(tf.offset)
+    left = MAX_ARCHIVE_BYTES
+    while chunk := stream.read(1 << 20):
+        if chunk.strip(b"\0"):
+            raise DamagedArchiveError(
+                f"{archive}: no tar header at byte {tf.offset} of its content, where "
+                f"{len(tf.getmembers())} member(s) were read and more data follows"
+            )
+        left -= len(chunk)
+        if left < 0:
+            raise UnsafePathError(f"{archive}: more than {MAX_ARCHIVE_BYTES // 2**20} MB of padding")
+
+
 def _extract(archive: Path, target: Path) -> None:
-    """Unpack safely: members stay inside ``target``, no links or devices, size caps."""
+    """Unpack safely: members stay inside ``target``, no links or devices, size caps; the
+    whole archive is read and checked (zip: each member's CRC; tar: the stream to its end,
+    gzip's CRC included), or one of ``_DAMAGE`` is raised."""
 
     def check(name: str, size: int, total: int, count: int) -> None:
         pure = PurePosixPath(name.replace("\\", "/"))
@@ -271,8 +306,11 @@ def _extract(archive: Path, target: Path) -> None:
                     dest.mkdir(parents=True, exist_ok=True)
                     continue
                 dest.parent.mkdir(parents=True, exist_ok=True)
-                with zf.open(info) as src, open(dest, "wb") as out:
-                    shutil.copyfileobj(src, out)
+                try:  # read to the member's end, where zipfile checks its CRC (BadZipFile)
+                    with zf.open(info) as src, open(dest, "wb") as out:
+                        shutil.copyfileobj(src, out)
+                except (RuntimeError, NotImplementedError) as err:  # encrypted; a method zipfile lacks
+                    raise DamagedArchiveError(f"{archive}: cannot unpack {info.filename!r}: {err}") from None
         return
     with tarfile.open(archive, "r:*") as tf:
         members = tf.getmembers()
@@ -281,7 +319,23 @@ def _extract(archive: Path, target: Path) -> None:
             check(member.name, member.size, total, count)
             if not (member.isfile() or member.isdir()):
                 raise UnsafePathError(f"{archive}: member {member.name!r} is a link or device")
+        _read_tar_to_end(archive, tf)
         tf.extractall(target, members=members, filter="data")
+
+
+def _unpack_error(err: Exception, archive: Path, tmp: Path) -> str:
+    """The one line an archive that could not be unpacked is rejected with."""
+    what = str(err).removeprefix(f"{archive}: ")
+    if isinstance(err, UnsafePathError):
+        return what
+    if isinstance(err, OSError) and err.errno is not None:
+        if err.filename and Path(err.filename).is_relative_to(tmp):
+            return (
+                f"cannot unpack into the temporary folder {tmp.parent}: {err.strerror} (free space "
+                f"there or point TMPDIR at a disk with room, then import again)"
+            )
+        return f"cannot read: {err.strerror}"
+    return f"damaged or truncated archive ({what or type(err).__name__}); nothing of it was imported"
 
 
 def read_sources(
@@ -300,13 +354,24 @@ def read_sources(
             report.errors.append({"path": str(path), "reason": "no such file or folder"})
             continue
         if path.is_file() and path.name.endswith(ARCHIVE_SUFFIXES):
+            # a damaged archive (or one holding no skill) is an error and not a source this time:
+            # nothing of it is imported, and --prune removes nothing it brought before
             tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="skillrouter-import-")))
             try:
                 _extract(path, tmp)
-            except (UnsafePathError, zipfile.BadZipFile, tarfile.TarError, OSError) as err:
-                report.errors.append({"path": str(path), "reason": str(err).removeprefix(f"{path}: ")})
+            except (UnsafePathError, OSError, *_DAMAGE) as err:
+                report.errors.append({"path": str(path), "reason": _unpack_error(err, path, tmp)})
                 continue
-            for skill_md in _walk(tmp, report):
+            found = list(_walk(tmp, report))
+            if not found:
+                report.errors.append(
+                    {
+                        "path": str(path),
+                        "reason": "holds no SKILL.md (dot-folders are skipped); nothing imported",
+                    }
+                )
+                continue
+            for skill_md in found:
                 cand = _read_skill_folder(skill_md, tmp, report, origin)
                 if cand:
                     cand.path = f"{path}!{skill_md.relative_to(tmp).as_posix()}"

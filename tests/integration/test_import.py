@@ -244,6 +244,75 @@ def test_a_single_markdown_file_is_imported_alone_from_that_file(tmp_path: Path,
         assert report.updated == ["beside"] and lib.store.list_files("beside") == ["guide.md"]
 
 
+def _several_skills(root: Path, count: int = 6) -> Path:
+    """``count`` skill folders, each with a Level 2 file of text gzip cannot shrink much."""
+    import hashlib
+
+    for i in range(count):
+        folder = write_skill(root / f"skill-{i}", f"skill-{i}", f"Skill number {i} of the pack.")
+        lines = (f"{n:05d} {hashlib.sha256(f'{i}-{n}'.encode()).hexdigest()}\n" for n in range(400))
+        (folder / "notes.txt").write_text("".join(lines))
+    return root
+
+
+def test_damaged_archives_are_rejected_by_path_and_the_rest_goes_on(tmp_path: Path, cli_uses) -> None:  # type: ignore[no-untyped-def]
+    """A truncated or corrupt .tgz / .zip, or one holding no SKILL.md, is an error naming it
+    (summary, --json, exit 1); nothing of it is imported, nothing it brought before is pruned,
+    and the other paths of the command are imported."""
+    cli_uses(HashEmbedder())
+    pack = _several_skills(tmp_path / "pack")
+    good = tmp_path / "good.tgz"
+    with tarfile.open(good, "w:gz") as tf:
+        tf.add(pack, arcname="pack")
+    blob = good.read_bytes()
+    damaged: dict[str, bytes] = {"truncated.tgz": blob[: len(blob) // 2]}
+    for percent in (25, 40, 55, 70):  # bytes flipped mid-stream: tarfile alone reads a shorter archive
+        flipped = bytearray(blob)
+        at = len(blob) * percent // 100
+        flipped[at : at + 4] = bytes(b ^ 0xFF for b in flipped[at : at + 4])
+        damaged[f"flipped-{percent}.tgz"] = bytes(flipped)
+    with tarfile.open(tmp_path / "empty.tgz", "w:gz") as tf:
+        tf.add(tmp_path / "pack" / "skill-0" / "notes.txt", arcname="notes.txt")
+    zpath = tmp_path / "good.zip"
+    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_STORED) as zf:
+        for rel, data in _archive_members(pack).items():
+            zf.writestr(f"pack/{rel}", data)
+    zblob = zpath.read_bytes()
+    damaged["truncated.zip"] = zblob[: len(zblob) * 2 // 3]
+    at = zblob.index(b"00200 ")  # inside the stored data of a member: its CRC no longer matches
+    damaged["bad-crc.zip"] = zblob[:at] + b"X" + zblob[at + 1 :]
+    with zipfile.ZipFile(tmp_path / "encrypted.zip", "w") as zf:
+        zf.writestr("s/SKILL.md", b"---\nname: s\ndescription: x\n---\n")
+    locked = bytearray((tmp_path / "encrypted.zip").read_bytes())
+    locked[locked.index(b"PK\x01\x02") + 8] |= 0x1  # "encrypted": zipfile needs a password to read it
+    (tmp_path / "encrypted.zip").write_bytes(bytes(locked))
+    for name, data in damaged.items():
+        (tmp_path / name).write_bytes(data)
+    bad = [*damaged, "empty.tgz", "encrypted.zip"]
+    other = write_skill(tmp_path / "other" / "other-skill", "other-skill", "Imported beside them.")
+    store = str(tmp_path / "store")
+    runner = CliRunner()
+    res = runner.invoke(cli, ["import", *(str(tmp_path / n) for n in bad), str(other), "--store", store])
+    assert res.exit_code == 1, res.output
+    assert "1 added" in res.output and f"{len(bad)} rejected" in res.output
+    for name in bad:
+        assert f"rejected {tmp_path / name}: " in res.output
+    res = runner.invoke(cli, ["import", *(str(tmp_path / n) for n in bad), "--store", store, "--json"])
+    assert res.exit_code == 1
+    errors = {Path(e["path"]).name: e["reason"] for e in json.loads(res.stdout)["errors"]}
+    assert sorted(errors) == sorted(bad)
+    assert all("damaged or truncated archive" in errors[n] for n in damaged), errors
+    assert "no SKILL.md" in errors["empty.tgz"] and "encrypted" in errors["encrypted.zip"]
+    with hash_lib(tmp_path / "store") as lib:
+        assert lib.store.names() == ["other-skill"]
+        # the whole archive imports; damaged later, it is rejected and --prune keeps what it brought
+        assert len(lib.import_skills([good, zpath], on_conflict="rename").added) == 12
+        good.write_bytes(damaged["flipped-55.tgz"])
+        report = lib.import_skills([good], prune=True)
+        assert [e["path"] for e in report.errors] == [str(good)] and not report.pruned
+        assert len(lib.store.names()) == 13
+
+
 # ---------------------------------------------------------------- conflicts, prune, dry run
 
 
