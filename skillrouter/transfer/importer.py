@@ -18,6 +18,8 @@ scan's. ``dry_run`` scans the same text and reports what would be quarantined.
 
 from __future__ import annotations
 
+import errno
+import os
 import time
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
@@ -215,9 +217,7 @@ def _write(
     except (SkillRouterError, OSError) as err:
         if isinstance(err, SkillExistsError) and not exists:
             return False
-        reason = (
-            str(err) if isinstance(err, SkillRouterError) else f"cannot copy: {err.strerror} ({err.filename})"
-        )
+        reason = str(err) if isinstance(err, SkillRouterError) else _copy_error(err, store)
         report.errors.append({"path": cand.path, "reason": reason})
         return True
     report.warnings.extend(cand.warnings)
@@ -230,6 +230,37 @@ def _write(
         )
     (report.updated if exists else report.added).append(name)
     return True
+
+
+_FULL = (errno.ENOSPC, errno.EDQUOT)
+_DENIED = (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
+def _copy_error(err: OSError, store: Store) -> str:
+    """One line for an OS error while a skill was copied into the store: where, and what to do.
+    The store stages a skill beside its place and removes the staging folder on any error, so
+    nothing of that skill was written and the next import writes it."""
+    skills = Path(os.path.abspath(store.files.skills_dir))
+    # shutil.copyfile names the source first even when writing the copy failed (filename2)
+    named = [
+        Path(os.path.abspath(f)) for f in (err.filename, err.filename2) if isinstance(f, (str, os.PathLike))
+    ]
+    into_store = (
+        err.errno in _FULL or err.errno == errno.EROFS or any(f.is_relative_to(skills) for f in named)
+    )
+    what = err.strerror or str(err)
+    if not into_store:
+        return f"cannot read {named[0] if named else 'a file of the skill'}: {what}"
+    if err.errno in _FULL:
+        todo = "free space on that disk (or use a store elsewhere: --store / SKILLROUTER_HOME)"
+    elif err.errno in _DENIED:
+        todo = "make the store writable for this user (or use another: --store / SKILLROUTER_HOME)"
+    else:
+        todo = "check the disk"
+    return (
+        f"cannot write into the store {skills}: {what}; {todo}, then run the import again "
+        "(nothing of this skill was written)"
+    )
 
 
 def _same_skill(store: Store, cand: SourceSkill) -> bool:

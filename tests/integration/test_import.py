@@ -3,6 +3,7 @@ export round trips, and the three real libraries merged into one store."""
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -311,6 +312,52 @@ def test_damaged_archives_are_rejected_by_path_and_the_rest_goes_on(tmp_path: Pa
         report = lib.import_skills([good], prune=True)
         assert [e["path"] for e in report.errors] == [str(good)] and not report.pruned
         assert len(lib.store.names()) == 13
+
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS, errno.EACCES])
+def test_a_full_or_read_only_store_is_one_line_naming_it_and_a_rerun_converges(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    cli_uses,
+    code: int,  # type: ignore[no-untyped-def]
+) -> None:
+    """Copying a skill into the store fails (disk full, read-only, no permission) half-way
+    through a Level 2 file: that skill is rejected with a line naming the store and what to
+    do, the others are written, nothing half-copied stays in skills/, and a re-run converges."""
+    import shutil
+
+    from skillrouter.store import skillfiles
+
+    cli_uses(HashEmbedder())
+    src = tmp_path / "src"
+    write_skill(src / "small", "small", "A small skill.")
+    big = write_skill(src / "big", "big", "A skill with a large file.")
+    (big / "data.bin").write_bytes(b"x" * 100_000)
+    store = tmp_path / "store"
+    real = shutil.copyfile
+
+    def copyfile(a, b, *, follow_symlinks=True):  # type: ignore[no-untyped-def]
+        if Path(a).name != "data.bin":
+            return real(a, b, follow_symlinks=follow_symlinks)
+        Path(b).write_bytes(b"x" * 4096)  # half a file on disk, as a full disk leaves it
+        err = OSError(code, os.strerror(code))
+        err.filename, err.filename2 = str(a), str(b)  # as shutil.copyfile names them
+        raise err
+
+    monkeypatch.setattr(skillfiles.shutil, "copyfile", copyfile)
+    res = CliRunner().invoke(cli, ["import", str(src), "--store", str(store)])
+    assert res.exit_code == 1 and "1 added" in res.output and "1 rejected" in res.output
+    line = next(ln for ln in res.output.splitlines() if "rejected" in ln and "big" in ln)
+    assert f"cannot write into the store {store / 'skills'}: {os.strerror(code)}" in line
+    assert "run the import again" in line and ("free space" if code == errno.ENOSPC else "writable") in line
+    assert sorted(p.name for p in (store / "skills").iterdir()) == ["small"]  # no .new-* staging folder
+    monkeypatch.setattr(skillfiles.shutil, "copyfile", real)
+    res = CliRunner().invoke(cli, ["import", str(src), "--store", str(store), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["details"]["added"] == ["big"] and data["unchanged"] == 1
+    with hash_lib(store) as lib:
+        assert lib.store.read_file("big", "data.bin") == b"x" * 100_000
 
 
 # ---------------------------------------------------------------- conflicts, prune, dry run
