@@ -160,7 +160,15 @@ def import_paths(
                         )
                 if progress:
                     progress("written", 1)
-            if prune:
+            if prune and origin in report.partly_read:
+                report.errors.append(
+                    {
+                        "path": origin,
+                        "reason": "not pruned: some of its files could not be read (above); "
+                        "fix or remove them and import again",
+                    }
+                )
+            elif prune:
                 for name, (where, _) in sorted(origins.items()):
                     if where == origin and name not in seen and name in existing:
                         report.pruned.append(name)

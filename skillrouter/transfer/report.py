@@ -27,6 +27,8 @@ class ImportReport:
     dry_run: bool = False
     index_error: str | None = None  # the index could not be updated (the files are written)
     index_wait: float = 0.0  # seconds the index's writes waited for another process's writer lock
+    # origins some of whose files could not be read this time: --prune removes nothing of theirs
+    partly_read: set[str] = field(default_factory=set)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -350,6 +350,7 @@ def read_sources(
         path = Path(given).expanduser()
         origin = str(path.resolve())
         cands: list[SourceSkill] = []
+        errors_before = len(report.errors)
         if not path.exists():
             report.errors.append({"path": str(path), "reason": "no such file or folder"})
             continue
@@ -388,11 +389,23 @@ def read_sources(
             cand = _read_skill_folder(path, path.parent, report, origin, alone=True)
             cands = [cand] if cand else []
         else:
+            found = 0
             for skill_md in _walk(path, report):
+                found += 1
                 cand = _read_skill_folder(skill_md, path, report, origin)
                 if cand:
                     cands.append(cand)
                 if progress:
                     progress(1)
+            if not found:  # an unmounted share or an emptied checkout: not a source with no skills
+                report.errors.append(
+                    {
+                        "path": str(path),
+                        "reason": "holds no SKILL.md (dot-folders are skipped); nothing imported",
+                    }
+                )
+                continue
+        if len(report.errors) > errors_before:
+            report.partly_read.add(origin)
         out.append((origin, cands))
     return out

@@ -435,6 +435,33 @@ def test_prune_and_dry_run(tmp_path: Path) -> None:
     assert lib.index.count() == 2
 
 
+def test_prune_removes_nothing_of_a_source_it_could_not_read_whole(tmp_path: Path) -> None:
+    """An emptied or unmounted folder is an error, not a source with no skills; a source with a
+    SKILL.md that no longer parses keeps its skills (that one among them) until it reads whole."""
+    src = tmp_path / "src"
+    write_skill(src / "keep", "keep", "Kept.")
+    broken = write_skill(src / "broken", "broken", "Will not parse.")
+    lib = hash_lib(tmp_path / "store")
+    lib.import_skills([src])
+    import shutil
+
+    (broken / "SKILL.md").write_text("")  # emptied: no description to route it by
+    report = lib.import_skills([src], prune=True)
+    assert report.pruned == [] and lib.store.names() == ["broken", "keep"]
+    assert any(e["path"].endswith("SKILL.md") for e in report.errors)
+    assert any(
+        e["path"] == str(src.resolve()) and e["reason"].startswith("not pruned") for e in report.errors
+    )
+
+    shutil.rmtree(src)
+    src.mkdir()  # the share unmounted: the folder is there, its skills are not
+    report = lib.import_skills([src], prune=True)
+    assert report.pruned == [] and lib.store.names() == ["broken", "keep"]
+    assert report.errors == [
+        {"path": str(src), "reason": "holds no SKILL.md (dot-folders are skipped); nothing imported"}
+    ]
+
+
 # ---------------------------------------------------------------- crash safety
 
 _CHILD = textwrap.dedent("""
