@@ -389,15 +389,15 @@ def read_sources(
             cand = _read_skill_folder(path, path.parent, report, origin, alone=True)
             cands = [cand] if cand else []
         else:
-            found = 0
+            walked = 0
             for skill_md in _walk(path, report):
-                found += 1
+                walked += 1
                 cand = _read_skill_folder(skill_md, path, report, origin)
                 if cand:
                     cands.append(cand)
                 if progress:
                     progress(1)
-            if not found:  # an unmounted share or an emptied checkout: not a source with no skills
+            if not walked:  # an unmounted share or an emptied checkout: not a source with no skills
                 report.errors.append(
                     {
                         "path": str(path),
