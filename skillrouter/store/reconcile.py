@@ -19,16 +19,16 @@ from typing import TYPE_CHECKING, Any
 from skillrouter.errors import SkillFormatError, SkillRouterError
 from skillrouter.security.policy import admit
 from skillrouter.skill import now_iso
+from skillrouter.store import skillfiles
 from skillrouter.store.ledger import Row
 from skillrouter.store.provenance import EDITED, Settled, check_status, settle
 
 if TYPE_CHECKING:
     from skillrouter.store.store import Store
 
-# A skills/ folder changed less than this long before a scan vouches for nothing yet: timestamps
-# are coarse (a tick on Linux, seconds on some file systems), so a second change that soon
-# could leave its signature unchanged.
-SETTLE_NS = 2_000_000_000
+# A skills/ folder changed less than this long before a scan vouches for nothing yet (see
+# skillfiles.SETTLE_NS, the same for a skill's folder).
+SETTLE_NS = skillfiles.SETTLE_NS
 
 QUARANTINED_EDITS = "quarantined_edits"  # the ledger note naming the skills a change on disk quarantined
 
@@ -47,15 +47,28 @@ class Reconciler:
         [(name, problem)] for files that cannot be read; they keep their last good record.
         One stat per skill (see :meth:`refresh_if_due` for the route path)."""
 
+        settling: dict[str, str] = {}  # unchanged skills whose signature now holds their folder's times
+
         def scan() -> tuple[list[str], list[str]]:
-            on_disk, rows = self.store.files.sigs(), self.store.ledger.sigs()
-            return [n for n, sig in on_disk.items() if rows.get(n) != sig], [
-                n for n in rows if n not in on_disk
-            ]
+            rows = self.store.ledger.sigs()
+            on_disk = self.store.files.sigs(rows)
+            settling.clear()
+            stale: list[str] = []
+            for name, sig in on_disk.items():
+                old = rows.get(name)
+                if old is not None and old != sig and skillfiles.only_settled(old, sig):
+                    settling[name] = sig
+                elif old != sig:
+                    stale.append(name)
+            return stale, [n for n in rows if n not in on_disk]
 
         # taken before the scan: a change made during it shows as a changed folder next time
         mark = (time.monotonic(), self.store.files.folder_sig(settled_ns=SETTLE_NS))
         stale, gone = scan()
+        if settling and not self.store.read_only:  # recorded, so the next scan lists none of them
+            with self.store.write_lock, self.store.ledger.transaction(shared=True):
+                for name, sig in settling.items():
+                    self.store.ledger.set_sig(name, sig)
         if not stale and not gone:
             self._scanned = mark
             return []

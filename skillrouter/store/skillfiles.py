@@ -26,6 +26,20 @@ from skillrouter.skillmd import parse_skill_md
 from skillrouter.store.atomic import atomic_write, fsync_dir, staging_dir
 from skillrouter.store.provenance import SIDECAR, Sidecar
 
+# A folder changed less than this long ago vouches for nothing yet: timestamps are coarse (a
+# tick on Linux, seconds on some file systems), so a second change that soon could leave them
+# as they were.
+SETTLE_NS = 2_000_000_000
+
+
+def only_settled(old: str, new: str) -> bool:
+    """Whether signature ``new`` differs from ``old`` only in that a folder holding SKILL.md
+    alone, with SKILL.md's times and size as they were, now has its folder's times in it (see
+    :meth:`SkillFiles._sig`): the content is the one recorded."""
+    head, _, tail = new.partition(":d")
+    return bool(tail) and head.count(":") == 2 and (old == head or old.startswith(head + ":d"))
+
+
 LEVEL2_DIRS = ("references", "scripts", "templates", "assets")
 ENV_HOME = "SKILLROUTER_HOME"
 DEFAULT_HOME = ".skillrouter"
@@ -136,16 +150,18 @@ class SkillFiles:
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and (self.skills_dir / name / "SKILL.md").is_file()
 
-    def sigs(self) -> dict[str, str]:
+    def sigs(self, known: Mapping[str, str] | None = None) -> dict[str, str]:
         """name -> stat signature of its folder's content (see :meth:`sig`): this runs before
-        every refresh, so a folder holding SKILL.md alone costs one listing and one stat."""
+        every refresh. ``known``: the signatures recorded last time; a folder that held SKILL.md
+        alone and is unchanged since costs two stats, no listing."""
+        known = known or {}
         sigs: dict[str, str] = {}
         with os.scandir(self.skills_dir) as entries:
             for entry in entries:
                 if entry.name.startswith("."):
                     continue
                 try:
-                    sigs[entry.name] = self._sig(Path(entry.path))
+                    sigs[entry.name] = self._sig(entry.path, known.get(entry.name))
                 except (FileNotFoundError, NotADirectoryError):
                     continue
         return sigs
@@ -171,14 +187,30 @@ class SkillFiles:
         return self._sig(self.skills_dir / name)
 
     @staticmethod
-    def _sig(folder: Path) -> str:
-        st = os.stat(folder / "SKILL.md")
+    def _sig(where: str | Path, known: str | None = None) -> str:
+        """The signature (see :meth:`sig`). For a folder holding SKILL.md alone it is
+        ``<SKILL.md's>:d<folder mtime>:<folder ctime>`` once the folder's times are settled (see
+        :meth:`folder_sig`; just SKILL.md's before): adding, removing or renaming a file in the
+        folder changes them, so when ``known`` (the last signature) is that and the folder's
+        times are unchanged, nothing in it can have changed but SKILL.md, and listing it is
+        skipped. The folder is stat'ed before it is listed: a file added in between changes its
+        times after the ones recorded."""
+        st = os.stat(os.path.join(where, "SKILL.md"))
         if not stat.S_ISREG(st.st_mode):
-            raise FileNotFoundError(folder / "SKILL.md")
+            raise FileNotFoundError(os.path.join(where, "SKILL.md"))
         own = f"{st.st_mtime_ns}:{st.st_size}:{st.st_ctime_ns}"
+        dst = os.stat(where)
+        settled = f"{own}:d{dst.st_mtime_ns}:{dst.st_ctime_ns}"
+        if known == settled:
+            return known
+        folder = Path(where)
         with os.scandir(folder) as entries:  # most folders hold SKILL.md alone: no walk
             if all(e.name == "SKILL.md" or e.name.startswith(".") for e in entries):
-                return own
+                now = time.time_ns()
+                fresh = any(
+                    now - SETTLE_NS < t <= now + SETTLE_NS for t in (dst.st_mtime_ns, dst.st_ctime_ns)
+                )
+                return own if fresh else settled
         digest = hashlib.sha256()
         for rel in level2_files(folder):
             try:

@@ -80,9 +80,9 @@ def scans(lib: SkillLibrary, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     count = [0]
     real = SkillFiles.sigs
 
-    def counted(self: SkillFiles) -> dict[str, str]:
+    def counted(self: SkillFiles, known: dict[str, str] | None = None) -> dict[str, str]:
         count[0] += 1
-        return real(self)
+        return real(self, known)
 
     monkeypatch.setattr(SkillFiles, "sigs", counted)
     return count
