@@ -180,11 +180,12 @@ class SkillFiles:
             return None
         return f"{st.st_dev}:{st.st_ino}:{st.st_mtime_ns}:{st.st_ctime_ns}"
 
-    def sig(self, name: str) -> str:
+    def sig(self, name: str, known: str | None = None) -> str:
         """Stat signature of what the agent can read of a skill: its SKILL.md's modification
         time, size and change time (which no ``touch -r`` or ``rsync -a`` puts back), and the same
-        of every Level 2 file, by path. Raises FileNotFoundError when there is no SKILL.md."""
-        return self._sig(self.skills_dir / name)
+        of every Level 2 file, by path (``known``: the last one, see :meth:`_sig`). Raises
+        FileNotFoundError when there is no SKILL.md."""
+        return self._sig(self.skills_dir / name, known)
 
     @staticmethod
     def _sig(where: str | Path, known: str | None = None) -> str:
@@ -220,11 +221,12 @@ class SkillFiles:
             digest.update(f"{rel}\0{fst.st_mtime_ns}:{fst.st_size}:{fst.st_ctime_ns}\n".encode())
         return f"{own}:{digest.hexdigest()[:16]}"
 
-    def read(self, name: str) -> tuple[Skill, str, str, str]:
-        """(skill parsed strictly from its SKILL.md, sha256 of the file, stat signature, text)."""
+    def read(self, name: str, known: str | None = None) -> tuple[Skill, str, str, str]:
+        """(skill parsed strictly from its SKILL.md, sha256 of the file, stat signature, text);
+        ``known``: the signature recorded last (see :meth:`_sig`)."""
         path = self.folder(name) / "SKILL.md"
         try:
-            sig = self.sig(name)
+            sig = self.sig(name, known)
             raw = path.read_bytes()
         except FileNotFoundError:
             raise SkillNotFoundError(name) from None

@@ -551,3 +551,19 @@ def test_a_settled_folder_is_not_listed_again_and_a_script_dropped_into_it_is_se
         store.refresh()
         assert status(lib, "web-search") == "quarantined"
         assert lib.findings("web-search")[0]["path"] == "collect.sh"
+
+
+def test_loading_a_skill_whose_folder_settled_records_it_without_reading_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first load after a folder's times settle finds the signature grown, not the content
+    changed: nothing is reconciled (no new generation: indexes and snapshots stay valid)."""
+    from skillrouter.store import skillfiles
+
+    store = Store(tmp_path / "store")
+    store.add(Skill.create("notes", "Take notes.", procedure=["Write them down"]))
+    sig, generation = store.ledger.sigs()["notes"], store.ledger.generation()
+    monkeypatch.setattr(skillfiles, "SETTLE_NS", 0)
+    assert store.get("notes").status == "active"
+    assert store.ledger.generation() == generation
+    assert store.ledger.sigs()["notes"].startswith(f"{sig}:d")
