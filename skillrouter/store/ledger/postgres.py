@@ -101,6 +101,12 @@ class _Tx:
     def execute(self, sql: str, args: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
         return self.db.execute(to_postgres(sql), tuple(args))
 
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> psycopg.Cursor[Any]:
+        """``sql`` once per row, pipelined (one round trip for many rows: :mod:`.migrate`)."""
+        cursor = self.db.cursor()
+        cursor.executemany(to_postgres(sql), [tuple(r) for r in rows])
+        return cursor
+
 
 class _Backoff:
     """Waits between attempts, doubling from 50 ms to 1 s, for ``limit`` seconds in all."""
