@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from conftest import DATA
 from filelock import FileLock
@@ -206,3 +207,20 @@ def test_migrate_holds_the_store_write_lock_while_it_copies(pg_url: str, tmp_pat
         assert not done  # waits for the writer
     copier.join(60)
     assert done and done[0].tables["skills"]["rows"] == 1
+
+
+def test_a_target_that_reads_back_differently_is_rolled_back_whole(pg_url: str, tmp_path: Path) -> None:
+    store = Store(tmp_path / "store")
+    store.add(Skill.create("fix-flaky-test", "Find why a test fails sometimes.", procedure=["Run it"]))
+    store.record_outcome("fix-flaky-test", 8, task="the suite fails now and then")
+    store.close()
+    PgLedger(pg_url).close()  # the schema, then a database that alters what it is given
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        db.execute(
+            "CREATE FUNCTION skew() RETURNS trigger AS $$ BEGIN NEW.score_sum := NEW.score_sum + 0.5; "
+            "RETURN NEW; END $$ LANGUAGE plpgsql"
+        )
+        db.execute("CREATE TRIGGER skew BEFORE INSERT ON stats FOR EACH ROW EXECUTE FUNCTION skew()")
+    line = _one_line_error("--from", tmp_path / "store", "--to", pg_url)
+    assert "table stats" in line and "reads back differently" in line and "rolled back" in line
+    assert not any(_contents(PgLedger(pg_url))[t] for t in TABLES if t != "meta")
