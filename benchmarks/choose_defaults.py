@@ -111,6 +111,8 @@ def corpus_rows(data_dir: Path, embedder: object, say: object) -> list[Data]:
     bank_vectors = embed_queries(embedder, bank)  # type: ignore[arg-type]
     out = []
     for corpus in CORPORA:
+        if corpus.multilingual:  # Chinese tasks route with the multilingual engine at its own gate
+            continue
         setup = corpus.build(data_dir)
         skills: list[Skill] = [tool_skill(t) for t in setup.tools]
         seen = {s.name for s in skills}

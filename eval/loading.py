@@ -27,6 +27,7 @@ __all__ = [
     "add_tools",
     "builtin_queries",
     "builtin_skills",
+    "folder_names",
     "load_library",
     "read_skills",
     "tool_skill",
@@ -112,3 +113,27 @@ def add_tools(lib: SkillLibrary, tools: Sequence[Tool]) -> LoadReport:
             continue
         report.added.append(tool.name)
     return report
+
+
+def folder_names(root: str | Path) -> dict[str, str]:
+    """``<folder relative to root>`` -> the name the importer gives the skill in it, for labels
+    that name skills by folder (clawhub-sample's ``<author>/<slug>``). Two folders of one name
+    import once (:func:`load_library` skips the second), so both map to the skill imported: in
+    clawhub-sample those are copies of one skill, labelled as alternates of each other."""
+    from contextlib import ExitStack
+
+    from skillrouter.transfer.report import ImportReport
+    from skillrouter.transfer.sources import read_sources
+
+    base = Path(root).expanduser().resolve()
+    out: dict[str, str] = {}
+    with ExitStack() as stack:
+        for _, candidates in read_sources([base], ImportReport(), stack):
+            for cand in candidates:
+                folder = Path(cand.path).resolve().parent
+                try:
+                    rel = folder.relative_to(base).as_posix()
+                except ValueError:
+                    continue
+                out[rel] = cand.skill.name
+    return out

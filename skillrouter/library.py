@@ -42,7 +42,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from skillrouter.doctor import DoctorReport, diagnose
-from skillrouter.embeddings import Backend, CachedEmbedder, Embedder, EmbeddingCache, make_embedder
+from skillrouter.embeddings import (
+    DEFAULT_MODEL,
+    Backend,
+    CachedEmbedder,
+    Embedder,
+    EmbeddingCache,
+    LanguageNeutralEmbedder,
+    MultilingualE5Embedder,
+    make_embedder,
+)
 from skillrouter.errors import (
     IndexUnavailableError,
     SkillFormatError,
@@ -52,7 +61,8 @@ from skillrouter.errors import (
     StoreError,
     StoreLockedError,
 )
-from skillrouter.routing.documents import MISFIT, example_id, misfit_id
+from skillrouter.routing.conversation import Context, route_in_conversation
+from skillrouter.routing.documents import MISFIT, TRIGGER, example_id, misfit_id, trigger_id
 from skillrouter.routing.exact import ExactIndex
 from skillrouter.routing.index import SkillIndex, SyncReport
 from skillrouter.routing.lexical import LexicalIndex
@@ -72,6 +82,24 @@ if TYPE_CHECKING:
 
 
 REFRESH_INTERVAL = 2.0  # seconds a SKILL.md edited inside its folder may go unnoticed by a route
+MULTILINGUAL_FOLDER = "chroma-multilingual"  # the multilingual engine's embedded index, in the store
+
+
+def _multilingual(embedder: Embedder, choice: Embedder | bool | None) -> Embedder | None:
+    """The multilingual engine beside ``embedder`` (see :class:`SkillLibrary`): e5 behind the
+    same cache, its Chinese-English direction taken out
+    (:class:`~skillrouter.embeddings.LanguageNeutralEmbedder`), unless ``choice`` says otherwise
+    or ``embedder`` is not the default English model."""
+    if choice is False:
+        return None
+    if choice is not None and choice is not True:
+        return choice
+    if choice is None and embedder.model_id != DEFAULT_MODEL:
+        return None
+    engine: Embedder = MultilingualE5Embedder()
+    if isinstance(embedder, CachedEmbedder):
+        engine = CachedEmbedder(engine, embedder.cache)
+    return LanguageNeutralEmbedder(engine)  # outside the cache: it keeps e5's own vectors
 
 
 def default_embedder(
@@ -102,6 +130,7 @@ class SkillLibrary:
         refresh_interval: float = REFRESH_INTERVAL,
         hold_index_lock: bool = True,
         one_shot: bool = False,
+        multilingual: Embedder | bool | None = None,
         **routing_options: Any,
     ) -> None:
         """``routing`` (default :class:`RoutingSettings()`), with any of its fields given as
@@ -114,7 +143,12 @@ class SkillLibrary:
         held from the first write until :meth:`close`. ``one_shot=True``, for a process that
         routes once and exits (a CLI command): an embedded store is searched over its embedding
         cache (:class:`~skillrouter.routing.exact.ExactIndex`) without opening Chroma; a Chroma
-        server is queried as usual."""
+        server is queried as usual. ``multilingual``: the engine for tasks in Chinese, Japanese or
+        Korean (see :mod:`skillrouter.routing.router`, "Engines"): by default (None) multilingual-e5-small
+        beside the default English model, behind the same embedding cache, with its
+        Chinese-English direction taken out (:class:`~skillrouter.embeddings.LanguageNeutralEmbedder`),
+        and none beside any other ``embedder`` (it routes every task); False for none, or an
+        embedder, used as given. It is loaded, and its index built, on the first task that needs it."""
         if not refresh_interval >= 0:
             raise ValueError(f"refresh_interval must be a number of seconds >= 0, got {refresh_interval!r}")
         self.store = store
@@ -133,7 +167,28 @@ class SkillLibrary:
         )
         self.lexical = LexicalIndex(store.path / "cache" / "lexical.db", read_only=store.read_only)
         settings = (routing or RoutingSettings()).replace(**routing_options)
-        self.router = Router(store, self.index, lexical=self.lexical, settings=settings)
+        self.multilingual_embedder = _multilingual(embedder, multilingual)
+        self.multilingual_index = (
+            SkillIndex(
+                store.path,
+                self.multilingual_embedder,
+                chroma_url=chroma_url,
+                scope=scope,
+                hold_lock=hold_index_lock,
+                folder=MULTILINGUAL_FOLDER,
+            )
+            if self.multilingual_embedder is not None
+            else None
+        )
+        self.router = Router(
+            store,
+            self.index,
+            lexical=self.lexical,
+            settings=settings,
+            multilingual=self._multilingual_index if self.multilingual_index is not None else None,
+        )
+        self._multilingual_synced: int | None = None  # ledger generation the multilingual index is at
+        self._exact_multilingual: tuple[int, ExactIndex] | None = None
         self.unreadable: list[tuple[str, str]] = []  # SKILL.md files the last sync could not parse
         self._synced: int | None = None
         self._exact: tuple[int, ExactIndex] | None = None  # the embedding-cache index, by ledger generation
@@ -197,6 +252,8 @@ class SkillLibrary:
 
     def close(self) -> None:
         self.index.close()
+        if self.multilingual_index is not None:
+            self.multilingual_index.close()
         self.lexical.close()
         self.store.close()
         if self._owns_embedder and isinstance(self.embedder, CachedEmbedder):
@@ -211,11 +268,15 @@ class SkillLibrary:
     # ------------------------------------------------------------ index upkeep
 
     def documents(self) -> dict[str, tuple[str, str, str]]:
-        """What the index must hold: every skill's Level 0 text and its examples (whatever its
-        status: the router filters quarantined and retired skills out)."""
+        """What the index must hold: every skill's Level 0 text, its trigger texts
+        (``metadata.triggers``, localized descriptions) and its examples (whatever its status: the
+        router filters quarantined and retired skills out)."""
         docs: dict[str, tuple[str, str, str]] = {
             n: (n, "skill", t) for n, t in self.store.ledger.level0_texts().items()
         }
+        for name, texts in self.store.ledger.trigger_texts().items():
+            if name in docs:
+                docs.update({trigger_id(name, text): (name, TRIGGER, text) for text in texts})
         for name, task in self.store.ledger.examples():
             if name in docs:
                 docs[example_id(name, task)] = (name, "example", task)
@@ -227,9 +288,13 @@ class SkillLibrary:
     def lexical_documents(self) -> dict[str, tuple[str, str, str]]:
         """What the keyword index must hold, by the same ids: each skill's lexical text (its
         summary, ``"name words: description"``, and the start of its body; the summary counts for
-        coverage) and its examples. Misfits are left out: words a skill failed on must not lift it."""
+        coverage), its trigger texts and its examples. Misfits are left out: words a skill failed on
+        must not lift it."""
         summaries = self.store.ledger.summary_texts()
         docs = {n: (n, t, summaries[n]) for n, t in self.store.lexical_texts().items() if n in summaries}
+        for name, texts in self.store.ledger.trigger_texts().items():
+            if name in docs:
+                docs.update({trigger_id(name, text): (name, text, text) for text in texts})
         for name, task in self.store.ledger.examples():
             if name in docs:
                 docs[example_id(name, task)] = (name, task, task)
@@ -255,7 +320,43 @@ class SkillLibrary:
         report = self.index.sync(self.documents, fresh=force)  # read again if another writer came first
         self.lexical.sync(self.lexical_documents())
         self._synced = generation
+        if self._multilingual_built():  # once built, kept in step (imports embed for it too)
+            self._sync_multilingual(force=force)
         return report
+
+    def _multilingual_built(self) -> bool:
+        """Whether the multilingual index exists: synced by this process, or (embedded) its folder
+        is in the store."""
+        index = self.multilingual_index
+        if index is None:
+            return False
+        if self._multilingual_synced is not None:
+            return True
+        return index.mode == "embedded" and index.chroma_path.exists()
+
+    def _sync_multilingual(self, *, force: bool = False) -> None:
+        assert self.multilingual_index is not None
+        generation = self.store.ledger.generation()
+        if force or self._multilingual_synced != generation:
+            self.multilingual_index.sync(self.documents, fresh=force)
+            self._multilingual_synced = generation
+
+    def _multilingual_index(self) -> SkillIndex:
+        """The multilingual engine's index in step with the store (the router calls this for
+        the first task that needs it: its vectors are then embedded, or read from the cache)."""
+        assert self.multilingual_index is not None
+        if not (self.read_only and self.multilingual_index.mode == "embedded"):
+            self._sync_multilingual()
+        return self.multilingual_index
+
+    def _exact_multilingual_index(self) -> ExactIndex:
+        """The multilingual engine's documents searched over the embedding cache (one-shot and
+        read-only processes), kept per ledger generation."""
+        assert self.multilingual_embedder is not None
+        generation = self.store.ledger.generation()
+        if self._exact_multilingual is None or self._exact_multilingual[0] != generation:
+            self._exact_multilingual = (generation, ExactIndex(self.documents(), self.multilingual_embedder))
+        return self._exact_multilingual[1]
 
     def refresh(self) -> SyncReport:
         """Read every SKILL.md changed on disk now, and bring the index in line. Other
@@ -273,6 +374,10 @@ class SkillLibrary:
     def reindex(self) -> SyncReport:
         """Drop the indexes and rebuild them from the store (vectors come from the cache)."""
         self.index.reset()
+        if self._multilingual_built():
+            assert self.multilingual_index is not None
+            self.multilingual_index.reset()
+            self._multilingual_synced = None
         self.lexical.reset()
         self._synced = None
         return self.sync(force=True)
@@ -592,8 +697,15 @@ class SkillLibrary:
         tags: Iterable[str] | None = None,
         *,
         exact: bool | None = None,
+        context: Context = None,
     ) -> Route:
         """The skill that fits ``task``, or none (see :mod:`skillrouter.routing.router`).
+
+        ``context``: the conversation's earlier turns, oldest first (text, ``{"role",
+        "content"}`` dicts or LangChain messages; only the user's count). A follow-up that names
+        no task by itself is routed with them, a self-contained message exactly as without them
+        (:mod:`skillrouter.routing.conversation`); :attr:`Route.context_used` says which. A
+        context that is not a list of turns is a ValueError naming the turn.
 
         ``exact=True`` searches the store's embedding cache by one matrix product instead of
         the Chroma index (:class:`skillrouter.routing.exact.ExactIndex`): the same answer without
@@ -601,7 +713,9 @@ class SkillLibrary:
         it up to date. By default (``None``) a library opened ``one_shot`` does this for an
         embedded store, and every other library queries the index.
         """
-        return self._router(exact).route(task, k=k, task_type=task_type, tags=tags)
+        if context is None:
+            return self._router(exact).route(task, k=k, task_type=task_type, tags=tags)
+        return route_in_conversation(self._router(exact), [task], [context], k, task_type, tags)[0]
 
     def _router(self, exact: bool | None = None) -> Router:
         """The router, its indexes in step with the store: over Chroma, or over the embedding
@@ -618,6 +732,8 @@ class SkillLibrary:
             self._exact = (generation, ExactIndex(self.documents(), self.embedder))
         router = copy.copy(self.router)  # the library's settings, the cache's index
         router.index = self._exact[1]
+        if self.multilingual_embedder is not None:
+            router.multilingual = self._exact_multilingual_index
         return router
 
     def route_many(
@@ -626,8 +742,14 @@ class SkillLibrary:
         k: int = DEFAULT_K,
         task_type: str | None = None,
         tags: Iterable[str] | None = None,
+        *,
+        contexts: Sequence[Context] | None = None,
     ) -> list[Route]:
-        return self._router().route_many(tasks, k=k, task_type=task_type, tags=tags)
+        """:meth:`route` for several tasks at once (embedded in one batch); ``contexts`` gives
+        each task its conversation (one per task, None or ``[]`` for none)."""
+        if contexts is None:
+            return self._router().route_many(tasks, k=k, task_type=task_type, tags=tags)
+        return route_in_conversation(self._router(), tasks, contexts, k, task_type, tags)
 
     def record_outcome(
         self, name: str, score: float, *, task: str | None = None, example_min_score: float = 7.0

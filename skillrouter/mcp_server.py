@@ -2,10 +2,13 @@
 
 Tools, for the model:
 
-- ``search_skills(query, k)``: the router's answer for a task: the skill that fits (``matched``,
-  or null when none passes the relevance gate) and the ranked candidates with every number that
-  ranked and gated them (similarity, keyword, coverage, relevance, quality, score), their track
-  record, and the threshold in force.
+- ``search_skills(query, k, context)``: the router's answer for a task: the skill that fits
+  (``matched``, or null when none passes the relevance gate) and the ranked candidates with every
+  number that ranked and gated them (similarity, keyword, coverage, relevance, quality, score),
+  their track record, and the threshold in force. ``context``, the user's earlier messages
+  (oldest first), lets a follow-up that names no task by itself ("and for staging?") be routed
+  with its conversation; ``context_used`` says whether it decided
+  (:mod:`skillrouter.routing.conversation`).
 - ``load_skill(name)``: Level 1, the skill's SKILL.md, with its Level 2 file list.
 - ``read_skill_file(name, path)``: one Level 2 file; paths leaving the skill's folder are refused.
 - ``record_outcome(name, score, task, fits)``: how well a skill served a task (1-10); a good score
@@ -109,6 +112,7 @@ class SearchResult(TypedDict):
     reason: str
     threshold: float
     threshold_source: str
+    context_used: bool  # the conversation's earlier turns decided the route
     candidates: list[ServedCandidate]
 
 
@@ -174,16 +178,17 @@ def _got(value: object) -> str:
     return kinds.get(type(value), type(value).__name__)
 
 
-def search(lib: SkillLibrary, query: str, k: int) -> SearchResult:
+def search(lib: SkillLibrary, query: str, k: int, context: list[Any] | None = None) -> SearchResult:
     check_task(query, "query")
     check_k(k, MAX_K)
-    route: Route = lib.route(query, k=k)
+    route: Route = lib.route(query, k=k, context=context)
     return {
         "query": query,
         "matched": route.matched.name if route.matched else None,
         "reason": route.reason,
         "threshold": route.threshold,
         "threshold_source": route.threshold_source,
+        "context_used": route.context_used,
         "candidates": [
             {
                 **c.to_dict(),  # type: ignore[typeddict-item]
@@ -371,13 +376,22 @@ class SkillServer(MCPServer[Any]):
                     json_schema_extra=_range(1, MAX_K),
                 ),
             ] = DEFAULT_K,
+            context: Annotated[
+                list[str | dict[str, Any]] | None,
+                Field(
+                    description="The user's earlier messages in this conversation, oldest first (text, "
+                    'or {"role", "content"} objects: only user turns count). Give them when the query '
+                    "is a follow-up that names no task by itself.",
+                ),
+            ] = None,
         ) -> SearchResult:
             """Find the skill in this library that fits a task, or learn that none does. `matched` is
             the skill to use (then call load_skill), or null when no candidate passes the relevance
             gate. Candidates are ranked by score (similarity and keyword match, weighted by the
             skill's track record); `passes_gate` says whether a candidate's relevance reaches the
-            threshold."""
-            return await self._tool(search, query, k)
+            threshold. With `context`, a follow-up is routed with its conversation and a
+            self-contained request as it stands; `context_used` says which."""
+            return await self._tool(search, query, k, context)
 
         @self.tool(annotations=reading)
         async def load_skill(

@@ -326,6 +326,10 @@ class Skill:
         shown = self.metadata.get(DISPLAY_NAME) if isinstance(self.metadata, Mapping) else None
         return shown.strip() if isinstance(shown, str) and shown.strip() else self.name
 
+    def trigger_texts(self) -> list[str]:
+        """Extra text a task may match the skill by (see :func:`trigger_texts`)."""
+        return trigger_texts(self.metadata)
+
     # Level 1 sections, read from the body
     @property
     def procedure(self) -> str:
@@ -414,6 +418,24 @@ class Skill:
 
 
 LEXICAL_BODY_CHARS = 1500
+TRIGGERS = "triggers"  # metadata key: phrases a user says for the skill (a string or a list of them)
+TRIGGER_TEXTS = 32  # at most this many trigger texts per skill reach the index
+
+
+def trigger_texts(metadata: Mapping[str, Any] | None) -> list[str]:
+    """The texts beside the description that a task may match a skill by, each a document of the
+    skill in both indexes: ``metadata.triggers`` (a phrase or a list of phrases, in any language:
+    Hermes Agent users write CJK triggers) and localized descriptions ``metadata.description_<lang>``
+    (``description_zh``, ``description_ja``, ...), in that order, blank and repeated ones left
+    out, at most :data:`TRIGGER_TEXTS`."""
+    if not isinstance(metadata, Mapping):
+        return []
+    found: list[Any] = []
+    triggers = metadata.get(TRIGGERS)
+    found += triggers if isinstance(triggers, list) else [triggers]
+    found += [metadata[k] for k in sorted(metadata) if isinstance(k, str) and k.startswith("description_")]
+    texts = [" ".join(t.split()) for t in found if isinstance(t, str)]
+    return list(dict.fromkeys(t for t in texts if t))[:TRIGGER_TEXTS]
 
 
 def level0_text(name: str, description: str) -> str:

@@ -25,6 +25,7 @@ from skillrouter.errors import EvaluationError, MemoryLimitError, SkillFormatErr
 from skillrouter.learning import Learned, Learner, Run
 from skillrouter.library import SkillLibrary
 from skillrouter.llm import UnreadableAnswer, ask, message_text
+from skillrouter.routing.conversation import route_in_conversation
 from skillrouter.routing.router import Route, Router
 from skillrouter.routing.settings import DEFAULT_K
 from skillrouter.rules import Plan
@@ -44,6 +45,17 @@ __all__ = [
 
 def last_human(messages: Sequence[AnyMessage]) -> HumanMessage | None:
     return next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
+
+
+def earlier_messages(messages: Sequence[AnyMessage], answered: str | AnyMessage | None) -> list[AnyMessage]:
+    """The conversation before the message a run answers (given by its id, or as the message
+    itself when it may have none; all of the conversation when that message is not in
+    ``messages`` yet): the context a route reads its earlier user turns from."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if answered is not None and (m is answered or (isinstance(answered, str) and m.id == answered)):
+            return list(messages[:i])
+    return list(messages)
 
 
 def resolve_task(state: AgentState) -> tuple[str, HumanMessage | None, str | None]:
@@ -82,23 +94,34 @@ def route_update(route: Route) -> dict[str, Any]:
 def make_router_node(
     router: Router | SkillLibrary, *, k: int = DEFAULT_K
 ) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """A LangGraph node that routes ``state["task"]`` (or the last human message) to a skill.
+    """A LangGraph node that routes ``state["task"]`` (or the last human message) to a skill,
+    with the earlier human messages of ``state["messages"]`` as its conversation (a follow-up
+    such as "and for staging?" is routed with them: :mod:`skillrouter.routing.conversation`).
 
     It writes ``matched_skill`` (name or None), ``task_type``, ``route_candidates`` and
     ``route_reason``; keys your state does not declare are dropped by LangGraph. Pass the
     :class:`~skillrouter.SkillLibrary` to keep its index synced with the store on each route,
     or a bare :class:`~skillrouter.Router` over an index you keep in step yourself.
     """
-    route_fn = router.route
+
+    def route_fn(task: str, context: list[AnyMessage]) -> Route:
+        if isinstance(router, SkillLibrary):
+            return router.route(task, k=k, context=context)
+        return route_in_conversation(router, [task], [context], k)[0]
 
     def router_node(state: dict[str, Any]) -> dict[str, Any]:
+        messages = state.get("messages") or []
         task = (state.get("task") or "").strip()
+        human = last_human(messages)
         if not task:
-            human = last_human(state.get("messages") or [])
             task = message_text(human).strip() if human is not None else ""
+        if human is not None and message_text(human).strip() == task:  # the task is that message
+            context = earlier_messages(messages, human)
+        else:
+            context = list(messages)
         if not task:
             raise ValueError("the router node needs state['task'] or a human message")
-        return route_update(route_fn(task, k=k))
+        return route_update(route_fn(task, context))
 
     return router_node
 
@@ -106,7 +129,8 @@ def make_router_node(
 def router_node(state: AgentState, deps: AgentDeps) -> dict[str, Any]:
     """Resolve the task, route it with the quality-weighted vector router, freeze the memory."""
     task, message, message_id = resolve_task(state)
-    route = deps.library.route(task, k=deps.config.route_k)
+    context = earlier_messages(state.get("messages") or [], message_id)
+    route = deps.library.route(task, k=deps.config.route_k, context=context)
     update = (
         run_defaults()
         | route_update(route)

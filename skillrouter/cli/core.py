@@ -7,9 +7,11 @@ printing, the error boundary) are :mod:`skillrouter.cli.common`.
 
 from __future__ import annotations
 
+import json
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -83,6 +85,31 @@ def add(
         )
 
 
+def context_option(ctx: click.Context, param: click.Parameter, value: str | None) -> list[Any] | None:
+    """``--context FILE`` (``-``: stdin) read as a JSON list of turns, checked here so that a bad
+    file is one line naming it."""
+    if value is None:
+        return None
+    from skillrouter.routing.conversation import user_turns
+
+    where = "stdin" if value == "-" else value
+    try:
+        text = sys.stdin.read() if value == "-" else Path(value).expanduser().read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise click.BadParameter(f"{where}: {getattr(err, 'strerror', None) or err}") from None
+    try:
+        turns = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise click.BadParameter(
+            f"{where} is not JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        ) from None
+    try:
+        user_turns(turns, "context")
+    except ValueError as err:
+        raise click.BadParameter(f"{where}: {err}") from None
+    return list(turns)
+
+
 @cli.command("route")
 @click.argument("task", callback=task_argument)
 @click.option(
@@ -122,6 +149,17 @@ def add(
     "sentence-transformers and queries the Chroma index, as long-running processes do. "
     "Same answers.",
 )
+@click.option(
+    "--context",
+    "context",
+    default=None,
+    metavar="FILE",
+    callback=context_option,
+    help="The conversation's earlier turns, oldest first, as a JSON list (strings or "
+    '{"role", "content"} objects; only user turns count) in FILE, or - for stdin. A follow-up '
+    "that names no task by itself is routed with them; --json says whether they decided "
+    "(context_used).",
+)
 @store_options
 def route_cmd(
     task: str,
@@ -131,6 +169,7 @@ def route_cmd(
     threshold: float | None,
     keyword_weight: float,
     backend: Backend,
+    context: list[Any] | None,
     store: Path | None,
     chroma_url: str | None,
     model: str | None,
@@ -146,7 +185,7 @@ def route_cmd(
         backend=backend,
         one_shot=backend == "onnx",
     ) as lib:
-        route = lib.route(task, k=k, task_type=task_type, tags=tags or None)
+        route = lib.route(task, k=k, task_type=task_type, tags=tags or None, context=context)
         warn(lib)
 
         def text() -> None:

@@ -1,9 +1,10 @@
 """The index's documents and the exact search over them, apart from Chroma: document ids
 (``<skill>`` for a skill's Level 0 text, ``<skill>::ex::<sha>`` for a task example,
-``<skill>::misfit::<sha>`` for a misfit), what a search finds (:class:`Hit`), the nearest
-documents to a batch of vectors (:func:`nearest`, exact cosine, ties by id) and each skill's
-centroid (:func:`centroids`). The Chroma index (:mod:`.index`) and the embedding-cache index
-(:mod:`.exact`) both search with these."""
+``<skill>::trig::<sha>`` for a trigger text (``metadata.triggers``, a localized description such
+as ``metadata.description_zh``), ``<skill>::misfit::<sha>`` for a misfit), what a search finds
+(:class:`Hit`), the nearest documents to a batch of vectors (:func:`nearest`, exact cosine, ties
+by id) and each skill's centroid (:func:`centroids`). The Chroma index (:mod:`.index`) and the
+embedding-cache index (:mod:`.exact`) both search with these."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from skillrouter.embeddings import one_blas_thread
 
 __all__ = [
     "MISFIT",
+    "TRIGGER",
     "Hit",
     "centroids",
     "example_id",
@@ -25,6 +27,7 @@ __all__ = [
     "nearest",
     "parse_id",
     "sha",
+    "trigger_id",
 ]
 
 
@@ -37,6 +40,13 @@ def sha(text: str) -> str:
 
 def example_id(skill: str, task: str) -> str:
     return f"{skill}::ex::{sha(task)}"
+
+
+TRIGGER = "trigger"
+
+
+def trigger_id(skill: str, text: str) -> str:
+    return f"{skill}::trig::{sha(text)}"
 
 
 MISFIT = "misfit"
@@ -52,11 +62,11 @@ def is_misfit_id(doc_id: str) -> bool:
 
 
 def parse_id(doc_id: str) -> tuple[str, str]:
-    """(skill, kind) of a document id: ``<skill>``, ``<skill>::ex::<sha>`` or
-    ``<skill>::misfit::<sha>`` (a skill name never holds ``::``), so a query needs no metadata
-    to know what it found."""
+    """(skill, kind) of a document id: ``<skill>``, ``<skill>::ex::<sha>``,
+    ``<skill>::trig::<sha>`` or ``<skill>::misfit::<sha>`` (a skill name never holds ``::``), so
+    a query needs no metadata to know what it found."""
     skill, _, rest = doc_id.partition("::")
-    return skill, {"": "skill", "ex": "example", "misfit": MISFIT}[rest.partition("::")[0]]
+    return skill, {"": "skill", "ex": "example", "trig": TRIGGER, "misfit": MISFIT}[rest.partition("::")[0]]
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,12 @@ Two modes, same code:
 - server: ``chromadb.HttpClient`` against ``chroma run --path DIR --port N``
   (``--chroma-url`` / ``SKILLROUTER_CHROMA_URL``), how several processes share one index.
 
+One index per engine: its collection is named after the store and the model
+(:func:`collection_name`), so on a server the default engine's and the multilingual engine's
+collections sit side by side; embedded, the multilingual engine's lives in a folder of its own
+(``<store>/chroma-multilingual``, with its own lock and stamp), so a write of one index never
+waits on, nor invalidates, the other.
+
 Documents (their ids and the exact search over them are :mod:`~skillrouter.routing.documents`'):
 id ``<skill>`` for a skill's Level 0 text, ``<skill>::ex::<sha>`` for a task
 example; metadata ``{"skill", "kind": "skill"|"example", "hash"}``. A skill's *misfits* (tasks
@@ -91,7 +97,7 @@ def _server_errors(method: _F) -> _F:
                 "chromadb",
             )
             if not self.chroma_url and from_server:
-                raise _disk_error(err, self.store_path / "chroma") or err from None
+                raise _disk_error(err, self.chroma_path) or err from None
             if not self.chroma_url or not from_server:
                 raise
             self._collection = self._client = self._misfits = None
@@ -178,10 +184,14 @@ class SkillIndex:
         scope: str | None = None,
         lock_timeout: float = LOCK_TIMEOUT,
         hold_lock: bool = True,
+        folder: str = "chroma",
     ) -> None:
         """``hold_lock=False``: give the embedded index's writer lock back after each write
-        instead of holding it until :meth:`close` (for processes that stay open)."""
+        instead of holding it until :meth:`close` (for processes that stay open). ``folder``:
+        the embedded index's folder in the store (its lock and stamp are named after it): each
+        engine's index has its own, so the two never wait on each other's writer lock."""
         self.store_path = Path(store_path)
+        self.folder = folder
         self.embedder = embedder
         self.chroma_url = chroma_url if chroma_url is not None else (os.environ.get(ENV_CHROMA_URL) or None)
         self.lock_timeout = lock_timeout
@@ -211,8 +221,13 @@ class SkillIndex:
         return "server" if self.chroma_url else "embedded"
 
     @property
+    def chroma_path(self) -> Path:
+        """The embedded index's folder (``<store>/chroma``, or the engine's own)."""
+        return self.store_path / self.folder
+
+    @property
     def location(self) -> str:
-        return self.chroma_url or str(self.store_path / "chroma")
+        return self.chroma_url or str(self.chroma_path)
 
     def _connect(self) -> Any:
         if self._collection is not None:
@@ -263,13 +278,13 @@ class SkillIndex:
         sync after it embedding nothing (the vectors come from the embedding cache); a full
         disk is an OSError naming the folder."""
         # set aside before Chroma opens it: a folder Chroma failed on stays broken in this process
-        problem = _sqlite_problem(self.store_path / "chroma" / "chroma.sqlite3")
+        problem = _sqlite_problem(self.chroma_path / "chroma.sqlite3")
         if problem is not None:
             self._set_aside(RuntimeError(problem))
         for attempt in (1, 2):
             client = None
             try:
-                client = chromadb.PersistentClient(path=str(self.store_path / "chroma"), settings=settings)
+                client = chromadb.PersistentClient(path=str(self.chroma_path), settings=settings)
                 self._client = client
                 collection = self._open_collection(self.name)
                 collection.count()  # reads the segment: a damaged one shows here, not mid-query
@@ -282,7 +297,7 @@ class SkillIndex:
                 ValueError,
                 OSError,
             ) as err:  # named in one line
-                disk = _disk_error(err, self.store_path / "chroma")
+                disk = _disk_error(err, self.chroma_path)
                 if disk is not None:
                     raise disk from None
                 close = getattr(client, "close", None)
@@ -291,7 +306,7 @@ class SkillIndex:
                 self._client = None
                 if attempt == 2:
                     raise IndexUnavailableError(
-                        f"cannot read the embedded index at {self.store_path / 'chroma'} even made anew "
+                        f"cannot read the embedded index at {self.chroma_path} even made anew "
                         f"({type(err).__name__}: {err}); check the disk"
                     ) from None
                 self._set_aside(err)
@@ -300,16 +315,16 @@ class SkillIndex:
     def check(self) -> str | None:
         """What keeps the embedded index from being read, None when nothing does (or it is a
         server's: doctor checks a server by syncing). Repairs nothing (a connection does)."""
-        if self.chroma_url or not (self.store_path / "chroma").exists():
+        if self.chroma_url or not (self.chroma_path).exists():
             return None
-        return _sqlite_problem(self.store_path / "chroma" / "chroma.sqlite3")
+        return _sqlite_problem(self.chroma_path / "chroma.sqlite3")
 
     def _set_aside(self, err: Exception) -> None:
         """Move a ``chroma/`` folder Chroma cannot read to ``chroma.damaged-<time>`` (under the
         writer lock), so the next connection makes it anew; said in :attr:`repairs`."""
         self._take_write_lock()
-        folder = self.store_path / "chroma"
-        aside = folder.with_name(f"chroma.damaged-{time.strftime('%Y%m%dT%H%M%S')}")
+        folder = self.chroma_path
+        aside = folder.with_name(f"{self.folder}.damaged-{time.strftime('%Y%m%dT%H%M%S')}")
         if folder.exists():
             folder.replace(aside)
         self._forget()
@@ -344,7 +359,7 @@ class SkillIndex:
 
     @property
     def _stamp_path(self) -> Path:
-        return self.store_path / "chroma.stamp"
+        return self.store_path / f"{self.folder}.stamp"
 
     def _read_stamp(self) -> str | None:
         try:
@@ -369,12 +384,12 @@ class SkillIndex:
         connected: it has then disconnected, and a sync must plan its writes again."""
         if self.chroma_url or self._lock is not None:
             return False
-        lock = FileLock(str(self.store_path / "chroma.lock"))
+        lock = FileLock(str(self.store_path / f"{self.folder}.lock"))
         try:
             lock.acquire(timeout=self.lock_timeout)
         except Timeout:
             raise StoreLockedError(
-                f"another process is writing the embedded index at {self.store_path / 'chroma'}; embedded "
+                f"another process is writing the embedded index at {self.chroma_path}; embedded "
                 "Chroma "
                 f"takes one writer at a time. To share one index between processes, run a server "
                 f"('chroma run --path DIR --port 8000') and pass --chroma-url http://127.0.0.1:8000 "
@@ -392,7 +407,7 @@ class SkillIndex:
         if self.chroma_url:
             return
         token = os.urandom(8).hex()
-        tmp = self._stamp_path.with_name(f".chroma.stamp.{os.getpid()}.tmp")
+        tmp = self._stamp_path.with_name(f".{self.folder}.stamp.{os.getpid()}.tmp")
         tmp.write_text(token, "ascii")
         os.replace(tmp, self._stamp_path)
         self._seen = token

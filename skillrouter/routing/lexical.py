@@ -17,7 +17,12 @@ task example under ``<skill>::ex::<sha>``. For a task:
   counting them let everyday requests through the gate.
 
 Words: lower-cased runs of two or more letters or digits, English stop words removed, a light
-suffix stemmer (``papers`` -> ``paper``, ``booking`` -> ``book``).
+suffix stemmer (``papers`` -> ``paper``, ``booking`` -> ``book``). Chinese (and Japanese, Korean)
+has no spaces between words, so a run of CJK characters is cut into its overlapping character
+bigrams ("查天气预报" -> 查天 天气 气预 预报; a lone character is kept as it is), beside the
+English words of the same text ("帮我 review 一下 PR" -> 帮我 review 一下 pr): every word of two
+characters is then found, with no dictionary. Text without CJK characters is tokenised exactly as
+before. Bigrams against a segmenter (jieba) and against bigrams plus unigrams: docs/evaluation.md.
 
 Incremental: :meth:`LexicalIndex.sync` adds, replaces and removes only the documents whose
 text changed (by content hash), like the dense index; adding a skill touches the posting
@@ -42,12 +47,13 @@ from pathlib import Path
 import numpy as np
 
 from skillrouter.embeddings.derived import DerivedFile
+from skillrouter.embeddings.script import CJK_RUN
 
 __all__ = ["K1", "B", "LexicalIndex", "LexicalScores", "tokenize"]
 
 K1 = 1.2
 B = 0.75
-_FORMAT = 1  # of lexical.db; a file of another format is rebuilt from the store
+_FORMAT = 2  # of lexical.db; a file of another format is rebuilt from the store (2: CJK bigrams)
 
 _TOKEN = re.compile(r"\w\w+")
 _STOP_WORDS = (
@@ -79,9 +85,27 @@ def _stem(word: str) -> str:
     return word
 
 
+def _words(text: str) -> list[str]:
+    return [_stem(w) for w in _TOKEN.findall(text) if w not in _STOP]
+
+
+def _bigrams(run: str) -> list[str]:
+    return [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
+
+
 def tokenize(text: str) -> list[str]:
-    """Words of ``text`` as the keyword index sees them."""
-    return [_stem(w) for w in _TOKEN.findall(text.lower().replace("_", " ")) if w not in _STOP]
+    """Words of ``text`` as the keyword index sees them: English words, and the character
+    bigrams of each run of CJK characters (see the module docstring)."""
+    text = text.lower().replace("_", " ")
+    if not CJK_RUN.search(text):
+        return _words(text)
+    out: list[str] = []
+    start = 0
+    for match in CJK_RUN.finditer(text):
+        out += _words(text[start : match.start()])
+        out += _bigrams(match.group())
+        start = match.end()
+    return out + _words(text[start:])
 
 
 def _sha(text: str) -> str:

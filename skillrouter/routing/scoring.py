@@ -70,6 +70,7 @@ EXPLORE_BONUS = 1.5
 KEYWORD_WEIGHT = 0.3
 COVERAGE_WEIGHT = 0.4
 DEFAULT_THRESHOLD = 0.30  # on the relevance scale, for all-MiniLM-L6-v2
+DEFAULT_MULTILINGUAL_THRESHOLD = 0.84  # on multilingual-e5-small's scale: benchmarks/multilingual_gate.py
 MISFIT_WEIGHT = 4.0
 
 MISFIT_SHARE_WEIGHT = 0.2

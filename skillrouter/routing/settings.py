@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from skillrouter.routing.scoring import (
     COVERAGE_WEIGHT,
+    DEFAULT_MULTILINGUAL_THRESHOLD,
     DEFAULT_THRESHOLD,
     KEYWORD_WEIGHT,
     MISFIT_SHARE_WEIGHT,
@@ -111,6 +112,8 @@ class RoutingSettings:
     ``keyword_weight=0`` ranks without keywords, ``coverage_weight=0`` gates without coverage,
     ``misfit_weight=0`` ignores misfits (and never looks them up), ``misfit_share_weight=0``
     gates without a skill's share of misfits, ``use_examples=False`` matches Level 0 text only.
+    ``multilingual_threshold``: the gate of tasks routed with the multilingual engine (None: its
+    default, :attr:`multilingual_gate`); ``threshold`` is the default engine's.
     """
 
     threshold: float | None = None
@@ -124,10 +127,13 @@ class RoutingSettings:
     prior_weight: float = PRIOR_WEIGHT
     overfetch: int = 4
     use_examples: bool = True
+    multilingual_threshold: float | None = None
 
     def __post_init__(self) -> None:
         if self.threshold is not None:
             object.__setattr__(self, "threshold", check_threshold(self.threshold))
+        if self.multilingual_threshold is not None:
+            object.__setattr__(self, "multilingual_threshold", check_threshold(self.multilingual_threshold))
         for label in ("keyword_weight", "coverage_weight", "misfit_weight", "misfit_share_weight"):
             _weight(label, getattr(self, label))
         _weight("quality_weight", self.quality_weight, most=1.0)
@@ -149,6 +155,13 @@ class RoutingSettings:
     def gate(self) -> float:
         """The threshold in force: the caller's, or ``DEFAULT_THRESHOLD``."""
         return DEFAULT_THRESHOLD if self.threshold is None else self.threshold
+
+    @property
+    def multilingual_gate(self) -> float:
+        """The threshold in force for a task routed with the multilingual engine (its cosines lie
+        on a scale of their own): ``multilingual_threshold``, or ``DEFAULT_MULTILINGUAL_THRESHOLD``."""
+        given = self.multilingual_threshold
+        return DEFAULT_MULTILINGUAL_THRESHOLD if given is None else given
 
     @property
     def threshold_source(self) -> ThresholdSource:

@@ -52,7 +52,16 @@ def library(path: Path, st_embedder: SentenceTransformerEmbedder) -> SkillLibrar
 def test_route_json_shape(store: Path) -> None:
     data = as_json("route", TASK, "--store", store)
     assert isinstance(data, dict)
-    assert list(data) == ["task", "matched", "threshold", "threshold_source", "candidates", "reason"]
+    assert list(data) == [
+        "task",
+        "matched",
+        "threshold",
+        "threshold_source",
+        "candidates",
+        "reason",
+        "context_used",
+        "engine",
+    ]
     assert data["task"] == TASK and data["matched"] == "review-python-pull-request"
     assert data["threshold"] == DEFAULT_THRESHOLD and isinstance(data["reason"], str)
     assert data["threshold_source"] == "default"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import shutil
 import sys
 import threading
@@ -149,7 +150,7 @@ def store(served: tuple[Session, Path]) -> Path:
 def test_the_tools_are_listed_with_their_schemas(session: Session) -> None:
     tools = {t.name: t for t in session.run(session.client.list_tools()).tools}
     assert set(tools) == TOOLS
-    assert set(tools["search_skills"].input_schema["properties"]) == {"query", "k"}
+    assert set(tools["search_skills"].input_schema["properties"]) == {"query", "k", "context"}
     assert set(tools["record_outcome"].input_schema["properties"]) == {"name", "score", "task", "fits"}
     assert tools["record_outcome"].input_schema["properties"]["score"]["maximum"] == 10
     assert (
@@ -169,6 +170,30 @@ def test_search_gives_the_routers_answer(session: Session, store: Path) -> None:
     assert [c["passes_gate"] for c in found["candidates"]] == [
         c["relevance"] >= found["threshold"] for c in found["candidates"]
     ]
+
+
+def test_search_routes_a_follow_up_with_its_context(session: Session, store: Path) -> None:
+    """A follow-up that names no task is routed with the user's earlier messages; the answer is the
+    CLI's --context answer, and a bad turn is a one-line tool error."""
+    follow_up = "only on the macos runner, ubuntu is fine"
+    earlier = [
+        "my GitHub Actions pipeline keeps failing on the test step since this morning",
+        {"role": "assistant", "content": "Which runner fails?"},
+    ]
+    alone = session.ok("search_skills", query=follow_up, k=3)
+    assert alone["matched"] is None and alone["context_used"] is False
+    found = session.ok("search_skills", query=follow_up, k=3, context=earlier)
+    assert found["matched"] == "debug-failing-ci" and found["context_used"] is True
+    assert found["reason"].startswith("with the conversation (1 earlier user turn(s)): ")
+    turns = store.parent / "turns.json"
+    turns.write_text(json.dumps(earlier))
+    routed = as_json("route", follow_up, "-k", "3", "--store", store, "--context", turns)
+    assert (routed["matched"], routed["reason"]) == (found["matched"], found["reason"])
+    said = session.error("search_skills", query=follow_up, context=[{"role": "user"}])
+    assert said.endswith("context[0]: a turn given as an object needs 'role' and 'content'")
+    assert "context: input should be a valid list" in session.error(
+        "search_skills", query=follow_up, context="my CI is red"
+    )
 
 
 def test_search_abstains_when_nothing_fits(session: Session) -> None:
@@ -404,7 +429,8 @@ def test_the_prompt_hook_injects_the_matched_skill(
     cli_uses(st_embedder)
     monkeypatch.setenv("SKILLROUTER_HOME", str(store))
 
-    def in_process(*args: str) -> str | None:
+    def in_process(*args: str, stdin: str | None = None) -> str | None:
+        assert stdin is None  # context_for without a transcript passes no context
         result = run(*args)
         return result.stdout if result.exit_code == 0 else None
 

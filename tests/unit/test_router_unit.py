@@ -350,7 +350,16 @@ def test_route_to_dict_shape(store: Store, index: FakeIndex) -> None:
     route = router(store, index).route("a task", k=1)
     assert isinstance(route, Route)
     data = route.to_dict()
-    assert list(data) == ["task", "matched", "threshold", "threshold_source", "candidates", "reason"]
+    assert list(data) == [
+        "task",
+        "matched",
+        "threshold",
+        "threshold_source",
+        "candidates",
+        "reason",
+        "context_used",
+        "engine",
+    ]
     assert data["task"] == "a task" and data["matched"] == "one" and data["threshold"] == DEFAULT_THRESHOLD
     assert data["threshold_source"] == "default"
     assert router(store, index, threshold=0.5).route("a task").to_dict()["threshold_source"] == "given"

@@ -57,6 +57,7 @@ class SkillRows(LedgerBase):
             summary
             | {
                 "lexical_text": skill.lexical_text(),
+                "triggers": skill.trigger_texts(),
                 "procedure_hash": sha(procedure)[:16] if procedure else None,
             }
         )
@@ -252,6 +253,16 @@ class SkillRows(LedgerBase):
             name: json.loads(blob).get("lexical_text")
             for name, blob in self._rows("SELECT name, level0 FROM skills")
         }
+
+    def trigger_texts(self) -> dict[str, list[str]]:
+        """name -> the skill's trigger texts (``metadata.triggers``, localized descriptions: see
+        :func:`skillrouter.skill.trigger_texts`), for skills that have some; no file reads (a row
+        written before triggers were kept has none until its skill is written again)."""
+        out = {
+            name: json.loads(blob).get("triggers")
+            for name, blob in self._rows("SELECT name, level0 FROM skills")
+        }
+        return {name: list(texts) for name, texts in out.items() if texts}
 
     def procedure_hashes(self) -> dict[str, str]:
         """name -> hash of the whitespace-normalised procedure, for skills that have one."""
