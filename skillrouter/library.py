@@ -68,6 +68,7 @@ from skillrouter.routing.index import SkillIndex, SyncReport
 from skillrouter.routing.lexical import LexicalIndex
 from skillrouter.routing.router import Route, Router
 from skillrouter.routing.settings import DEFAULT_K, RoutingSettings
+from skillrouter.routing.snapshot import Snapshot
 from skillrouter.security.policy import TrustLevel
 from skillrouter.skill import Skill, SkillSummary
 from skillrouter.skillmd import read_skill_md, skill_from_json
@@ -726,15 +727,31 @@ class SkillLibrary:
         problems = self.store.refresh_if_due(self.refresh_interval)
         if problems is not None:
             self.unreadable = problems
-        self.lexical.sync(self.lexical_documents())
         generation = self.store.ledger.generation()
         if self._exact is None or self._exact[0] != generation:
-            self._exact = (generation, ExactIndex(self.documents(), self.embedder))
+            self._exact = (generation, self._exact_index(generation))
         router = copy.copy(self.router)  # the library's settings, the cache's index
         router.index = self._exact[1]
         if self.multilingual_embedder is not None:
             router.multilingual = self._exact_multilingual_index
         return router
+
+    def _exact_index(self, generation: int) -> ExactIndex:
+        """The embedding-cache index, and the keyword index in step, at ``generation`` (both are
+        functions of the ledger). A one-shot process reads them from the store's snapshot of
+        that generation when there is one, and writes it when there is not
+        (:mod:`skillrouter.routing.snapshot`)."""
+        snapshot = Snapshot(self.store.path / "cache", self.embedder.model_id, read_only=self.read_only)
+        held = snapshot.load(generation) if self.one_shot else None
+        if held is not None:
+            documents, misfits, lexical = held
+            self.lexical.adopt(lexical)
+            return ExactIndex.of((documents, misfits), self.embedder)
+        self.lexical.sync(self.lexical_documents())
+        index = ExactIndex(self.documents(), self.embedder)
+        if self.one_shot and self.store.ledger.generation() == generation:  # nothing moved meanwhile
+            snapshot.save(generation, *index.parts, self.lexical.scoring_arrays())
+        return index
 
     def route_many(
         self,

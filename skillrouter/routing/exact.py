@@ -46,6 +46,25 @@ class ExactIndex:
             self._parts[misfits] = ([ids[r] for r in rows], vectors[rows])
         self._row = {doc_id: r for r, doc_id in enumerate(self._parts[False][0])}
 
+    @classmethod
+    def of(
+        cls,
+        parts: tuple[tuple[list[str], np.ndarray], tuple[list[str], np.ndarray]],
+        embedder: Embedder,
+    ) -> ExactIndex:
+        """The index of :attr:`parts` kept earlier (a snapshot: the documents' ids and vectors,
+        then the misfits'), with nothing embedded or read from the cache; the matrices may be
+        memory-mapped."""
+        index = cls({}, embedder)
+        index._parts = {False: parts[0], True: parts[1]}
+        index._row = {doc_id: r for r, doc_id in enumerate(parts[0][0])}
+        return index
+
+    @property
+    def parts(self) -> tuple[tuple[list[str], np.ndarray], tuple[list[str], np.ndarray]]:
+        """(document ids, their vectors) and (misfit ids, theirs), ids sorted."""
+        return self._parts[False], self._parts[True]
+
     def count(self) -> int:
         return sum(len(ids) for ids, _ in self._parts.values())
 

@@ -164,6 +164,46 @@ def _schema(db: sqlite3.Connection) -> None:
     )
 
 
+class _Flat:
+    """word -> its row of a flat table (offsets into columns): a snapshot's postings, read
+    like the dicts of arrays an index builds (``get``), with each row's length as its count."""
+
+    def __init__(self, words: np.ndarray, offsets: np.ndarray, *columns: np.ndarray) -> None:
+        self._row = {word: i for i, word in enumerate(words.tolist())}
+        self._offsets, self._columns = offsets, columns
+        self.lengths = _Lengths(self)
+        self.first = _First(self)
+
+    def span(self, word: str) -> tuple[int, int] | None:
+        row = self._row.get(word)
+        return None if row is None else (int(self._offsets[row]), int(self._offsets[row + 1]))
+
+    def get(self, word: str, default: object = None) -> object:
+        span = self.span(word)
+        return default if span is None else tuple(c[span[0] : span[1]] for c in self._columns)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._row
+
+
+class _Lengths:
+    def __init__(self, flat: _Flat) -> None:
+        self._flat = flat
+
+    def get(self, word: str, default: int = 0) -> int:
+        span = self._flat.span(word)
+        return default if span is None else span[1] - span[0]
+
+
+class _First:
+    def __init__(self, flat: _Flat) -> None:
+        self._flat = flat
+
+    def get(self, word: str, default: object = None) -> object:
+        row = self._flat.get(word)
+        return default if row is None else row[0]  # type: ignore[index]
+
+
 class LexicalIndex:
     """BM25 postings over skill documents, in memory, backed by a SQLite file of token counts.
 
@@ -179,6 +219,7 @@ class LexicalIndex:
             else None
         )
         self._loaded = False
+        self._adopted = False  # scoring from a snapshot's arrays (adopt), not from the file
         self._rewrite = False  # the file was made anew: write every document held, not just the change
         self._reset()
 
@@ -228,12 +269,79 @@ class LexicalIndex:
         for doc_id, skill, digest, tokens, cover in rows or []:
             self._insert(doc_id, skill, digest, Counter(tokens.split()), frozenset(cover.split()))
 
+    # ------------------------------------------------------------ snapshots (one-shot routes)
+
+    def scoring_arrays(self) -> dict[str, np.ndarray]:
+        """What :meth:`score` reads, over the live documents in id order, as flat arrays (each
+        word's row of postings and of coverage slots): a one-shot process loads these
+        (:meth:`adopt`) instead of every document's token counts."""
+        self._own()
+        live = sorted(self._slot_of.items())
+        renumber = np.full(len(self._slot_doc), -1, dtype=np.int64)
+        renumber[[slot for _, slot in live]] = np.arange(len(live))
+        column_of = dict(zip(self._names, range(len(self._names))))
+        names = sorted({self._names[self._slot_skill[slot]] for _, slot in live})
+        new_column = {column_of[name]: i for i, name in enumerate(names)}
+        out: dict[str, np.ndarray] = {
+            "lex_names": np.array(names, dtype=str),
+            "lex_skill": np.array([new_column[self._slot_skill[s]] for _, s in live], dtype=np.int64),
+            "lex_length": np.array([self._length[s] for _, s in live], dtype=np.int64),
+        }
+        for table, source in (("post", self._postings), ("cover", self._cover)):
+            words, offsets, slots, counts = [], [0], [], []
+            for word in sorted(source):
+                held = source[word]
+                old = np.asarray(held[0] if table == "post" else held, dtype=np.int64)
+                keep = renumber[old] >= 0
+                if not keep.any():
+                    continue
+                words.append(word)
+                slots.append(renumber[old[keep]])
+                if table == "post":
+                    counts.append(np.asarray(held[1], dtype=np.int64)[keep])
+                offsets.append(offsets[-1] + int(keep.sum()))
+            out[f"{table}_words"] = np.array(words, dtype=str)
+            out[f"{table}_offsets"] = np.array(offsets, dtype=np.int64)
+            out[f"{table}_slots"] = np.concatenate(slots) if slots else np.zeros(0, dtype=np.int64)
+            if table == "post":
+                out["post_counts"] = np.concatenate(counts) if counts else np.zeros(0, dtype=np.int64)
+        return out
+
+    def adopt(self, arrays: Mapping[str, np.ndarray]) -> None:
+        """Score from ``arrays`` (:meth:`scoring_arrays` of an index holding what this one's file
+        holds) without loading the file; the next :meth:`sync` or :meth:`hashes` loads it."""
+        self._reset()
+        names = arrays["lex_names"].tolist()
+        lengths = np.asarray(arrays["lex_length"], dtype=np.int64)
+        self._names = names
+        self._skills = {name: i for i, name in enumerate(names)}
+        self._slot_arrays = (
+            np.ones(len(lengths), dtype=bool),
+            np.asarray(arrays["lex_skill"], dtype=np.int64),
+            lengths.astype(np.float64),
+        )
+        post = _Flat(
+            arrays["post_words"], arrays["post_offsets"], arrays["post_slots"], arrays["post_counts"]
+        )
+        cover = _Flat(arrays["cover_words"], arrays["cover_offsets"], arrays["cover_slots"])
+        self._postings, self._df = post, post.lengths  # type: ignore[assignment]
+        self._cover, self._cover_df = cover.first, cover.lengths  # type: ignore[assignment]
+        self._live, self._total_length = len(lengths), int(lengths.sum())
+        self._loaded, self._adopted = True, True
+
+    def _own(self) -> None:
+        """Load the file's documents in place of adopted arrays, before anything changes them."""
+        if self._adopted:
+            self._reset()
+            self._loaded = self._adopted = False
+        self._load()
+
     def reset(self) -> None:
         """Forget every document (``reindex`` then rebuilds from the store)."""
         if self.file is not None:
             self.file.run(lambda db: db.execute("DELETE FROM docs"), write=True)
         self._reset()
-        self._loaded = True
+        self._loaded, self._adopted = True, False
 
     def close(self) -> None:
         if self.file is not None:
@@ -247,7 +355,7 @@ class LexicalIndex:
 
     def hashes(self) -> dict[str, str]:
         """id -> content hash of every document held."""
-        self._load()
+        self._own()
         return {doc_id: self._slot_hash[slot] for doc_id, slot in self._slot_of.items()}
 
     def _insert(
@@ -304,7 +412,7 @@ class LexicalIndex:
     def sync(self, documents: Mapping[str, tuple[str, str, str]]) -> tuple[int, int]:
         """Hold exactly ``documents``: id -> (skill, text, coverage text), where the coverage
         text is the part of ``text`` that counts for coverage. Returns (added or changed, removed)."""
-        self._load()
+        self._own()
         wanted = {
             doc_id: (skill, text, cover, _sha(f"{text}\x00{cover}"))
             for doc_id, (skill, text, cover) in documents.items()

@@ -109,3 +109,63 @@ def test_exact_route_reads_the_store_not_chroma(lib: SkillLibrary) -> None:
     assert lib.embedder.cache.count() == before + 2  # type: ignore[attr-defined]  # the new skill and the query
     assert lib.index.count() == indexed  # Chroma untouched: the next sync brings it up to date
     assert lib.route("knit a wool scarf") == lib.route("knit a wool scarf", exact=True)
+
+
+# ---------------------------------------------------------------- the one-shot snapshot
+
+
+def one_shot(path: Path, **kwargs: object) -> SkillLibrary:
+    embedder = CachedEmbedder(HashEmbedder(), EmbeddingCache(path / "cache" / "embeddings.db"))
+    return SkillLibrary(Store(path, **kwargs), embedder, one_shot=True)  # type: ignore[arg-type]
+
+
+def snapshots(path: Path) -> list[str]:
+    return sorted(p.name for p in (path / "cache" / "oneshot").glob("*"))
+
+
+def test_a_one_shot_route_from_the_snapshot_answers_what_a_fresh_build_answers(
+    lib: SkillLibrary, tmp_path: Path
+) -> None:
+    """The first one-shot process builds its indexes and writes the snapshot; the next reads it
+    (nothing embedded, no token counts loaded) and answers exactly the same, examples and
+    misfits included; a change of the library moves the generation and the snapshot with it."""
+    path = lib.store.path
+    lib.record_outcome("bake-bread", 9.0, task="a loaf with an open crumb")
+    lib.record_misfit("fix-flaky-test", "the test suite is too slow")
+    lib.close()
+    with one_shot(path) as first:
+        built = [first.route(t, **kw) for t in TASKS for kw in ({}, {"k": 2}, {"tags": ["ci"]})]  # type: ignore[arg-type]
+    written = snapshots(path)
+    assert len(written) == 2  # the vectors (.npy) and the rest (.npz) of one generation
+    with one_shot(path) as second:
+        second.lexical.sync = None  # type: ignore[assignment,method-assign]  # must not be needed
+        second.embedder.embed_documents = None  # type: ignore[method-assign]
+        again = [second.route(t, **kw) for t in TASKS for kw in ({}, {"k": 2}, {"tags": ["ci"]})]  # type: ignore[arg-type]
+        assert again == built
+        assert second.lexical._adopted
+    with one_shot(path) as third:
+        third.add(Skill.create("knit-scarf", "Knit a wool scarf for a beginner."))
+        assert third.route("knit a wool scarf").matched.name == "knit-scarf"  # type: ignore[union-attr]
+    assert snapshots(path) != written and len(snapshots(path)) == 2  # the old generation removed
+
+
+def test_a_damaged_snapshot_is_ignored_and_written_again(lib: SkillLibrary) -> None:
+    path = lib.store.path
+    lib.close()
+    with one_shot(path) as first:
+        expected = first.route(TASKS[0])
+    for name in snapshots(path):
+        (path / "cache" / "oneshot" / name).write_bytes(b"not numpy")
+    with one_shot(path) as second:
+        assert second.route(TASKS[0]) == expected
+        assert not second.lexical._adopted
+    with one_shot(path) as third:
+        assert third.route(TASKS[0]) == expected and third.lexical._adopted  # rewritten whole
+
+
+def test_a_read_only_store_writes_no_snapshot(lib: SkillLibrary) -> None:
+    path = lib.store.path
+    lib.close()
+    with one_shot(path, read_only=True) as reader:
+        assert reader.route(TASKS[1]).matched.name == "bake-bread"  # type: ignore[union-attr]
+    assert snapshots(path) == []
