@@ -356,7 +356,7 @@ class SkillLibrary:
         assert self.multilingual_embedder is not None
         generation = self.store.ledger.generation()
         if self._exact_multilingual is None or self._exact_multilingual[0] != generation:
-            self._exact_multilingual = (generation, ExactIndex(self.documents(), self.multilingual_embedder))
+            self._exact_multilingual = (generation, self._exact_index(generation, self.multilingual_embedder))
         return self._exact_multilingual[1]
 
     def refresh(self) -> SyncReport:
@@ -736,21 +736,25 @@ class SkillLibrary:
             router.multilingual = self._exact_multilingual_index
         return router
 
-    def _exact_index(self, generation: int) -> ExactIndex:
-        """The embedding-cache index, and the keyword index in step, at ``generation`` (both are
-        functions of the ledger). A one-shot process reads them from the store's snapshot of
-        that generation when there is one, and writes it when there is not
+    def _exact_index(self, generation: int, engine: Embedder | None = None) -> ExactIndex:
+        """The embedding-cache index at ``generation`` (of the library's model, or of
+        ``engine``: the multilingual one), and for the library's model the keyword index in step
+        (both are functions of the ledger). A one-shot process reads them from the store's
+        snapshot of that generation when there is one, and writes it when there is not
         (:mod:`skillrouter.routing.snapshot`)."""
-        snapshot = Snapshot(self.store.path / "cache", self.embedder.model_id, read_only=self.read_only)
+        embedder = self.embedder if engine is None else engine
+        snapshot = Snapshot(self.store.path / "cache", embedder.model_id, read_only=self.read_only)
         held = snapshot.load(generation) if self.one_shot else None
         if held is not None:
             documents, misfits, lexical = held
-            self.lexical.adopt(lexical)
-            return ExactIndex.of((documents, misfits), self.embedder)
-        self.lexical.sync(self.lexical_documents())
-        index = ExactIndex(self.documents(), self.embedder)
+            if engine is None:
+                self.lexical.adopt(lexical)
+            return ExactIndex.of((documents, misfits), embedder)
+        if engine is None:
+            self.lexical.sync(self.lexical_documents())
+        index = ExactIndex(self.documents(), embedder)
         if self.one_shot and self.store.ledger.generation() == generation:  # nothing moved meanwhile
-            snapshot.save(generation, *index.parts, self.lexical.scoring_arrays())
+            snapshot.save(generation, *index.parts, self.lexical.scoring_arrays() if engine is None else {})
         return index
 
     def route_many(
