@@ -53,13 +53,12 @@ class SkillRows(LedgerBase):
         procedure = " ".join(skill.procedure.split()).lower()
         summary = skill.summary().to_dict()
         summary.pop("trust_level")  # a column of its own
+        triggers = skill.trigger_texts()
         level0 = json.dumps(
             summary
-            | {
-                "lexical_text": skill.lexical_text(),
-                "triggers": skill.trigger_texts(),
-                "procedure_hash": sha(procedure)[:16] if procedure else None,
-            }
+            | {"lexical_text": skill.lexical_text()}
+            | ({"triggers": triggers} if triggers else {})  # most skills have none: rows as before
+            | {"procedure_hash": sha(procedure)[:16] if procedure else None}
         )
         now = now_iso()
         with self.transaction() as db:
