@@ -188,7 +188,7 @@ class SkillRows(LedgerBase):
     def summaries(self, names: Sequence[str]) -> dict[str, SkillSummary]:
         """Level 0 with status and statistics of each of ``names`` that has a row (the router's
         hot path). Status and statistics are read every call (another process may have just
-        recorded an outcome); Level 0 of every skill once per generation, which every change
+        recorded an outcome); Level 0 of each skill once per generation, which every change
         of it bumps, so a route reads a few small rows instead of bulky Level 0 blobs."""
         if not names:
             return {}
@@ -208,12 +208,15 @@ class SkillRows(LedgerBase):
         read at ``generation`` (read again when it differs from the one held)."""
         held = self._level0
         if held is None or held[0] != generation:
-            level0 = {n: json.loads(blob) for n, blob in self._rows("SELECT name, level0 FROM skills")}
-            held = self._level0 = (
-                generation,
-                {n: (d["description"], d["task_type"], tuple(d["tags"])) for n, d in level0.items()},
-            )
+            held = self._level0 = (generation, {})
         level0 = held[1]
+        missing = [row[0] for row in rows if row[0] not in level0]
+        if missing:  # only the names asked about: a one-shot route parses a few rows, not every one
+            for name, blob in self._rows(
+                f"SELECT name, level0 FROM skills WHERE name IN ({','.join('?' * len(missing))})", missing
+            ):
+                d = json.loads(blob)
+                level0[name] = (d["description"], d["task_type"], tuple(d["tags"]))
         out: dict[str, SkillSummary] = {}
         for name, status, trust_level, uses, total in rows:
             if name in level0:  # a row written after the generation was read waits for the next call
