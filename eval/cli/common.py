@@ -23,6 +23,7 @@ __all__ = [
     "outputs",
     "say",
     "write_json",
+    "write_outputs",
 ]
 
 DEFAULT_METATOOL = Path("..") / "shared" / "data" / "metatool"
@@ -103,6 +104,25 @@ def write_json(data: Any, target: str) -> None:
     else:
         Path(target).parent.mkdir(parents=True, exist_ok=True)
         Path(target).write_text(text + "\n", "utf-8")
+
+
+def write_outputs(
+    result: Any,
+    json_path: str | None,
+    report_dir: Path | None,
+    stem: str,
+    markdown: str,
+    echo: Callable[[str], Any],
+) -> None:
+    """``--json`` (a file or ``-``) and ``--report DIR`` (``<stem>.json`` and ``<stem>.md``
+    holding ``markdown``), as the eval commands write them."""
+    if json_path is not None:
+        write_json(result, json_path)
+    if report_dir is not None:
+        report_dir.mkdir(parents=True, exist_ok=True)
+        write_json(result, str(report_dir / f"{stem}.json"))
+        (report_dir / f"{stem}.md").write_text(markdown, "utf-8")
+        echo(f"report: {report_dir / f'{stem}.md'}")
 
 
 def keyword_weight_of(value: str) -> float | str:

@@ -6,7 +6,7 @@ import functools
 from pathlib import Path
 
 import click
-from skillrouter.eval.cli.common import cache_dir_of, command_line, eval_group, outputs, say, write_json
+from skillrouter.eval.cli.common import cache_dir_of, command_line, eval_group, outputs, say, write_outputs
 
 
 @eval_group.command("conversations")
@@ -41,14 +41,12 @@ def conversations_cmd(
     echo = functools.partial(click.echo, err=json_path == "-")
     echo(conversation_table(run))
     result = {"command": command_line(), "library": run.library, "rows": run.rows}
-    if json_path is not None:
-        write_json(result, json_path)
-    if report_dir is not None:
-        report_dir.mkdir(parents=True, exist_ok=True)
-        write_json(result, str(report_dir / "conversations.json"))
-        (report_dir / "conversations.md").write_text(
-            f"# Conversation rows\n\n`{command_line()}`\n\nEach cell is P@1 / decision accuracy "
-            f"(/ share left on the dropped request's skill).\n\n{conversation_table(run, markdown=True)}\n",
-            "utf-8",
-        )
-        echo(f"report: {report_dir / 'conversations.md'}")
+    write_outputs(
+        result,
+        json_path,
+        report_dir,
+        "conversations",
+        f"# Conversation rows\n\n`{command_line()}`\n\nEach cell is P@1 / decision accuracy "
+        f"(/ share left on the dropped request's skill).\n\n{conversation_table(run, markdown=True)}\n",
+        echo,
+    )

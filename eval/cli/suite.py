@@ -12,7 +12,7 @@ from skillrouter.eval.cli.common import (
     eval_group,
     outputs,
     say,
-    write_json,
+    write_outputs,
 )
 
 
@@ -93,15 +93,13 @@ def suite_cmd(
         "rows": [r.to_dict() for r in rows],
         "mean": mean_row(rows),
     }
-    if json_path is not None:
-        write_json(result, json_path)
-    if report_dir is not None:
-        report_dir.mkdir(parents=True, exist_ok=True)
-        write_json(result, str(report_dir / "suite.json"))
-        (report_dir / "suite.md").write_text(
-            f"# Routing suite\n\n`{command_line()}` ({spec.label})\n\nEach cell is router | plain dense "
-            'baseline (cosine over "name: description", threshold '
-            f"0.28).\n\n{suite_table(rows, markdown=True)}\n",
-            "utf-8",
-        )
-        echo(f"report: {report_dir / 'suite.md'}")
+    write_outputs(
+        result,
+        json_path,
+        report_dir,
+        "suite",
+        f"# Routing suite\n\n`{command_line()}` ({spec.label})\n\nEach cell is router | plain dense "
+        'baseline (cosine over "name: description", threshold '
+        f"0.28).\n\n{suite_table(rows, markdown=True)}\n",
+        echo,
+    )

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 
 from skillrouter.security import mentions as ctx
 from skillrouter.security.droppers import lines_of
-from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.findings import Finding, finding
 from skillrouter.security.lexicon_lures import (
     ASSET_NAME_RE,
     ASSET_URL_RE,
@@ -47,6 +47,7 @@ from skillrouter.security.lexicon_lures import (
     SPREAD_RE,
 )
 from skillrouter.security.markdown import Block, Document, sentences
+from skillrouter.security.units import block_excerpt
 
 __all__ = ["prose_lure_findings"]
 
@@ -172,13 +173,7 @@ class _Prose:
         line = block.line_at(inside)
         if (rule, line) in self.found:
             return
-        start = block.text.rfind("\n", 0, inside) + 1
-        end = block.text.find("\n", inside)
-        physical = block.text[start : end if end != -1 else len(block.text)]
-        text = excerpt(physical, inside - start)
-        if block.field_path:
-            text = excerpt(f"[{block.field_path}] {physical.strip()}", 0)
-        self.found[(rule, line)] = finding(rule, self.relpath, line, text, why=why)
+        self.found[(rule, line)] = finding(rule, self.relpath, line, block_excerpt(block, inside), why=why)
 
     def check(self, block: Block) -> None:
         text = block.text + ("\n" + block.attached if block.attached else "")

@@ -10,6 +10,18 @@ from skillrouter.security import mentions as ctx
 from skillrouter.security.findings import Finding, Severity, excerpt, finding
 from skillrouter.security.markdown import Block
 
+
+def block_excerpt(block: Block, pos: int) -> str:
+    """The excerpt a finding at ``pos`` of ``block`` shows: its physical line around ``pos``,
+    or, in a front-matter field, the field's path and line."""
+    start = block.text.rfind("\n", 0, pos) + 1
+    end = block.text.find("\n", pos)
+    physical = block.text[start : end if end != -1 else len(block.text)]
+    if block.field_path:
+        return excerpt(f"[{block.field_path}] {physical.strip()}", 0)
+    return excerpt(physical, pos - start)
+
+
 __all__ = ["Collector", "Unit"]
 
 
@@ -67,10 +79,4 @@ class Collector:
         previous = self.found.get(key)
         if previous is not None and (previous.severity == "dangerous" or severity != "dangerous"):
             return
-        start = block.text.rfind("\n", 0, pos) + 1
-        end = block.text.find("\n", pos)
-        physical = block.text[start : end if end != -1 else len(block.text)]
-        text = excerpt(physical, pos - start)
-        if block.field_path:
-            text = excerpt(f"[{block.field_path}] {physical.strip()}", 0)
-        self.found[key] = finding(rule, self.relpath, line, text, severity)
+        self.found[key] = finding(rule, self.relpath, line, block_excerpt(block, pos), severity)
