@@ -211,8 +211,11 @@ def in_process_route(store: Path, n: int = 50) -> tuple[float, float]:
 
     from skillrouter import SkillLibrary
 
+    from skillrouter.routing.prefilter import wait_for_builds
+
     with SkillLibrary.open(store, create=False) as lib:
-        lib.warm_up()
+        lib.warm_up()  # as a server starts: the model loaded, the search's int8 prefilter built
+        wait_for_builds()
         model = lib.embedder.inner if isinstance(lib.embedder, CachedEmbedder) else lib.embedder
         route_ms, embed_ms = [], []
         for i, task in enumerate(tasks(n, seed=7)):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from skillrouter.embeddings import one_blas_thread
+from skillrouter.routing.prefilter import prefilter_of
 
 __all__ = [
     "MISFIT",
@@ -99,26 +100,34 @@ def centroids(ids: list[str], matrix: np.ndarray, skills: Sequence[str]) -> dict
 def nearest(ids: list[str], matrix: np.ndarray, vectors: np.ndarray, n: int) -> list[list[Hit]]:
     """The ``n`` nearest of the documents ``ids`` (the rows of ``matrix``) to each query vector,
     by exact cosine similarity, best first, ties broken by id: the one search both
-    :class:`SkillIndex` and :class:`skillrouter.routing.exact.ExactIndex` run."""
+    :class:`SkillIndex` and :class:`skillrouter.routing.exact.ExactIndex` run. A large matrix
+    searched again is first narrowed by its int8 copy (:mod:`.prefilter`), with the same answer."""
     if not ids or len(vectors) == 0:
         return [[] for _ in range(len(vectors))]
     vectors = np.asarray(vectors, dtype=np.float32)
     m = min(n, len(ids))
+    prefilter = prefilter_of(matrix) if m < len(ids) else None
     out: list[list[Hit]] = []
     with one_blas_thread():
         for query in vectors:
-            out.append(_nearest_one(ids, matrix, query, m))
+            rows = prefilter.candidates(query, m, _NOISE) if prefilter is not None else None
+            out.append(_nearest_one(ids, matrix, query, m, rows))
     return out
 
 
-def _nearest_one(ids: list[str], matrix: np.ndarray, query: np.ndarray, m: int) -> list[Hit]:
-    """The ``m`` nearest documents to one query vector (see :func:`nearest`)."""
-    scores = matrix @ query
-    if m < len(ids):  # the m best, and any within float noise of the m-th: the exact sort decides
+def _nearest_one(
+    ids: list[str], matrix: np.ndarray, query: np.ndarray, m: int, among: np.ndarray | None = None
+) -> list[Hit]:
+    """The ``m`` nearest documents to one query vector (see :func:`nearest`), looked for among
+    the rows ``among`` if given (a superset of the m best and those within float noise of them)."""
+    scores = matrix @ query if among is None else matrix[among] @ query
+    if m < len(scores):  # the m best, and any within float noise of the m-th: the exact sort decides
         cut = np.partition(scores, len(scores) - m)[len(scores) - m]
         rows = np.flatnonzero(scores >= cut - _NOISE)
     else:
-        rows = np.arange(len(ids))
+        rows = np.arange(len(scores))
+    if among is not None:
+        rows = among[rows]
     sims = matrix[rows] @ query  # as the candidates' vectors alone give it, whatever the library's size
     hits = [Hit(ids[r], *parse_id(ids[r]), round(float(s), 6)) for r, s in zip(rows.tolist(), sims)]
     hits.sort(key=lambda h: (-h.similarity, h.id))

@@ -67,6 +67,7 @@ from skillrouter.routing.documents import (
     nearest,
     sha,
 )
+from skillrouter.routing.prefilter import build_soon
 
 log = logging.getLogger(__name__)
 
@@ -486,6 +487,12 @@ class SkillIndex:
     def misfit_count(self) -> int:
         """Misfit documents this process last synced (or read) in the index."""
         return len(self._searchable(misfits=True)[0])
+
+    @_server_errors
+    def prepare_search(self) -> None:
+        """Start building the int8 prefilter of a large library's search matrix now, in the
+        background (:mod:`skillrouter.routing.prefilter`), not on the second route."""
+        build_soon(self._searchable()[2])
 
     @_server_errors
     def sync(

@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 # skillfiles.SETTLE_NS, the same for a skill's folder).
 SETTLE_NS = skillfiles.SETTLE_NS
 
+# A route's scan of every skill is due at most this many times its own duration apart, so the
+# scans of a long-running process take at most a tenth of its time: 2 s apart at 177 skills
+# (the interval), about 16 s at 100,000 (one scan there stats 200,000 files: 1.6 s).
+SCAN_SHARE = 10
+
 QUARANTINED_EDITS = "quarantined_edits"  # the ledger note naming the skills a change on disk quarantined
 
 
@@ -39,6 +44,7 @@ class Reconciler:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._scanned: tuple[float, str | None] | None = None  # (when, skills/ signature then)
+        self._scan_seconds = 0.0  # how long the last full scan took
         self.unread: list[str] = []  # a read-only store's skills changed on disk since it was last written
 
     def refresh(self) -> list[tuple[str, str]]:
@@ -65,6 +71,7 @@ class Reconciler:
         # taken before the scan: a change made during it shows as a changed folder next time
         mark = (time.monotonic(), self.store.files.folder_sig(settled_ns=SETTLE_NS))
         stale, gone = scan()
+        self._scan_seconds = time.monotonic() - mark[0]
         if settling and not self.store.read_only:  # recorded, so the next scan lists none of them
             with self.store.write_lock, self.store.ledger.transaction(shared=True):
                 for name, sig in settling.items():
@@ -108,7 +115,8 @@ class Reconciler:
         """:meth:`refresh` when it is due, else None after one stat of the ``skills/`` folder.
 
         Due when this :class:`Store` has not scanned yet, when its last scan is ``interval``
-        seconds old (``0``: always), or when the ``skills/`` folder changed since (a skill
+        seconds old (``0``: always; in a large store, :data:`SCAN_SHARE` times that scan's own
+        duration, if longer), or when the ``skills/`` folder changed since (a skill
         folder added, removed or renamed in: a hand edit of that kind, or another process's
         write). A SKILL.md edited inside its folder, in place or by an editor's rename, leaves
         ``skills/`` alone: the scan after at most ``interval`` seconds reads it."""
@@ -116,7 +124,7 @@ class Reconciler:
         if (
             last is None
             or interval <= 0
-            or time.monotonic() - last[0] >= interval
+            or time.monotonic() - last[0] >= max(interval, SCAN_SHARE * self._scan_seconds)
             or last[1] is None
             or last[1] != self.store.files.folder_sig()
         ):

@@ -113,6 +113,30 @@ def test_a_skill_md_edited_inside_its_folder_is_routed_once_the_interval_passed(
     assert route.candidates[0].skill.description.startswith("Tune a harpsichord")
 
 
+def test_a_long_scan_is_made_at_most_a_tenth_of_the_time(
+    lib: SkillLibrary, clock: Clock, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scan of a large store takes long (1.6 s at 100,000 skills): a long-running process
+    scans at most SCAN_SHARE times its duration apart, not every ``refresh_interval``."""
+    real = SkillFiles.sigs
+    counted = [0]
+
+    def slow(self: SkillFiles, known: dict[str, str] | None = None) -> dict[str, str]:
+        counted[0] += 1
+        clock.now += 1.0  # this scan takes a second
+        return real(self, known)
+
+    monkeypatch.setattr(SkillFiles, "sigs", slow)
+    lib.refresh()
+    assert counted == [1]
+    clock.now += lib.refresh_interval
+    lib.route("bread")
+    assert counted == [1]  # 2 s after a 1 s scan: not yet
+    clock.now += reconcile_module.SCAN_SHARE * 1.0 - lib.refresh_interval
+    lib.route("bread")
+    assert counted == [2]
+
+
 def test_refresh_reads_an_edit_at_once(lib: SkillLibrary, clock: Clock, settled: None) -> None:
     lib.route("bread")
     edit_in_place(
