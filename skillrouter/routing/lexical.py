@@ -56,6 +56,11 @@ B = 0.75
 _FORMAT = 2  # of lexical.db; a file of another format is rebuilt from the store (2: CJK bigrams)
 
 _TOKEN = re.compile(r"\w\w+")
+# A task longer than this is read for keywords from its first and last half of it: a pasted log
+# or file around the request (a 3.9 MB task took 11 s to tokenise whole; the embedding reads its
+# first 256 tokens anyway), the head holding a request typed first, the tail the message a
+# conversation's joined text ends with.
+TASK_CHARS = 8000
 _STOP_WORDS = (
     "a about above after again against all am an and any are as at be because been before being below "
     "between "
@@ -91,6 +96,15 @@ def _words(text: str) -> list[str]:
 
 def _bigrams(run: str) -> list[str]:
     return [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+def task_words(task: str) -> str:
+    """The part of a task its keywords are read from: all of it, or its first and last
+    ``TASK_CHARS / 2`` characters when longer than :data:`TASK_CHARS`."""
+    if len(task) <= TASK_CHARS:
+        return task
+    half = TASK_CHARS // 2
+    return f"{task[:half]}\n{task[-half:]}"
 
 
 def tokenize(text: str) -> list[str]:
@@ -545,7 +559,7 @@ class LexicalIndex:
         self._load()
         bm25 = np.zeros(len(self._skills), dtype=np.float64)  # columns of removed skills stay 0
         coverage = np.zeros(len(self._skills), dtype=np.float64)
-        words = sorted(set(tokenize(task)))
+        words = sorted(set(tokenize(task_words(task))))
         if not words or not self._live:
             return LexicalScores(self._skills, bm25, coverage, self._names)
         skill_of = self._per_slot()[1]

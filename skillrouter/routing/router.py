@@ -101,6 +101,11 @@ __all__ = [
 ]
 
 
+# The start of a task the embedding model is given: every model here reads at most 512 tokens of
+# it (MiniLM 256), and 16,384 characters hold far more; the rest of a pasted file or log was
+# tokenised for nothing (2.7 s for a 3.9 MB task). Keywords read its head and tail
+# (lexical.task_words).
+EMBED_CHARS = 16_384
 _VIA = {"example": "example", "trigger": "trigger"}  # a hit's document kind -> Candidate.via
 
 Engine = Literal["default", "multilingual"]
@@ -300,7 +305,7 @@ class Router:
         wanted_tags: set[str] | None,
     ) -> list[Route]:
         cfg = self.settings
-        vectors = embed_queries(index.embedder, tasks)
+        vectors = embed_queries(index.embedder, [task[:EMBED_CHARS] for task in tasks])
         filtered = task_type is not None or wanted_tags is not None
         n = max(k * cfg.overfetch, 20) * (10 if filtered else 1)
         hits = index.query(vectors, n)

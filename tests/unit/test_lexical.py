@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from skillrouter.routing import lexical
 from skillrouter.routing.lexical import K1, B, LexicalIndex, tokenize
 
 
@@ -170,3 +171,17 @@ def test_scores_after_changes_equal_a_fresh_index_exactly() -> None:
             n: (want.score_of(n), want.coverage_of(n)) for n in later
         }
         assert got.top(5) == want.top(5)
+
+
+def test_a_huge_task_is_read_for_keywords_from_its_head_and_tail() -> None:
+    """A pasted log around the request: the request typed first, or the message a conversation's
+    joined text ends with, still scores; the middle megabytes are not tokenised (a 3.9 MB task
+    took 11 s)."""
+    ix = LexicalIndex()
+    ix.sync(docs(alpha="zebra grooming", beta="quokka feeding", gamma="lemur naming"))
+    filler = "log line 42 ok\n" * 300_000  # 4.5 MB
+    head, tail = ix.score("zebra " + filler), ix.score(filler + " quokka")
+    assert head.top(3) == ["alpha"] and tail.top(3) == ["beta"]
+    assert ix.score(filler[:4000] + " lemur " + filler[:4000] + filler).top(3) == []  # its middle: unread
+    assert lexical.task_words(filler) == f"{filler[:4000]}\n{filler[-4000:]}"
+    assert lexical.task_words("short task") == "short task"
