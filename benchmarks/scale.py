@@ -210,7 +210,6 @@ def in_process_route(store: Path, n: int = 50) -> tuple[float, float]:
     from skillrouter.embeddings import CachedEmbedder
 
     from skillrouter import SkillLibrary
-
     from skillrouter.routing.prefilter import wait_for_builds
 
     with SkillLibrary.open(store, create=False) as lib:
