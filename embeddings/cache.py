@@ -91,6 +91,10 @@ def _schema(db: sqlite3.Connection) -> None:
     )
 
 
+CHUNK = 1024
+"""Texts a :class:`CachedEmbedder` looks up, embeds and writes at once."""
+
+
 class CachedEmbedder:
     """An :class:`Embedder` that asks its inner embedder only for texts it has not seen.
 
@@ -112,6 +116,23 @@ class CachedEmbedder:
         return self.inner.dimension
 
     def _cached(self, texts: Sequence[str], prefix: str, embed: object) -> np.ndarray:
+        """The vectors of ``texts``, CHUNK at a time: each chunk read from the cache, its misses
+        embedded and written, its rows copied into one float32 matrix. Memory beyond the result
+        stays one chunk's worth at any number of texts (one call for a 100,000-skill import's
+        summaries held every vector three times over: dict, rows to write, stacked copy)."""
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        out: np.ndarray | None = None
+        for start in range(0, len(texts), CHUNK):
+            part = texts[start : start + CHUNK]
+            vectors = self._cached_part(part, prefix, embed)
+            if out is None:
+                out = np.empty((len(texts), vectors.shape[1]), dtype=np.float32)
+            out[start : start + len(part)] = vectors
+        assert out is not None
+        return out
+
+    def _cached_part(self, texts: Sequence[str], prefix: str, embed: object) -> np.ndarray:
         keys = [text_key(t, prefix) for t in texts]
         found = self.cache.get_many(self.model_id, keys)
         missing = [i for i, k in enumerate(keys) if k not in found]
@@ -124,9 +145,7 @@ class CachedEmbedder:
             fresh = dict(zip(unique.keys(), vectors))
             self.cache.put_many(self.model_id, fresh)
             found.update(fresh)
-        if not texts:
-            return np.zeros((0, self.dimension), dtype=np.float32)
-        return np.stack([found[k] for k in keys]).astype(np.float32)
+        return np.stack([found[k] for k in keys]).astype(np.float32, copy=False)
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         return self._cached(

@@ -75,6 +75,41 @@ def test_cache_embeds_each_text_once(tmp_path: Path) -> None:
     assert np.array_equal(first, inner.embed_documents(["one", "two", "one"]))  # same vectors as uncached
 
 
+def test_cache_works_a_chunk_at_a_time_and_keeps_the_chunks_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long list is looked up, embedded and written CHUNK texts at a time (memory stays one
+    chunk's worth): the same matrix as in one go, and a failure part way keeps the chunks done."""
+    import skillrouter.embeddings.cache as cache_module
+
+    monkeypatch.setattr(cache_module, "CHUNK", 3)
+    texts = [f"text {i}" for i in range(10)]
+    batches: list[list[str]] = []
+
+    class Recording(HashEmbedder):
+        def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+            batches.append(list(texts))
+            return super().embed_documents(texts)
+
+    cached = CachedEmbedder(Recording(), EmbeddingCache(tmp_path / "cache.db"))
+    cached.embed_documents(texts[4:6])  # the second chunk is then one text short of known
+    batches.clear()
+    out = cached.embed_documents(texts)
+    assert np.array_equal(out, HashEmbedder().embed_documents(texts)) and out.dtype == np.float32
+    assert batches == [texts[0:3], texts[3:4], texts[6:9], texts[9:10]] and cached.misses == 10
+
+    class FailsOnSeven(HashEmbedder):
+        def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+            if any(t.endswith(" 7") for t in texts):
+                raise RuntimeError("out of memory")
+            return super().embed_documents(texts)
+
+    fresh = CachedEmbedder(FailsOnSeven(), EmbeddingCache(tmp_path / "fresh.db"))
+    with pytest.raises(RuntimeError):
+        fresh.embed_documents(texts)
+    assert fresh.cache.count() == 6  # the two chunks before the failure are kept
+
+
 def test_cache_persists_across_instances(tmp_path: Path) -> None:
     path = tmp_path / "cache.db"
     CachedEmbedder(HashEmbedder(), EmbeddingCache(path)).embed_documents(["one", "two"])
