@@ -129,11 +129,17 @@ def _sha(text: str) -> str:
 @dataclass(frozen=True)
 class LexicalScores:
     """One task's keyword evidence over the library: BM25 and coverage per skill (0 when the
-    skill shares no word with the task)."""
+    skill shares no word with the task).
+
+    Coverage is summed only for the skills asked about (:meth:`coverage_many`; a route asks for
+    its few dozen candidates), from ``covering``: per word of the task, in order, the sorted
+    columns of the skills that cover it and the word's idf. The whole array (:attr:`coverage`)
+    is the same sums for every column."""
 
     skills: Mapping[str, int]  # skill name -> column
     bm25: np.ndarray
-    coverage: np.ndarray
+    covering: Sequence[tuple[np.ndarray, float]] = ()
+    total_idf: float = 0.0
     names: Sequence[str] = ()  # column -> skill name (by default, the order of ``skills``)
     best: float = field(init=False)  # the task's best BM25 over the library
 
@@ -149,15 +155,42 @@ class LexicalScores:
         best = self.best
         return self.score_of(skill) / best if best > 0 else 0.0
 
+    def _coverage_at(self, columns: np.ndarray) -> np.ndarray:
+        out = np.zeros(len(columns), dtype=np.float64)
+        if not len(columns) or self.total_idf <= 0:
+            return out
+        for covered, idf in self.covering:  # the words in order: the sums are the whole array's
+            if len(covered):
+                at = np.minimum(np.searchsorted(covered, columns), len(covered) - 1)
+                out[covered[at] == columns] += idf
+        return out / self.total_idf
+
+    @property
+    def coverage(self) -> np.ndarray:
+        """Coverage of every column, in [0, 1]."""
+        return self._coverage_at(np.arange(len(self.bm25), dtype=np.int64))
+
+    def coverage_many(self, skills: Sequence[str]) -> dict[str, float]:
+        """Coverage of each of ``skills`` (0 for one the index does not hold)."""
+        held = [s for s in skills if s in self.skills]
+        values = self._coverage_at(np.array([self.skills[s] for s in held], dtype=np.int64))
+        out = dict.fromkeys(skills, 0.0)
+        out.update(zip(held, values.tolist()))
+        return out
+
     def coverage_of(self, skill: str) -> float:
-        column = self.skills.get(skill)
-        return float(self.coverage[column]) if column is not None else 0.0
+        return self.coverage_many([skill])[skill]
 
     def top(self, n: int) -> list[str]:
         """Up to ``n`` skills with a positive BM25 score, best first (ties by name)."""
-        hits = np.flatnonzero(self.bm25 > 0)
-        if not len(hits) or n < 1:
+        if n < 1 or self.best <= 0:
             return []
+        floor = 0.0  # when n skills score at least a share of the best, the n-th best does too
+        for share in (0.5, 0.25, 0.125):
+            if np.count_nonzero(self.bm25 >= share * self.best) >= n:
+                floor = share * self.best
+                break
+        hits = np.flatnonzero(self.bm25 >= floor) if floor > 0 else np.flatnonzero(self.bm25 > 0)
         if (
             len(hits) > n
         ):  # only those scoring at least the n-th best (ties at the cut too) can be in the first n
@@ -260,10 +293,11 @@ class LexicalIndex:
         self._cover_df: Counter[str] = Counter()
         self._slot_cover: list[frozenset[str]] = []
         # per word, what a query needs of it, in numpy, computed on first use after a change:
-        # (live slots, their counts, BM25's length-normalised denominator) and covered columns
-        self._arrays: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        # (live slots, BM25's term in each) and covered columns
+        self._arrays: dict[str, tuple[np.ndarray | None, np.ndarray]] = {}
         self._cover_arrays: dict[str, np.ndarray] = {}
         self._slot_arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._by_skill: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._df: Counter[str] = Counter()
         self._total_length = 0
         self._live = 0
@@ -519,11 +553,24 @@ class LexicalIndex:
                 np.asarray(self._slot_skill, dtype=np.int64),
                 np.asarray(self._length, dtype=np.float64),
             )
+            self._by_skill = None
         return self._slot_arrays
 
-    def _postings_of(self, word: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(live slots holding ``word``, its count in each, ``counts + K1 * (1 - B + B * length /
-        average)``): the part of BM25 that does not depend on the task, cached until a change."""
+    def _slots_by_skill(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(slots ordered by skill column, where each column's run starts, that column), for a
+        per-skill maximum over every slot at once; cached until the next change."""
+        skill_of = self._per_slot()[1]
+        if self._by_skill is None:
+            order = np.argsort(skill_of, kind="stable")
+            ordered = skill_of[order]
+            starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]) if len(order) else order
+            self._by_skill = (order, starts, ordered[starts])
+        return self._by_skill
+
+    def _postings_of(self, word: str) -> tuple[np.ndarray | None, np.ndarray]:
+        """(live slots holding ``word``, its BM25 term in each): the part of BM25 that does not
+        depend on the task, cached until a change. A word in over half the slots is held as a
+        term for every slot (None, terms; 0 where it is not): one dense add, not a scatter."""
         cached = self._arrays.get(word)
         if cached is None:
             held = self._postings.get(word, (array("q"), array("q")))  # copied: a view would pin the arrays
@@ -532,7 +579,14 @@ class LexicalIndex:
             live = alive[slots]
             slots, counts = slots[live], counts[live]
             average = self._total_length / self._live
-            cached = (slots, counts, counts + K1 * (1.0 - B + B * lengths[slots] / average))
+            denominator = counts + K1 * (1.0 - B + B * lengths[slots] / average)
+            terms = self.idf(word) * counts * (K1 + 1.0) / denominator
+            if 2 * len(slots) > len(alive):
+                dense = np.zeros(len(alive), dtype=np.float64)
+                dense[slots] = terms
+                cached = (None, dense)
+            else:
+                cached = (slots, terms)
             self._arrays[word] = cached
         return cached
 
@@ -554,28 +608,32 @@ class LexicalIndex:
         return self._idf(self._df.get(word, 0))
 
     def score(self, task: str) -> LexicalScores:
-        """BM25 and coverage of ``task`` for every skill (see the module docstring). The work
-        is per word of the task, on that word's cached arrays."""
+        """BM25 of ``task`` for every skill, and what its coverage is summed from (see the module
+        docstring). The work is per word of the task, on that word's cached arrays."""
         self._load()
         bm25 = np.zeros(len(self._skills), dtype=np.float64)  # columns of removed skills stay 0
-        coverage = np.zeros(len(self._skills), dtype=np.float64)
         words = sorted(set(tokenize(task_words(task))))
         if not words or not self._live:
-            return LexicalScores(self._skills, bm25, coverage, self._names)
+            return LexicalScores(self._skills, bm25, names=self._names)
         skill_of = self._per_slot()[1]
         doc_scores = np.zeros(len(skill_of), dtype=np.float64)
-        total_idf = 0.0
+        covering: list[tuple[np.ndarray, float]] = []
+        total_idf, postings = 0.0, 0
         for word in words:
             cover_idf = self._idf(self._cover_df.get(word, 0))
             total_idf += cover_idf
-            covered = self._covered_by(word)
-            if len(covered):
-                coverage[covered] += cover_idf
-            slots, counts, denominator = self._postings_of(word)
-            if len(slots):
-                doc_scores[slots] += self.idf(word) * counts * (K1 + 1.0) / denominator
-        hit = np.flatnonzero(doc_scores)
-        np.maximum.at(bm25, skill_of[hit], doc_scores[hit])
-        if total_idf > 0:
-            coverage /= total_idf
-        return LexicalScores(self._skills, bm25, coverage, self._names)
+            covering.append((self._covered_by(word), cover_idf))
+            slots, terms = self._postings_of(word)
+            if slots is None:
+                doc_scores += terms  # + 0.0 where the word is not: the same sums
+                postings += len(terms)
+            elif len(slots):
+                doc_scores[slots] += terms
+                postings += len(slots)
+        if 8 * postings < len(doc_scores):  # a few slots hit: their maxima one by one
+            hit = np.flatnonzero(doc_scores)
+            np.maximum.at(bm25, skill_of[hit], doc_scores[hit])
+        else:  # most slots: the maximum of each skill's run of slots, all at once
+            order, starts, columns = self._slots_by_skill()
+            bm25[columns] = np.maximum.reduceat(doc_scores[order], starts)
+        return LexicalScores(self._skills, bm25, covering, total_idf, self._names)

@@ -356,6 +356,7 @@ class Router:
             else {}
         )  # misfit_hits is empty when the store holds no misfits
         total_uses = self.store.ledger.total_uses() if cfg.policy == "explore" else 0
+        covered = keywords.coverage_many(list(similarity)) if keywords is not None else {}
         candidates: list[Candidate] = []
         for name, sim in similarity.items():
             summary = summaries.get(name)
@@ -366,7 +367,7 @@ class Router:
             if tags is not None and not tags & set(summary.tags):
                 continue
             keyword = keywords.normalised(name) if keywords is not None else 0.0
-            coverage = keywords.coverage_of(name) if keywords is not None else 0.0
+            coverage = covered.get(name, 0.0)
             q = quality(
                 summary.use_count,
                 summary.avg_score,

@@ -185,3 +185,64 @@ def test_a_huge_task_is_read_for_keywords_from_its_head_and_tail() -> None:
     assert ix.score(filler[:4000] + " lemur " + filler[:4000] + filler).top(3) == []  # its middle: unread
     assert lexical.task_words(filler) == f"{filler[:4000]}\n{filler[-4000:]}"
     assert lexical.task_words("short task") == "short task"
+
+
+def reference_scores(
+    documents: dict[str, tuple[str, str, str]], task: str
+) -> tuple[dict[str, float], dict[str, float]]:
+    """BM25 (a skill's best document) and coverage of ``task`` for each skill, computed the plain
+    way, one document and one word at a time."""
+    tokens = {i: tokenize(text) for i, (_, text, _) in documents.items()}
+    covers = {i: set(tokenize(cover)) for i, (_, _, cover) in documents.items()}
+    n_docs, average = len(documents), sum(map(len, tokens.values())) / len(documents)
+    words = sorted(set(tokenize(task)))
+
+    def idf(n: int) -> float:
+        return math.log(1 + (n_docs - n + 0.5) / (n + 0.5))
+
+    bm25: dict[str, float] = {}
+    covered: dict[str, set[str]] = {}
+    for i, (skill, _, _) in documents.items():
+        score = 0.0
+        for word in words:
+            tf = tokens[i].count(word)
+            if tf:
+                df = sum(word in t for t in tokens.values())
+                score += idf(df) * tf * (K1 + 1) / (tf + K1 * (1 - B + B * len(tokens[i]) / average))
+        bm25[skill] = max(bm25.get(skill, 0.0), score)
+        covered.setdefault(skill, set()).update(covers[i] & set(words))
+    weight = {w: idf(sum(w in c for c in covers.values())) for w in words}
+    total = sum(weight.values())
+    coverage = {s: sum(weight[w] for w in ws) / total for s, ws in covered.items()}
+    return bm25, coverage
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_scores_match_the_plain_computation_on_every_path(seed: int) -> None:
+    """Words in most documents (added as one dense array), rare ones (scattered), skills with
+    several documents (their maximum taken per run of slots or one by one), and the top cut
+    (narrowed by a share of the best first) all give the plain computation's numbers."""
+    import random
+
+    rng = random.Random(seed)
+    common, rare = ["common", "shared"], [f"word{i}" for i in range(40)]
+    documents: dict[str, tuple[str, str, str]] = {}
+    for s in range(60):
+        for d in range(rng.choice([1, 1, 2, 3])):
+            text = " ".join(rng.sample(common, rng.choice([1, 2])) + rng.sample(rare, rng.randint(1, 6)))
+            doc_id = f"skill{s}" if d == 0 else f"skill{s}::ex::{d}"
+            documents[doc_id] = (f"skill{s}", text, text if d == 0 else text.split()[0])
+    ix = LexicalIndex()
+    ix.sync(documents)
+    for task in ["common word3", "word7 word9 shared", "word1", "common shared word2 word5 unseen", "zzz"]:
+        scores = ix.score(task)
+        bm25, coverage = reference_scores(documents, task)
+        for skill in bm25:
+            assert scores.score_of(skill) == pytest.approx(bm25[skill], rel=1e-12, abs=1e-12), (task, skill)
+        many = scores.coverage_many([*bm25, "no-such-skill"])
+        assert many.pop("no-such-skill") == 0.0
+        assert many == pytest.approx(coverage, rel=1e-12, abs=1e-12)
+        assert list(scores.coverage) == pytest.approx([coverage[n] for n in scores.names], abs=1e-12)
+        for n in (1, 3, 10, 100):
+            ranked = sorted((-v, s) for s, v in bm25.items() if v > 0)
+            assert scores.top(n) == [s for _, s in ranked[:n]], (task, n)
