@@ -23,8 +23,8 @@ __all__ = ["REPORT_THRESHOLD", "find_duplicates"]
 REPORT_THRESHOLD = 0.92
 """Cosine similarity of two skills' summaries from which the report pairs them."""
 
-BLOCK_CELLS = 1 << 24
-"""Similarities held at once (16M float32s, 64 MB) while the report is computed."""
+BLOCK_CELLS = 1 << 22
+"""Similarities held at once (4M float32s, 16 MB) while the report is computed."""
 
 
 def _clusters(pairs: Iterable[tuple[str, str, float]]) -> list[list[str]]:
@@ -68,6 +68,7 @@ def find_duplicates(
     if len(all_names) < 2:
         return [], []
     vectors = np.asarray(embedder.embed_documents([texts[n] for n in all_names]), dtype=np.float32)
+    del texts  # 100,000 summaries: not held through the products
     rows = [i for i, n in enumerate(all_names) if names is None or n in names]
     step = max(1, block_cells // len(all_names))
     found: dict[tuple[str, str], float] = {}
