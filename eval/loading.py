@@ -21,6 +21,7 @@ from skillrouter.eval.datasets import Tool
 import skillrouter
 from skillrouter import Skill, SkillExistsError
 from skillrouter.library import SkillLibrary
+from skillrouter.transfer.sources import is_team_url
 
 __all__ = [
     "LoadReport",
@@ -77,7 +78,8 @@ def load_library(lib: SkillLibrary, paths: Iterable[str | Path]) -> LoadReport:
     :attr:`LoadReport.skipped`, never fatal: real libraries hold a few odd files.
     """
 
-    result = lib.import_skills([Path(p).expanduser() for p in paths], on_conflict="skip", scan=False)
+    sources = [p if is_team_url(p) else Path(p).expanduser() for p in paths]  # a team library's URL
+    result = lib.import_skills(sources, on_conflict="skip", scan=False)
     report = LoadReport(added=list(result.added) + list(result.updated))
     report.skipped += [(e.get("path", ""), e.get("reason", "")) for e in result.errors]
     report.skipped += [(s.get("path", ""), s.get("reason", "")) for s in result.skipped]
@@ -94,7 +96,8 @@ def read_skills(paths: Iterable[str | Path]) -> list[Skill]:
 
     found: dict[str, Skill] = {}
     with ExitStack() as stack:
-        for _, candidates in read_sources([Path(p).expanduser() for p in paths], ImportReport(), stack):
+        sources = [p if is_team_url(p) else Path(p).expanduser() for p in paths]
+        for _, candidates in read_sources(sources, ImportReport(), stack):
             for cand in candidates:
                 found.setdefault(cand.skill.name, cand.skill)
     return list(found.values())

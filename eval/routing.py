@@ -146,9 +146,9 @@ class RoutingSetup:
     """The library and the queries: skill paths and/or benchmark tools, distractor paths."""
 
     queries: list[Query]
-    skills: list[Path] = field(default_factory=list)
+    skills: list[Path | str] = field(default_factory=list)
     tools: list[Tool] = field(default_factory=list)
-    distractors: list[Path] = field(default_factory=list)
+    distractors: list[Path | str] = field(default_factory=list)
     name: str = "custom"
 
 

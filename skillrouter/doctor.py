@@ -9,7 +9,12 @@ and what it repairs (``skillrouter doctor``, :meth:`skillrouter.SkillLibrary.doc
   folder): one that cannot be read is set aside beside itself and made anew (nothing stored
   depends on it: the vectors come back from the model or the cache, the counts and the index
   from the store);
-- the index: documents missing, stale or orphaned are embedded or deleted (a full sync).
+- the index: documents missing, stale or orphaned are embedded or deleted (a full sync);
+- in team mode, this machine's copy against the database (:mod:`skillrouter.store.team`):
+  folders behind the database or missing are written from it, folders of skills removed there
+  are removed, a copy whose SKILL.md no longer parses is set aside (under ``cache/conflicts/``)
+  and written again from the database's last good version, and skills whose files the database
+  lacks (a ledger moved there before it kept files) are sent from this copy where it has them.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ class DoctorReport:
     index_stale: int = 0
     index_orphans: int = 0
     derived: list[str] = field(default_factory=list)  # derived files found damaged (and what was done)
+    team: dict[str, Any] = field(default_factory=dict)  # team mode: this copy against the database
     repaired: bool = False
     unrepaired: list[str] = field(default_factory=list)
 
@@ -48,7 +54,13 @@ class DoctorReport:
     def drift(self) -> bool:
         """Differences a sync or a rewrite of sidecars repairs."""
         return bool(
-            self.sidecars or self.index_missing or self.index_stale or self.index_orphans or self.derived
+            self.sidecars
+            or self.index_missing
+            or self.index_stale
+            or self.index_orphans
+            or self.derived
+            or self.team.get("behind")
+            or self.team.get("lacking_files")
         )
 
     @property
@@ -68,7 +80,7 @@ class DoctorReport:
             "repaired": self.repaired,
             "unrepaired": self.unrepaired,
             "ok": self.ok,
-        }
+        } | ({"team": self.team} if self.team else {})  # team mode: this copy against the database
 
 
 def diagnose(lib: SkillLibrary, *, repair: bool = True) -> DoctorReport:
@@ -86,8 +98,12 @@ def diagnose(lib: SkillLibrary, *, repair: bool = True) -> DoctorReport:
         if not repair:
             raise LedgerDamagedError(lib.store.db_path, damage)
         lib.store.rebuild_ledger(damage)
+    if lib.store.team is not None:
+        _check_team(lib, report, repair)
     lib.unreadable = report.unreadable = lib.store.refresh()
     report.skills = len(lib.store.names())
+    if lib.store.team is not None and repair:
+        _mend_team_copies(lib, report)
     _check_ledger_note(lib, report, repair)
     index_readable = _check_derived(lib, report, repair)
     _check_sidecars(lib, report, repair)
@@ -151,8 +167,9 @@ def _check_derived(lib: SkillLibrary, report: DoctorReport, repair: bool) -> boo
 
 def _check_sidecars(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
     for name, record in lib.store.ledger.records().items():
-        side = lib.store.files.read_sidecar(name) if name in lib.store else None
-        if name in lib.store and (
+        here = name in lib.store.files  # a team copy may not hold every skill yet
+        side = lib.store.files.read_sidecar(name) if here else None
+        if here and (
             side is None
             or (side.file_hash, side.status, list(side.provenance.findings), side.provenance.trust_level)
             != (record.file_hash, record.summary.status, list(record.findings), record.trust_level)
@@ -179,3 +196,65 @@ def _check_index(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
             report.repaired = True
         else:
             report.unrepaired.append("the index differs from the store")
+
+
+def _check_team(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
+    """This machine's copy against the team database (see the module docstring): what differs,
+    and with ``repair`` every folder brought in step (:meth:`~skillrouter.store.team.TeamCopy.sync`)."""
+    team = lib.store.team
+    assert team is not None
+    keys, copies = team.ledger.content_keys(), team.copies()
+    on_disk = set(lib.store.files.names())
+    behind = sorted(
+        n
+        for n, key in keys.items()
+        if key is not None and (n not in on_disk or (c := copies.get(n)) is None or c.files_key != key)
+    )
+    removed = sorted(n for n in copies if n not in keys)
+    lacking = sorted(n for n, key in keys.items() if key is None)
+    report.team = {
+        "skills": len(keys),
+        "in_this_copy": sum(1 for n in keys if n in on_disk),
+        "behind": behind,
+        "removed_elsewhere": removed,
+        "lacking_files": lacking,
+        "conflicts": sorted(str(p) for p in (lib.path / "cache" / "conflicts").glob("*")),
+    }
+    if not repair:
+        if lacking:
+            report.unrepaired.append(
+                f"{len(lacking)} skill(s) of the team database have no files in it "
+                f"({', '.join(lacking[:3])}{', ...' if len(lacking) > 3 else ''}): 'skillrouter doctor' on a "
+                f"machine whose copy holds them sends them"
+            )
+        return
+    with lib.store.write_lock:
+        moved = team.sync()
+    report.team["written"] = moved
+    report.repaired = report.repaired or bool(moved)
+    still = sorted(n for n, key in team.ledger.content_keys().items() if key is None)
+    report.team["lacking_files"] = still
+    if still:
+        report.unrepaired.append(
+            f"{len(still)} skill(s) of the team database have no files in it and none in this copy "
+            f"({', '.join(still[:3])}{', ...' if len(still) > 3 else ''}): run 'skillrouter doctor' on a "
+            f"machine whose copy holds them"
+        )
+
+
+def _mend_team_copies(lib: SkillLibrary, report: DoctorReport) -> None:
+    """A copy whose SKILL.md no longer parses, of a skill the database holds, is set aside and
+    written again from the database (its last good version): the copy is a cache."""
+    team = lib.store.team
+    assert team is not None
+    mended = []
+    with lib.store.write_lock:
+        for name, why in list(report.unreadable):
+            if team.has(name):
+                team.rewrite(name, f"did not parse ({why})")
+                report.unreadable.remove((name, why))
+                mended.append(name)
+    if mended:
+        lib.unreadable = report.unreadable
+        report.team["rewritten"] = mended
+        report.repaired = True

@@ -363,7 +363,9 @@ class SkillLibrary:
 
     def refresh(self) -> SyncReport:
         """Read every SKILL.md changed on disk now, and bring the index in line. Other
-        processes using the store see the change on their next route."""
+        processes using the store see the change on their next route. In team mode this
+        machine's whole copy is first brought in step with the database (``Store.sync_copy``)."""
+        self.store.sync_copy()
         self.unreadable = self.store.refresh()
         return self._sync_index()
 
@@ -389,7 +391,8 @@ class SkillLibrary:
     def warnings(self) -> list[str]:
         """What a user should hear about on every command until it is dealt with: SKILL.md
         files that no longer parse (as of the last sync), skills a change on disk quarantined
-        (until trusted) and a ledger rebuilt with data lost."""
+        (until trusted), a ledger rebuilt with data lost, and in team mode an edit of content the
+        team library has since replaced (kept aside, said once)."""
         out = [
             f"{why} (the skill is used as it last read well: fix the file, or 'skillrouter restore {name} "
             f"VERSION')"
@@ -406,6 +409,9 @@ class SkillLibrary:
                 f"releases it, 'skillrouter history {name}' and 'restore' go back)"
             )
         out += self.repairs()
+        if self.store.team is not None:  # edits of replaced content, kept aside: said once
+            out += self.store.team.warnings
+            self.store.team.warnings = []
         if self.read_only:
             unread = self.store.disk.unread
             out.append(
@@ -432,7 +438,13 @@ class SkillLibrary:
         index, the embedded Chroma folder), one line each: each is set aside beside the original,
         never deleted, and nothing stored in the ledger or the skill files depends on it."""
         cache = self.embedder.cache if isinstance(self.embedder, CachedEmbedder) else None
-        return [*(cache.repairs if cache is not None else []), *self.lexical.repairs, *self.index.repairs]
+        team = self.store.team.records.repairs if self.store.team is not None else []
+        return [
+            *(cache.repairs if cache is not None else []),
+            *self.lexical.repairs,
+            *self.index.repairs,
+            *team,
+        ]
 
     def doctor(self, *, repair: bool = True) -> DoctorReport:
         """Check the ledger, the files, the sidecars and the index; with ``repair``, fix what

@@ -16,19 +16,22 @@ from skillrouter.eval.cli.common import (
     write_json,
 )
 
+from skillrouter.cli.common import PathOrTeamUrl
+
 
 @eval_group.command("routing")
 @click.option(
     "--skills",
     "skills",
     multiple=True,
-    type=click.Path(path_type=Path),
-    help="Skill library: SKILL.md folders, a store, JSON/JSONL skills (repeatable).",
+    type=PathOrTeamUrl(),
+    help="Skill library: SKILL.md folders, a store, JSON/JSONL skills, a team library's postgresql:// "
+    "URL (repeatable).",
 )
 @click.option(
     "--distractors",
     multiple=True,
-    type=click.Path(path_type=Path),
+    type=PathOrTeamUrl(),
     help="More skills that are never the answer (repeatable): how precision holds as the library grows.",
 )
 @click.option(
@@ -111,8 +114,8 @@ from skillrouter.eval.cli.common import (
 )
 @outputs("the metrics", "report.md, metrics.json, errors.jsonl and PNG plots")
 def routing_cmd(
-    skills: tuple[Path, ...],
-    distractors: tuple[Path, ...],
+    skills: tuple[Path | str, ...],
+    distractors: tuple[Path | str, ...],
     queries: Path | None,
     dataset: str | None,
     sample: int | None,

@@ -225,3 +225,15 @@ def task_argument(ctx: click.Context, param: click.Parameter, value: str) -> str
 def k_option(ctx: click.Context, param: click.Parameter, value: int) -> int:
     """A ``-k`` callback: :func:`~skillrouter.routing.settings.check_k`."""
     return _checked(check_k, value)
+
+
+class PathOrTeamUrl(click.ParamType):
+    """A path, or a team library's ``postgresql://`` URL, kept as a string (a ``Path`` would
+    fold its ``//``)."""
+
+    name = "PATH|URL"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Path | str:
+        if isinstance(value, str) and value.startswith(("postgresql://", "postgres://")):
+            return value
+        return Path(value)

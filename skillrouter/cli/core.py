@@ -411,6 +411,8 @@ def doctor(
             )
             for line in report.derived:
                 click.echo(f"  {'repaired' if not no_repair else 'found'}: {line}")
+            if report.team:
+                _team_lines(report.team, no_repair)
             if report.ledger["rebuilt"] and report.ledger.get("kept_at"):
                 click.echo(f"  the damaged ledger is kept at {report.ledger['kept_at']}")
             for line in report.unrepaired:
@@ -430,6 +432,23 @@ def doctor(
         emit(report.to_dict(), as_json, text)
         if report.unrepaired:
             sys.exit(1)
+
+
+def _team_lines(team: dict[str, Any], no_repair: bool) -> None:
+    """What doctor says of this machine's copy of a team library."""
+    click.echo(
+        f"  team copy: {team['in_this_copy']} of {team['skills']} skills in this folder, "
+        f"{len(team['behind'])} behind the database, {len(team['removed_elsewhere'])} removed elsewhere"
+    )
+    if team.get("written"):
+        click.echo(f"  repaired: wrote {len(team['written'])} skill folder(s) from the team database")
+    if team.get("rewritten"):
+        click.echo(
+            f"  repaired: {', '.join(team['rewritten'])}: this copy did not parse; set aside under "
+            f"cache/conflicts/ and written again from the team database"
+        )
+    for path in team["conflicts"]:
+        click.echo(f"  kept aside: {path} (an edit the team library moved past, or a damaged copy)")
 
 
 @cli.command()

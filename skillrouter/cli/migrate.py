@@ -1,5 +1,5 @@
-"""``skillrouter migrate``: move a store's ledger into a team database (PostgreSQL) and back,
-every row of it (see :mod:`skillrouter.store.ledger.migrate`)."""
+"""``skillrouter migrate``: move a store's library (its ledger, every row of it, and its skills'
+files) into a team database (PostgreSQL) and back (see :mod:`skillrouter.store.ledger.migrate`)."""
 
 from __future__ import annotations
 
@@ -15,15 +15,16 @@ from skillrouter.store.ledger.migrate import is_url, migrate
     "source",
     required=True,
     metavar="DIR|URL",
-    help="The store folder whose skillrouter.db moves, or the postgresql:// URL of a team ledger.",
+    help="The store folder whose library moves (skillrouter.db and skills/), or the postgresql:// URL "
+    "of a team database.",
 )
 @click.option(
     "--to",
     "target",
     required=True,
     metavar="URL|DIR",
-    help="The postgresql:// URL of the team database, or the store folder (holding the skill files) "
-    "whose ledger becomes its skillrouter.db again.",
+    help="The postgresql:// URL of the team database, or a store folder (an existing one, or a new "
+    "folder) that gets the library as skillrouter.db and skills/.",
 )
 @click.option(
     "--replace",
@@ -33,9 +34,9 @@ from skillrouter.store.ledger.migrate import is_url, migrate
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def migrate_cmd(source: str, target: str, replace: bool, as_json: bool) -> None:
-    """Move a store's ledger (statistics, examples, misfits, versions, statuses, findings,
-    provenance, counters) from --from to --to, verified table by table; the skill files stay
-    in the store's folder."""
+    """Move a store's library (statistics, examples, misfits, versions, statuses, findings,
+    provenance, counters, and every skill's SKILL.md and Level 2 files) from --from to --to, in
+    one transaction of the target, the ledger verified table by table."""
     moved = migrate(source, target, replace=replace)
 
     def text() -> None:
@@ -51,7 +52,8 @@ def migrate_cmd(source: str, target: str, replace: bool, as_json: bool) -> None:
             click.echo(moved.hint)
             return
         click.echo(
-            f"the skill files stay in {source}; its skillrouter.db is left as it was, unused with --ledger"
+            f"the skills' files are in the team database too; {source} is left as it was, and becomes "
+            f"this machine's copy of the team library with --ledger"
         )
         click.echo(moved.hint)
 

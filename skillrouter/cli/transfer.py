@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from skillrouter.cli.common import (
+    PathOrTeamUrl,
     emit,
     open_library,
     store_options,
@@ -41,7 +42,7 @@ def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
 
 
 @click.command("import")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=PathOrTeamUrl())
 @click.option(
     "--on-conflict",
     type=click.Choice(["skip", "replace", "rename"]),

@@ -38,6 +38,11 @@ SCAN_SHARE = 10
 QUARANTINED_EDITS = "quarantined_edits"  # the ledger note naming the skills a change on disk quarantined
 
 
+class _MovedOn(Exception):
+    """A team library's skill was replaced by another machine while this copy's edit of it was
+    being recorded (the write rolls back; the edit is kept aside)."""
+
+
 class Reconciler:
     """Reads the changes on disk of one store into its ledger (see the module docstring)."""
 
@@ -56,7 +61,7 @@ class Reconciler:
         settling: dict[str, str] = {}  # unchanged skills whose signature now holds their folder's times
 
         def scan() -> tuple[list[str], list[str]]:
-            rows = self.store.ledger.sigs()
+            rows = self.store.recorded_sigs()
             on_disk = self.store.files.sigs(rows)
             settling.clear()
             stale: list[str] = []
@@ -75,7 +80,7 @@ class Reconciler:
         if settling and not self.store.read_only:  # recorded, so the next scan lists none of them
             with self.store.write_lock, self.store.ledger.transaction(shared=True):
                 for name, sig in settling.items():
-                    self.store.ledger.set_sig(name, sig)
+                    self.store.record_sig(name, sig)
         if not stale and not gone:
             self._scanned = mark
             return []
@@ -97,7 +102,10 @@ class Reconciler:
                     problems.append(
                         (name, f"{self.store.skills_dir / name / 'SKILL.md'}: cannot read: {err.strerror}")
                     )
-            if gone:
+            if gone and self.store.team is not None:  # a copy's folder deleted: written again
+                for name in gone:
+                    self.store.team.ensure(name)
+            elif gone:
                 self.store.ledger.forget(gone)
         self._scanned = mark
         return problems
@@ -134,10 +142,23 @@ class Reconciler:
     def reconcile(self, name: str) -> None:
         """Record the SKILL.md of ``name`` as it now reads, by :func:`settle`'s fail-closed
         rule where the row is missing or behind the file, and judge what a change of a known
-        skill brings (:meth:`_rescan`). The write lock is held."""
+        skill brings (:meth:`_rescan`). The write lock is held.
+
+        In team mode the folder's change counts as an edit only of the content the database
+        holds now; otherwise the folder is brought in step with the database
+        (:meth:`~skillrouter.store.team.TeamCopy.ensure`: an edit of replaced content is set
+        aside), and a sidecar never vouches (a folder added by hand is scanned)."""
+        team = self.store.team
+        if team is not None and team.has(name) and not team.current(name):
+            team.ensure(name)
+            return
         skill, file_hash, sig, content = self.store.files.read(name)
         row = self.store.ledger.row(name)
-        sidecar = self.store.files.read_sidecar(name) if row is None or row.file_hash != file_hash else None
+        sidecar = (
+            self.store.files.read_sidecar(name)
+            if team is None and (row is None or row.file_hash != file_hash)
+            else None
+        )
         done = settle(file_hash, row.file_hash if row else None, sidecar, lambda: self.store.files.scan(name))
         edit, new = row is not None and done.status is None, list[dict[str, Any]]()
         # whose content the findings are for: a sidecar's own (None: not known, scanned on a change),
@@ -150,22 +171,31 @@ class Reconciler:
         if edit:
             assert row is not None and scan_hash is not None
             done, new = self._rescan(name, row, file_hash, scan_hash)
-        with self.store.ledger.transaction():
-            self.store.ledger.write_skill(
-                skill,
-                file_hash,
-                sig,
-                reason=done.reason,
-                content=content,
-                status=done.status,
-                findings=done.findings,
-                trust_level=done.trust_level,
-                scan_hash=scan_hash,
-            )
-            if done.adopt and sidecar is not None:
-                self.store.adopt(name, sidecar.provenance, new=row is None)
-            if edit and row is not None and done.status == "quarantined" and row.status != "quarantined":
-                self.note_quarantined_edit(name, new)
+        try:
+            with self.store.ledger.transaction():
+                if team is not None and row is not None and not team.current(name):
+                    raise _MovedOn  # another machine wrote since the check above: under the lock now
+                version = self.store.ledger.write_skill(
+                    skill,
+                    file_hash,
+                    sig,
+                    reason=done.reason,
+                    content=content,
+                    status=done.status,
+                    findings=done.findings,
+                    trust_level=done.trust_level,
+                    scan_hash=scan_hash,
+                )
+                if team is not None:  # the edit's files for everyone; this copy holds them once committed
+                    team.record_after_commit(name, team.upload(name, version, self.store.files.folder(name)))
+                if done.adopt and sidecar is not None:
+                    self.store.adopt(name, sidecar.provenance, new=row is None)
+                if edit and row is not None and done.status == "quarantined" and row.status != "quarantined":
+                    self.note_quarantined_edit(name, new)
+        except _MovedOn:
+            assert team is not None
+            team.ensure(name)  # the edit was of replaced content: kept aside, not sent
+            return
         if edit and row is not None and done.status is not None and done.status != row.status:
             self.store.write_sidecar(name)  # a lost ledger must not make the edited skill active again
 

@@ -287,7 +287,7 @@ class SkillFiles:
     def stage(
         self,
         name: str,
-        content: str,
+        content: str | bytes,
         sidecar: Sidecar | None,
         *,
         files: Mapping[str, bytes] | None = None,

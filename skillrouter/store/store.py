@@ -19,6 +19,11 @@ judges it at the write's trust level; a change found on disk is judged the same 
 store's :class:`~skillrouter.store.reconcile.Reconciler` (``store.disk``), which reads what changed
 in ``skills/`` without skillrouter. Each row keeps the hash of the content its findings are for, so
 unchanged content is never scanned twice.
+
+Team mode (a ``postgresql://`` ledger URL): the database holds the skills too (every version's
+files), and the folder is this machine's copy of them (:mod:`~skillrouter.store.team`): a write
+commits the rows and files first and renames its staged folder in after; a read brings the
+copy's folder in step first; a copy's sidecar never vouches for anything.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -48,6 +53,7 @@ from skillrouter.store.ledger import Ledger, Outcome, Record, Row, Version
 from skillrouter.store.provenance import Provenance, Sidecar, Status, check_status
 from skillrouter.store.reconcile import Reconciler
 from skillrouter.store.skillfiles import DEFAULT_HOME, ENV_HOME, SkillFiles, only_settled
+from skillrouter.store.team import TeamCopy
 
 
 def _writable(path: Path) -> bool:
@@ -118,20 +124,32 @@ class Store:
         :class:`StoreError` saying the store is read-only (see :attr:`read_only`).
 
         ``ledger_url`` (default ``$SKILLROUTER_LEDGER_URL``): a ``postgresql://`` URL puts the
-        ledger in that database (team mode: see
-        :mod:`~skillrouter.store.ledger.postgres`) instead of ``skillrouter.db``; the skill
-        files stay in the folder."""
+        library in that database (team mode: the ledger, :mod:`~skillrouter.store.ledger.postgres`,
+        and the skills' files) instead of ``skillrouter.db``; the folder is then this machine's
+        copy of the skills (:mod:`~skillrouter.store.team`, :attr:`team`)."""
         self.path = resolve_home(path).expanduser().resolve()
         self.read_only = not _writable(self.path) if read_only is None else read_only
+        self.ledger_url = resolve_ledger_url(ledger_url)
+        if (
+            self.ledger_url is None
+            and (self.path / "cache" / "team.db").is_file()
+            and not self.db_file.exists()
+        ):
+            raise StoreError(
+                f"{self.path} is a machine's copy of a team library, not a store of its own: run with "
+                f"--ledger postgresql://... (or $SKILLROUTER_LEDGER_URL), or 'skillrouter migrate --from URL "
+                f"--to DIR' for a store of your own"
+            )
+        # a team library is in its database: a machine's folder is made for its copy on first use
+        create = create or self.ledger_url is not None
         self.files = SkillFiles(self.path / "skills", create=create and not self.read_only)
-        self.skills_dir, self.db_path = self.files.skills_dir, self.path / "skillrouter.db"
+        self.skills_dir, self.db_path = self.files.skills_dir, self.db_file
         self.write_lock: AbstractContextManager[Any] = (
             _ReadOnly(self.path) if self.read_only else FileLock(str(self.path / "store.lock"), timeout=120)
         )
         if not self.read_only:
             with self.write_lock:  # another process may be mid-add: its staging folder is not debris
                 self.files.recover()
-        self.ledger_url = resolve_ledger_url(ledger_url)
         if self.ledger_url is not None:
             self.ledger = open_team_ledger(self.ledger_url, read_only=self.read_only)
         else:
@@ -141,7 +159,14 @@ class Store:
                 files_exist=lambda: bool(self.files.names()),
                 read_only=self.read_only,
             )
+        # team mode: the database holds the skills, the folder is this machine's copy of them
+        self.team = TeamCopy(self) if self.ledger_url is not None else None
         self.disk = Reconciler(self)  # what changed on disk without skillrouter
+
+    @property
+    def db_file(self) -> Path:
+        """The store's own SQLite ledger (``skillrouter.db``; unused in team mode)."""
+        return self.path / "skillrouter.db"
 
     def close(self) -> None:
         self.ledger.close()
@@ -179,6 +204,8 @@ class Store:
         provenance's findings (or, without one, keeps a replaced skill's)."""
         name = skill.name
         with self.write_lock:
+            if self.team is not None:  # the folder is the database's before it is compared
+                self.team.ensure(name)
             exists = name in self.files
             if exists and not replace_existing:
                 raise SkillExistsError(name)
@@ -225,21 +252,33 @@ class Store:
                 status: Status = check_status(judged.status)
                 sidecar = self._sidecar(name, file_hash, status, findings, reason, provenance, scan_hash)
                 self.files.stage_sidecar(staged, sidecar)
-                with self.ledger.transaction():
-                    version = self.ledger.write_skill(
-                        stored,
-                        file_hash,
-                        "",
-                        reason=reason,
-                        content=content,
-                        status=status,
-                        findings=findings,
-                        trust_level=level,
-                        scan_hash=scan_hash,
-                    )
-                    self.adopt(name, sidecar.provenance, new=not exists)
-                    self.files.swap_in(name, staged)
-                    self.ledger.set_sig(name, self.files.sig(name))
+
+                def commit() -> tuple[int, str]:
+                    with self.ledger.transaction():
+                        version = self.ledger.write_skill(
+                            stored,
+                            file_hash,
+                            "",
+                            reason=reason,
+                            content=content,
+                            status=status,
+                            findings=findings,
+                            trust_level=level,
+                            scan_hash=scan_hash,
+                        )
+                        self.adopt(name, sidecar.provenance, new=not exists)
+                        if self.team is not None:  # the files with the rows; the copy once they committed
+                            return version, self.team.upload(name, version, staged)
+                        # renamed in before the commit: the sidecar vouches if the commit is lost
+                        self.files.swap_in(name, staged)
+                        self.ledger.set_sig(name, self.files.sig(name))
+                    return version, ""
+
+                # every part of the write sets what it sets (the same content twice is one version,
+                # a seed only seeds no record): run again whole after a lost database connection
+                version, files_key = self.ledger.retrying(commit)
+                if self.team is not None:
+                    self.team.place(name, staged, files_key)
             finally:
                 self.files.discard(staged)
         return replace(stored, version=version, status=status, trust_level=level)
@@ -256,6 +295,27 @@ class Store:
             return self.files.read(name)[0].created_at if exists else None
         except SkillFormatError:  # a broken hand edit: replacing (or restoring) is the fix
             return row.created_at if row else None
+
+    def implied_sidecar(
+        self,
+        name: str,
+        status: Status | None = None,
+        findings: list[dict[str, Any]] | None = None,
+        trust_level: TrustLevel | None = None,
+    ) -> Sidecar:
+        """The sidecar the ledger implies for ``name`` (or with this status, findings and level)."""
+        row = self.ledger.row(name)
+        if row is None:
+            raise SkillNotFoundError(name)
+        provenance = self._known_provenance(name, trust_level or row.trust_level)
+        return self._sidecar(
+            name,
+            row.file_hash,
+            status or row.status,
+            row.findings if findings is None else findings,
+            provenance=provenance,
+            scan_hash=row.scan_hash,
+        )
 
     def _sidecar(
         self,
@@ -295,16 +355,31 @@ class Store:
         return self.add(skill, replace_existing=True, reason=reason, trust_level=trust_level)
 
     def restore(self, name: str, version: int) -> Skill:
-        """Make an earlier version current again (as a new version; nothing is lost)."""
+        """Make an earlier version current again (as a new version; nothing is lost). In team
+        mode the version's Level 2 files come back too (the database keeps each version's);
+        a store of one's own keeps its current ones."""
         for old in self.history(name):
             if old.version == version:
                 skill = parse_skill_md(old.content, path=f"{name} version {version}")
-                return self.add(skill, replace_existing=True, reason=f"restore version {version}")
+                files = self.team.version_files(name, version) if self.team is not None else None
+                return self.add(
+                    skill, replace_existing=True, reason=f"restore version {version}", files=files
+                )
         raise SkillFormatError(f"skill {name!r} has no version {version}", field="version")
 
     def delete(self, name: str) -> None:
-        """Remove a skill's files and its ledger rows (history included)."""
+        """Remove a skill's files and its ledger rows (history included); in team mode from
+        the database, so every machine's copy drops it."""
         with self.write_lock:
+            if self.team is not None:
+                if not self.team.has(name):
+                    raise SkillNotFoundError(name)
+                trash = self.files.take_out(name) if name in self.files else None
+                self.ledger.forget([name], history=True)
+                self.team.drop(name)
+                if trash is not None:
+                    self.files.discard(trash)
+                return
             trash = self.files.take_out(name)
             self.ledger.forget([name], history=True)
             self.files.discard(trash)
@@ -334,35 +409,25 @@ class Store:
     ) -> None:
         """Write the sidecar the ledger implies for ``name`` (or with this status, findings and level)."""
         with self.write_lock:
-            row = self.ledger.row(name)
-            if row is None:
-                raise SkillNotFoundError(name)
-            provenance = self._known_provenance(name, trust_level or row.trust_level)
-            self.files.write_sidecar(
-                name,
-                self._sidecar(
-                    name,
-                    row.file_hash,
-                    status or row.status,
-                    row.findings if findings is None else findings,
-                    provenance=provenance,
-                    scan_hash=row.scan_hash,
-                ),
-            )
+            self.files.write_sidecar(name, self.implied_sidecar(name, status, findings, trust_level))
 
     # ------------------------------------------------------------ reading skills
 
     def get(self, name: str) -> Skill:
         """Level 1: the full skill with its statistics, status and trust level."""
+        if self.team is not None:
+            with self._writing():
+                self.team.ensure(name)
         row = self.ledger.row(name)
-        skill, file_hash, sig, _ = self.files.read(name, row.file_sig if row is not None else None)
+        recorded = self.recorded_sig(name, row)
+        skill, file_hash, sig, _ = self.files.read(name, recorded)
         # a changed signature (a Level 2 file edited, a SKILL.md rewritten with its old mtime) is
         # judged before anything is served: the same content (a copy, a touch) is only recorded
-        changed = row is None or row.file_hash != file_hash or row.file_sig != sig
-        if changed and row is not None and row.file_hash == file_hash and only_settled(row.file_sig, sig):
+        changed = row is None or row.file_hash != file_hash or recorded != sig
+        if changed and row is not None and row.file_hash == file_hash and only_settled(recorded or "", sig):
             changed = False  # the folder's times now vouch for it: the same content, a faster scan
             if not self.read_only:
-                self.ledger.set_sig(name, sig)
+                self.record_sig(name, sig)
         if changed and self.read_only:
             if row is None or row.file_hash != file_hash or self.files.content_hash(name) != row.scan_hash:
                 raise StoreError(
@@ -385,6 +450,30 @@ class Store:
             trust_level=row.trust_level,
         )
 
+    def _writing(self) -> AbstractContextManager[Any]:
+        """The write lock, or nothing on a read-only store (whose writes raise on their own)."""
+        return nullcontext() if self.read_only else self.write_lock
+
+    # ------------------------------------------------ what the folder held when last recorded
+
+    def recorded_sig(self, name: str, row: Row | None) -> str | None:
+        """The stat signature of ``name``'s folder when it was last recorded: the row's, or in
+        team mode this machine's (signatures are per machine)."""
+        if self.team is not None:
+            return self.team.sig(name)
+        return row.file_sig if row is not None else None
+
+    def recorded_sigs(self) -> dict[str, str]:
+        """name -> :meth:`recorded_sig` of every skill whose folder was recorded."""
+        return self.team.sigs() if self.team is not None else self.ledger.sigs()
+
+    def record_sig(self, name: str, sig: str) -> None:
+        """The folder of ``name`` holds what was recorded, under a new signature."""
+        if self.team is not None:
+            self.team.set_sig(name, sig)
+        else:
+            self.ledger.set_sig(name, sig)
+
     def records(self, *, refresh: bool = True) -> dict[str, Record]:
         """Every skill's ledger record. With ``refresh``, files changed on disk since they were
         last read are read again first (see :meth:`refresh`)."""
@@ -393,8 +482,18 @@ class Store:
         return self.ledger.records()
 
     def refresh(self) -> list[tuple[str, str]]:
-        """Read every SKILL.md changed on disk (see :meth:`Reconciler.refresh`); [(name, problem)]."""
+        """Read every SKILL.md changed on disk (see :meth:`Reconciler.refresh`); [(name, problem)].
+        In team mode, of the skills this machine's copy holds (:meth:`sync_copy` writes the rest)."""
         return self.disk.refresh()
+
+    def sync_copy(self) -> list[str]:
+        """Team mode: bring this machine's whole copy in step with the database now
+        (:meth:`TeamCopy.sync`: written, removed, set aside), then read its hand edits; the names
+        the first part moved. A store of one's own: nothing to do."""
+        if self.team is None or self.read_only:
+            return []
+        with self.write_lock:
+            return self.team.sync()
 
     def refresh_if_due(self, interval: float) -> list[tuple[str, str]] | None:
         return self.disk.refresh_if_due(interval)
@@ -427,7 +526,7 @@ class Store:
     ) -> Outcome:
         """Record a use scored ``score`` (1-10) in one transaction; with ``task`` and a score of at
         least ``example_min_score`` the task becomes an example (``max_examples`` kept, newest)."""
-        if name not in self.files:
+        if name not in self:
             raise SkillNotFoundError(name)
         return self.ledger.record_outcome(
             name, score, task=task, example_min_score=example_min_score, max_examples=max_examples
@@ -436,27 +535,37 @@ class Store:
     def record_misfit(self, name: str, task: str, *, max_misfits: int = 200) -> int:
         """Keep ``task`` as a misfit of ``name`` (see :meth:`Ledger.record_misfit`); its
         statistics are untouched. Returns how many misfits it has."""
-        if name not in self.files:
+        if name not in self:
             raise SkillNotFoundError(name)
         return self.ledger.record_misfit(name, task, max_misfits=max_misfits)
 
     def history(self, name: str) -> list[Version]:
-        if name not in self.files:
+        if name not in self:
             raise SkillNotFoundError(name)
         return self.ledger.history(name)
 
     # ------------------------------------------------ the files' read side (ledger queries: store.ledger)
 
     def names(self) -> list[str]:
-        return self.files.names()
+        """The skills of the store (in team mode, of the database: this copy may lack some yet)."""
+        return self.team.names() if self.team is not None else self.files.names()
 
     def __contains__(self, name: object) -> bool:
+        if self.team is not None:
+            return isinstance(name, str) and self.team.has(name)
         return name in self.files
 
+    def _ensure(self, name: str) -> None:
+        if self.team is not None:
+            with self._writing():
+                self.team.ensure(name)
+
     def list_files(self, name: str) -> list[str]:
+        self._ensure(name)
         return self.files.list_files(name)
 
     def read_file(self, name: str, relpath: str) -> bytes:
+        self._ensure(name)
         return self.files.read_file(name, relpath)
 
     def lexical_texts(self) -> dict[str, str]:

@@ -11,7 +11,9 @@
   holding no SKILL.md, is an error naming it and nothing of it is imported (nor pruned);
 - JSON (one skill or a list, the design's skill form) and JSONL (one skill per line);
 - index files listing skills by name and description only (e.g. ``skills_index.json``):
-  imported as Level-0-only skills.
+  imported as Level-0-only skills;
+- a team library, by its ``postgresql://`` URL (team mode, :mod:`skillrouter.store.team`): every
+  skill it holds, as a copy of it reads (written into a temporary folder for the import).
 
 Every skill's input (SKILL.md bytes and Level 2 files) is hashed, so an unchanged one is
 recognised. What cannot be read is the report's (:class:`~skillrouter.transfer.report.ImportReport`)
@@ -347,6 +349,9 @@ def read_sources(
     """[(origin, candidates)] for each input path."""
     out: list[tuple[str, list[SourceSkill]]] = []
     for given in paths:
+        if is_team_url(given):
+            out.append(_read_team_library(str(given), report, stack))
+            continue
         path = Path(given).expanduser()
         origin = str(path.resolve())
         cands: list[SourceSkill] = []
@@ -409,3 +414,29 @@ def read_sources(
             report.partly_read.add(origin)
         out.append((origin, cands))
     return out
+
+
+def is_team_url(source: str | Path) -> bool:
+    """Whether an import source names a team library (a ``postgresql://`` URL) and not a path."""
+    return isinstance(source, str) and source.startswith(("postgresql://", "postgres://"))
+
+
+def _read_team_library(url: str, report: ImportReport, stack: ExitStack) -> tuple[str, list[SourceSkill]]:
+    """Every skill of the team library at ``url``, read from a temporary copy of it."""
+    from skillrouter.store.ledger.postgres import redact
+    from skillrouter.store.store import Store
+
+    tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="skillrouter-team-")))
+    store = Store(tmp, ledger_url=url)
+    try:
+        store.sync_copy()
+    finally:
+        store.close()
+    origin = redact(url)
+    cands = []
+    for skill_md in _walk(tmp / "skills", report):
+        cand = _read_skill_folder(skill_md, tmp / "skills", report, origin)
+        if cand:
+            cand.path = f"{origin}!{skill_md.parent.name}"
+            cands.append(cand)
+    return origin, cands

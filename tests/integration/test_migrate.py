@@ -1,14 +1,16 @@
-"""``skillrouter migrate``: a store's ledger into a team database (a real PostgreSQL server, the
-``pg_url`` fixture) and back, on a store with real content (skills imported from
-anthropics-skills and made here, outcomes with examples, misfits, a quarantined skill with its
-findings, a retired one, a revised one, a fold, a set-aside record, notes and counters).
+"""``skillrouter migrate``: a store's library (its ledger and its skills' files) into a team
+database (a real PostgreSQL server, the ``pg_url`` fixture) and back, on a store with real content
+(skills imported from anthropics-skills and made here, outcomes with examples, misfits, a
+quarantined skill with its findings, a retired one, a revised one, a fold, a set-aside record,
+notes and counters).
 
-The round trip embedded -> team -> embedded gives the same rows in every table; routes and
-``list --json`` answer the same from either ledger; bad input is one line, exit 1, nothing
-written."""
+The round trip embedded -> team -> embedded gives the same rows in every table and the same files;
+routes and ``list --json`` answer the same from either ledger; bad input is one line, exit 1,
+nothing written."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import threading
 import time
@@ -93,6 +95,33 @@ def build_store(folder: Path, embedder: Embedder) -> None:
     assert not empty, f"the store leaves these tables empty: {empty}"
 
 
+def skill_files(folder: Path) -> dict[str, bytes]:
+    """Every file of every skill (sidecars aside), by path."""
+    root = folder / "skills"
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and p.name != ".skillrouter.json"
+    }
+
+
+def sidecar_facts(folder: Path) -> dict[str, tuple[Any, ...]]:
+    """What each sidecar vouches for: content, status, findings, trust level, origin."""
+    out = {}
+    for path in sorted((folder / "skills").glob("*/.skillrouter.json")):
+        data = json.loads(path.read_text())
+        out[path.parent.name] = (
+            data["file_hash"],
+            data["status"],
+            data["findings"],
+            data["trust_level"],
+            data["origin"],
+            data["input_hash"],
+            data["scan_hash"],
+        )
+    return out
+
+
 def answers(folder: Path, *ledger: str) -> tuple[list[Any], list[Any]]:
     """What ``route --json`` (each of TASKS) and ``list --json`` say, on the given ledger."""
     routes = [as_json("route", task, "--store", folder, *ledger) for task in TASKS]
@@ -113,14 +142,16 @@ def test_the_round_trip_embedded_team_embedded_gives_an_identical_ledger(
     assert (store / "skillrouter.db").read_bytes() == db  # the source is left as it was
     assert answers(store, "--ledger", pg_url) == embedded  # routes and list, from the team ledger
 
-    # back into a folder that holds the skill files and no ledger
+    # back into a new folder: the ledger, and every skill's files from the database
     copy = tmp_path / "copy"
-    shutil.copytree(store / "skills", copy / "skills")
     moved = as_json("migrate", "--from", pg_url, "--to", copy)
     assert moved["verified"] and moved["skills"] == len(before["skills"]) and moved["replaced"] == 0
     assert {t: info["rows"] for t, info in moved["tables"].items()} == {t: len(before[t]) for t in TABLES}
     assert "without --ledger" in moved["hint"]
     assert _sqlite(copy) == before
+    assert skill_files(copy) == skill_files(store)  # SKILL.md and every Level 2 file, byte for byte
+    assert sidecar_facts(copy) == sidecar_facts(store)
+    assert answers(copy) == embedded
 
     # back into the store itself, whose old skillrouter.db holds skills: only with --replace
     refused = run("migrate", "--from", pg_url, "--to", store)
@@ -168,6 +199,8 @@ def test_bad_input_is_one_line_and_writes_nothing(
     build_store(store, hash_embedder)
     before, db = _sqlite(store), (store / "skillrouter.db").read_bytes()
     (tmp_path / "empty").mkdir()
+    (tmp_path / "busy").mkdir()
+    (tmp_path / "busy" / "notes.txt").write_text("not a store")
 
     assert "is not a store" in _one_line_error("--from", tmp_path / "empty", "--to", pg_url)
     assert "no such store folder" in _one_line_error("--from", tmp_path / "nowhere", "--to", pg_url)
@@ -176,7 +209,7 @@ def test_bad_input_is_one_line_and_writes_nothing(
     assert "cannot reach the ledger" in line and "secret" not in line
     assert "not a postgresql:// URL" in _one_line_error("--from", store, "--to", "mysql://root@h/db")
     assert "cannot reach" in _one_line_error("--from", unreachable, "--to", store, "--replace")
-    assert "is not a store folder" in _one_line_error("--from", pg_url, "--to", tmp_path / "empty")
+    assert "is not a store folder" in _one_line_error("--from", pg_url, "--to", tmp_path / "busy")
     assert (store / "skillrouter.db").read_bytes() == db and _sqlite(store) == before
     assert not (tmp_path / "empty" / "skillrouter.db").exists()
 
@@ -186,12 +219,25 @@ def test_bad_input_is_one_line_and_writes_nothing(
     assert "already holds" in line and "nothing was written" in line
     assert _contents(PgLedger(pg_url)) == team
 
-    # a folder that lacks some of the ledger's skills would drop their records: refused
+    # a folder that lacks some of the skills gets them from the database, one whose copy differs
+    # keeps it aside
     partial = tmp_path / "partial"
     shutil.copytree(store / "skills", partial / "skills")
     shutil.rmtree(partial / "skills" / "plan-a-trip")
-    assert "plan-a-trip" in _one_line_error("--from", pg_url, "--to", partial)
-    assert not (partial / "skillrouter.db").exists()
+    edited = partial / "skills" / "fix-flaky-test" / "SKILL.md"
+    edited.write_text(edited.read_text() + "\nan edit nobody recorded\n")
+    ok("migrate", "--from", pg_url, "--to", partial)
+    assert skill_files(partial) == skill_files(store)
+    (aside,) = (partial / "cache" / "conflicts").iterdir()
+    assert "an edit nobody recorded" in (aside / "SKILL.md").read_text()
+
+    # a skill the team database holds rows of but not files (a ledger moved there before team mode
+    # kept files) must have its folder in the target: else its records would be dropped
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        db.execute("DELETE FROM skill_files WHERE name = 'plan-a-trip'")
+    lacking = tmp_path / "lacking"
+    assert "plan-a-trip" in _one_line_error("--from", pg_url, "--to", lacking)
+    assert not (lacking / "skillrouter.db").exists()
 
 
 def test_migrate_holds_the_store_write_lock_while_it_copies(pg_url: str, tmp_path: Path) -> None:

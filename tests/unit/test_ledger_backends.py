@@ -4,10 +4,12 @@ answers; what is PostgreSQL's own (its migrations, its dialect, its URL) is test
 
 The store-level tests of test_store.py that go through the ledger run again here on a store
 whose ledger is in PostgreSQL (imported below: pytest collects them in this module, with this
-module's ``store`` fixture)."""
+module's ``store`` fixture), but for those of a folder removed by hand: in team mode the folder is
+a machine's copy of the library, and a copy removed is written again (tested here instead)."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,11 +23,9 @@ from test_store import (  # noqa: F401  collected again here, on a PostgreSQL le
     test_delete_removes_files_and_ledger,
     test_every_edit_is_a_version_and_restore_brings_one_back,
     test_good_outcomes_with_a_task_become_examples,
-    test_history_continues_when_a_removed_folder_comes_back,
     test_record_outcome_keeps_an_exact_mean,
     test_record_outcome_validates,
     test_recording_an_example_changes_the_generation,
-    test_refresh_picks_up_hand_edits_new_folders_and_removals,
     test_replace_keeps_level2_files_created_at_and_statistics,
     test_seeded_statistics,
     test_status_and_findings,
@@ -160,6 +160,43 @@ def test_skill_rows_versions_and_forget_through_a_store(tmp_path: Path, ledger: 
     store.close()
 
 
+def test_refresh_of_a_team_copy_picks_up_hand_edits_and_new_folders(store: Store) -> None:
+    store.add(make())
+    store.add(make("kept", "A folder removed by hand from this copy."))
+    store.record_outcome("kept", 8)
+    gen = store.ledger.generation()
+    path = store.files.folder("fix-flaky-test") / "SKILL.md"
+    path.write_text(path.read_text().replace("Find why a test fails sometimes.", "Edited by hand."))
+    new = store.skills_dir / "written-by-hand"
+    new.mkdir()
+    (new / "SKILL.md").write_text(
+        "---\nname: written-by-hand\ndescription: A person wrote this.\n---\nBody\n"
+    )
+    shutil.rmtree(store.files.folder("kept"))  # the copy loses a folder: the library keeps the skill
+
+    records = store.records()  # reads the files again first
+    assert sorted(records) == ["fix-flaky-test", "kept", "written-by-hand"]
+    assert records["fix-flaky-test"].summary.description == "Edited by hand."
+    assert store.lexical_texts()["fix-flaky-test"].startswith("fix flaky test: Edited by hand.\n")
+    assert records["written-by-hand"].summary.description == "A person wrote this."
+    assert store.ledger.generation() > gen
+    assert (store.files.folder("kept") / "SKILL.md").is_file()  # written again from the database
+    assert store.ledger.outcome("kept").use_count == 1 and store.history("kept")[-1].version == 1
+    assert store.refresh() == []  # nothing changed since: nothing to do
+
+
+def test_only_delete_removes_a_skill_from_a_team_library(store: Store) -> None:
+    store.add(make(description="One."))
+    store.update(make(description="Two."), reason="edit")
+    shutil.rmtree(store.files.folder("fix-flaky-test"))
+    store.refresh()
+    assert [v.version for v in store.history("fix-flaky-test")] == [1, 2]  # nothing forgotten
+    store.delete("fix-flaky-test")
+    assert "fix-flaky-test" not in store and not store.files.folder("fix-flaky-test").exists()
+    store.add(make(description="Three."))
+    assert [v.version for v in store.history("fix-flaky-test")] == [1]  # delete took the history
+
+
 # ---------------------------------------------------------------- PostgreSQL's own
 
 
@@ -177,7 +214,7 @@ def test_the_postgres_schema_has_sqlite_s_tables_and_columns(pg_url: str, tmp_pa
     for table in TABLES:
         columns = [r[1] for r in lite._rows(f"PRAGMA table_info({table})")]
         assert [c for c in pg[table] if c != "seq"] == columns == list(pg_schema.COLUMNS[table][0])
-    assert set(pg) == {*TABLES, "ledger_schema", "write_tokens"}
+    assert set(pg) == {*TABLES, "ledger_schema", "write_tokens", "blobs", "skill_files", "version_files"}
     types = dict(db_types(pg_url, "stats"))
     assert types["score_sum"] == "double precision"  # not PostgreSQL's 4-byte real: the mean stays exact
 
@@ -199,9 +236,10 @@ def test_a_postgres_migration_is_one_appended_function_and_runs_once(
         calls.append(1)
         db.execute("ALTER TABLE skills ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
 
+    shipped = len(pg_schema.MIGRATIONS)
     monkeypatch.setattr(pg_schema, "MIGRATIONS", (*pg_schema.MIGRATIONS, _v_next))
-    assert PgLedger(pg_url).schema_version == 2 and calls == [1]
-    assert PgLedger(pg_url).schema_version == 2 and calls == [1]  # recorded: never again
+    assert PgLedger(pg_url).schema_version == shipped + 1 and calls == [1]
+    assert PgLedger(pg_url).schema_version == shipped + 1 and calls == [1]  # recorded: never again
     assert ("pinned", "integer") in db_types(pg_url, "skills")
 
 
@@ -218,7 +256,7 @@ def test_a_failing_postgres_migration_leaves_the_database_as_it_was(
     with pytest.raises(RuntimeError, match="migration bug"):
         PgLedger(pg_url)
     monkeypatch.undo()
-    assert PgLedger(pg_url).schema_version == 1
+    assert PgLedger(pg_url).schema_version == len(pg_schema.MIGRATIONS)
     assert "half" not in [c for c, _ in db_types(pg_url, "skills")]
 
 

@@ -23,6 +23,7 @@ from skillrouter.store.ledger import schema
 __all__ = ["LedgerBase", "sha", "write"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 def write(*, done: Callable[..., Any] | None = None) -> Callable[[F], F]:
@@ -151,7 +152,7 @@ class LedgerBase:
             db.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as err:
             raise self._error(err) from None
-        self._local.depth = 1
+        self._local.depth, self._local.after = 1, []
         try:
             yield db
         except sqlite3.DatabaseError as err:
@@ -166,6 +167,26 @@ class LedgerBase:
             db.execute("COMMIT")
         except sqlite3.DatabaseError as err:
             raise self._error(err) from None
+        self._committed()
+
+    def retrying(self, unit: Callable[[], T]) -> T:
+        """Run ``unit`` (writes of its own transactions, each safe to run twice) again after a
+        lost connection, as a write method is (:func:`write`): SQLite runs it once."""
+        return self._unit(unit, None)
+
+    def after_commit(self, action: Callable[[], None]) -> None:
+        """Run ``action`` once the write transaction being made commits (at once outside one);
+        never when it rolls back. For what must not outlive a write that did not happen: a
+        team store's record of what its folder holds (:mod:`skillrouter.store.team`)."""
+        if getattr(self._local, "depth", 0):
+            self._local.after.append(action)
+        else:
+            action()
+
+    def _committed(self) -> None:
+        actions, self._local.after = getattr(self._local, "after", []), []
+        for action in actions:
+            action()
 
     @staticmethod
     def _rollback(db: sqlite3.Connection) -> None:

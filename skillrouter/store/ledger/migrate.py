@@ -13,9 +13,11 @@ it with what was read (rows, in order, and a digest of each table): any differen
 whole copy back. A target that already holds skills is refused unless ``replace``.
 
 :func:`migrate` is the command's part: it opens the two ends (a folder or a ``postgresql://``
-URL), holds each folder's write lock while it runs, and refuses to give a folder a ledger whose
-skills have no folder in it (the store drops the rows of a folder that is gone, statistics
-with them). The skill files stay where they are, in both directions.
+URL), holds each folder's write lock while it runs, and moves the skills' files with the rows
+(:mod:`.migrate_files`: into the database from the folder, out of it into the folder, in the
+same target transaction). A team database that holds some skill's rows but not its files (a
+ledger moved there before team mode kept files) is moved into a folder only if that folder holds
+those skills already (a store drops the rows of a folder that is gone, statistics with them).
 
 Rows are read in a fixed order: the tables the ledger orders by ``rowid`` (examples, misfits,
 earlier records, judged pairs: which example is newest) in that order, which the target keeps
@@ -40,6 +42,7 @@ from filelock import FileLock, Timeout
 from skillrouter.errors import StoreError
 from skillrouter.skill import now_iso
 from skillrouter.store.ledger import Ledger
+from skillrouter.store.ledger.migrate_files import files_part, legacy_names
 from skillrouter.store.ledger.postgres_schema import COLUMNS, SEQUENCED
 from skillrouter.store.ledger.schema import TABLES
 
@@ -127,10 +130,15 @@ def _generation(source: Rows, before: Rows) -> int:
     return old + 1
 
 
-def migrate_ledger(source: Ledger, target: Ledger, *, replace: bool = False) -> Migration:
+def migrate_ledger(
+    source: Ledger, target: Ledger, *, replace: bool = False, files: Callable[[], None] | None = None
+) -> Migration:
     """Copy every row of ``source`` into ``target`` (see the module docstring); returns what was
     moved. :class:`StoreError` (nothing written) when ``target`` holds skills and not
-    ``replace``, when the two are one ledger, or when what the target reads back differs."""
+    ``replace``, when the two are one ledger, or when what the target reads back differs.
+    ``files``: what else to write inside the target's transaction (the skills' files, see
+    :func:`migrate`), after the rows and before they are read back; it fails the whole copy
+    by raising."""
     start = time.monotonic()
     if where(source) == where(target):
         raise StoreError(f"--from and --to are the same ledger ({where(source)})")
@@ -157,6 +165,8 @@ def migrate_ledger(source: Ledger, target: Ledger, *, replace: bool = False) -> 
                     f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                     rows[table],
                 )
+        if files is not None:
+            files()
         written = _read(lambda sql: db.execute(sql).fetchall())
         for table in TABLES:
             if written[table] != rows[table]:
@@ -213,12 +223,21 @@ def _source_folder(text: str) -> Path:
 
 
 def _target_folder(text: str) -> Path:
+    """A store folder to move a library into: an existing store, or a new (or empty) folder,
+    made a store here."""
     folder = Path(text).expanduser().resolve()
+    if folder.exists() and not folder.is_dir():
+        raise StoreError(f"--to {text} is a file, not a store folder")
     if not (folder / "skills").is_dir():
-        raise StoreError(
-            f"--to {text} is not a store folder (no skills/ in it): the ledger goes back to the folder "
-            f"that holds the skill files"
-        )
+        if folder.is_dir() and any(folder.iterdir()):
+            raise StoreError(
+                f"--to {text} is not a store folder (no skills/ in it) and not empty: name a store, or a "
+                f"new folder"
+            )
+        try:
+            (folder / "skills").mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StoreError(f"cannot make a store at {text}: {err.strerror}") from None
     return folder
 
 
@@ -264,7 +283,7 @@ def migrate(source: str, target: str, *, replace: bool = False) -> Migration:
         aside = None
         try:
             if dst_dir is not None:
-                if missing := _missing_folders(src, dst_dir):
+                if missing := [n for n in _missing_folders(src, dst_dir) if n in legacy_names(src)]:
                     raise StoreError(
                         f"{len(missing)} skill{'s' if len(missing) != 1 else ''} of {where(src)} "
                         f"{'have' if len(missing) != 1 else 'has'} no folder in {dst_dir / 'skills'} "
@@ -273,7 +292,7 @@ def migrate(source: str, target: str, *, replace: bool = False) -> Migration:
                     )
                 if replace and not new_file and dst._rows("SELECT 1 FROM skills LIMIT 1"):
                     aside = _set_aside(dst_dir / "skillrouter.db")
-            moved = migrate_ledger(src, dst, replace=replace)
+            moved = migrate_ledger(src, dst, replace=replace, files=files_part(src, src_dir, dst, dst_dir))
         except BaseException:
             if new_file and dst_dir is not None:
                 dst.close()

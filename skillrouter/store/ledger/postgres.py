@@ -42,10 +42,11 @@ from psycopg.conninfo import conninfo_to_dict
 
 from skillrouter.errors import StoreError
 from skillrouter.skill import SkillSummary
-from skillrouter.store.ledger import Ledger
 from skillrouter.store.ledger import postgres_schema as schema
 from skillrouter.store.ledger import postgres_watch as watch
+from skillrouter.store.ledger.base import write
 from skillrouter.store.ledger.dialect import to_postgres
+from skillrouter.store.ledger.postgres_files import SkillFileRows
 from skillrouter.store.ledger.rows import Outcome
 
 __all__ = ["PgLedger", "check_url", "redact"]
@@ -122,8 +123,9 @@ class _Backoff:
         self.pause = min(self.pause * 2, 1.0)
 
 
-class PgLedger(Ledger):
-    """The ledger of a store in a PostgreSQL database (see the module docstring)."""
+class PgLedger(SkillFileRows):
+    """The ledger of a store in a PostgreSQL database (see the module docstring), with the
+    skills' files (:mod:`.postgres_files`)."""
 
     def __init__(self, url: str, *, read_only: bool = False, retry_for: float = 30.0) -> None:
         """Connect to ``url`` and bring its schema up to date. ``retry_for``: how long a lost
@@ -270,7 +272,7 @@ class PgLedger(Ledger):
         except psycopg.Error as err:
             self._rollback(db)
             raise self._error(err) from None
-        self._local.depth, self._local.exclusive = 1, not shared
+        self._local.depth, self._local.exclusive, self._local.after = 1, not shared, []
         try:
             yield tx
         except psycopg.Error as err:
@@ -288,6 +290,7 @@ class PgLedger(Ledger):
         except psycopg.Error as err:
             raise self._error(err, committing=True) from None
         watch.mark(self.url, payload)
+        self._committed()
 
     def _note_names(self) -> None:
         """What the transaction being entered changes, for the views (see :mod:`.postgres_watch`):
@@ -348,6 +351,26 @@ class PgLedger(Ledger):
             return super().misfit_counts(names)
         misfits = self._state().misfits
         return {n: misfits[n] for n in names if misfits.get(n)}
+
+    @write()
+    def forget(self, names: Sequence[str], *, history: bool = False) -> None:
+        """As SQLite's, and the files of those skills with their rows."""
+        with self.transaction():
+            super().forget(names, history=history)
+            self.forget_files(names, history=history)
+
+    def names(self) -> list[str]:
+        """Every skill the database holds, sorted (from the process's view: no query unless
+        something changed)."""
+        if self._in_transaction():
+            return super().names()
+        return sorted(self._state().rows)
+
+    def has(self, name: str) -> bool:
+        """Whether the database holds a skill ``name`` (from the view, as :meth:`names`)."""
+        if self._in_transaction():
+            return super().has(name)
+        return name in self._state().rows
 
     def record_outcome(self, name: str, score: float, **kwargs: Any) -> Outcome:
         with self._naming(name):

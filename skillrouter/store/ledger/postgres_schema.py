@@ -8,7 +8,13 @@ Where the dialects differ:
 - the tables SQLite orders by ``rowid`` (examples, misfits, earlier records, judged pairs) have
   a ``seq`` column that numbers rows as they are written (:mod:`.dialect` reads ``rowid`` as it);
 - ``write_tokens`` holds the token of each write that must not run twice
-  (:func:`~.base.write`), for a day.
+  (:func:`~.base.write`), for a day;
+- the skills themselves (migration 2; SQLite's store keeps them as files in its folder):
+  ``blobs`` holds file contents by their sha256 (each stored once, whichever skills and versions
+  share it), ``skill_files`` each skill's current manifest (relative path -> blob: SKILL.md and
+  every Level 2 file) with its key, ``version_files`` the manifest of each version (the newest
+  files it had: a Level 2 edit that leaves SKILL.md as it was keeps its version number). See
+  :mod:`skillrouter.store.team`.
 
 To change the schema, append one function to :data:`MIGRATIONS` (and the same change to
 SQLite's): it runs once per database, inside the transaction that records it, under the
@@ -53,6 +59,10 @@ COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         (),
     ),
     "judged_pairs": (("a", "b", "votes", "same", "folded_into", "judged_at"), ("a", "b")),
+    # migration 2: the skills' files (PostgreSQL only)
+    "blobs": (("hash", "data"), ("hash",)),
+    "skill_files": (("name", "files_key", "manifest"), ("name",)),
+    "version_files": (("name", "version", "manifest"), ("name", "version")),
 }
 SEQUENCED = ("examples", "misfits", "earlier_records", "judged_pairs")  # ordered by seq (rowid)
 
@@ -91,5 +101,18 @@ def _v1_baseline(db: Any) -> None:
         db.execute(statement.strip())
 
 
+def _v2_skill_files(db: Any) -> None:
+    """The skills' files in the database (team mode keeps no folder of record): blobs by content,
+    each skill's current manifest and each version's."""
+    db.execute("CREATE TABLE blobs (hash TEXT PRIMARY KEY, data BYTEA NOT NULL)")
+    db.execute(
+        "CREATE TABLE skill_files (name TEXT PRIMARY KEY, files_key TEXT NOT NULL, manifest TEXT NOT NULL)"
+    )
+    db.execute(
+        "CREATE TABLE version_files (name TEXT NOT NULL, version INTEGER NOT NULL, manifest TEXT NOT NULL, "
+        "PRIMARY KEY (name, version))"
+    )
+
+
 # MIGRATIONS[i] takes a database from version i to i + 1 (the rows of ledger_schema). Append only.
-MIGRATIONS: tuple[Callable[[Any], None], ...] = (_v1_baseline,)
+MIGRATIONS: tuple[Callable[[Any], None], ...] = (_v1_baseline, _v2_skill_files)
