@@ -537,3 +537,26 @@ def test_a_team_library_is_an_import_source_and_an_eval_library(
     assert solo.read_file(SKILL, "run.sh") == b"x\n" and solo.ledger.origins()[SKILL][0] == pg_url
     solo.close()
     assert sorted(s.name for s in read_skills([pg_url])) == ["bake-bread", SKILL]  # what eval reads
+
+
+def test_a_server_that_is_down_is_one_line_and_changes_nothing(
+    pg_url: str, tmp_path: Path, cli_uses: Any, hash_embedder: Any
+) -> None:
+    from support import run
+    from test_core_server import unused_url
+
+    cli_uses(hash_embedder)
+    a = Store(tmp_path / "A", ledger_url=pg_url)
+    a.add(Skill.create(SKILL, "Find why a test fails sometimes.", procedure=["Run it"]))
+    generation = a.ledger.generation()
+    a.close()
+    for args in (  # the index server down, then the database down
+        ["--ledger", pg_url, "--chroma-url", unused_url()],
+        ["--ledger", "postgresql://postgres@127.0.0.1:1/nowhere"],
+    ):
+        result = run("route", "the login test fails one run in ten", "--store", tmp_path / "B", *args)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.output
+        assert result.stderr.startswith("error: ") and "Traceback" not in result.output
+    b = Store(tmp_path / "B", ledger_url=pg_url)
+    assert b.ledger.generation() == generation and b.names() == [SKILL]
+    b.close()
