@@ -94,13 +94,44 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def time_routes(
+    libs: dict[str, SkillLibrary], queries: list[str], team: str
+) -> tuple[dict[str, list[float]], int]:
+    """Route ``queries`` on every library, interleaved, three times each (milliseconds per
+    route, by library), after a first pass that embeds each task once (cached from then on) and
+    warms all; and how many queries one route of the ``team`` library sends its database."""
+    from skillrouter.store.ledger.postgres import PgLedger
+
+    for lib in libs.values():
+        for task in queries:
+            lib.route(task)
+    times: dict[str, list[float]] = {b: [] for b in libs}
+    for _ in range(3):
+        for task in queries:
+            for backend, lib in libs.items():
+                start = time.perf_counter()
+                lib.route(task)
+                times[backend].append((time.perf_counter() - start) * 1000)
+    counted = {"queries": 0}
+    real_rows = PgLedger._rows
+
+    def counting(self: PgLedger, sql: str, args: Any = ()) -> list[Any]:
+        counted["queries"] += 1
+        return real_rows(self, sql, args)
+
+    PgLedger._rows = counting  # type: ignore[method-assign]
+    try:
+        libs[team].route(queries[0])
+    finally:
+        PgLedger._rows = real_rows  # type: ignore[method-assign]
+    return times, counted["queries"]
+
+
 def route_latency(folder: Path, url: str, tasks: int) -> dict[str, dict[str, float]]:
     """Route p50/p95 (ms) over the hermes library, per backend, tasks interleaved."""
     from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
     from skillrouter.eval.loading import load_library
     from skillrouter.eval.suite import default_data_dir
-
-    from skillrouter.store.ledger.postgres import PgLedger
 
     hermes = default_data_dir() / "skill-libraries" / "hermes-agent-0.19.0"
     model = SentenceTransformerEmbedder()
@@ -113,33 +144,14 @@ def route_latency(folder: Path, url: str, tasks: int) -> dict[str, dict[str, flo
         libs[backend] = lib
     sizes = {b: len(lib.store.names()) for b, lib in libs.items()}
     queries = hermes_tasks()[:tasks]
-    for lib in libs.values():  # embeds each task once (cached from now on) and warms both
-        for task in queries:
-            lib.route(task)
-    counted = {"queries": 0}
-    real_rows = PgLedger._rows
-
-    def counting(self: PgLedger, sql: str, args: Any = ()) -> list[Any]:
-        counted["queries"] += 1
-        return real_rows(self, sql, args)
-
-    times: dict[str, list[float]] = {b: [] for b in libs}
-    for _ in range(3):
-        for task in queries:
-            for backend, lib in libs.items():
-                start = time.perf_counter()
-                lib.route(task)
-                times[backend].append((time.perf_counter() - start) * 1000)
-    PgLedger._rows = counting  # type: ignore[method-assign]
-    libs["postgres"].route(queries[0])
-    PgLedger._rows = real_rows  # type: ignore[method-assign]
+    times, per_route = time_routes(libs, queries, "postgres")
     for lib in libs.values():
         lib.close()
     out = {
         b: {"skills": sizes[b], "p50": percentile(t, 0.5), "p95": percentile(t, 0.95)}
         for b, t in times.items()
     }
-    out["postgres"]["queries"] = counted["queries"]
+    out["postgres"]["queries"] = per_route
     return out
 
 

@@ -51,11 +51,6 @@ def _module(name: str, path: Path) -> Any:
     return module
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
 def libraries() -> list[Path]:
     root = default_data_dir() / "skill-libraries"
     return [root / "hermes-agent-0.19.0", root / "anthropics-skills", root / "antigravity-awesome-skills"]
@@ -86,8 +81,6 @@ def import_both(folder: Path, new_db: Any, embedder: CachedEmbedder) -> None:
 def route_both(folder: Path, new_db: Any, embedder: CachedEmbedder, size: int, tasks: int) -> dict[str, Any]:
     from skillrouter.eval.loading import load_library
 
-    from skillrouter.store.ledger.postgres import PgLedger
-
     hermes = libraries()[0]
     extra = folder / f"synthetic-{size}.jsonl"
     scale = _module("scale", ROOT / "benchmarks" / "scale.py")
@@ -99,36 +92,18 @@ def route_both(folder: Path, new_db: Any, embedder: CachedEmbedder, size: int, t
         load_library(lib, [hermes, *([extra] if size > 177 else [])])
         lib.sync()
         libs[backend] = lib
-    hermes_tasks = _module("hermes_tasks", ROOT / "tests" / "integration" / "test_core_hermes.py")
-    queries = ([t for t, _ in hermes_tasks.COVERED] + list(hermes_tasks.UNCOVERED))[: tasks // 2]
+    backends = _module("ledger_backends", ROOT / "benchmarks" / "ledger_backends.py")
+    queries = backends.hermes_tasks()[: tasks // 2]
     queries += scale.tasks(tasks - len(queries))
-    for lib in libs.values():  # each task embedded once (cached from now on), both warm
-        for task in queries:
-            lib.route(task)
-    times: dict[str, list[float]] = {b: [] for b in libs}
-    for _ in range(3):
-        for task in queries:
-            for backend, lib in libs.items():
-                start = time.perf_counter()
-                lib.route(task)
-                times[backend].append((time.perf_counter() - start) * 1000)
-    counted = {"queries": 0}
-    real_rows = PgLedger._rows
-
-    def counting(self: PgLedger, sql: str, args: Any = ()) -> list[Any]:
-        counted["queries"] += 1
-        return real_rows(self, sql, args)
-
-    PgLedger._rows = counting  # type: ignore[method-assign]
-    libs["team"].route(queries[0])
-    PgLedger._rows = real_rows  # type: ignore[method-assign]
+    times, per_route = backends.time_routes(libs, queries, "team")
+    percentile = backends.percentile
     sizes = {b: len(lib.names()) for b, lib in libs.items()}
     for lib in libs.values():
         lib.close()
     return {
         b: {"skills": sizes[b], "p50": percentile(t, 0.5), "p95": percentile(t, 0.95)}
         for b, t in times.items()
-    } | {"queries": counted["queries"]}
+    } | {"queries": per_route}
 
 
 def main() -> None:
