@@ -255,6 +255,10 @@ class Store:
 
                 def commit() -> tuple[int, str]:
                     with self.ledger.transaction():
+                        if self.team is not None and not exists:  # another machine's new skill?
+                            taken = self.ledger.row(name)  # under the database's write lock now
+                            if taken is not None and taken.file_hash != file_hash:  # (not this write's)
+                                raise SkillExistsError(name)
                         version = self.ledger.write_skill(
                             stored,
                             file_hash,
