@@ -6,6 +6,14 @@ each is what it is, are the rule book's (:mod:`skillrouter.rules`); the order in
 applies them is the learner's (:mod:`skillrouter.learning.learner`). Callers go through the
 module (``offers.fold_offers(...)``), so patching one function here changes the agent and the
 simulation alike.
+
+Each comparison is made on the engine that understands every text it reads
+(:meth:`skillrouter.SkillLibrary.engine_of`, the router's rule): the draft and every active
+skill's documents (Level 0 text, triggers, examples) for the merge offers, the skills' documents
+for the fold offers. A Chinese draft, or an English one weighed against a skill with Chinese text,
+is compared on the multilingual engine's index at its own thresholds (:meth:`LoopRules.on`);
+all-English comparisons stay on the library's model, as before. Never a MiniLM similarity beside
+an e5 one: one decision, one engine.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from skillrouter.routing.documents import MISFIT
 from skillrouter.routing.scoring import shrunk_quality
 from skillrouter.rules import DEFAULT_RULES, PROTECTED_FROM_FOLDING, LoopRules, should_merge
 
@@ -39,11 +48,11 @@ def nearest_active_skill(
     near-duplicate of (:func:`should_merge`), with the draft's similarity to it, or the skill
     judged a misfit (``misfit``) if it is active; None otherwise. :func:`merge_offers` gives
     every skill the draft is offered to; this is its near-duplicate part."""
-    near, active = _active_similarities(library, summary_text)
+    near, active, scaled = _active_similarities(library, summary_text, rules)
     if misfit is not None and misfit in active:
         return misfit, near.get(misfit, 0.0)
     best = max(((near[n], n) for n in active if n in near), default=None)
-    if best is not None and should_merge(best[0], rules):
+    if best is not None and should_merge(best[0], scaled):
         return best[1], best[0]
     return None
 
@@ -68,11 +77,11 @@ def merge_offers(
     look at the evaluator's fit judgement. Then the task's ``alternatives`` (the router's other
     plausible skills, :func:`route_alternatives`, best first), then the active skills at least
     ``offer_threshold`` similar, nearest first, up to ``max_offers`` offers in all."""
-    near, active = _active_similarities(library, summary_text)
+    near, active, scaled = _active_similarities(library, summary_text, rules)
     names = [misfit] if misfit is not None else []
     names += list(alternatives)
     names += [
-        n for _, n in sorted((-near[n], n) for n in active if n in near and near[n] >= rules.offer_threshold)
+        n for _, n in sorted((-near[n], n) for n in active if n in near and near[n] >= scaled.offer_threshold)
     ]
     offers: list[tuple[str, float]] = []
     for name in dict.fromkeys(names):
@@ -128,12 +137,13 @@ def fold_offers(
     ]
     if not names:
         return []
-    library.sync()
-    centroid = library.index.centroids([name, *names])
+    engine = library.engine_of(*_texts_of(library, {name, *names}))
+    centroid = library.engine_index(engine).centroids([name, *names])
     if name not in centroid:
         return []
+    threshold = rules.on(engine).fold_threshold
     near = sorted((-float(centroid[n] @ centroid[name]), n) for n in names if n in centroid)
-    return [(n, round(-sim, 6)) for sim, n in near if -sim >= rules.fold_threshold][: rules.max_offers]
+    return [(n, round(-sim, 6)) for sim, n in near if -sim >= threshold][: rules.max_offers]
 
 
 def fold_pair(library: SkillLibrary, a: str, b: str) -> tuple[str, str] | None:
@@ -185,27 +195,37 @@ def accept_fold(library: SkillLibrary, kept: str, folded: str) -> None:
     library.fold(folded, into=kept)
 
 
-def _active_similarities(library: SkillLibrary, summary_text: str) -> tuple[dict[str, float], list[str]]:
-    """The draft's similarity to each skill near it, and the active skills (sorted)."""
+def _active_similarities(
+    library: SkillLibrary, summary_text: str, rules: LoopRules
+) -> tuple[dict[str, float], list[str], LoopRules]:
+    """The draft's similarity to each skill near it, the active skills (sorted), and ``rules`` on
+    the scale of the engine that made the similarities: the one that understands the draft and
+    every active skill's documents together (:meth:`~skillrouter.SkillLibrary.engine_of`)."""
     library.sync()
-    draft = np.asarray(library.embedder.embed_documents([summary_text]), dtype=np.float32)
-    near: dict[str, float] = {}
-    for hit in library.index.query(draft, _NEAREST_DOCUMENTS)[0]:  # best first
-        near.setdefault(hit.skill, hit.similarity)
     summaries = library.summary_texts()
-    records = library.summaries(sorted(set(summaries) | set(near)))
+    records = library.summaries(sorted(summaries))
     active = sorted(n for n, r in records.items() if r.status == "active")
+    engine = library.engine_of(summary_text, *_texts_of(library, set(active)))
+    index = library.engine_index(engine)
+    draft = np.asarray(index.embedder.embed_documents([summary_text]), dtype=np.float32)
+    near: dict[str, float] = {}
+    for hit in index.query(draft, _NEAREST_DOCUMENTS)[0]:  # best first
+        near.setdefault(hit.skill, hit.similarity)
     with_summary = [n for n in active if n in summaries]
     if with_summary:
         sims = (
-            np.asarray(
-                library.embedder.embed_documents([summaries[n] for n in with_summary]), dtype=np.float32
-            )
+            np.asarray(index.embedder.embed_documents([summaries[n] for n in with_summary]), dtype=np.float32)
             @ draft[0]
         )
         for name, sim in zip(with_summary, sims.tolist()):
             near[name] = max(near.get(name, -1.0), round(sim, 6))
-    return near, active
+    return near, active, rules.on(engine)
+
+
+def _texts_of(library: SkillLibrary, names: set[str]) -> list[str]:
+    """The texts a comparison of skills ``names`` reads: their Level 0 texts, trigger texts and
+    examples (the documents of the index; never misfits)."""
+    return [text for name, kind, text in library.documents().values() if name in names and kind != MISFIT]
 
 
 _NEAREST_DOCUMENTS = 100  # documents looked at for the nearest active skill (retired ones' may come first)
