@@ -17,7 +17,8 @@ the second request of a kind (see ``eval/evolution/blind.py``), per run and the 
 - ``--vary SETTING V1 V2 ...``: one loop rule swept on the Chinese streams instead (how the
   multilingual offer threshold was chosen: ``--vary multilingual_offer_threshold 0.88 0.9 0.92``).
 
-    .venv/bin/python benchmarks/zh_loop.py [--seeds 0 1 2 3 4] [--vary SETTING V ...] [--json OUT]
+    .venv/bin/python benchmarks/zh_loop.py [--seeds 0 1 2 3 4] [--json OUT]
+    .venv/bin/python benchmarks/zh_loop.py --vary multilingual_offer_threshold 0.88 0.9 [--streams zh-en]
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
     parser.add_argument("--json", type=Path, default=None, help="also write every summary here")
     parser.add_argument("--vary", nargs="+", metavar=("SETTING", "VALUE"), default=None)
+    parser.add_argument("--streams", nargs="+", choices=("zh", "zh-en"), default=["zh", "zh-en"])
     args = parser.parse_args()
     variants: dict[str, tuple[str, dict[str, float], Any]] = {
         "zh, shipped": ("zh", {}, as_shipped),
@@ -115,7 +117,7 @@ def main() -> None:
         name, values = args.vary[0], args.vary[1:]
         variants = {
             f"{lang}, {name} {v}": (lang, {name: float(v)}, as_shipped)
-            for lang in ("zh", "zh-en")
+            for lang in args.streams
             for v in values
         }
     streams = {lang: blind_stream_queries(lang) for lang in ("zh", "en", "zh-en")}

@@ -45,9 +45,9 @@ The rules, one function each (:func:`plan` combines the first four):
 **Engines.** The similarity thresholds (``duplicate_threshold``, ``offer_threshold``,
 ``fold_threshold``) are on all-MiniLM-L6-v2's scale. The loop compares texts on the engine that
 understands them (the router's rule, :meth:`skillrouter.routing.router.Router.engine_of`): a
-comparison that reads a CJK letter, in the draft or in any skill document it is weighed against,
+comparison that reads a CJK letter (a draft and one skill's documents, or two skills' documents)
 is made on the multilingual engine, whose cosines lie higher, against the ``multilingual_*``
-thresholds (:meth:`LoopRules.on`); each decision ranks similarities of one engine only.
+thresholds (:meth:`LoopRules.on`); offers are ranked within one engine's similarities only.
 
 Restoring or trusting a retired skill starts its record anew (see
 :meth:`skillrouter.SkillLibrary.restore`), so a second chance is judged on new runs only.
