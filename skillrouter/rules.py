@@ -190,8 +190,9 @@ MULTILINGUAL_OFFER_THRESHOLD = 0.90
 request pairs of different kinds as MiniLM's 0.45 does of English ones (0.900 on English pairs,
 0.891 Chinese against English, 0.918 Chinese against Chinese). Chosen over 0.88-0.94 on the blind
 Chinese and bilingual evolution streams: against the loop on MiniLM it halves the drafts merged
-into a skill of another kind (11.2 -> 5.6 a bilingual stream) and duplicates (2.8 -> 1.0); 0.92
-offers fewer wrong skills but misses drafts of one kind written in two languages (duplicates 2.6)."""
+into a skill of another kind (11.2 -> 5.8 a bilingual stream) and leaves a third of the duplicates
+(2.8 -> 1.0); 0.92 offers fewer wrong skills but misses drafts of one kind written in two languages
+(duplicates 2.6)."""
 
 MULTILINGUAL_FOLD_THRESHOLD = 0.93
 """``FOLD_THRESHOLD`` on the multilingual engine's scale. A centroid averages out what is
