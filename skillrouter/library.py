@@ -68,7 +68,7 @@ from skillrouter.routing.documents import MISFIT, TRIGGER, example_id, misfit_id
 from skillrouter.routing.exact import ExactIndex
 from skillrouter.routing.index import SkillIndex, SyncReport
 from skillrouter.routing.lexical import LexicalIndex
-from skillrouter.routing.router import Route, Router
+from skillrouter.routing.router import Engine, Route, Router
 from skillrouter.routing.settings import DEFAULT_K, RoutingSettings
 from skillrouter.routing.snapshot import Snapshot
 from skillrouter.security.policy import TrustLevel
@@ -732,6 +732,21 @@ class SkillLibrary:
         if context is None:
             return self._router(exact).route(task, k=k, task_type=task_type, tags=tags)
         return route_in_conversation(self._router(exact), [task], [context], k, task_type, tags)[0]
+
+    def engine_of(self, *texts: str) -> Engine:
+        """The engine that understands ``texts`` together: the router's rule
+        (:meth:`~skillrouter.routing.router.Router.engine_of`), ``"multilingual"`` when any of them
+        holds CJK letters and the library has that engine."""
+        return self.router.engine_of(*texts)
+
+    def engine_index(self, engine: Engine) -> SkillIndex:
+        """The index of ``engine`` (``"default"``: the library's model; ``"multilingual"``: the
+        multilingual one, built on first use), in step with the store: every skill's documents
+        embedded by that engine, whose ``embedder`` embeds a text to compare with them. The
+        self-improving loop compares texts on the engine :meth:`engine_of` names for them
+        (:mod:`skillrouter.learning.offers`)."""
+        self.sync()
+        return self._multilingual_index() if engine == "multilingual" else self.index
 
     def _router(self, exact: bool | None = None) -> Router:
         """The router, its indexes in step with the store: over Chroma, or over the embedding

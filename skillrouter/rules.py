@@ -42,6 +42,13 @@ The rules, one function each (:func:`plan` combines the first four):
   :mod:`skillrouter.learning.offers`.
 - A free name for a new skill: :func:`skillrouter.skill.free_name`.
 
+**Engines.** The similarity thresholds (``duplicate_threshold``, ``offer_threshold``,
+``fold_threshold``) are on all-MiniLM-L6-v2's scale. The loop compares texts on the engine that
+understands them (the router's rule, :meth:`skillrouter.routing.router.Router.engine_of`): a
+comparison that reads a CJK letter (a draft and one skill's documents, or two skills' documents)
+is made on the multilingual engine, whose cosines lie higher, against the ``multilingual_*``
+thresholds (:meth:`LoopRules.on`); offers are ranked within one engine's similarities only.
+
 Restoring or trusting a retired skill starts its record anew (see
 :meth:`skillrouter.SkillLibrary.restore`), so a second chance is judged on new runs only.
 """
@@ -51,9 +58,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skillrouter.routing.scoring import PRIOR_MEAN, PRIOR_WEIGHT, shrunk_quality
+
+if TYPE_CHECKING:
+    from skillrouter.routing.router import Engine
 
 __all__ = [
     "DEFAULT_RULES",
@@ -62,6 +72,9 @@ __all__ = [
     "FOLD_VOTES",
     "MAX_OFFERS",
     "MIN_STEPS",
+    "MULTILINGUAL_DUPLICATE_THRESHOLD",
+    "MULTILINGUAL_FOLD_THRESHOLD",
+    "MULTILINGUAL_OFFER_THRESHOLD",
     "NUDGE_INTERVAL",
     "OFFER_THRESHOLD",
     "OUTLIER_MARGIN",
@@ -161,6 +174,34 @@ retires a skill that worked, while a missed fold leaves a duplicate whose kind's
 split. With a judge wrong one time in ten, two yeses fold a pair of two kinds one time in a
 hundred."""
 
+MULTILINGUAL_DUPLICATE_THRESHOLD = 0.93
+"""``DUPLICATE_THRESHOLD`` on the multilingual engine's scale (multilingual-e5-small, its
+Chinese-English direction taken out), on which the loop compares a draft with skills whenever one
+of the texts compared holds CJK letters (:mod:`skillrouter.learning.offers`). Its cosines lie
+higher and closer together than MiniLM's (two unrelated Chinese requests score about 0.87, two of
+one kind about 0.95), so each similarity threshold has a value of its own, measured by
+``benchmarks/loop_thresholds.py`` (docs/evaluation.md, "The loop in Chinese"). Here: between
+two wordings of one skill (0.93 on average in English, 0.92 Chinese against English) and
+neighbours of one family (0.90 both); Chinese neighbours reach it (0.93), as "CSV to JSON" and
+"JSON to CSV" reach MiniLM's, and the judge decides."""
+
+MULTILINGUAL_OFFER_THRESHOLD = 0.90
+"""``OFFER_THRESHOLD`` on the multilingual engine's scale: it lets through as small a share of
+request pairs of different kinds as MiniLM's 0.45 does of English ones (0.900 on English pairs,
+0.891 Chinese against English, 0.918 Chinese against Chinese). Chosen over 0.88-0.94 on the blind
+Chinese and bilingual evolution streams: against the loop on MiniLM it halves the drafts merged
+into a skill of another kind (11.2 -> 5.8 a bilingual stream) and leaves a third of the duplicates
+(2.8 -> 1.0); 0.92 offers fewer wrong skills but misses drafts of one kind written in two languages
+(duplicates 2.6)."""
+
+MULTILINGUAL_FOLD_THRESHOLD = 0.93
+"""``FOLD_THRESHOLD`` on the multilingual engine's scale. A centroid averages out what is
+particular to each text, and on this engine what is left of Chinese texts lies close together
+(two kinds' centroids: 0.90 median): 0.93 lets through the share of other-kind centroid pairs of
+Chinese (and of Chinese and English) requests that MiniLM's 0.40 lets through of English ones
+(0.910 on English pairs alone), keeping 90 % of a request's similarity to its own kind's centroid
+in Chinese. The judge, asked twice, decides."""
+
 NUDGE_INTERVAL = 10
 """Every this many tasks the agent's Memory Updater consolidates MEMORY.md and USER.md."""
 
@@ -186,6 +227,22 @@ class LoopRules:
     retire_min_uses: int = RETIRE_MIN_USES
     fold_threshold: float = FOLD_THRESHOLD
     fold_votes: int = FOLD_VOTES
+    multilingual_duplicate_threshold: float = MULTILINGUAL_DUPLICATE_THRESHOLD
+    multilingual_offer_threshold: float = MULTILINGUAL_OFFER_THRESHOLD
+    multilingual_fold_threshold: float = MULTILINGUAL_FOLD_THRESHOLD
+
+    def on(self, engine: Engine) -> LoopRules:
+        """These rules on ``engine``'s similarity scale: for ``"multilingual"`` the duplicate,
+        offer and fold thresholds are the ``multilingual_*`` ones (its cosines lie higher than
+        MiniLM's); for ``"default"`` the rules as they are."""
+        if engine == "default":
+            return self
+        return dataclasses.replace(
+            self,
+            duplicate_threshold=self.multilingual_duplicate_threshold,
+            offer_threshold=self.multilingual_offer_threshold,
+            fold_threshold=self.multilingual_fold_threshold,
+        )
 
     def replace(self, **changes: Any) -> LoopRules:
         """These rules with ``changes`` (field names), checked again; an unknown name is a
@@ -200,10 +257,12 @@ class LoopRules:
             raise ValueError(f"skill_threshold must be from 1 to 10, got {self.skill_threshold!r}")
         if isinstance(self.min_steps, bool) or not isinstance(self.min_steps, int) or self.min_steps < 0:
             raise ValueError(f"min_steps must be an int of 0 or more, got {self.min_steps!r}")
-        if not 0.0 < self.duplicate_threshold <= 1.0:
-            raise ValueError(f"duplicate_threshold must be in (0, 1], got {self.duplicate_threshold!r}")
-        if not 0.0 < self.offer_threshold <= 1.0:
-            raise ValueError(f"offer_threshold must be in (0, 1], got {self.offer_threshold!r}")
+        for label in ("duplicate_threshold", "multilingual_duplicate_threshold"):
+            if not 0.0 < getattr(self, label) <= 1.0:
+                raise ValueError(f"{label} must be in (0, 1], got {getattr(self, label)!r}")
+        for label in ("offer_threshold", "multilingual_offer_threshold"):
+            if not 0.0 < getattr(self, label) <= 1.0:
+                raise ValueError(f"{label} must be in (0, 1], got {getattr(self, label)!r}")
         if isinstance(self.max_offers, bool) or not isinstance(self.max_offers, int) or self.max_offers < 1:
             raise ValueError(f"max_offers must be an int of at least 1, got {self.max_offers!r}")
         if not 1.0 <= self.revise_below <= 10.0:
@@ -218,10 +277,11 @@ class LoopRules:
             or self.retire_min_uses < 1
         ):
             raise ValueError(f"retire_min_uses must be an int of at least 1, got {self.retire_min_uses!r}")
-        if not -1.0 <= self.fold_threshold <= 1.01:
-            raise ValueError(
-                f"fold_threshold must be from -1 to 1 (above 1: never fold), got {self.fold_threshold!r}"
-            )
+        for label in ("fold_threshold", "multilingual_fold_threshold"):
+            if not -1.0 <= getattr(self, label) <= 1.01:
+                raise ValueError(
+                    f"{label} must be from -1 to 1 (above 1: never fold), got {getattr(self, label)!r}"
+                )
         if isinstance(self.fold_votes, bool) or not isinstance(self.fold_votes, int) or self.fold_votes < 1:
             raise ValueError(f"fold_votes must be an int of at least 1, got {self.fold_votes!r}")
 

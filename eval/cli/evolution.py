@@ -17,19 +17,26 @@ from skillrouter.eval.cli.common import (
 
 from skillrouter import SkillRouterError
 
+BLIND_SOURCES = {"zh": "Chinese and mixed", "en": "English", "zh-en": "Chinese, mixed and English"}
+
 
 @eval_group.command("evolution")
 @click.option(
     "--dataset",
     default=None,
-    metavar="metatool:DIR|builtin",
-    help=f"Labelled tasks; a query's gold tool is its kind (default: metatool:{DEFAULT_METATOOL}).",
+    metavar="metatool:DIR|builtin|blind-zh|blind-en|blind-zh-en",
+    help=f"Labelled tasks; a query's gold tool is its kind (default: metatool:{DEFAULT_METATOOL}). "
+    "blind-zh / blind-en / blind-zh-en: the blind Chinese (and mixed) / English / both requests of "
+    "eval/data/blind, a kind being the skill a request is labelled with (two to five requests a kind).",
 )
 @click.option(
     "--tasks", type=click.IntRange(1), default=1000, show_default=True, help="Length of the task stream."
 )
 @click.option(
-    "--kinds", type=click.IntRange(1), default=24, show_default=True, help="Kinds of work (gold tools) drawn."
+    "--kinds",
+    type=click.IntRange(1),
+    default=None,
+    help="Kinds of work (gold tools) drawn (default: 24; every kind for blind streams).",
 )
 @click.option(
     "--every", type=click.IntRange(1), default=50, show_default=True, help="Tasks between checkpoints."
@@ -38,9 +45,15 @@ from skillrouter import SkillRouterError
     "--probes",
     "probe_per_kind",
     type=click.IntRange(0),
-    default=4,
-    show_default=True,
-    help="Held-out probe queries per kind (routing P@1 at each checkpoint).",
+    default=None,
+    help="Held-out probe queries per kind (routing P@1 at each checkpoint; default: 4, 0 for blind streams).",
+)
+@click.option(
+    "--min-per-kind",
+    type=click.IntRange(1),
+    default=None,
+    help="Stream tasks a kind needs to be drawn, besides its probes and variants (default: 3, 2 for "
+    "blind streams).",
 )
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option(
@@ -54,9 +67,9 @@ from skillrouter import SkillRouterError
 @click.option(
     "--variant-kinds",
     type=click.IntRange(0),
-    default=6,
-    show_default=True,
-    help="Kinds seeded with competing variants of hidden quality 0.9 / 0.55 / 0.2.",
+    default=None,
+    help="Kinds seeded with competing variants of hidden quality 0.9 / 0.55 / 0.2 (default: 6, 0 for "
+    "blind streams).",
 )
 @click.option(
     "--fit-error",
@@ -84,13 +97,14 @@ from skillrouter import SkillRouterError
 def evolution_cmd(
     dataset: str | None,
     tasks: int,
-    kinds: int,
+    kinds: int | None,
     every: int,
-    probe_per_kind: int,
+    probe_per_kind: int | None,
+    min_per_kind: int | None,
     seed: int,
     policies: tuple[str, ...],
     threshold: float | None,
-    variant_kinds: int,
+    variant_kinds: int | None,
     fit_error: float,
     agent_tasks: int,
     embedder: str,
@@ -103,12 +117,18 @@ def evolution_cmd(
     """Skill evolution: a simulated agent's life over a labelled task stream, per routing policy."""
     from skillrouter.eval import evolution
     from skillrouter.eval.datasets import load_dataset, load_queries_jsonl
+    from skillrouter.eval.evolution.blind import BLIND_DATASETS, blind_stream_queries
     from skillrouter.eval.loading import builtin_queries
     from skillrouter.eval.report import evolution_table, write_evolution_report
     from skillrouter.eval.routing import EmbedderSpec, make_embedder
 
+    lang = BLIND_DATASETS.get(dataset or "")
+    blind = lang is not None
     if dataset == "builtin":
         queries, source = load_queries_jsonl(builtin_queries()), "the built-in benchmark's queries"
+    elif lang is not None:
+        queries = blind_stream_queries(lang)
+        source = f"the blind requests (eval/data/blind), {BLIND_SOURCES[lang]}"
     else:
         spec = dataset or f"metatool:{DEFAULT_METATOOL}"
         if dataset is None and not DEFAULT_METATOOL.is_dir():
@@ -121,12 +141,13 @@ def evolution_cmd(
     chosen = evolution.POLICIES if not policies or "all" in policies else tuple(dict.fromkeys(policies))
     config = evolution.EvolutionConfig(
         tasks=tasks,
-        kinds=kinds,
+        kinds=kinds if kinds is not None else len(queries) if blind else 24,
         every=every,
-        probe_per_kind=probe_per_kind,
+        probe_per_kind=probe_per_kind if probe_per_kind is not None else 0 if blind else 4,
+        min_per_kind=min_per_kind if min_per_kind is not None else 2 if blind else 3,
         seed=seed,
         policies=chosen,  # type: ignore[arg-type]
-        variant_kinds=variant_kinds,
+        variant_kinds=variant_kinds if variant_kinds is not None else 0 if blind else 6,
         threshold=evolution.DEFAULT_THRESHOLD if threshold is None else threshold,
         fit_error=fit_error,
     )

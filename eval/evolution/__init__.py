@@ -60,7 +60,14 @@ precision (routed to a skill of the task's kind), online success rate (score >= 
 score, best-variant share (routes to a kind's skill that went to its best active skill, over
 kinds with two or more), retired skills, misfits recorded, and routing P@1 on the probe set
 (routed to a skill of the probe's kind; abstaining is a miss). The summary adds revisions
-after a misroute, each retired skill with its hidden quality, and duplicates per kind.
+after a misroute, each retired skill with its hidden quality, duplicates per kind, and the merge
+and fold offers put to the judge (of them, about a skill of another kind) and the drafts merged
+into a skill of another kind.
+
+**Streams.** MetaTool's labelled queries (``--dataset metatool:DIR``), the built-in benchmark,
+or the blind requests of ``eval/data/blind`` in Chinese, English or both
+(:mod:`~skillrouter.eval.evolution.blind`: ``--dataset blind-zh``), whose kinds hold two or three
+requests each (``min_per_kind`` 2, no probes or seeded variants).
 
 **The agent itself** (:mod:`skillrouter.eval.evolution.agent`): the same stream, world and
 seeded variants run through ``create_self_improving_agent`` with scripted chat models that
@@ -68,7 +75,8 @@ play the executor, evaluator and extractor above, so the shipped loop is measure
 simulation of it.
 
 The package's parts: :mod:`~skillrouter.eval.evolution.config` (settings),
-:mod:`~skillrouter.eval.evolution.stream` (tasks and draws), :mod:`~skillrouter.eval.evolution.world`
+:mod:`~skillrouter.eval.evolution.stream` (tasks and draws), :mod:`~skillrouter.eval.evolution.blind`
+(the blind streams), :mod:`~skillrouter.eval.evolution.world`
 (the hidden truth and the judges), :mod:`~skillrouter.eval.evolution.life` (bookkeeping and the
 simulated life), :mod:`~skillrouter.eval.evolution.summary` (what a run amounts to),
 :mod:`~skillrouter.eval.evolution.runs` (running it), :mod:`~skillrouter.eval.evolution.agent`

@@ -34,6 +34,7 @@ class EvolutionConfig:
     tasks: int = 1000
     kinds: int = 24
     probe_per_kind: int = 4
+    min_per_kind: int = 3  # a kind is drawn only with this many stream tasks (besides probes, variants)
     every: int = 50
     seed: int = 0
     policies: tuple[Policy, ...] = ("shrunk",)
@@ -54,8 +55,8 @@ class EvolutionConfig:
     max_examples: int = 200
 
     def __post_init__(self) -> None:
-        if self.tasks < 1 or self.kinds < 1 or self.every < 1:
-            raise ValueError("tasks, kinds and every must be positive")
+        if self.tasks < 1 or self.kinds < 1 or self.every < 1 or self.min_per_kind < 1:
+            raise ValueError("tasks, kinds, every and min_per_kind must be positive")
         if not 0.0 <= self.fit_error <= 1.0:
             raise ValueError(f"fit_error must be from 0 to 1, got {self.fit_error}")
         if not isinstance(self.rules, LoopRules):

@@ -62,7 +62,7 @@ def make_stream(queries: Sequence[Query], config: EvolutionConfig) -> TaskStream
             seen.add(q.query)
             by_kind[q.gold[0]].append(q)
     n_variants = len(config.variant_qualities) if config.variant_kinds > 0 else 0
-    need = config.probe_per_kind + n_variants + 3
+    need = config.probe_per_kind + n_variants + config.min_per_kind
     eligible = sorted(k for k, qs in by_kind.items() if len(qs) >= need)
     if not eligible:
         raise SkillRouterError(f"no kind has the {need} distinct queries a simulation needs")

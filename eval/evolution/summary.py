@@ -32,6 +32,15 @@ def summarise(life: Life, checkpoints: list[Checkpoint]) -> dict[str, Any]:
         "created": life.created,
         "created_duplicates": life.created_duplicates,
         "merged": life.merged,
+        "merge_offers": len(life.world.offers["merge"]),
+        "merge_offers_other_kind": life.world.offers["merge"].count(False),
+        "fold_offers": len(life.world.offers["fold"]),
+        "fold_offers_other_kind": life.world.offers["fold"].count(False),
+        "merged_other_kind": sum(
+            1
+            for e in events
+            if e.get("merged_into") in life.hidden and life.hidden[e["merged_into"]].kind != e["kind"]
+        ),
         "fit_error": life.config.fit_error,
         "misroutes": sum(1 for e in routed if not e["fit"]),
         "misfits_recorded": life.misfits,

@@ -39,6 +39,7 @@ class World:
         self.stream = stream
         self.config = config
         self.hidden: dict[str, Hidden] = {}
+        self.offers: dict[str, list[bool]] = {"merge": [], "fold": []}  # each put to a judge: of one kind?
 
     def score(self, i: int, kind: str, skill: str | None) -> float:
         c = self.config
@@ -64,6 +65,7 @@ class World:
         """The merge judge's "same skill?" about a draft of task ``i`` offered to ``skill`` (the
         ``offer``-th offer of that draft): the truth (the skill is of the task's kind), flipped
         with probability ``fit_error`` like the fit judgement, independently for each offer."""
+        self.offers["merge"].append(self.fits(kind, skill))
         if i >= len(self.stream.same_draw):
             return self.fits(kind, skill)
         draw = (
@@ -78,6 +80,7 @@ class World:
         ``offer``-th pair put to it then): the truth (both are of one kind), flipped with
         probability ``fit_error``, independently of every other judgement."""
         same = self.hidden[kept].kind == self.hidden[folded].kind
+        self.offers["fold"].append(same)
         draw = random.Random(f"{self.config.seed}:{i}:fold:{offer}").random()
         return same != (draw < self.config.fit_error)
 

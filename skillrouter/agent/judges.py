@@ -24,7 +24,7 @@ from skillrouter.agent.prompts import SkillDraft, SkillRevision
 from skillrouter.errors import JudgeError, SkillFormatError
 from skillrouter.learning import Judgement, Run
 from skillrouter.llm import StructuredOutput, UnreadableAnswer, ask
-from skillrouter.skill import DESCRIPTION_MAX, Skill, slugify
+from skillrouter.skill import DESCRIPTION_MAX, DISPLAY_NAME, Skill, slugify
 
 __all__ = ["LLMJudges", "apply_revision", "skill_from_draft", "skill_name"]
 
@@ -110,6 +110,11 @@ def skill_name(draft: SkillDraft) -> str:
 
 
 def skill_from_draft(draft: SkillDraft, name: str, task_type: str | None) -> Skill:
+    """The draft as a skill named ``name``; a proposed name in another script ("写周报") is kept
+    as its display name (``metadata.display_name``, as an import keeps one:
+    :func:`~skillrouter.skill.ascii_name`)."""
+    proposed = " ".join(draft.name.split())
+    foreign = any(ch.isalnum() and not ch.isascii() for ch in proposed)
     return Skill.create(
         name,
         " ".join(draft.description.split())[:DESCRIPTION_MAX],
@@ -119,4 +124,5 @@ def skill_from_draft(draft: SkillDraft, name: str, task_type: str | None) -> Ski
         verification=draft.verification,
         tags=draft.tags,
         source="agent",
+        metadata={DISPLAY_NAME: proposed} if foreign and proposed != name else {},
     )

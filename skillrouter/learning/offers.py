@@ -6,6 +6,16 @@ each is what it is, are the rule book's (:mod:`skillrouter.rules`); the order in
 applies them is the learner's (:mod:`skillrouter.learning.learner`). Callers go through the
 module (``offers.fold_offers(...)``), so patching one function here changes the agent and the
 simulation alike.
+
+Each comparison is made on the engine that understands every text it reads
+(:meth:`skillrouter.SkillLibrary.engine_of`, the router's rule): a draft and one skill's
+documents (Level 0 text, triggers, examples) for a merge offer, two skills' documents for a fold
+offer. A Chinese draft, or an English one weighed against a skill with Chinese text, is compared
+on the multilingual engine's index against that engine's thresholds (:meth:`LoopRules.on`); an
+English draft and an English skill stay on the library's model, exactly as before, whatever else
+the library holds. Offers are ranked within an engine only: those on the draft's (or the folding
+skill's) own engine first, nearest first, then the others; never a MiniLM similarity against an
+e5 one.
 """
 
 from __future__ import annotations
@@ -15,11 +25,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from skillrouter.routing.documents import MISFIT
 from skillrouter.routing.scoring import shrunk_quality
 from skillrouter.rules import DEFAULT_RULES, PROTECTED_FROM_FOLDING, LoopRules, should_merge
 
 if TYPE_CHECKING:
     from skillrouter.library import SkillLibrary
+    from skillrouter.routing.router import Engine
 
 __all__ = [
     "accept_fold",
@@ -39,13 +51,12 @@ def nearest_active_skill(
     near-duplicate of (:func:`should_merge`), with the draft's similarity to it, or the skill
     judged a misfit (``misfit``) if it is active; None otherwise. :func:`merge_offers` gives
     every skill the draft is offered to; this is its near-duplicate part."""
-    near, active = _active_similarities(library, summary_text)
-    if misfit is not None and misfit in active:
+    near, engines, own = _active_similarities(library, summary_text)
+    if misfit is not None and misfit in engines:
         return misfit, near.get(misfit, 0.0)
-    best = max(((near[n], n) for n in active if n in near), default=None)
-    if best is not None and should_merge(best[0], rules):
-        return best[1], best[0]
-    return None
+    merging = [n for n in near if n in engines and should_merge(near[n], rules.on(engines[n]))]
+    nearest = _nearest_first(merging, near, engines, own)
+    return (nearest[0], near[nearest[0]]) if nearest else None
 
 
 def merge_offers(
@@ -67,18 +78,26 @@ def merge_offers(
     similarity, if it is active: the router found the two near, and the judge takes a second
     look at the evaluator's fit judgement. Then the task's ``alternatives`` (the router's other
     plausible skills, :func:`route_alternatives`, best first), then the active skills at least
-    ``offer_threshold`` similar, nearest first, up to ``max_offers`` offers in all."""
-    near, active = _active_similarities(library, summary_text)
+    ``offer_threshold`` similar, nearest first, up to ``max_offers`` offers in all.
+
+    Each skill is compared with the draft on the engine that understands both (the multilingual
+    one when either holds a CJK letter), against that engine's threshold; the skills compared on
+    the draft's own engine are ranked first, nearest first, then the others, nearest first:
+    similarities of two engines are never ranked against each other."""
+    near, engines, own = _active_similarities(library, summary_text)
     names = [misfit] if misfit is not None else []
     names += list(alternatives)
-    names += [
-        n for _, n in sorted((-near[n], n) for n in active if n in near and near[n] >= rules.offer_threshold)
-    ]
+    names += _nearest_first(
+        [n for n in near if n in engines and near[n] >= rules.on(engines[n]).offer_threshold],
+        near,
+        engines,
+        own,
+    )
     offers: list[tuple[str, float]] = []
     for name in dict.fromkeys(names):
         if len(offers) >= rules.max_offers:
             break
-        if name in active:
+        if name in engines:
             offers.append((name, near.get(name, 0.0)))
     return offers
 
@@ -128,12 +147,20 @@ def fold_offers(
     ]
     if not names:
         return []
-    library.sync()
-    centroid = library.index.centroids([name, *names])
-    if name not in centroid:
-        return []
-    near = sorted((-float(centroid[n] @ centroid[name]), n) for n in names if n in centroid)
-    return [(n, round(-sim, 6)) for sim, n in near if -sim >= rules.fold_threshold][: rules.max_offers]
+    texts = _texts_of(library, {name, *names})
+    engines = {n: library.engine_of(*texts.get(name, ()), *texts.get(n, ())) for n in names}
+    near: dict[str, float] = {}
+    for engine in sorted(set(engines.values())):
+        group = [n for n in names if engines[n] == engine]
+        centroid = library.engine_index(engine).centroids([name, *group])
+        if name not in centroid:
+            continue
+        for n in group:
+            similarity = float(centroid[n] @ centroid[name]) if n in centroid else -1.0
+            if similarity >= rules.on(engine).fold_threshold:
+                near[n] = round(similarity, 6)
+    own = library.engine_of(*texts.get(name, ()))
+    return [(n, near[n]) for n in _nearest_first(list(near), near, engines, own)][: rules.max_offers]
 
 
 def fold_pair(library: SkillLibrary, a: str, b: str) -> tuple[str, str] | None:
@@ -185,27 +212,50 @@ def accept_fold(library: SkillLibrary, kept: str, folded: str) -> None:
     library.fold(folded, into=kept)
 
 
-def _active_similarities(library: SkillLibrary, summary_text: str) -> tuple[dict[str, float], list[str]]:
-    """The draft's similarity to each skill near it, and the active skills (sorted)."""
+def _active_similarities(
+    library: SkillLibrary, summary_text: str
+) -> tuple[dict[str, float], dict[str, Engine], Engine]:
+    """The draft's similarity to each active skill near it; the engine each active skill is
+    compared on, the one that understands the draft and the skill's documents together
+    (:meth:`~skillrouter.SkillLibrary.engine_of`); and the draft's own engine."""
     library.sync()
-    draft = np.asarray(library.embedder.embed_documents([summary_text]), dtype=np.float32)
-    near: dict[str, float] = {}
-    for hit in library.index.query(draft, _NEAREST_DOCUMENTS)[0]:  # best first
-        near.setdefault(hit.skill, hit.similarity)
     summaries = library.summary_texts()
-    records = library.summaries(sorted(set(summaries) | set(near)))
+    records = library.summaries(sorted(summaries))
     active = sorted(n for n, r in records.items() if r.status == "active")
-    with_summary = [n for n in active if n in summaries]
-    if with_summary:
-        sims = (
-            np.asarray(
-                library.embedder.embed_documents([summaries[n] for n in with_summary]), dtype=np.float32
-            )
-            @ draft[0]
-        )
-        for name, sim in zip(with_summary, sims.tolist()):
-            near[name] = max(near.get(name, -1.0), round(sim, 6))
-    return near, active
+    texts = _texts_of(library, set(active))
+    engines = {n: library.engine_of(summary_text, *texts.get(n, ())) for n in active}
+    near: dict[str, float] = {}
+    for engine in sorted(set(engines.values())):
+        group = [n for n in active if engines[n] == engine]
+        index = library.engine_index(engine)
+        draft = np.asarray(index.embedder.embed_documents([summary_text]), dtype=np.float32)
+        for hit in index.query(draft, _NEAREST_DOCUMENTS)[0]:  # best first
+            if engines.get(hit.skill) == engine:
+                near.setdefault(hit.skill, hit.similarity)
+        with_summary = [n for n in group if n in summaries]
+        if with_summary:
+            vectors = np.asarray(index.embedder.embed_documents([summaries[n] for n in with_summary]))
+            for name, sim in zip(with_summary, (vectors.astype(np.float32) @ draft[0]).tolist()):
+                near[name] = max(near.get(name, -1.0), round(sim, 6))
+    return near, engines, library.engine_of(summary_text)
+
+
+def _nearest_first(
+    names: list[str], near: dict[str, float], engines: dict[str, Engine], own: Engine
+) -> list[str]:
+    """``names`` in the order they are offered: those compared on ``own`` engine (the draft's, or
+    the skill's a fold is about) nearest first, then the others nearest first."""
+    return sorted(names, key=lambda n: (engines[n] != own, -near[n], n))
+
+
+def _texts_of(library: SkillLibrary, names: set[str]) -> dict[str, list[str]]:
+    """The texts a comparison of each of ``names`` reads: its Level 0 text, trigger texts and
+    examples (the index's documents of it; never misfits)."""
+    texts: dict[str, list[str]] = {}
+    for name, kind, text in library.documents().values():
+        if name in names and kind != MISFIT:
+            texts.setdefault(name, []).append(text)
+    return texts
 
 
 _NEAREST_DOCUMENTS = 100  # documents looked at for the nearest active skill (retired ones' may come first)

@@ -44,6 +44,8 @@ them (decision accuracy 0.862 / 0.628 at 0.87 against MiniLM's 0.833 / 0.653), a
 not the one the Chinese rows want (0.84), while any CJK letter already means MiniLM cannot read
 what matters. The multilingual index is built on the first task that needs it (the engine is not
 loaded before) and kept in step with the store after; ``Route.engine`` says which routed a task.
+The self-improving loop compares texts by the same rule (:meth:`Router.engine_of` of every text a
+comparison reads: :mod:`skillrouter.learning.offers`).
 6. **Conversations** (:mod:`skillrouter.routing.conversation`): a task may come with the earlier
    user turns of its conversation (``SkillLibrary.route(task, context=...)``). The router routes
    the message alone (exactly as without context) and the message joined to those turns; when
@@ -286,10 +288,16 @@ class Router:
                 routes[i] = route
         return [r for r in routes if r is not None]
 
-    def engine_of(self, task: str) -> Engine:
-        """``"multilingual"`` when the task holds CJK letters and the router has a multilingual
-        index, else ``"default"`` (see the module docstring, "Engines")."""
-        return "multilingual" if self.multilingual is not None and has_cjk(task) else "default"
+    def engine_of(self, *texts: str) -> Engine:
+        """The engine that understands ``texts``: ``"multilingual"`` when any of them holds CJK
+        letters and the router has a multilingual index, else ``"default"`` (see the module
+        docstring, "Engines"). A route asks it about its task; the self-improving loop about every
+        text one of its comparisons weighs (a draft and the skills' documents it is offered to,
+        two skills' documents), so a Chinese text is never compared on MiniLM's scale and the
+        similarities one decision ranks all come from one engine
+        (:mod:`skillrouter.learning.offers`)."""
+        multilingual = self.multilingual is not None and any(has_cjk(text) for text in texts)
+        return "multilingual" if multilingual else "default"
 
     def _multilingual_index(self) -> QueryIndex:
         assert self.multilingual is not None

@@ -24,7 +24,7 @@ from skillrouter.agent.graph import (
     after_evaluation,
     build_graph,
 )
-from skillrouter.agent.judges import skill_name
+from skillrouter.agent.judges import skill_from_draft, skill_name
 from skillrouter.agent.nodes import resolve_task
 from skillrouter.agent.parsing import parse_execution
 from skillrouter.agent.prompts import Evaluation, MemoryConsolidation, SkillDraft
@@ -214,6 +214,14 @@ def test_resolve_task_without_a_task_is_an_error() -> None:
 def test_skill_names_are_sanitised(proposed: str, expected: str) -> None:
     draft = SkillDraft(name=proposed, description="Summarise a paper. Use when...", procedure=["a"])
     assert skill_name(draft) == expected
+
+
+def test_a_name_in_another_script_is_kept_for_display() -> None:
+    draft = SkillDraft(name="写 周报", description="根据工作记录写周报。", procedure=["整理"])
+    skill = skill_from_draft(draft, skill_name(draft), None)
+    assert skill.name.startswith("skill-") and skill.display_name == "写 周报"
+    plain = SkillDraft(name="Convert CSV", description="Convert a CSV file.", procedure=["a"])
+    assert skill_from_draft(plain, skill_name(plain), None).metadata == {}  # an ASCII name is the name
 
 
 def test_the_graph_has_the_five_nodes_in_order() -> None:

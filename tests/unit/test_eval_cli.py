@@ -192,6 +192,33 @@ def test_usage_errors() -> None:
     assert result.exit_code == 2
 
 
+def test_the_evolution_runs_on_the_blind_chinese_stream(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        eval_group,
+        [
+            "evolution",
+            "--dataset",
+            "blind-zh",
+            "--tasks",
+            "40",
+            "--policy",
+            "shrunk",
+            "--agent-tasks",
+            "0",
+            "--embedder",
+            "hash",
+            "--json",
+            str(tmp_path / "zh.json"),
+            "--quiet",
+        ],
+    )
+    assert result.exit_code == 0, result.stderr
+    assert "skill evolution: 40 tasks over" in result.stdout
+    config = json.loads((tmp_path / "zh.json").read_text())["config"]
+    assert (config["probe_per_kind"], config["variant_kinds"], config["min_per_kind"]) == (0, 0, 2)
+    assert "merge offers put to the judge" in result.stdout
+
+
 def test_reachable_from_the_skillrouter_command(tmp_path: Path) -> None:
     from skillrouter.cli import cli
 

@@ -79,6 +79,38 @@ def test_a_good_run_without_a_skill_becomes_one_unless_too_short() -> None:
         stream, config.replace(offer_threshold=evolution.rules.OFFER_THRESHOLD), HashEmbedder(), "shrunk"
     )
     assert run.summary["created"] == 1 and run.events[2].get("merged_into") == created[1]
+    assert (run.summary["merge_offers"], run.summary["merge_offers_other_kind"]) == (1, 0)
+    assert run.summary["merged_other_kind"] == 0
+
+
+def test_a_draft_merged_into_a_skill_of_another_kind_is_counted() -> None:
+    tasks = [Query("red blue green job", ("a",)), Query("red blue green job", ("b",))]
+    config = EvolutionConfig.of(tasks=2, kinds=2, no_skill_mean=8.0, threshold=2.0, fit_error=1.0)
+    stream = dataclasses.replace(stream_of(tasks), same_draw=[0.0, 0.0])  # the judge always wrong
+    run = simulate(stream, config, HashEmbedder(), "shrunk")
+    assert run.summary["merge_offers_other_kind"] == 1 and run.summary["merged_other_kind"] == 1
+
+
+def test_the_blind_streams_hold_one_language_each_and_every_kind_with_two_requests() -> None:
+    from skillrouter.embeddings import has_cjk
+    from skillrouter.eval.evolution.blind import blind_stream_queries
+
+    zh, en, both = (blind_stream_queries(lang) for lang in ("zh", "en", "zh-en"))  # type: ignore[arg-type]
+    assert all(has_cjk(q.query) for q in zh) and not any(has_cjk(q.query) for q in en)
+    assert both == zh + en and all(len(q.gold) == 1 and ":" in q.gold[0] for q in both)
+    assert {q.meta["form"] for q in zh} == {"zh", "mixed", "follow-up", "shift"}
+    with pytest.raises(ValueError, match="unknown language"):
+        blind_stream_queries("fr")  # type: ignore[arg-type]
+    config = EvolutionConfig(tasks=1000, kinds=1000, probe_per_kind=0, variant_kinds=0, min_per_kind=2)
+    stream = make_stream(zh, config)
+    per_kind: dict[str, int] = {}
+    for q in zh:
+        per_kind[q.gold[0]] = per_kind.get(q.gold[0], 0) + 1
+    assert set(stream.kinds) == {k for k, n in per_kind.items() if n >= 2} and not stream.probes
+    assert len(stream.tasks) == sum(n for n in per_kind.values() if n >= 2)
+    assert len(set(make_stream(zh, dataclasses.replace(config, min_per_kind=3)).kinds)) < len(
+        set(stream.kinds)
+    )
 
 
 def test_duplicate_gate_merges_a_draft_of_the_same_kind() -> None:

@@ -144,6 +144,9 @@ def test_every_threshold_a_surface_sets_reaches_the_rule_book() -> None:
         "retire_min_uses": 3,
         "fold_threshold": 0.5,
         "fold_votes": 3,
+        "multilingual_duplicate_threshold": 0.9,
+        "multilingual_offer_threshold": 0.85,
+        "multilingual_fold_threshold": 0.8,
     }
     assert {f.name for f in dataclasses.fields(LoopRules)} == set(changed)  # a new rule joins this test
     assert AgentConfig.of(**changed).rules == EvolutionConfig.of(**changed).rules == LoopRules(**changed)
