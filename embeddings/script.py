@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CJK_RUN", "cjk_share", "has_cjk"]
+__all__ = ["CJK_LETTER", "CJK_RUN", "cjk_share", "has_cjk"]
 
 # the blocks whose letters MiniLM cannot read: Han (unified, extensions A-H, compatibility),
 # Hiragana, Katakana (with its extensions and the half-width forms), Hangul (syllables and jamo)
@@ -34,6 +34,9 @@ _CJK = re.compile(
     "]"
 )
 
+
+CJK_LETTER = _CJK
+"""One CJK character (the blocks above)."""
 
 CJK_RUN = re.compile(_CJK.pattern + "+")
 """A run of CJK characters: what a keyword tokenizer cuts into bigrams (Chinese has no spaces)."""

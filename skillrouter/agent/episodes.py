@@ -4,15 +4,23 @@ Episodes live in one SQLite database::
 
     episodes(id INTEGER PRIMARY KEY, task TEXT, result TEXT, score REAL NULL,
              skill TEXT NULL, created_at TEXT)   -- ISO-8601 UTC, e.g. 2025-01-31T09:15:02.123456+00:00
-    episodes_fts                                 -- FTS5 over task + result (external content)
+    episodes_fts                                 -- FTS5 over task + result
 
-``episodes_fts`` is an FTS5 *external-content* table over ``episodes`` (it stores only the
-index, not a second copy of the text), kept in sync by insert/update/delete triggers. It uses
+``episodes_fts`` is an FTS5 table indexing ``episodes``, kept in step by insert/update/delete
+triggers. It uses
 the ``porter unicode61`` tokenizer, so "deploying" finds "deploy" and accents are ignored.
+Chinese, Japanese and Korean have no spaces, and that tokenizer takes a run of letters as one
+word ("帮我把会议纪要整理成周报" would be one token, which "周报" never matches): the triggers index
+the text with a space around every CJK character (:func:`cjk_spaced`, a function each of the
+log's connections registers: another program writing ``episodes`` must register it too), so the
+index holds CJK text character by character, and a query's
+CJK run is searched as its overlapping two-character phrases ("周报" is the phrase "周 报"). A log
+made before this (``PRAGMA user_version`` 0) is re-indexed once when opened.
 
 :meth:`EpisodeLog.search` takes free text from users and agents and never lets it reach FTS5
 as query syntax: the text is split into words (runs of letters and digits), each word is
-quoted, and the words are joined with ``OR``. Results are ranked by bm25 (a word in the task
+quoted (a CJK run: as its two-character phrases), and the words are joined with ``OR``.
+Results are ranked by bm25 (a word in the task
 weighs twice a word in the result). Text with no word at all (``""``, ``"*"``, ``"++"``)
 finds nothing.
 
@@ -36,6 +44,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from skillrouter.embeddings.script import CJK_LETTER, CJK_RUN
 from skillrouter.errors import StoreError
 
 __all__ = ["Episode", "EpisodeLog"]
@@ -57,24 +66,29 @@ CREATE TABLE IF NOT EXISTS episodes (
     created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS episodes_skill ON episodes(skill);
-CREATE VIRTUAL TABLE IF NOT EXISTS episodes_fts USING fts5(
-    task, result,
-    content='episodes', content_rowid='id',
-    tokenize='porter unicode61 remove_diacritics 2'
-);
-CREATE TRIGGER IF NOT EXISTS episodes_ai AFTER INSERT ON episodes BEGIN
-    INSERT INTO episodes_fts(rowid, task, result) VALUES (new.id, new.task, new.result);
-END;
-CREATE TRIGGER IF NOT EXISTS episodes_ad AFTER DELETE ON episodes BEGIN
-    INSERT INTO episodes_fts(episodes_fts, rowid, task, result)
-    VALUES ('delete', old.id, old.task, old.result);
-END;
-CREATE TRIGGER IF NOT EXISTS episodes_au AFTER UPDATE ON episodes BEGIN
-    INSERT INTO episodes_fts(episodes_fts, rowid, task, result)
-    VALUES ('delete', old.id, old.task, old.result);
-    INSERT INTO episodes_fts(rowid, task, result) VALUES (new.id, new.task, new.result);
-END;
 """
+
+# Schema version 1: the index holds the text as cjk_spaced() makes it (CJK character by character),
+# in an FTS5 table of its own (version 0's indexed the episodes' own text, external content).
+_INDEX = (
+    (
+        "CREATE VIRTUAL TABLE episodes_fts USING fts5(task, result, "
+        "tokenize='porter unicode61 remove_diacritics 2')"
+    ),
+    """CREATE TRIGGER episodes_ai AFTER INSERT ON episodes BEGIN
+    INSERT INTO episodes_fts(rowid, task, result)
+    VALUES (new.id, cjk_spaced(new.task), cjk_spaced(new.result));
+END""",
+    """CREATE TRIGGER episodes_ad AFTER DELETE ON episodes BEGIN
+    DELETE FROM episodes_fts WHERE rowid = old.id;
+END""",
+    """CREATE TRIGGER episodes_au AFTER UPDATE ON episodes BEGIN
+    DELETE FROM episodes_fts WHERE rowid = old.id;
+    INSERT INTO episodes_fts(rowid, task, result)
+    VALUES (new.id, cjk_spaced(new.task), cjk_spaced(new.result));
+END""",
+)
+_VERSION = 1
 
 _COLUMNS = "e.id, e.task, e.result, e.score, e.skill, e.created_at"
 
@@ -103,23 +117,58 @@ class Episode:
         return asdict(self)
 
 
-def fts_query(text: str) -> str:
-    """Turn free text into a safe FTS5 query: quoted words joined by ``OR``.
+def cjk_spaced(text: str | None) -> str | None:
+    """``text`` with a space on each side of every CJK character, so that the FTS tokenizer
+    (which takes a run of letters as one word) reads CJK text character by character."""
+    return None if text is None else CJK_LETTER.sub(lambda m: f" {m.group(0)} ", text)
 
-    Returns ``""`` when the text holds no word. Words are deduplicated (case-insensitively)
+
+def _terms(word: str) -> Iterator[str]:
+    """A query word's terms: itself, or, where it holds CJK runs, its other letters as words
+    and each run as its overlapping two-character phrases ("周报表": "周 报", "报 表")."""
+    start = 0
+    for run in CJK_RUN.finditer(word):
+        yield from _WORD.findall(word[start : run.start()])
+        chars = run.group(0)
+        yield from (" ".join(chars[i : i + 2]) for i in range(max(1, len(chars) - 1)))
+        start = run.end()
+    yield from _WORD.findall(word[start:])
+
+
+def fts_query(text: str) -> str:
+    """Turn free text into a safe FTS5 query: quoted words joined by ``OR`` (a CJK run
+    becomes its two-character phrases, see :func:`_terms`).
+
+    Returns ``""`` when the text holds no word. Terms are deduplicated (case-insensitively)
     and at most 64 are kept.
     """
     words: list[str] = []
     seen: set[str] = set()
     for word in _WORD.findall(unicodedata.normalize("NFKC", text)):
-        key = word.casefold()
-        if key in seen:
-            continue
-        seen.add(key)
-        words.append('"' + word.replace('"', '""') + '"')
-        if len(words) == _MAX_QUERY_TERMS:
-            break
+        for term in _terms(word):
+            key = term.casefold()
+            if key in seen:
+                continue
+            seen.add(key)
+            words.append('"' + term.replace('"', '""') + '"')
+            if len(words) == _MAX_QUERY_TERMS:
+                return " OR ".join(words)
     return " OR ".join(words)
+
+
+def _index_cjk(conn: sqlite3.Connection) -> None:
+    """Schema version 1 (inside the opening transaction): the index made anew (see ``_INDEX``)
+    from every episode, in place of version 0's."""
+    for name in ("episodes_ai", "episodes_ad", "episodes_au"):
+        conn.execute(f"DROP TRIGGER IF EXISTS {name}")
+    conn.execute("DROP TABLE IF EXISTS episodes_fts")
+    for statement in _INDEX:
+        conn.execute(statement)
+    conn.execute(
+        "INSERT INTO episodes_fts(rowid, task, result) SELECT id, cjk_spaced(task), cjk_spaced(result) "
+        "FROM episodes"
+    )
+    conn.execute(f"PRAGMA user_version = {_VERSION}")
 
 
 def _episode(row: tuple[Any, ...], rank: float | None = None) -> Episode:
@@ -157,7 +206,13 @@ class EpisodeLog:
                 if str(mode).lower() != "wal":
                     raise StoreError(f"{self.db_path}: could not switch the episode log to WAL mode")
                 # One transaction, so processes opening a new log at once do not race.
-                conn.executescript("BEGIN IMMEDIATE;\n" + _SCHEMA + "\nCOMMIT;")
+                conn.execute("BEGIN IMMEDIATE")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                if conn.execute("PRAGMA user_version").fetchone()[0] < _VERSION:
+                    _index_cjk(conn)
+                conn.execute("COMMIT")
         except sqlite3.OperationalError as exc:
             if "fts5" in str(exc).lower():
                 raise StoreError(
@@ -173,9 +228,11 @@ class EpisodeLog:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        """A fresh autocommit connection with the busy timeout set; closed on exit."""
+        """A fresh autocommit connection with the busy timeout set and the index's function
+        registered; closed on exit."""
         conn = sqlite3.connect(self.db_path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         with closing(conn):
+            conn.create_function("cjk_spaced", 1, cjk_spaced, deterministic=True)
             conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             conn.execute("PRAGMA synchronous=NORMAL")
             yield conn

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from support import run_workers
 
-from skillrouter.agent.episodes import Episode, EpisodeLog, fts_query
+from skillrouter.agent.episodes import Episode, EpisodeLog, cjk_spaced, fts_query
 
 
 def _record_many(db: str, count: int, worker: int, barrier: multiprocessing.synchronize.Barrier) -> None:
@@ -40,7 +40,7 @@ def test_creates_database_in_wal_mode_with_fts(tmp_path: Path) -> None:
         columns = [row[1] for row in conn.execute("PRAGMA table_info(episodes)")]
         assert columns == ["id", "task", "result", "score", "skill", "created_at"]
         sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'episodes_fts'").fetchone()[0]
-        assert "fts5" in sql.lower() and "content='episodes'" in sql
+        assert "fts5" in sql.lower() and "porter unicode61" in sql
         triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
         assert {"episodes_ai", "episodes_ad", "episodes_au"} <= triggers
 
@@ -225,7 +225,45 @@ def test_wordless_query_returns_empty(log: EpisodeLog, query: str) -> None:
     assert log.search(query) == []
 
 
+def test_chinese_and_mixed_text_is_found_by_its_words(log: EpisodeLog) -> None:
+    weekly = log.record(
+        "帮我把这周的会议纪要整理成一份周报", "周报已写好，按项目分了三节", 9.0, "weekly-report"
+    )
+    review = log.record("帮我 review 一下这个 PR 的代码", "指出了两处并发问题", 8.0, "code-review")
+    log.record("deploy the billing service to staging", "deployed", 7.0, "deploy")
+    assert [e.id for e in log.search("周报")] == [weekly]
+    assert next(e.id for e in log.search("写周报的方法")) == weekly  # a sentence: its phrases, ranked
+    assert next(e.id for e in log.search("review代码")) == review  # mixed: a word and a phrase
+    assert [e.id for e in log.search("并发")] == [review]  # found in the result
+    assert log.search("天气") == []
+
+
+def test_a_log_indexed_before_cjk_search_is_indexed_again_once(tmp_path: Path) -> None:
+    path = tmp_path / "episodes.db"
+    with sqlite3.connect(path) as conn:  # a version-0 log: external content, text indexed as it is
+        conn.executescript(
+            "CREATE TABLE episodes (id INTEGER PRIMARY KEY, task TEXT NOT NULL, result TEXT NOT NULL, "
+            "score REAL NULL, skill TEXT NULL, created_at TEXT NOT NULL);"
+            "CREATE VIRTUAL TABLE episodes_fts USING fts5(task, result, content='episodes', "
+            "content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');"
+            "CREATE TRIGGER episodes_ai AFTER INSERT ON episodes BEGIN INSERT INTO episodes_fts(rowid, "
+            "task, result) VALUES (new.id, new.task, new.result); END;"
+            "INSERT INTO episodes VALUES (1, '整理成一份周报', 'done', 9, NULL, '2026-01-01T00:00:00+00:00');"
+            "INSERT INTO episodes VALUES (2, 'deploy to staging', 'done', 9, NULL, "
+            "'2026-01-01T00:00:00+00:00');"
+        )
+    log = EpisodeLog(path)
+    assert [e.id for e in log.search("周报")] == [1] and [e.id for e in log.search("deploy")] == [2]
+    assert log.record("周报模板", "ok") == 3 and [e.id for e in log.search("模板")] == [3]
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        conn.execute("INSERT INTO episodes_fts(episodes_fts) VALUES ('integrity-check')")
+
+
 def test_fts_query_quotes_words() -> None:
+    assert fts_query("周报表 for CI") == '"周 报" OR "报 表" OR "for" OR "CI"'
+    assert fts_query("帮我review一下") == '"帮 我" OR "review" OR "一 下"'
+    assert fts_query("周") == '"周"'
     assert fts_query('C++ "unterminated') == '"C" OR "unterminated"'
     assert fts_query("AND OR NOT *") == '"AND" OR "OR" OR "NOT"'
     assert fts_query("a a A b") == '"a" OR "b"'
@@ -236,7 +274,8 @@ def test_fts_query_quotes_words() -> None:
 def test_fts_index_follows_updates_and_deletes(log: EpisodeLog) -> None:
     keep = log.record("alpha task", "first result", None, None)
     change = log.record("beta task", "second result", None, None)
-    with sqlite3.connect(log.db_path) as conn:
+    with sqlite3.connect(log.db_path) as conn:  # another program: it registers the index's function
+        conn.create_function("cjk_spaced", 1, cjk_spaced)
         conn.execute("UPDATE episodes SET task = 'gamma task' WHERE id = ?", (change,))
         conn.execute("DELETE FROM episodes WHERE id = ?", (keep,))
     assert log.search("beta") == []
