@@ -141,14 +141,22 @@ TOOLS = [
     "jira",
 ]
 
+# The peak RSS is the process's own (VmHWM): ru_maxrss keeps the parent's across exec on Linux,
+# so every command run after the in-process route (a 1 GB parent) read about 1 GB whatever it used.
 RUNNER = (
     "import resource, sys\n"
+    "def peak_kb():\n"
+    "    try:\n"
+    "        with open('/proc/self/status') as status:\n"
+    "            return next(int(l.split()[1]) for l in status if l.startswith('VmHWM:'))\n"
+    "    except (OSError, StopIteration):\n"
+    "        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
     "from skillrouter.cli import main\n"
     "sys.argv = ['skillrouter', *sys.argv[1:]]\n"
     "try:\n    main()\n"
     "except SystemExit as done:\n    code = done.code or 0\n"
     "else:\n    code = 0\n"
-    "print(f'peak-rss-kb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}', file=sys.stderr)\n"
+    "print(f'peak-rss-kb {peak_kb()}', file=sys.stderr)\n"
     "sys.exit(code)\n"
 )
 
