@@ -9,11 +9,17 @@ then, each command in a fresh process as a user runs it:
   command's peak RSS;
 - ``re-import``: the same file again (nothing changed: nothing is scanned, written or embedded);
 - ``route (in-process)``: ``SkillLibrary.route`` p50 over 50 new tasks, beside the bare query
-  embedding p50 (the floor any router pays) and their ratio;
+  embedding p50 (the floor any router pays) and their ratio, in wall time and in the calling
+  thread's CPU time (``*_cpu_*``: what a machine shared with other work inflates least; with
+  ``--torch-threads 1`` it includes the model's work);
 - ``cold route``: ``skillrouter route TASK`` (the one-shot CLI, ONNX Runtime), median of 3;
 - ``list``, ``doctor``, ``reindex``: each once, with its peak RSS.
 
-    .venv/bin/python benchmarks/scale.py [--sizes 10000 30000 100000] [--keep DIR]
+    .venv/bin/python benchmarks/scale.py [--sizes 10000 30000 100000] [--keep DIR [--reuse]]
+                                         [--torch-threads 1]
+
+``--keep DIR --reuse`` measures stores built in DIR by an earlier run again, without the import
+(at 100,000 skills it takes most of an hour on two cores).
 
 Targets (issue 22): no crash; peak RSS under 2 GB at 100k; cold CLI route <= 1.5 s at 30k; route
 <= 1.3x the bare embedding at 100k; doctor <= 10 s at 30k.
@@ -31,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 VERBS = [
@@ -141,14 +148,22 @@ TOOLS = [
     "jira",
 ]
 
+# The peak RSS is the process's own (VmHWM): ru_maxrss keeps the parent's across exec on Linux,
+# so every command run after the in-process route (a 1 GB parent) read about 1 GB whatever it used.
 RUNNER = (
     "import resource, sys\n"
+    "def peak_kb():\n"
+    "    try:\n"
+    "        with open('/proc/self/status') as status:\n"
+    "            return next(int(l.split()[1]) for l in status if l.startswith('VmHWM:'))\n"
+    "    except (OSError, StopIteration):\n"
+    "        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
     "from skillrouter.cli import main\n"
     "sys.argv = ['skillrouter', *sys.argv[1:]]\n"
     "try:\n    main()\n"
     "except SystemExit as done:\n    code = done.code or 0\n"
     "else:\n    code = 0\n"
-    "print(f'peak-rss-kb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}', file=sys.stderr)\n"
+    "print(f'peak-rss-kb {peak_kb()}', file=sys.stderr)\n"
     "sys.exit(code)\n"
 )
 
@@ -204,44 +219,62 @@ def cli(*args: str | Path) -> tuple[float, int, str]:
     return seconds, rss, done.stdout
 
 
-def in_process_route(store: Path, n: int = 50) -> tuple[float, float]:
-    """(route p50, bare embedding p50) in ms over ``n`` new tasks, interleaved, the model called
-    without the cache (as for a new task)."""
+def in_process_route(store: Path, n: int = 50, torch_threads: int | None = None) -> dict[str, float]:
+    """Route p50 and bare embedding p50 in ms over ``n`` new tasks, interleaved, the model called
+    without the cache (as for a new task), and the same in CPU time of the calling thread
+    (``time.thread_time``: what other work on a shared machine does not inflate; it counts the
+    model's work only with ``torch_threads=1``, torch then computing on the calling thread)."""
     from skillrouter.embeddings import CachedEmbedder
 
     from skillrouter import SkillLibrary
     from skillrouter.routing.prefilter import wait_for_builds
 
+    if torch_threads is not None:
+        import torch
+
+        torch.set_num_threads(torch_threads)
     with SkillLibrary.open(store, create=False) as lib:
         lib.warm_up()  # as a server starts: the model loaded, the search's int8 prefilter built
         wait_for_builds()
         model = lib.embedder.inner if isinstance(lib.embedder, CachedEmbedder) else lib.embedder
-        route_ms, embed_ms = [], []
-        for i, task in enumerate(tasks(n, seed=7)):
-            started = time.perf_counter()
-            model.embed_query(f"{task} bare")
-            embed_ms.append((time.perf_counter() - started) * 1000)
-            started = time.perf_counter()
-            lib.route(f"{task} routed {i}")
-            route_ms.append((time.perf_counter() - started) * 1000)
-    return statistics.median(route_ms), statistics.median(embed_ms)
+        run = os.urandom(3).hex()  # texts no earlier run put in the store's embedding cache (--reuse)
+        wall: dict[str, list[float]] = {"route": [], "embed": []}
+        cpu: dict[str, list[float]] = {"route": [], "embed": []}
+        for task in tasks(n, seed=7):
+            calls: list[tuple[str, Callable[[str], object], str]] = [
+                ("embed", model.embed_query, f"{task} bare {run}"),
+                ("route", lib.route, f"{task} routed {run}"),
+            ]
+            for label, call, text in calls:
+                started, started_cpu = time.perf_counter(), time.thread_time()
+                call(text)
+                wall[label].append((time.perf_counter() - started) * 1000)
+                cpu[label].append((time.thread_time() - started_cpu) * 1000)
+    route, embed = statistics.median(wall["route"]), statistics.median(wall["embed"])
+    route_cpu, embed_cpu = statistics.median(cpu["route"]), statistics.median(cpu["embed"])
+    return {
+        "route_ms": round(route, 1),
+        "embed_ms": round(embed, 1),
+        "route_vs_embed": round(route / embed, 2),
+        "route_cpu_ms": round(route_cpu, 1),
+        "embed_cpu_ms": round(embed_cpu, 1),
+        "route_vs_embed_cpu": round(route_cpu / embed_cpu, 2),
+    }
 
 
-def measure(size: int, work: Path) -> dict[str, object]:
+def measure(
+    size: int, work: Path, *, reuse: bool = False, torch_threads: int | None = None
+) -> dict[str, object]:
     source = work / f"skills-{size}.jsonl"
     with source.open("w", encoding="utf-8") as out:
         for skill in skills(size):
             out.write(json.dumps(skill) + "\n")
     store = work / f"store-{size}"
     row: dict[str, object] = {"skills": size}
-    row["import_s"], row["import_rss_mb"], _ = cli("import", source, "--store", store)
+    if not (reuse and store.is_dir()):
+        row["import_s"], row["import_rss_mb"], _ = cli("import", source, "--store", store)
     row["reimport_s"], row["reimport_rss_mb"], _ = cli("import", source, "--store", store)
-    route_ms, embed_ms = in_process_route(store)
-    row |= {
-        "route_ms": round(route_ms, 1),
-        "embed_ms": round(embed_ms, 1),
-        "route_vs_embed": round(route_ms / embed_ms, 2),
-    }
+    row |= in_process_route(store, torch_threads=torch_threads)
     colds = [cli("route", task, "--store", store) for task in tasks(3, seed=11)]
     row["cold_route_s"] = statistics.median(c[0] for c in colds)
     row["cold_route_rss_mb"] = max(c[1] for c in colds)
@@ -255,13 +288,28 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 30_000, 100_000])
     parser.add_argument("--keep", type=Path, default=None, help="build the stores here and keep them")
     parser.add_argument("--json", type=Path, default=None, help="also write the rows here")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="with --keep: a store built there before is measured without importing it again "
+        "(the row has no import columns; the re-import and everything after are measured)",
+    )
+    parser.add_argument(
+        "--torch-threads",
+        type=int,
+        default=None,
+        help="torch's threads for the in-process route (default torch's; 1 makes the CPU-time ratio "
+        "mean something)",
+    )
     args = parser.parse_args()
+    if args.reuse and args.keep is None:
+        parser.error("--reuse needs --keep DIR (the stores to measure again)")
     work = args.keep or Path(tempfile.mkdtemp(prefix="skillrouter-scale-"))
     work.mkdir(parents=True, exist_ok=True)
     rows = []
     try:
         for size in args.sizes:
-            row = measure(size, work)
+            row = measure(size, work, reuse=args.reuse, torch_threads=args.torch_threads)
             rows.append(row)
             print(
                 json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in row.items()}),

@@ -4,30 +4,44 @@ and what it repairs (``skillrouter doctor``, :meth:`skillrouter.SkillLibrary.doc
 - the ledger: a damaged one is rebuilt from what it still holds and the files (its note says
   what was lost, once);
 - the files: a SKILL.md that no longer parses is named, with the version to restore;
-- the sidecars: one missing or out of step with the ledger is written again;
+- the sidecars: one missing or out of step with the ledger is written again (one found in step
+  by an earlier run is read again only when it or its ledger row changed since);
 - the derived files (the embedding cache, the keyword index's counts, the embedded Chroma
   folder): one that cannot be read is set aside beside itself and made anew (nothing stored
   depends on it: the vectors come back from the model or the cache, the counts and the index
   from the store);
-- the index: documents missing, stale or orphaned are embedded or deleted (a full sync);
+- the index: documents missing, stale or orphaned (ids and text hashes read from Chroma now,
+  without the vectors) are embedded or deleted (a full sync);
 - in team mode, this machine's copy against the database (:mod:`skillrouter.store.team`):
   folders behind the database or missing are written from it, folders of skills removed there
   are removed, a copy whose SKILL.md no longer parses is set aside (under ``cache/conflicts/``)
   and written again from the database's last good version, and skills whose files the database
   lacks (a ledger moved there before it kept files) are sent from this copy where it has them.
+
+One function per check, each reading what it compares once.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from skillrouter.errors import LedgerDamagedError, StoreError
+from skillrouter.routing.documents import sha
+from skillrouter.routing.index import plan
+from skillrouter.store.atomic import atomic_write
 
 if TYPE_CHECKING:
     from skillrouter.library import SkillLibrary
 
 __all__ = ["DoctorReport", "diagnose"]
+
+VERIFIED = "cache/doctor.json"
+"""What doctor found in step last time and need not read again while it is unchanged (see
+:func:`_check_sidecars`), under the store: derived data, like the rest of ``cache/``."""
 
 
 @dataclass
@@ -101,12 +115,14 @@ def diagnose(lib: SkillLibrary, *, repair: bool = True) -> DoctorReport:
     if lib.store.team is not None:
         _check_team(lib, report, repair)
     lib.unreadable = report.unreadable = lib.store.refresh()
-    report.skills = len(lib.store.names())
+    names = set(lib.store.names())  # in team mode the database's: this copy may lack some yet
+    report.skills = len(names)
     if lib.store.team is not None and repair:
         _mend_team_copies(lib, report)
+    on_disk = names if lib.store.team is None else set(lib.store.files.names())
     _check_ledger_note(lib, report, repair)
     index_readable = _check_derived(lib, report, repair)
-    _check_sidecars(lib, report, repair)
+    _check_sidecars(lib, report, repair, on_disk)
     if index_readable and not lib.read_only:  # a read-only store's routes never read the index
         _check_index(lib, report, repair)
     for name, why in report.unreadable:
@@ -165,16 +181,37 @@ def _check_derived(lib: SkillLibrary, report: DoctorReport, repair: bool) -> boo
     return True
 
 
-def _check_sidecars(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
-    for name, record in lib.store.ledger.records().items():
-        here = name in lib.store.files  # a team copy may not hold every skill yet
-        side = lib.store.files.read_sidecar(name) if here else None
-        if here and (
-            side is None
-            or (side.file_hash, side.status, list(side.provenance.findings), side.provenance.trust_level)
-            != (record.file_hash, record.summary.status, list(record.findings), record.trust_level)
+def _check_sidecars(lib: SkillLibrary, report: DoctorReport, repair: bool, on_disk: set[str]) -> None:
+    """Each skill's sidecar against its ledger row (file hash, status, findings, trust level).
+
+    A sidecar found in step by an earlier run is not read again while neither it nor its row
+    changed since: its stat signature (inode, size, times: every write moves its change time,
+    see :meth:`SkillFiles.sidecar_sig`) and a fingerprint of the row's fields, recorded when the
+    two agreed, are both as they were (:data:`VERIFIED`, derived data: without it every sidecar
+    is read)."""
+    verified = _load_verified(lib)
+    agreed: dict[str, list[str]] = {}
+    for name, (file_hash, status, findings, trust_level) in lib.store.ledger.sidecar_rows().items():
+        if name not in on_disk:
+            continue
+        fields = f"{file_hash}\x00{status}\x00{findings}\x00{trust_level}".encode()
+        # the sidecar is stat'ed before it is read: a write in between shows next time
+        mark = [hashlib.sha256(fields).hexdigest()[:16], lib.store.files.sidecar_sig(name) or ""]
+        if mark[1] and verified.get(name) == mark:
+            agreed[name] = mark
+            continue
+        side = lib.store.files.read_sidecar(name)
+        if side is None or (file_hash, status, json.loads(findings), trust_level) != (
+            side.file_hash,
+            side.status,
+            list(side.provenance.findings),
+            side.provenance.trust_level,
         ):
             report.sidecars.append(name)
+        elif mark[1]:
+            agreed[name] = mark
+    if agreed != verified:
+        _save_verified(lib, agreed)
     if report.sidecars and repair:
         for name in report.sidecars:
             lib.store.write_sidecar(name)
@@ -183,14 +220,34 @@ def _check_sidecars(lib: SkillLibrary, report: DoctorReport, repair: bool) -> No
         report.unrepaired.append(f"{len(report.sidecars)} sidecar(s) missing or out of step with the ledger")
 
 
+def _load_verified(lib: SkillLibrary) -> dict[str, list[str]]:
+    """name -> [row fingerprint, sidecar signature] of the sidecars the last run found in step
+    ({} when the file is missing, damaged or of another format)."""
+    try:
+        data = json.loads((lib.path / VERIFIED).read_bytes())
+    except (OSError, ValueError):
+        return {}
+    found = data.get("sidecars") if isinstance(data, dict) and data.get("format") == 1 else None
+    return found if isinstance(found, dict) else {}
+
+
+def _save_verified(lib: SkillLibrary, agreed: dict[str, list[str]]) -> None:
+    if lib.read_only:
+        return
+    with contextlib.suppress(OSError):  # a full disk: the next run reads every sidecar again
+        atomic_write(lib.path / VERIFIED, json.dumps({"format": 1, "sidecars": agreed}))
+
+
 def _check_index(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
-    wanted = lib.documents()
-    plan = lib.index.sync(wanted, dry_run=True, fresh=True)
+    """Every document's id and text hash in Chroma now (one read, no vectors) against what the
+    store says the index must hold: missing, stale and orphaned documents are re-synced."""
+    wanted = {doc_id: sha(text) for doc_id, (_, _, text) in lib.documents().items()}
     have = lib.index.hashes()
-    report.index_missing = sum(1 for i in wanted if i not in have)
-    report.index_stale = plan.embedded - report.index_missing
-    report.index_orphans = plan.deleted
-    if plan.embedded or plan.deleted:
+    changed, gone = plan(wanted, have)
+    report.index_missing = sum(1 for i in changed if i not in have)
+    report.index_stale = len(changed) - report.index_missing
+    report.index_orphans = len(gone)
+    if changed or gone:
         if repair:
             lib.sync(force=True)
             report.repaired = True

@@ -371,9 +371,13 @@ class SkillLibrary:
 
     def warm_up(self) -> None:
         """Load the embedding model and bring the index up to date now, not on the first route
-        (a server calls it as it starts)."""
+        (a server calls it as it starts); where routes search the embedding cache instead (a
+        read-only store, a one-shot library), that index is built and Chroma is not opened."""
         inner = self.embedder.inner if isinstance(self.embedder, CachedEmbedder) else self.embedder
         inner.embed_query("warm up")  # past the cache, which may know the text and load nothing
+        if self._exact_only:  # routes search the embedding cache (a read-only store): Chroma stays shut
+            self._router()
+            return
         self.sync()
         self.index.prepare_search()
 

@@ -60,3 +60,16 @@ def ok(*args: str | Path) -> Result:
 
 def as_json(*args: str | Path) -> Any:
     return json.loads(ok(*args, "--json").stdout)
+
+
+def past_the_tick(where: Path, mtime_ns: int) -> None:
+    """Wait until a file written in ``where`` gets a modification time after ``mtime_ns``: file
+    system timestamps are coarse (a clock tick here, a second or two on some mounts), so a change
+    made sooner could leave a folder's times as they were."""
+    probe = where / ".tick"
+    deadline = time.monotonic() + 5
+    while True:
+        probe.write_bytes(b"")
+        if probe.stat().st_mtime_ns > mtime_ns or time.monotonic() > deadline:
+            return
+        time.sleep(0.01)

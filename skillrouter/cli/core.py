@@ -409,8 +409,8 @@ def doctor(
                 f"{report.skills} skills; index: {report.index_missing} missing, {report.index_stale} stale, "
                 f"{report.index_orphans} orphaned; sidecars: {len(report.sidecars)} out of step"
             )
-            for line in report.derived:
-                click.echo(f"  {'repaired' if not no_repair else 'found'}: {line}")
+            for line in report.derived if not no_repair else ():  # found and left: said once, below
+                click.echo(f"  repaired: {line}")
             if report.team:
                 _team_lines(report.team, no_repair)
             if report.ledger["rebuilt"] and report.ledger.get("kept_at"):

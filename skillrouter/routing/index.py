@@ -49,7 +49,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -159,6 +159,13 @@ def collection_name(model_id: str, scope: str) -> str:
     digest = hashlib.sha256(f"{scope}\x00{model_id}".encode()).hexdigest()[:12]
     model = "".join(c if c.isalnum() else "-" for c in model_id.split("/")[-1].lower()).strip("-")[:40]
     return f"skills-{model or 'model'}-{digest}"
+
+
+def plan(wanted: Mapping[str, str], have: Mapping[str, str]) -> tuple[list[str], list[str]]:
+    """(ids to embed, ids to delete), sorted, to bring an index holding ``have`` (id -> content
+    hash) to ``wanted``: what is new or whose text changed, and what is no longer wanted."""
+    changed = sorted(i for i, h in wanted.items() if have.get(i) != h)
+    return changed, sorted(set(have) - set(wanted))
 
 
 @dataclass
@@ -434,33 +441,39 @@ class SkillIndex:
 
     @_server_errors
     def hashes(self) -> dict[str, str]:
-        """id -> content hash of every document in the index, both collections (read from
-        Chroma now)."""
-        self._read()
-        assert self._known is not None
-        return dict(self._known)
+        """id -> content hash of every document in the index, both collections, read from
+        Chroma now: ids and texts only, no vectors (what doctor compares with the store), and
+        what this process holds for its searches is left as it is."""
+        return {doc_id: text_hash for doc_id, text_hash, _ in self._documents(vectors=False)}
 
     def _read(self) -> None:
-        """Read every document's text hash and vector from Chroma into this process (the
-        text rather than the metadata: Chroma returns it faster, and the hash is of the text)."""
+        """Read every document's text hash and vector from Chroma into this process."""
         known: dict[str, str] = {}
         vectors: dict[str, np.ndarray] = {}
+        for doc_id, text_hash, vector in self._documents(vectors=True):
+            known[doc_id] = text_hash
+            vectors[doc_id] = vector
+        self._known, self._vectors = known, vectors
+        self._matrices.clear()
+
+    def _documents(self, *, vectors: bool) -> Iterator[tuple[str, str, Any]]:
+        """(id, hash of its text, its vector or None) of every document of both collections, read
+        from Chroma 5,000 at a time (the text rather than the metadata's hash: Chroma returns it
+        faster, and the hash is of the text; a document without text hashes as "")."""
+        include = ["documents", "embeddings"] if vectors else ["documents"]
         for col in (self._connect(), self._misfit_collection(create=False)):
             if col is None:
                 continue
             total = col.count()
             for offset in range(0, total, 5000):
-                got = col.get(include=["documents", "embeddings"], limit=5000, offset=offset)
-                embs = (
-                    np.asarray(got["embeddings"], dtype=np.float32) if len(got["ids"]) else np.zeros((0, 0))
-                )
-                for doc_id, text, vector in zip(
-                    got["ids"], got["documents"] or [None] * len(got["ids"]), embs
-                ):
-                    known[doc_id] = sha(text) if text is not None else ""
-                    vectors[doc_id] = vector
-        self._known, self._vectors = known, vectors
-        self._matrices.clear()
+                got = col.get(include=include, limit=5000, offset=offset)
+                ids = got["ids"]
+                texts = got["documents"] or [None] * len(ids)
+                embs: Any = [None] * len(ids)
+                if vectors and ids:
+                    embs = np.asarray(got["embeddings"], dtype=np.float32)
+                for doc_id, text, vector in zip(ids, texts, embs):
+                    yield doc_id, sha(text) if text is not None else "", vector
 
     def _forget(self) -> None:
         self._known, self._vectors = None, {}
@@ -519,8 +532,7 @@ class SkillIndex:
             self._read()
         have = self._known
         assert have is not None
-        changed = sorted(i for i, (_, _, _, h) in wanted.items() if have.get(i) != h)
-        gone = sorted(set(have) - set(wanted))
+        changed, gone = plan({i: h for i, (_, _, _, h) in wanted.items()}, have)
         report = SyncReport(
             embedded=len(changed),
             deleted=len(gone),

@@ -198,22 +198,28 @@ def rank_candidates(
     keyword_weight: float = KEYWORD_WEIGHT,
     quality_weight: float = QUALITY_WEIGHT,
     misfit_weight: float = MISFIT_WEIGHT,
+    top: int | None = None,
 ) -> list[Candidate]:
     """Candidates scored (``route_score(fused(contrast(similarity, misfit), keyword), quality)``)
-    and sorted best first, ties by similarity, then name. The router's one ranking rule; the
-    evaluation harness calls it to fit the keyword weight on a train split."""
-    scored = [
-        replace(
-            c,
-            score=route_score(
-                fused(contrast(c.similarity, c.misfit, misfit_weight), c.keyword, keyword_weight),
-                c.quality,
-                quality_weight,
-            ),
-        )
-        for c in candidates
-    ]
-    return sorted(scored, key=lambda c: (-c.score, -c.similarity, c.name))
+    and sorted best first, ties by similarity, then name; the best ``top`` of them (all by
+    default: a route keeps k of its few dozen, and only those are copied with their score). The
+    router's one ranking rule; the evaluation harness calls it to fit the keyword weight on a
+    train split."""
+    scored = sorted(
+        (
+            (
+                route_score(
+                    fused(contrast(c.similarity, c.misfit, misfit_weight), c.keyword, keyword_weight),
+                    c.quality,
+                    quality_weight,
+                ),
+                c,
+            )
+            for c in candidates
+        ),
+        key=lambda sc: (-sc[0], -sc[1].similarity, sc[1].name),
+    )
+    return [replace(c, score=score) for score, c in scored[:top]]
 
 
 class Router:
@@ -409,8 +415,9 @@ class Router:
             keyword_weight=cfg.keyword_weight,
             quality_weight=cfg.quality_weight,
             misfit_weight=cfg.misfit_weight,
+            top=k,
         )
-        matched, top, reason = self.decide(ranked[:k], gate)
+        matched, top, reason = self.decide(ranked, gate)
         source: ThresholdSource = self.threshold_source
         if index is not self.index:
             source = "given" if cfg.multilingual_threshold is not None else "default"

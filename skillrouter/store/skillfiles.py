@@ -32,6 +32,15 @@ from skillrouter.store.provenance import SIDECAR, Sidecar
 SETTLE_NS = 2_000_000_000
 
 
+def changed_lately(st: os.stat_result, settle_ns: int) -> bool:
+    """Whether a file or folder changed less than ``settle_ns`` ago (or within as much of the
+    future: a clock a little ahead), so its times vouch for nothing yet: another change that soon
+    could leave them as they are. A time further in the future (a copy from a machine with a
+    wrong clock) vouches: the next change writes the present time, which differs from it."""
+    now = time.time_ns()
+    return any(now - settle_ns < t <= now + settle_ns for t in (st.st_mtime_ns, st.st_ctime_ns))
+
+
 def only_settled(old: str, new: str) -> bool:
     """Whether signature ``new`` differs from ``old`` only in that a folder holding SKILL.md
     alone, with SKILL.md's times and size as they were, now has its folder's times in it (see
@@ -141,11 +150,12 @@ class SkillFiles:
 
     def names(self) -> list[str]:
         """Names of the skills on disk, sorted."""
-        return sorted(
-            p.name
-            for p in self.skills_dir.iterdir()
-            if not p.name.startswith(".") and (p / "SKILL.md").is_file()
-        )
+        with os.scandir(self.skills_dir) as entries:
+            return sorted(
+                e.name
+                for e in entries
+                if not e.name.startswith(".") and os.path.isfile(os.path.join(e.path, "SKILL.md"))
+            )
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and (self.skills_dir / name / "SKILL.md").is_file()
@@ -170,13 +180,9 @@ class SkillFiles:
         """Stat signature of the ``skills/`` folder itself: it changes when a skill folder is
         added, removed or renamed in (every write of the store renames one), not when a file
         inside a skill folder is edited. None if the folder changed less than ``settled_ns``
-        ago (or within as much of the future: a clock a little ahead): another change that soon
-        could leave the same timestamps (their granularity is coarse), so the signature vouches
-        for nothing yet. A time further in the future (a copy from a machine with a wrong clock)
-        vouches: the next change writes the present time, which differs from it."""
+        ago (see :func:`changed_lately`): its timestamps vouch for nothing yet."""
         st = os.stat(self.skills_dir)
-        now = time.time_ns()
-        if any(now - settled_ns < t <= now + settled_ns for t in (st.st_mtime_ns, st.st_ctime_ns)):
+        if changed_lately(st, settled_ns):
             return None
         return f"{st.st_dev}:{st.st_ino}:{st.st_mtime_ns}:{st.st_ctime_ns}"
 
@@ -207,11 +213,7 @@ class SkillFiles:
         folder = Path(where)
         with os.scandir(folder) as entries:  # most folders hold SKILL.md alone: no walk
             if all(e.name == "SKILL.md" or e.name.startswith(".") for e in entries):
-                now = time.time_ns()
-                fresh = any(
-                    now - SETTLE_NS < t <= now + SETTLE_NS for t in (dst.st_mtime_ns, dst.st_ctime_ns)
-                )
-                return own if fresh else settled
+                return own if changed_lately(dst, SETTLE_NS) else settled
         digest = hashlib.sha256()
         for rel in level2_files(folder):
             try:
@@ -272,6 +274,19 @@ class SkillFiles:
         return digest.hexdigest()
 
     # ------------------------------------------------------------ the sidecar
+
+    def sidecar_sig(self, name: str) -> str | None:
+        """Stat signature of a skill's sidecar: its device, inode, size, modification and change
+        time (every write moves the change time, which no ``touch -r`` puts back; a rename in
+        brings another inode). None when there is none, or when it changed less than
+        :data:`SETTLE_NS` ago (see :func:`changed_lately`)."""
+        try:
+            st = os.stat(os.path.join(self.skills_dir, name, SIDECAR))
+        except OSError:
+            return None
+        if changed_lately(st, SETTLE_NS):
+            return None
+        return f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}"
 
     def read_sidecar(self, name: str) -> Sidecar | None:
         try:
@@ -349,15 +364,19 @@ class SkillFiles:
         return trash
 
     def recover(self) -> None:
-        """Finish or undo a replace that a crash interrupted (see :meth:`swap_in`)."""
-        for trash in self.skills_dir.glob(".old-*"):
+        """Finish or undo a replace that a crash interrupted (see :meth:`swap_in`). Every command
+        that opens the store runs this: one listing of ``skills/`` (0.1 s at 30,000 skills), not
+        one per kind of leftover."""
+        with os.scandir(self.skills_dir) as entries:
+            left = sorted(e.name for e in entries if e.name.startswith((".old-", ".new-", ".del-")))
+        for trash in (self.skills_dir / n for n in left if n.startswith(".old-")):
             name = trash.name.split("-", 2)[2] if trash.name.count("-") >= 2 else ""
             final = self.skills_dir / name.rsplit(".", 1)[0] if name else None
             if final is not None and not final.exists() and (trash / "SKILL.md").exists():
                 os.replace(trash, final)
             else:
                 shutil.rmtree(trash, ignore_errors=True)
-        for tmp in (*self.skills_dir.glob(".new-*"), *self.skills_dir.glob(".del-*")):
+        for tmp in (self.skills_dir / n for n in left if not n.startswith(".old-")):
             shutil.rmtree(tmp, ignore_errors=True)
 
     # ------------------------------------------------------------ Level 2

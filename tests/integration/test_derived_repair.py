@@ -63,6 +63,7 @@ def test_doctor_finds_a_damaged_derived_file_then_repairs_it(store: Path, derive
     found = run("doctor", "--no-repair", "--store", store)
     assert found.exit_code == 1 and "Traceback" not in found.output
     assert str(store / derived) in found.stdout and "derived data" in found.stdout
+    assert found.stdout.count(str(store / derived)) == 1  # said once, with what to do
     repaired = run("doctor", "--store", store)
     assert repaired.exit_code == 0, repaired.output
     assert "repaired: " in repaired.stdout and "set aside as" in repaired.stdout

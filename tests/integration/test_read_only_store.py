@@ -87,6 +87,15 @@ def test_the_mcp_tools_serve_and_refuse_to_record(read_only: Path) -> None:
             record(lib, "fix-flaky-test", 8.0, "a flaky test", True)
 
 
+def test_a_server_warms_up_over_the_embedding_cache_without_opening_chroma(read_only: Path) -> None:
+    before = snapshot(read_only)
+    with SkillLibrary.open(read_only, embedder=HashEmbedder(), hold_index_lock=False) as lib:
+        lib.warm_up()  # as the MCP server starts (it warned that chroma.lock could not be made)
+        assert lib.index._client is None
+        assert search(lib, "a flaky test", 3)["matched"] == "fix-flaky-test"
+    assert snapshot(read_only) == before
+
+
 def test_a_skill_changed_on_disk_is_not_served_from_a_read_only_store(read_only: Path) -> None:
     path = read_only / "skills" / "csv-to-json" / "SKILL.md"
     path.write_text(

@@ -281,6 +281,8 @@ def test_rank_candidates_is_the_routers_ordering(store: Store, index: FakeIndex)
     shuffled = list(reversed(route.candidates))
     assert tuple(rank_candidates(shuffled)) == route.candidates
     assert [c.name for c in rank_candidates(shuffled, quality_weight=0.0)] == ["two", "one"]
+    assert rank_candidates(shuffled, top=1) == [route.candidates[0]]  # the same, cut after ranking
+    assert rank_candidates(shuffled, quality_weight=0.0, top=1)[0].name == "two"
 
 
 @pytest.mark.parametrize("task", ["", "   ", None])

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from skillrouter.embeddings import Embedder, HashEmbedder
-from support import as_json, ok, run
+from support import as_json, ok, past_the_tick, run
 
 from skillrouter import Skill, SkillLibrary, SkillQuarantinedError, SkillRejectedError, Store
 from skillrouter.agent.fakes import ScriptedChatModel
@@ -74,19 +74,6 @@ def edit(lib: SkillLibrary, name: str, line: str) -> None:
     """A hand edit of a stored SKILL.md (its size changes, so a refresh sees it)."""
     path = lib.store.files.folder(name) / "SKILL.md"
     path.write_text(path.read_text() + f"\n{line}\n")
-
-
-def past_the_tick(where: Path, mtime_ns: int) -> None:
-    """Wait until a file written in ``where`` gets a modification time after ``mtime_ns``: file
-    system timestamps are coarse (a clock tick here, a second or two on some mounts), so a change
-    made sooner could leave a folder's times as they were."""
-    probe = where / ".tick"
-    deadline = time.monotonic() + 5
-    while True:
-        probe.write_bytes(b"")
-        if probe.stat().st_mtime_ns > mtime_ns or time.monotonic() > deadline:
-            return
-        time.sleep(0.01)
 
 
 def status(lib: SkillLibrary, name: str) -> str:

@@ -158,6 +158,17 @@ class SkillRows(LedgerBase):
                 db.execute("DELETE FROM judged_pairs WHERE a = ? OR b = ?", (name, name))
             self._bump(db)
 
+    def sidecar_rows(self) -> dict[str, tuple[str, Status, str, TrustLevel]]:
+        """name -> (file hash, status, findings as stored: JSON text, trust level) of every
+        skill: what its sidecar must say (doctor reads this for every skill; no Level 0 is
+        parsed)."""
+        return {
+            name: (file_hash, status, findings, trust_level)
+            for name, file_hash, status, findings, trust_level in self._rows(
+                "SELECT name, file_hash, status, findings, trust_level FROM skills ORDER BY name"
+            )
+        }
+
     def records(self, names: Sequence[str] | None = None) -> dict[str, Record]:
         """Ledger records of every skill, or of just ``names`` (the router's hot path)."""
         if names is not None and not names:
