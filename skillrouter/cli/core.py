@@ -146,8 +146,7 @@ def context_option(ctx: click.Context, param: click.Parameter, value: str | None
     envvar=BACKEND_ENV,
     help="onnx starts in about a second: ONNX Runtime embeds the task and an embedded store is "
     "searched over its embedding cache, without torch or Chroma. torch loads "
-    "sentence-transformers and queries the Chroma index, as long-running processes do. "
-    "Same answers.",
+    "sentence-transformers and queries the Chroma index. Same answers.",
 )
 @click.option(
     "--context",
