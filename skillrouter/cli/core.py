@@ -27,7 +27,7 @@ from skillrouter.cli.common import (
     trust_level_option,
     warn,
 )
-from skillrouter.embeddings import BACKENDS, Backend
+from skillrouter.embeddings import BACKEND_ENV, BACKENDS, Backend
 from skillrouter.errors import StoreLockedError
 from skillrouter.routing.index import SyncReport
 from skillrouter.routing.scoring import DEFAULT_THRESHOLD, KEYWORD_WEIGHT
@@ -143,11 +143,10 @@ def context_option(ctx: click.Context, param: click.Parameter, value: str | None
     type=click.Choice(BACKENDS),
     default="onnx",
     show_default=True,
-    envvar="SKILLROUTER_BACKEND",
+    envvar=BACKEND_ENV,
     help="onnx starts in about a second: ONNX Runtime embeds the task and an embedded store is "
     "searched over its embedding cache, without torch or Chroma. torch loads "
-    "sentence-transformers and queries the Chroma index, as long-running processes do. "
-    "Same answers.",
+    "sentence-transformers and queries the Chroma index. Same answers.",
 )
 @click.option(
     "--context",

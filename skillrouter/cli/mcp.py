@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from skillrouter.cli.common import ledger_url, make_store_options, threshold_option
+from skillrouter.embeddings import BACKEND_ENV, BACKENDS, Backend
 from skillrouter.errors import SkillRouterError
 from skillrouter.library import SkillLibrary
 from skillrouter.routing.scoring import DEFAULT_THRESHOLD
@@ -26,8 +27,23 @@ INSTALL_HINT = "the MCP server needs the 'mcp' package: pip install 'mcp>=2.3,<3
     help=f"Relevance the best candidate must reach to be matched (default {DEFAULT_THRESHOLD} "
     "for the default model).",
 )
+@click.option(
+    "--backend",
+    type=click.Choice(BACKENDS),
+    default=None,
+    envvar=BACKEND_ENV,
+    help="What runs the embedding model: onnx (ONNX Runtime: faster per search on a CPU, no torch "
+    "in the process) or torch (sentence-transformers: a CUDA GPU, any model). Default: onnx for "
+    "the default model, torch for another --model. Same answers.",
+)
 @make_store_options(json_flag=False)
-def mcp_cmd(threshold: float | None, store: Path | None, chroma_url: str | None, model: str | None) -> None:
+def mcp_cmd(
+    threshold: float | None,
+    backend: Backend | None,
+    store: Path | None,
+    chroma_url: str | None,
+    model: str | None,
+) -> None:
     """Serve the store to an MCP client over stdio (tools: search_skills, load_skill,
     read_skill_file, record_outcome; resources: skill://NAME and skill://NAME/PATH).
 
@@ -49,6 +65,7 @@ def mcp_cmd(threshold: float | None, store: Path | None, chroma_url: str | None,
             chroma_url=chroma_url,
             ledger_url=ledger,
             model=model,
+            backend=backend,
             threshold=threshold,
             hold_index_lock=False,
         )

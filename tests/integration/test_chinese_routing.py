@@ -50,7 +50,10 @@ def fill(lib: SkillLibrary) -> None:
         lib.add(Skill.create(name, description))
 
 
-def test_chinese_tasks_route_to_english_skills_with_the_defaults(tmp_path: Path) -> None:
+def test_chinese_tasks_route_to_english_skills_with_the_defaults(
+    onnx_embedder: OnnxEmbedder,
+    tmp_path: Path,  # the default model runs on ONNX Runtime: exported once
+) -> None:
     with SkillLibrary.open(tmp_path / "store") as lib:  # the default model, nothing else said
         fill(lib)
         assert lib.multilingual_embedder is not None

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
-from skillrouter.embeddings import SentenceTransformerEmbedder
+from skillrouter.embeddings import OnnxEmbedder, SentenceTransformerEmbedder
 from test_mcp_server import CI_TASK, make_store, skillrouter_command
 
 from skillrouter.mcp_transport import MAX_LINE_BYTES
@@ -31,9 +31,14 @@ ANSWERED_WITHIN = 10.0  # seconds: generous; each case here is answered in milli
 class RawSession:
     """A ``skillrouter mcp`` process, written to and read from line by line."""
 
-    def __init__(self, store: Path, errlog: IO[bytes]) -> None:
+    def __init__(self, store: Path, errlog: IO[bytes], cache: Path) -> None:
         command = skillrouter_command()
-        env = {**os.environ, "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+        env = {
+            **os.environ,
+            "HF_HUB_OFFLINE": "1",
+            "TOKENIZERS_PARALLELISM": "false",
+            "SKILLROUTER_CACHE_DIR": str(cache),  # where the session's ONNX copy is
+        }
         self.proc = subprocess.Popen(
             [*command, "mcp", "--store", str(store)],
             stdin=subprocess.PIPE,
@@ -87,13 +92,16 @@ class RawSession:
 
 @pytest.fixture(scope="module")
 def raw(
-    st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
+    st_embedder: SentenceTransformerEmbedder,
+    onnx_embedder: OnnxEmbedder,  # the server runs the model on ONNX Runtime: its copy exported once
+    session_cache: Path,  # ... here
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[RawSession]:
     root = tmp_path_factory.mktemp("mcp-raw")
     store = make_store(root / "store", st_embedder)
     log = root / "server.log"
     with open(log, "wb") as errlog:
-        session = RawSession(store, errlog)
+        session = RawSession(store, errlog, session_cache)
         try:
             init = session.request(
                 "initialize",
@@ -217,3 +225,15 @@ def test_a_long_line_is_dropped_in_bounded_memory(raw: RawSession) -> None:
     assert raw.reply(60)["error"]["code"] == -32700
     raw.search()
     assert peak_rss(raw.proc.pid) - before < MAX_LINE_BYTES * 3
+
+
+def test_the_server_runs_the_model_without_torch(raw: RawSession) -> None:
+    """``skillrouter mcp`` embeds with the default model on ONNX Runtime (issue 20, item 7):
+    after its searches, torch's library was never loaded into the process."""
+    maps = Path(f"/proc/{raw.proc.pid}/maps")
+    if not maps.exists():
+        pytest.skip("a process's libraries are read from /proc (Linux)")
+    raw.search()
+    loaded = maps.read_text()
+    assert "libonnxruntime" in loaded or "onnxruntime_pybind11_state" in loaded
+    assert "libtorch" not in loaded

@@ -22,7 +22,13 @@ import pytest
 from conftest import load_skill_folders
 from mcp import Client, MCPError, StdioServerParameters, stdio_client
 from mcp.types import CallToolResult
-from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings import (
+    CachedEmbedder,
+    Embedder,
+    EmbeddingCache,
+    OnnxEmbedder,
+    SentenceTransformerEmbedder,
+)
 from support import as_json, ok, run
 
 from skillrouter import SkillLibrary, Store
@@ -46,12 +52,17 @@ class Session:
     """An MCP client session over stdio, held open by one task on an event loop of its own, so
     synchronous tests can call it (and run the CLI in between)."""
 
-    def __init__(self, args: list[str], errlog: TextIO) -> None:
+    def __init__(self, args: list[str], errlog: TextIO, cache: Path) -> None:
         command = skillrouter_command()
         self.params = StdioServerParameters(
             command=command[0],
             args=[*command[1:], "mcp", *args],
-            env={"HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"},
+            # the SDK passes the server a few variables only: the session's cache (ONNX copies) too
+            env={
+                "HF_HUB_OFFLINE": "1",
+                "TOKENIZERS_PARALLELISM": "false",
+                "SKILLROUTER_CACHE_DIR": str(cache),
+            },
         )
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
@@ -114,13 +125,16 @@ def make_store(path: Path, embedder: Embedder) -> Path:
 
 @pytest.fixture(scope="module")
 def served(
-    st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
+    st_embedder: SentenceTransformerEmbedder,
+    onnx_embedder: OnnxEmbedder,  # the server runs the model on ONNX Runtime: its copy exported once
+    session_cache: Path,  # ... here
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[tuple[Session, Path]]:
     root = tmp_path_factory.mktemp("mcp")
     store = make_store(root / "store", st_embedder)
     log = root / "server.log"
     with open(log, "w") as errlog:
-        session = Session(["--store", str(store)], errlog)
+        session = Session(["--store", str(store)], errlog, session_cache)
         try:
             yield session, store
         finally:
