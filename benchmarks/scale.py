@@ -13,7 +13,10 @@ then, each command in a fresh process as a user runs it:
   thread's CPU time (``*_cpu_*``: what a machine shared with other work inflates least; with
   ``--torch-threads 1`` it includes the model's work);
 - ``cold route``: ``skillrouter route TASK`` (the one-shot CLI, ONNX Runtime), median of 3;
-- ``list``, ``doctor``, ``reindex``: each once, with its peak RSS.
+- ``list``, ``doctor``, ``reindex``: each once, with its peak RSS;
+- ``add``: with ``--reuse``, last, ``skillrouter import`` of 1,000 new skills into the kept store
+  (an import's work at that size: the duplicate check against every skill, the index grown), with
+  its peak RSS. The kept store then holds 1,000 more (the row's ``skills_after``).
 
     .venv/bin/python benchmarks/scale.py [--sizes 10000 30000 100000] [--keep DIR [--reuse]]
                                          [--torch-threads 1]
@@ -280,6 +283,16 @@ def measure(
     row["cold_route_rss_mb"] = max(c[1] for c in colds)
     for command in ("list", "doctor", "reindex"):
         row[f"{command}_s"], row[f"{command}_rss_mb"], _ = cli(command, "--store", store)
+    if reuse:
+        run = os.urandom(3).hex()
+        added = work / f"added-{run}.jsonl"
+        with added.open("w", encoding="utf-8") as out:
+            for skill in skills(1000, seed=int(run, 16)):
+                out.write(json.dumps(skill | {"name": f"added-{run}-{skill['name']}"}) + "\n")
+        row["add_1000_s"], row["add_1000_rss_mb"], _ = cli("import", added, "--store", store)
+        added.unlink()
+        _, _, listed = cli("list", "--store", store, "--json")
+        row["skills_after"] = len(json.loads(listed))
     return row
 
 
