@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 from skillrouter.embeddings.base import embed_queries
+from skillrouter.embeddings.script import has_cjk
 from skillrouter.eval.loading import read_skills
 from skillrouter.eval.routing import (
     EmbedderSpec,
@@ -45,6 +46,9 @@ from skillrouter.routing.scoring import QUALITY_WEIGHT
 
 GATES = [round(0.70 + 0.005 * i, 3) for i in range(61)]  # 0.700 .. 1.000
 WEIGHTS = [round(0.05 * i, 2) for i in range(13)]  # 0.00 .. 0.60
+
+
+CJK_DESCRIBED: dict[str, set[str]] = {}  # row -> the skills whose Level 0 holds CJK letters
 
 
 def _rows(data: Path) -> dict[str, tuple[list[Routed], list[float], list[str]]]:
@@ -71,6 +75,7 @@ def _rows(data: Path) -> dict[str, tuple[list[Routed], list[float], list[str]]]:
             part = [r for r in run.routed if not split or r.query.meta.get("split") == split]
             sims = embed_queries(e5, [r.query.query for r in part]) @ docs.T
             best = sims.argmax(axis=1)
+            CJK_DESCRIBED[row] = {s.name for s in skills if has_cjk(f"{s.name}: {s.description}")}
             out[row] = (part, [float(sims[i, b]) for i, b in enumerate(best)], [skills[b].name for b in best])
     return out
 
@@ -146,6 +151,30 @@ def main() -> None:
             + "  ".join(f"{p1[n]:16.3f}" for n in names)
             + f"  {sum(p1.values()) / len(p1):8.3f}"
         )
+    print("\n4. a gate per pair of scripts: the top skill's Level 0 in Chinese or not (router decision accuracy)")
+    print("gate zh / en  " + "  ".join(f"{n[:16]:>16}" for n in names) + "      mean")
+
+    def pair_acc(gate_zh: float, gate_en: float) -> dict[str, float]:
+        out = {}
+        for row, (routed, _, _) in rows.items():
+            ok = 0
+            for r in routed:
+                ranked = r.ranked(0.3, QUALITY_WEIGHT)
+                top = ranked[0] if ranked else None
+                gate = (gate_zh if top and top.name in CJK_DESCRIBED[row] else gate_en)
+                ok += _decision(top.name if top else None, top is not None and top.relevance >= gate, r.query.gold)
+            out[row] = ok / len(routed)
+        return out
+
+    pairs = {(z, e): pair_acc(z, e) for z in GATES[::2] for e in GATES[::2]}
+    best_pair = max(pairs, key=lambda k: (sum(pairs[k].values()), -abs(k[0] - k[1])))
+    shown = {best_pair, (best_gate, best_gate)}
+    shown |= {(z, e) for e in {best_pair[1], best_gate} for z in GATES[::2] if 0.83 <= z <= 0.93}
+    for key in sorted(shown, key=lambda k: (k[1], k[0])):
+        acc = pairs.get(key) or pair_acc(*key)
+        print(f"{key[0]:.3f} / {key[1]:.3f}  " + "  ".join(f"{acc[n]:16.3f}" for n in names)
+              + f"  {sum(acc.values()) / len(acc):8.3f}")
+    print(f"best pair {best_pair[0]:.3f} / {best_pair[1]:.3f}")
     report.update(
         {
             "gate": best_gate,

@@ -307,7 +307,7 @@ def test_a_skill_removed_on_one_machine_leaves_every_copy(pg_url: str, tmp_path:
 
 
 def test_the_mcp_server_serves_a_team_library_and_follows_it(
-    pg_url: str, chroma_server: str, tmp_path: Path
+    pg_url: str, chroma_server: str, tmp_path: Path, session_cache: Path
 ) -> None:
     from test_mcp_server import Session
 
@@ -319,7 +319,7 @@ def test_the_mcp_server_serves_a_team_library_and_follows_it(
         *team_args(a, pg_url, chroma_server),
     )
     with open(tmp_path / "server.log", "w") as errlog:
-        session = Session([str(x) for x in team_args(tmp_path / "B", pg_url, chroma_server)], errlog)
+        session = Session([str(x) for x in team_args(tmp_path / "B", pg_url, chroma_server)], errlog, session_cache)
         try:
             found = session.ok("search_skills", query=GIF_TASK)
             assert found["matched"] == "slack-gif-creator", found
