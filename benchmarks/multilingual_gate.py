@@ -151,7 +151,7 @@ def main() -> None:
             + "  ".join(f"{p1[n]:16.3f}" for n in names)
             + f"  {sum(p1.values()) / len(p1):8.3f}"
         )
-    print("\n4. a gate per pair of scripts: the top skill's Level 0 in Chinese or not (router decision accuracy)")
+    print("\n4. a gate per pair of scripts: the top skill's Level 0 in Chinese or not")
     print("gate zh / en  " + "  ".join(f"{n[:16]:>16}" for n in names) + "      mean")
 
     def pair_acc(gate_zh: float, gate_en: float) -> dict[str, float]:
@@ -161,8 +161,10 @@ def main() -> None:
             for r in routed:
                 ranked = r.ranked(0.3, QUALITY_WEIGHT)
                 top = ranked[0] if ranked else None
-                gate = (gate_zh if top and top.name in CJK_DESCRIBED[row] else gate_en)
-                ok += _decision(top.name if top else None, top is not None and top.relevance >= gate, r.query.gold)
+                gate = gate_zh if top and top.name in CJK_DESCRIBED[row] else gate_en
+                ok += _decision(
+                    top.name if top else None, top is not None and top.relevance >= gate, r.query.gold
+                )
             out[row] = ok / len(routed)
         return out
 
@@ -172,8 +174,11 @@ def main() -> None:
     shown |= {(z, e) for e in {best_pair[1], best_gate} for z in GATES[::2] if 0.83 <= z <= 0.93}
     for key in sorted(shown, key=lambda k: (k[1], k[0])):
         acc = pairs.get(key) or pair_acc(*key)
-        print(f"{key[0]:.3f} / {key[1]:.3f}  " + "  ".join(f"{acc[n]:16.3f}" for n in names)
-              + f"  {sum(acc.values()) / len(acc):8.3f}")
+        print(
+            f"{key[0]:.3f} / {key[1]:.3f}  "
+            + "  ".join(f"{acc[n]:16.3f}" for n in names)
+            + f"  {sum(acc.values()) / len(acc):8.3f}"
+        )
     print(f"best pair {best_pair[0]:.3f} / {best_pair[1]:.3f}")
     report.update(
         {

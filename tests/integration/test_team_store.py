@@ -319,7 +319,9 @@ def test_the_mcp_server_serves_a_team_library_and_follows_it(
         *team_args(a, pg_url, chroma_server),
     )
     with open(tmp_path / "server.log", "w") as errlog:
-        session = Session([str(x) for x in team_args(tmp_path / "B", pg_url, chroma_server)], errlog, session_cache)
+        session = Session(
+            [str(x) for x in team_args(tmp_path / "B", pg_url, chroma_server)], errlog, session_cache
+        )
         try:
             found = session.ok("search_skills", query=GIF_TASK)
             assert found["matched"] == "slack-gif-creator", found
