@@ -13,7 +13,9 @@ then, each command in a fresh process as a user runs it:
   thread's CPU time (``*_cpu_*``: what a machine shared with other work inflates least; with
   ``--torch-threads 1`` it includes the model's work);
 - ``cold route``: ``skillrouter route TASK`` (the one-shot CLI, ONNX Runtime), median of 3;
-- ``list``, ``doctor``, ``reindex``: each once, with its peak RSS;
+- ``list``, ``doctor``, ``reindex``: each once, with its peak RSS; ``doctor`` twice: the first
+  after the commands above reads every sidecar they left unverified, the second is a doctor's
+  usual run (it reads again only what changed: ``cache/doctor.json``);
 - ``add``: with ``--reuse``, last, ``skillrouter import`` of 1,000 new skills into the kept store
   (an import's work at that size: the duplicate check against every skill, the index grown), with
   its peak RSS. The kept store then holds 1,000 more (the row's ``skills_after``).
@@ -281,8 +283,9 @@ def measure(
     colds = [cli("route", task, "--store", store) for task in tasks(3, seed=11)]
     row["cold_route_s"] = statistics.median(c[0] for c in colds)
     row["cold_route_rss_mb"] = max(c[1] for c in colds)
-    for command in ("list", "doctor", "reindex"):
-        row[f"{command}_s"], row[f"{command}_rss_mb"], _ = cli(command, "--store", store)
+    for command in ("list", "doctor", "doctor-again", "reindex"):
+        key = command.replace("-", "_")
+        row[f"{key}_s"], row[f"{key}_rss_mb"], _ = cli(command.split("-")[0], "--store", store)
     if reuse:
         run = os.urandom(3).hex()
         added = work / f"added-{run}.jsonl"
