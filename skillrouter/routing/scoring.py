@@ -71,6 +71,10 @@ KEYWORD_WEIGHT = 0.3
 COVERAGE_WEIGHT = 0.4
 DEFAULT_THRESHOLD = 0.30  # on the relevance scale, for all-MiniLM-L6-v2
 DEFAULT_MULTILINGUAL_THRESHOLD = 0.84  # on multilingual-e5-small's scale: benchmarks/multilingual_gate.py
+DEFAULT_MULTILINGUAL_CJK_THRESHOLD = 0.88
+"""The multilingual engine's gate for a skill whose Level 0 text ("name: description") holds CJK
+letters: a Chinese task and a Chinese description lie closer on e5 than either does to English
+text, unrelated ones too (benchmarks/multilingual_gate.py, part 4; docs/evaluation.md)."""
 MISFIT_WEIGHT = 4.0
 
 MISFIT_SHARE_WEIGHT = 0.2

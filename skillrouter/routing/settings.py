@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from skillrouter.routing.scoring import (
     COVERAGE_WEIGHT,
+    DEFAULT_MULTILINGUAL_CJK_THRESHOLD,
     DEFAULT_MULTILINGUAL_THRESHOLD,
     DEFAULT_THRESHOLD,
     KEYWORD_WEIGHT,
@@ -112,8 +113,10 @@ class RoutingSettings:
     ``keyword_weight=0`` ranks without keywords, ``coverage_weight=0`` gates without coverage,
     ``misfit_weight=0`` ignores misfits (and never looks them up), ``misfit_share_weight=0``
     gates without a skill's share of misfits, ``use_examples=False`` matches Level 0 text only.
-    ``multilingual_threshold``: the gate of tasks routed with the multilingual engine (None: its
-    default, :attr:`multilingual_gate`); ``threshold`` is the default engine's.
+    ``multilingual_threshold``: the gate of tasks routed with the multilingual engine, for every
+    skill (None: its defaults, :attr:`multilingual_gate` for a skill described in English,
+    :attr:`multilingual_cjk_gate` for one described in Chinese); ``threshold`` is the default
+    engine's.
     """
 
     threshold: float | None = None
@@ -162,6 +165,13 @@ class RoutingSettings:
         on a scale of their own): ``multilingual_threshold``, or ``DEFAULT_MULTILINGUAL_THRESHOLD``."""
         given = self.multilingual_threshold
         return DEFAULT_MULTILINGUAL_THRESHOLD if given is None else given
+
+    @property
+    def multilingual_cjk_gate(self) -> float:
+        """The threshold in force, on the multilingual engine, for a skill whose Level 0 text holds
+        CJK letters: ``multilingual_threshold``, or ``DEFAULT_MULTILINGUAL_CJK_THRESHOLD``."""
+        given = self.multilingual_threshold
+        return DEFAULT_MULTILINGUAL_CJK_THRESHOLD if given is None else given
 
     @property
     def threshold_source(self) -> ThresholdSource:

@@ -20,7 +20,12 @@ from skillrouter import Provenance, Route, Router, RoutingSettings, Skill, Store
 from skillrouter.routing.documents import Hit
 from skillrouter.routing.lexical import LexicalIndex
 from skillrouter.routing.router import DEFAULT_K, DEFAULT_THRESHOLD, EMBED_CHARS, rank_candidates
-from skillrouter.routing.scoring import KEYWORD_WEIGHT, misfit_share_penalty
+from skillrouter.routing.scoring import (
+    DEFAULT_MULTILINGUAL_CJK_THRESHOLD,
+    DEFAULT_MULTILINGUAL_THRESHOLD,
+    KEYWORD_WEIGHT,
+    misfit_share_penalty,
+)
 
 
 def name_of(route: Route) -> str | None:
@@ -514,3 +519,51 @@ def test_the_model_is_given_the_start_of_a_huge_task_only(store: Store, index: F
     route = router(store, index).route(task)
     assert name_of(route) == "grep-logs"
     assert index.embedder.batches == [[task[:EMBED_CHARS]]]
+
+
+# ---------------------------------------------------------------- the multilingual engine's two gates
+
+
+def multilingual_router(store: Store, index: FakeIndex, **settings: Any) -> Router:
+    """A router whose multilingual index is ``index`` (a Chinese task is routed over it)."""
+    return Router(store, FakeIndex(), settings=RoutingSettings(**settings), multilingual=lambda: index)  # type: ignore[arg-type]
+
+
+def test_a_chinese_task_meets_a_skill_described_in_chinese_at_the_higher_gate(
+    store: Store, index: FakeIndex
+) -> None:
+    store.add(Skill.create("weekly-report", "整理本周工作，写成一份周报。"))
+    index.put("weekly-report", 0.86)  # between the two default gates
+    route = multilingual_router(store, index).route("帮我写周报")
+    assert route.engine == "multilingual"
+    assert route.matched is None and not route.candidates[0].passes_gate
+    assert route.threshold == DEFAULT_MULTILINGUAL_CJK_THRESHOLD == 0.88
+    assert route.reason.endswith("< 0.88")
+
+
+def test_a_chinese_task_meets_a_skill_described_in_english_at_the_lower_gate(
+    store: Store, index: FakeIndex
+) -> None:
+    store.add(Skill.create("weekly-report", "Turn the week's work into a weekly report."))
+    index.put("weekly-report", 0.86)
+    route = multilingual_router(store, index).route("帮我写周报")
+    assert name_of(route) == "weekly-report"
+    assert route.threshold == DEFAULT_MULTILINGUAL_THRESHOLD == 0.84
+
+
+def test_each_candidate_is_gated_by_its_own_description(store: Store, index: FakeIndex) -> None:
+    store.add(Skill.create("zh-report", "写周报。"))
+    store.add(Skill.create("en-report", "Write the weekly report."))
+    index.put("zh-report", 0.87)  # ranked first, under its gate: nothing matches
+    index.put("en-report", 0.85)
+    route = multilingual_router(store, index).route("周报")
+    assert [(c.name, c.passes_gate) for c in route.candidates] == [("zh-report", False), ("en-report", True)]
+    assert route.matched is None  # the best candidate decides; the others' verdicts are for the loop
+
+
+def test_a_given_multilingual_threshold_is_every_skills_gate(store: Store, index: FakeIndex) -> None:
+    store.add(Skill.create("zh-report", "写周报。"))
+    index.put("zh-report", 0.86)
+    route = multilingual_router(store, index, multilingual_threshold=0.85).route("周报")
+    assert name_of(route) == "zh-report" and route.threshold == 0.85
+    assert route.threshold_source == "given"
