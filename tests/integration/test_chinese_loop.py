@@ -9,12 +9,12 @@ Chinese draft with the skills on the multilingual engine (:mod:`skillrouter.lear
 On all-MiniLM-L6-v2, which does not read Chinese, every Chinese text lies near every other one,
 so each draft was offered as a merge to unrelated Chinese skills (this test fails so).
 
-The router's gate for tasks on the multilingual engine is set to 0.90 here, not its default
-(0.84, chosen on libraries of English and translated descriptions): between Chinese tasks and
-the skills and examples the loop wrote in Chinese, unrelated pairs reach a relevance of 0.80-0.88
-on that engine (docs/evaluation.md, "The loop in Chinese"). At the default, the first weekly-report
-task is routed to the bread skill (0.842, through the bread skill's example, a Chinese task).
-That is the router's gate, not the loop's comparisons; each route here is 0.03 or more from 0.90.
+The router routes at its defaults. Between Chinese tasks and the skills and examples the loop
+wrote in Chinese, unrelated pairs reach a relevance of 0.80-0.88 on the multilingual engine
+(docs/evaluation.md, "The loop in Chinese"), so a skill described in Chinese is gated at 0.88
+(one described in English at 0.84). With one gate of 0.84 for every skill, as before, the first
+weekly-report task was routed to the bread skill (0.842, through the bread skill's example, a
+Chinese task), and this test fails so (it fails at one gate of 0.86 and passes from 0.87 to 0.90).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from skillrouter.agent.fakes import ScriptedCall, ScriptedChatModel, by_kind
 from skillrouter.learning import offers
 from skillrouter.routing.settings import RoutingSettings
 
-GATE = 0.90
+GATE = None  # the router's default gates (0.84 for skills described in English, 0.88 in Chinese)
 
 BREAD_TASK = "我想用自己养的酵头在家烤一个酸面包，该怎么做"
 REPORT_TASKS = [
