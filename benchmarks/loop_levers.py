@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from dataclasses import fields
 from pathlib import Path
 from statistics import mean
@@ -62,14 +63,21 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (  # (summary key, header, format)
 WIDTH = 24
 
 
-def line(seed: str, variant: str, summary: dict[str, Any]) -> str:
-    cells = [fmt.format(summary[key] or 0).rjust(max(len(head), 5)) for key, head, fmt in COLUMNS]
-    return f"{seed:>4}  {variant:<{WIDTH}}  " + "  ".join(cells)
+def line(
+    seed: str,
+    variant: str,
+    summary: dict[str, Any],
+    columns: Sequence[tuple[str, str, str]] = COLUMNS,
+    width: int = WIDTH,
+) -> str:
+    """One row of a run's summary: ``columns`` are (summary key, header, format)."""
+    cells = [fmt.format(summary[key] or 0).rjust(max(len(head), 5)) for key, head, fmt in columns]
+    return f"{seed:>4}  {variant:<{width}}  " + "  ".join(cells)
 
 
-def header() -> str:
-    return f"{'seed':>4}  {'variant':<{WIDTH}}  " + "  ".join(
-        head.rjust(max(len(head), 5)) for _, head, _ in COLUMNS
+def header(columns: Sequence[tuple[str, str, str]] = COLUMNS, width: int = WIDTH) -> str:
+    return f"{'seed':>4}  {'variant':<{width}}  " + "  ".join(
+        head.rjust(max(len(head), 5)) for _, head, _ in columns
     )
 
 

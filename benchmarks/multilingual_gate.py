@@ -93,18 +93,23 @@ def main() -> None:
     report: dict[str, object] = {"rows": {}}
     names = list(rows)
 
-    def router_acc(gate: float) -> dict[str, float]:
+    def pair_acc(gate_zh: float, gate_en: float) -> dict[str, float]:
+        """Decision accuracy per row, a best candidate described in Chinese gated at ``gate_zh``."""
         out = {}
         for row, (routed, _, _) in rows.items():
             ok = 0
             for r in routed:
                 ranked = r.ranked(0.3, QUALITY_WEIGHT)
                 top = ranked[0] if ranked else None
+                gate = gate_zh if top and top.name in CJK_DESCRIBED[row] else gate_en
                 ok += _decision(
                     top.name if top else None, top is not None and top.relevance >= gate, r.query.gold
                 )
             out[row] = ok / len(routed)
         return out
+
+    def router_acc(gate: float) -> dict[str, float]:
+        return pair_acc(gate, gate)
 
     def baseline_acc(cut: float) -> dict[str, float]:
         return {
@@ -153,20 +158,6 @@ def main() -> None:
         )
     print("\n4. a gate per pair of scripts: the top skill's Level 0 in Chinese or not")
     print("gate zh / en  " + "  ".join(f"{n[:16]:>16}" for n in names) + "      mean")
-
-    def pair_acc(gate_zh: float, gate_en: float) -> dict[str, float]:
-        out = {}
-        for row, (routed, _, _) in rows.items():
-            ok = 0
-            for r in routed:
-                ranked = r.ranked(0.3, QUALITY_WEIGHT)
-                top = ranked[0] if ranked else None
-                gate = gate_zh if top and top.name in CJK_DESCRIBED[row] else gate_en
-                ok += _decision(
-                    top.name if top else None, top is not None and top.relevance >= gate, r.query.gold
-                )
-            out[row] = ok / len(routed)
-        return out
 
     pairs = {(z, e): pair_acc(z, e) for z in GATES[::2] for e in GATES[::2]}
     best_pair = max(pairs, key=lambda k: (sum(pairs[k].values()), -abs(k[0] - k[1])))

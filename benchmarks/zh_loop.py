@@ -32,6 +32,7 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
+from loop_levers import header, line
 from skillrouter.eval.evolution import EvolutionConfig, run_policies
 from skillrouter.eval.evolution.blind import blind_stream_queries
 from skillrouter.eval.routing import EmbedderSpec, default_cache_dir, make_embedder
@@ -57,17 +58,6 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (  # (summary key, header, format)
     ("final_duplicates", "dupes", "{:.1f}"),
 )
 WIDTH = 34
-
-
-def line(seed: str, variant: str, summary: dict[str, Any]) -> str:
-    cells = [fmt.format(summary[key] or 0).rjust(max(len(head), 5)) for key, head, fmt in COLUMNS]
-    return f"{seed:>4}  {variant:<{WIDTH}}  " + "  ".join(cells)
-
-
-def header() -> str:
-    return f"{'seed':>4}  {'variant':<{WIDTH}}  " + "  ".join(
-        head.rjust(max(len(head), 5)) for _, head, _ in COLUMNS
-    )
 
 
 @contextmanager
@@ -130,7 +120,7 @@ def main() -> None:
     embedder = make_embedder(EmbedderSpec(None), default_cache_dir())
     keys = [key for key, _, _ in COLUMNS]
     results: list[dict[str, Any]] = []
-    print(header())
+    print(header(COLUMNS, WIDTH))
     for seed in args.seeds:
         for variant, (lang, rules, mode) in variants.items():
             config = EvolutionConfig.of(
@@ -146,10 +136,10 @@ def main() -> None:
                 _, runs = run_policies(streams[lang], config, embedder)
             summary = {k: runs[0].summary[k] for k in keys}
             results.append({"seed": seed, "variant": variant, **summary})
-            print(line(str(seed), variant, summary), flush=True)
+            print(line(str(seed), variant, summary, COLUMNS, WIDTH), flush=True)
     for variant in variants:
         rows = [r for r in results if r["variant"] == variant]
-        print(line("mean", variant, {k: mean(r[k] or 0 for r in rows) for k in keys}))
+        print(line("mean", variant, {k: mean(r[k] or 0 for r in rows) for k in keys}, COLUMNS, WIDTH))
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
 
