@@ -27,6 +27,8 @@ from skillrouter.cli.common import (
 from skillrouter.routing.duplicates import REPORT_THRESHOLD
 from skillrouter.transfer.importer import OnConflict
 
+SHOWN = 20  # groups of near-duplicates and warnings an import prints; --json has them all
+
 ChatModelFactory = Callable[[str, str | None], Any]
 
 
@@ -144,12 +146,17 @@ def import_cmd(
             )
         for e in report.errors:
             click.echo(f"  rejected {e['path']}: {e['reason']}")
-        for cluster in report.clusters:
+        for cluster in report.clusters[:SHOWN]:
             click.echo(f"  near-duplicates: {', '.join(cluster)}")
-        for w in report.warnings[:20]:
+        if len(report.clusters) > SHOWN:
+            click.echo(
+                f"  ... and {len(report.clusters) - SHOWN} more groups of near-duplicates "
+                "(see --json, or 'skillrouter duplicates')"
+            )
+        for w in report.warnings[:SHOWN]:
             click.echo(f"  warning: {w}", err=True)
-        if len(report.warnings) > 20:
-            click.echo(f"  ... and {len(report.warnings) - 20} more warnings (see --json)", err=True)
+        if len(report.warnings) > SHOWN:
+            click.echo(f"  ... and {len(report.warnings) - SHOWN} more warnings (see --json)", err=True)
 
     emit(report.to_dict(), as_json, text)
     if report.index_error:  # the files are written; the next command that routes syncs the index

@@ -693,3 +693,27 @@ def test_three_real_libraries_merge_route_and_reimport_unchanged(tmp_path: Path,
     assert lib.route("bake a loaf of sourdough bread at home").matched is None
     assert render_skill_md(lib.get("mcp-builder")).startswith("---\nname: mcp-builder\n")
     assert os.path.isdir(lib.store.files.folder("mcp-builder") / "reference")
+
+
+def test_an_import_prints_twenty_groups_of_near_duplicates_and_counts_the_rest(
+    tmp_path: Path, cli_uses
+) -> None:  # type: ignore[no-untyped-def]
+    """At 100,000 synthetic skills the import printed 17,000 lines of near-duplicates; the text
+    shows the first 20 groups and how many more there are, --json keeps every group."""
+    cli_uses(HashEmbedder())
+    source = tmp_path / "skills.jsonl"
+    with source.open("w", encoding="utf-8") as out:
+        for topic in range(22):  # 22 groups of two: one description, words of its own per topic
+            words = " ".join(f"w{topic}x{j}" for j in range(30))
+            for twin in ("a", "b"):
+                out.write(json.dumps({"name": f"t{topic}-{twin}", "description": f"Do {words}."}) + "\n")
+    res = CliRunner().invoke(cli, ["import", str(source), "--store", str(tmp_path / "one"), "--json"])
+    assert res.exit_code == 0, res.output
+    assert len(json.loads(res.stdout)["details"]["clusters"]) == 22
+    res = CliRunner().invoke(cli, ["import", str(source), "--store", str(tmp_path / "two")])
+    assert res.exit_code == 0, res.output
+    shown = [line for line in res.stdout.splitlines() if line.startswith("  near-duplicates: ")]
+    assert len(shown) == 20
+    assert (
+        "  ... and 2 more groups of near-duplicates (see --json, or 'skillrouter duplicates')" in res.stdout
+    )
