@@ -28,11 +28,26 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["DerivedFile", "is_damage", "read_only_connection"]
+__all__ = ["PAGE_CACHE_KIB", "DerivedFile", "is_damage", "read_only_connection", "tuned"]
 
 T = TypeVar("T")
 
 _DAMAGE = ("malformed", "not a database", "file is encrypted", "disk image")
+
+
+PAGE_CACHE_KIB = 32_768
+"""SQLite's page cache per connection, a limit and not an allocation (SQLite's default is 2 MB). At
+100,000 skills the B-tree pages above the rows of the embedding cache and of the ledger alone pass
+2 MB, so a lookup read them from the file again: the embedding cache's one-key lookup of a route
+took 0.9-1.1 ms there, 0.07 ms with this (docs/evaluation.md, "At 10,000, 30,000 and 100,000
+skills"). Memory maps would be faster still, but a file truncated under a long-running process
+would then kill it (SIGBUS) instead of being one error and a repair."""
+
+
+def tuned(db: sqlite3.Connection) -> sqlite3.Connection:
+    """``db`` with the page cache of :data:`PAGE_CACHE_KIB`."""
+    db.execute(f"PRAGMA cache_size=-{PAGE_CACHE_KIB}")
+    return db
 
 
 def read_only_connection(path: Path) -> sqlite3.Connection:
@@ -42,17 +57,17 @@ def read_only_connection(path: Path) -> sqlite3.Connection:
     after all (a read-only file system with no ``-shm``: what the main file holds)."""
     wal = Path(f"{path}-wal")
     if not wal.is_file() or wal.stat().st_size == 0:
-        return sqlite3.connect(
-            f"file:{path}?immutable=1", uri=True, check_same_thread=False, isolation_level=None
-        )
+        return tuned(_connect_uri(f"file:{path}?immutable=1"))
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False, isolation_level=None)
+        db = _connect_uri(f"file:{path}?mode=ro")
         db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        return db
+        return tuned(db)
     except sqlite3.OperationalError:
-        return sqlite3.connect(
-            f"file:{path}?immutable=1", uri=True, check_same_thread=False, isolation_level=None
-        )
+        return tuned(_connect_uri(f"file:{path}?immutable=1"))
+
+
+def _connect_uri(uri: str) -> sqlite3.Connection:
+    return sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
 
 
 def is_damage(err: sqlite3.DatabaseError) -> bool:
@@ -91,6 +106,7 @@ class DerivedFile:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, timeout=30, check_same_thread=False, isolation_level=None)
         try:
+            tuned(db)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             self.schema(db)

@@ -254,3 +254,22 @@ def test_salvaged_rows_of_an_older_schema_fit_a_newer_one(
     assert kept["stats"] == 5 and kept["versions"] == len(rows["versions"])
     assert newer.outcome("hand-made").use_count == 2 and newer.store_id == "d09c7f956478493391eae98ad1628d44"
     assert newer.sigs()["hand-made"] == ""  # read the file again before trusting the row
+
+
+def test_the_ledger_and_the_derived_files_keep_pages_enough_for_a_large_library(tmp_path: Path) -> None:
+    """SQLite's default 2 MB page cache does not hold the B-tree pages above the rows of a
+    100,000-skill ledger or embedding cache, and every route read them from the file again."""
+    import numpy as np
+    from skillrouter.embeddings.cache import EmbeddingCache
+    from skillrouter.embeddings.derived import PAGE_CACHE_KIB
+
+    def pages(db: sqlite3.Connection) -> int:
+        return int(db.execute("PRAGMA cache_size").fetchone()[0])
+
+    store = Store(tmp_path / "store")
+    assert pages(store.ledger._db) == -PAGE_CACHE_KIB
+    assert pages(Store(tmp_path / "store", read_only=True).ledger._db) == -PAGE_CACHE_KIB
+    cache = EmbeddingCache(tmp_path / "embeddings.db")
+    cache.put_many("model", {"key": np.ones(3, dtype=np.float32)})
+    assert cache.file.run(pages) == -PAGE_CACHE_KIB
+    assert EmbeddingCache(tmp_path / "embeddings.db", read_only=True).file.run(pages) == -PAGE_CACHE_KIB

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from skillrouter.embeddings.derived import read_only_connection
+from skillrouter.embeddings.derived import read_only_connection, tuned
 from skillrouter.errors import LedgerDamagedError, StoreError
 from skillrouter.store.ledger import schema
 
@@ -90,7 +90,7 @@ class LedgerBase:
                 if self.read_only:
                     db = read_only_connection(self.path)
                 else:
-                    db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+                    db = tuned(sqlite3.connect(self.path, timeout=60, isolation_level=None))
                     db.execute("PRAGMA busy_timeout=60000")
                     db.execute("PRAGMA journal_mode=WAL")
                     db.execute("PRAGMA synchronous=NORMAL")
