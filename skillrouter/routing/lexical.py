@@ -635,5 +635,8 @@ class LexicalIndex:
             np.maximum.at(bm25, skill_of[hit], doc_scores[hit])
         else:  # most slots: the maximum of each skill's run of slots, all at once
             order, starts, columns = self._slots_by_skill()
-            bm25[columns] = np.maximum.reduceat(doc_scores[order], starts)
+            ranked = doc_scores[order]
+            # one slot per skill (no examples, no tombstones: a large imported library) is its own
+            # maximum; reduceat was 0.4 ms of a route at 100,000 skills
+            bm25[columns] = ranked if len(starts) == len(ranked) else np.maximum.reduceat(ranked, starts)
         return LexicalScores(self._skills, bm25, covering, total_idf, self._names)

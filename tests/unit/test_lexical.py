@@ -217,18 +217,20 @@ def reference_scores(
     return bm25, coverage
 
 
+@pytest.mark.parametrize("several", [True, False])
 @pytest.mark.parametrize("seed", range(4))
-def test_scores_match_the_plain_computation_on_every_path(seed: int) -> None:
+def test_scores_match_the_plain_computation_on_every_path(seed: int, several: bool) -> None:
     """Words in most documents (added as one dense array), rare ones (scattered), skills with
-    several documents (their maximum taken per run of slots or one by one), and the top cut
-    (narrowed by a share of the best first) all give the plain computation's numbers."""
+    several documents (their maximum taken per run of slots or one by one) or each with one (its
+    document's score as it is), and the top cut (narrowed by a share of the best first) all give
+    the plain computation's numbers."""
     import random
 
     rng = random.Random(seed)
     common, rare = ["common", "shared"], [f"word{i}" for i in range(40)]
     documents: dict[str, tuple[str, str, str]] = {}
     for s in range(60):
-        for d in range(rng.choice([1, 1, 2, 3])):
+        for d in range(rng.choice([1, 1, 2, 3]) if several else 1):
             text = " ".join(rng.sample(common, rng.choice([1, 2])) + rng.sample(rare, rng.randint(1, 6)))
             doc_id = f"skill{s}" if d == 0 else f"skill{s}::ex::{d}"
             documents[doc_id] = (f"skill{s}", text, text if d == 0 else text.split()[0])
