@@ -53,6 +53,8 @@ cp -a $S $W/full/store
 dd if=/dev/zero of=$W/full/filler bs=1M 2>/dev/null
 run import --store $W/full/store $LIB/hermes-agent-0.19.0
 run route "$TASK" --store $W/full/store
+run list --store $W/full/store
+run show canvas-design --store $W/full/store --level 0
 run record canvas-design 8 --store $W/full/store
 run doctor --store $W/full/store
 rm $W/full/filler

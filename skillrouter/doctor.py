@@ -103,9 +103,7 @@ def diagnose(lib: SkillLibrary, *, repair: bool = True) -> DoctorReport:
     report = DoctorReport()
     if lib.read_only and repair:
         raise StoreError(
-            f"the store {lib.path} is read-only: nothing can be repaired there ('skillrouter doctor "
-            "--no-repair' "
-            f"reports)"
+            f"nothing can be repaired: {lib.store.read_only_why} ('skillrouter doctor --no-repair' reports)"
         )
     damage = lib.store.ledger.check()
     if damage is not None:

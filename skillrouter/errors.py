@@ -84,6 +84,10 @@ class StoreError(SkillRouterError):
     """The store folder is missing or unusable."""
 
 
+class DiskFullError(StoreError):
+    """The disk (or the user's quota) holding the store is full: nothing can be written there."""
+
+
 class StoreLockedError(StoreError):
     """Another process holds the embedded Chroma index for writing."""
 

@@ -434,9 +434,10 @@ class SkillLibrary:
             self.store.team.warnings = []
         if self.read_only:
             unread = self.store.disk.unread
+            why = f"the disk holding the store {self.path} is full" if self.store.disk_full else None
             out.append(
-                f"the store {self.path} is read-only: routes search its embedding cache, nothing is recorded "
-                f"or cached"
+                f"{why or f'the store {self.path} is read-only'}: routes search its embedding cache, "
+                f"nothing is recorded or cached"
                 + (
                     f", and {len(unread)} skill(s) changed on disk since it was last written are routed as "
                     "last recorded and not served "
@@ -877,6 +878,8 @@ class SkillLibrary:
         from skillrouter.routing.duplicates import REPORT_THRESHOLD, find_duplicates
         from skillrouter.transfer.importer import import_paths
 
+        if self.read_only and not dry_run:  # said once, not once per skill it would have written
+            raise StoreError(f"nothing can be written: {self.store.read_only_why}")
         started = time.perf_counter()
         report = import_paths(
             self.store,

@@ -28,6 +28,7 @@ copy's folder in step first; a copy's sidecar never vouches for anything.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 from collections.abc import Mapping, Sequence
@@ -39,6 +40,7 @@ from typing import Any
 from filelock import FileLock
 
 from skillrouter.errors import (
+    DiskFullError,
     SkillExistsError,
     SkillFormatError,
     SkillNotFoundError,
@@ -67,11 +69,11 @@ def _writable(path: Path) -> bool:
 class _ReadOnly:
     """The write lock of a read-only store: taking it means a write, which cannot happen."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, why: str) -> None:
+        self.why = why
 
     def __enter__(self) -> None:
-        raise StoreError(f"nothing can be written: the store {self.path} is on a read-only file system")
+        raise StoreError(f"nothing can be written: {self.why}")
 
     def __exit__(self, *exc: object) -> None:
         return None
@@ -129,6 +131,7 @@ class Store:
         copy of the skills (:mod:`~skillrouter.store.team`, :attr:`team`)."""
         self.path = resolve_home(path).expanduser().resolve()
         self.read_only = not _writable(self.path) if read_only is None else read_only
+        self.disk_full = False  # opened read-only because the disk is full (see read_only_why)
         self.ledger_url = resolve_ledger_url(ledger_url)
         if (
             self.ledger_url is None
@@ -142,10 +145,28 @@ class Store:
             )
         # a team library is in its database: a machine's folder is made for its copy on first use
         create = create or self.ledger_url is not None
+        try:
+            self._open(create, repair)
+        except (OSError, DiskFullError) as err:
+            full = isinstance(err, DiskFullError) or err.errno in (errno.ENOSPC, errno.EDQUOT)
+            if not full or read_only is not None or self.read_only:
+                raise
+            # a full disk: what needs no write still works (route, list, show), as on a read-only store
+            self.read_only = self.disk_full = True
+            self._open(create, repair)
+        self.ledger.read_only_why = self.read_only_why
+        # team mode: the database holds the skills, the folder is this machine's copy of them
+        self.team = TeamCopy(self) if self.ledger_url is not None else None
+        self.disk = Reconciler(self)  # what changed on disk without skillrouter
+
+    def _open(self, create: bool, repair: bool) -> None:
+        """The skill files, the write lock and the ledger, as :attr:`read_only` says."""
         self.files = SkillFiles(self.path / "skills", create=create and not self.read_only)
         self.skills_dir, self.db_path = self.files.skills_dir, self.db_file
         self.write_lock: AbstractContextManager[Any] = (
-            _ReadOnly(self.path) if self.read_only else FileLock(str(self.path / "store.lock"), timeout=120)
+            _ReadOnly(self.read_only_why)
+            if self.read_only
+            else FileLock(str(self.path / "store.lock"), timeout=120)
         )
         if not self.read_only:
             with self.write_lock:  # another process may be mid-add: its staging folder is not debris
@@ -159,9 +180,13 @@ class Store:
                 files_exist=lambda: bool(self.files.names()),
                 read_only=self.read_only,
             )
-        # team mode: the database holds the skills, the folder is this machine's copy of them
-        self.team = TeamCopy(self) if self.ledger_url is not None else None
-        self.disk = Reconciler(self)  # what changed on disk without skillrouter
+
+    @property
+    def read_only_why(self) -> str:
+        """Why nothing can be written (what a write on a read-only store says)."""
+        if self.disk_full:
+            return f"the disk holding the store {self.path} is full (free some space, then run it again)"
+        return f"the store {self.path} is on a read-only file system"
 
     @property
     def db_file(self) -> Path:

@@ -17,6 +17,7 @@ from skillrouter.embeddings import Embedder, HashEmbedder
 from support import run
 
 from skillrouter import Skill, SkillLibrary, Store, StoreError
+from skillrouter.errors import DiskFullError
 from skillrouter.mcp_server import load, record, search
 from skillrouter.store import store as store_module
 
@@ -50,6 +51,22 @@ def read_only(store: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return store
 
 
+@pytest.fixture
+def full_disk(store: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The store on a disk with no space left, as SQLite tells this process: the ledger cannot be
+    opened for writing (WAL mode writes its -shm first), it can be read (a real full disk:
+    benchmarks/faults.sh)."""
+    real = store_module.Ledger.open
+
+    def ledger_open(path: Path, **options: object) -> object:
+        if not options.get("read_only") and path.parent == store:
+            raise DiskFullError(f"cannot use the ledger {path}: database or disk is full")
+        return real(path, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store_module.Ledger, "open", ledger_open)
+    return store
+
+
 def snapshot(root: Path) -> dict[str, tuple[int, int]]:
     return {
         str(p.relative_to(root)): (p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(root.rglob("*"))
@@ -76,6 +93,25 @@ def test_writes_are_refused_in_one_line(read_only: Path) -> None:
         result = run(*args, "--store", read_only)
         assert result.exit_code == 1 and result.stderr.count("\n") == 1, (args, result.output)
         assert "read-only" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_on_a_full_disk_readers_work_and_writes_say_the_disk_is_full(full_disk: Path) -> None:
+    before = snapshot(full_disk)
+    routed = run("route", "a flaky test", "--store", full_disk)
+    assert routed.exit_code == 0 and "matched: fix-flaky-test" in routed.stdout, routed.output
+    assert f"the disk holding the store {full_disk} is full" in routed.stderr
+    assert "nothing is recorded or cached" in routed.stderr
+    assert run("list", "--store", full_disk).exit_code == 0
+    shown = run("show", "fix-flaky-test", "--store", full_disk, "--file", "scripts/run.sh")
+    assert shown.stdout == "echo hi\n"
+    writes = [["record", "fix-flaky-test", "8"], ["doctor"], ["trust", "fix-flaky-test"]]
+    for args in [*writes, ["import", full_disk]]:
+        result = run(*args, "--store", full_disk)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, (args, result.output)
+        assert "is full (free some space" in result.stderr and "Traceback" not in result.stderr
+    assert snapshot(full_disk) == before
+    with pytest.raises(DiskFullError):  # a caller that asked for a writable store is told, not downgraded
+        Store(full_disk, read_only=False)
 
 
 def test_the_mcp_tools_serve_and_refuse_to_record(read_only: Path) -> None:

@@ -273,3 +273,21 @@ def test_the_ledger_and_the_derived_files_keep_pages_enough_for_a_large_library(
     cache.put_many("model", {"key": np.ones(3, dtype=np.float32)})
     assert cache.file.run(pages) == -PAGE_CACHE_KIB
     assert EmbeddingCache(tmp_path / "embeddings.db", read_only=True).file.run(pages) == -PAGE_CACHE_KIB
+
+
+def test_a_disk_io_error_on_a_full_disk_says_the_disk_is_full(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite says "disk I/O error" when a full disk stops it making the ledger's -shm; the free
+    space tells that apart from a failing disk (a store then opens read-only for its readers)."""
+    from types import SimpleNamespace
+
+    from skillrouter.errors import DiskFullError
+    from skillrouter.store.ledger import base
+
+    ledger = Ledger.open(tmp_path / "skillrouter.db")
+    failing = ledger._error(sqlite3.OperationalError("disk I/O error"))
+    assert type(failing) is StoreError and "failing or full" in str(failing)
+    monkeypatch.setattr(base.os, "statvfs", lambda _: SimpleNamespace(f_bavail=3, f_frsize=4096))
+    full = ledger._error(sqlite3.OperationalError("disk I/O error"))
+    assert isinstance(full, DiskFullError) and "the disk is full" in str(full)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import uuid
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from skillrouter.embeddings.derived import read_only_connection, tuned
-from skillrouter.errors import LedgerDamagedError, StoreError
+from skillrouter.errors import DiskFullError, LedgerDamagedError, StoreError
 from skillrouter.store.ledger import schema
 
 __all__ = ["LedgerBase", "sha", "write"]
@@ -52,6 +53,17 @@ def _damage(err: sqlite3.DatabaseError) -> bool:
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(err) is sqlite3.DatabaseError
 
 
+def no_space(path: Path) -> bool:
+    """Whether the file system holding ``path`` has less than 1 MiB left for this user: what an
+    I/O error of SQLite means on a full disk (creating the ledger's ``-shm`` there fails as
+    "disk I/O error", not "database or disk is full")."""
+    try:
+        status = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return status.f_bavail * status.f_frsize < 1 << 20
+
+
 class LedgerBase:
     """The SQLite file of one store. One connection per thread; every write in a transaction."""
 
@@ -60,6 +72,7 @@ class LedgerBase:
         ``immutable`` (no lock, no ``-wal``); every write raises :class:`StoreError` saying so."""
         self.path = path
         self.read_only = read_only
+        self.read_only_why = f"the store of {path} is on a read-only file system"  # said by every write
         self.created = not path.exists()  # new (or lost: the store decides which)
         self._local = threading.local()
         self._level0: tuple[int, dict[str, tuple[str, str, tuple[str, ...]]]] | None = None  # see summaries()
@@ -103,11 +116,15 @@ class LedgerBase:
         if _damage(err):
             return LedgerDamagedError(self.path, str(err))
         text = str(err).lower()
-        if "full" in text or "disk i/o" in text:
+        if "full" in text or ("disk i/o" in text and no_space(self.path)):
+            return DiskFullError(
+                f"cannot use the ledger {self.path}: {err} (the disk is full: free some space, then run "
+                f"the command again; a write that failed left nothing half-done)"
+            )
+        if "disk i/o" in text:
             return StoreError(
-                f"cannot use the ledger {self.path}: {err} (the disk is full or failing: free some "
-                f"space or check the disk, then run the command again; a write that failed left "
-                f"nothing half-done)"
+                f"cannot use the ledger {self.path}: {err} (the disk is failing or full: check it, then run "
+                f"the command again; a write that failed left nothing half-done)"
             )
         if "readonly" in text or "read-only" in text:
             return StoreError(f"cannot write the ledger {self.path}: the store is on a read-only file system")
@@ -137,9 +154,7 @@ class LedgerBase:
         the transaction reads before it writes and runs alone. SQLite runs every write
         transaction alone; PostgreSQL runs shared ones side by side under row locks."""
         if self.read_only:
-            raise StoreError(
-                f"nothing can be written: the store of {self.path} is on a read-only file system"
-            )
+            raise StoreError(f"nothing can be written: {self.read_only_why}")
         db = self._db
         if self._local.depth:
             self._local.depth += 1
