@@ -153,7 +153,10 @@ class Store:
                 raise
             # a full disk: what needs no write still works (route, list, show), as on a read-only store
             self.read_only = self.disk_full = True
-            self._open(create, repair)
+            try:
+                self._open(create, repair)
+            except StoreError:  # nothing to read either (a store never written): the full disk is the news
+                raise err from None
         self.ledger.read_only_why = self.read_only_why
         # team mode: the database holds the skills, the folder is this machine's copy of them
         self.team = TeamCopy(self) if self.ledger_url is not None else None

@@ -51,9 +51,8 @@ def read_only(store: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return store
 
 
-@pytest.fixture
-def full_disk(store: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The store on a disk with no space left, as SQLite tells this process: the ledger cannot be
+def fill_disk(store: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``store`` on a disk with no space left, as SQLite tells this process: the ledger cannot be
     opened for writing (WAL mode writes its -shm first), it can be read (a real full disk:
     benchmarks/faults.sh)."""
     real = store_module.Ledger.open
@@ -65,6 +64,11 @@ def full_disk(store: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
     monkeypatch.setattr(store_module.Ledger, "open", ledger_open)
     return store
+
+
+@pytest.fixture
+def full_disk(store: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return fill_disk(store, monkeypatch)
 
 
 def snapshot(root: Path) -> dict[str, tuple[int, int]]:
@@ -112,6 +116,14 @@ def test_on_a_full_disk_readers_work_and_writes_say_the_disk_is_full(full_disk: 
     assert snapshot(full_disk) == before
     with pytest.raises(DiskFullError):  # a caller that asked for a writable store is told, not downgraded
         Store(full_disk, read_only=False)
+
+
+def test_a_store_never_written_on_a_full_disk_says_the_disk_is_full(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new = fill_disk(tmp_path / "new", monkeypatch)
+    with pytest.raises(DiskFullError, match="database or disk is full"):  # not "its folder is read-only"
+        Store(new)
 
 
 def test_the_mcp_tools_serve_and_refuse_to_record(read_only: Path) -> None:
