@@ -8,6 +8,7 @@ evaluation harness.
 from skillrouter import _moved
 from skillrouter.errors import (
     DatasetFormatError,
+    DiskFullError,
     EvaluationError,
     IndexUnavailableError,
     JudgeError,
@@ -40,6 +41,7 @@ __all__ = [
     "AgentState",
     "Candidate",
     "DatasetFormatError",
+    "DiskFullError",
     "DoctorReport",
     "EvaluationError",
     "IndexUnavailableError",

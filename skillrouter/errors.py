@@ -9,6 +9,7 @@ CLI) can catch ``SkillRouterError`` and print its message as one line::
     ├── SkillExistsError          adding a skill whose name is taken
     ├── SkillQuarantinedError     a quarantined skill asked for, to be served to an agent
     ├── StoreError                the store folder is missing or unusable
+    │   ├── DiskFullError         the store's disk is full (its readers go on, read-only)
     │   ├── StoreLockedError      another process holds the embedded index's writer lock
     │   └── LedgerDamagedError    skillrouter.db is not a readable SQLite file ('doctor' rebuilds it)
     ├── IndexUnavailableError     the Chroma server cannot be reached

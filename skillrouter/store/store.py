@@ -123,7 +123,10 @@ class Store:
     ) -> None:
         """``read_only`` (default: whether the store's folder can be written, e.g. a mounted
         library): nothing is written, not even a lock file; reads work, and every write raises
-        :class:`StoreError` saying the store is read-only (see :attr:`read_only`).
+        :class:`StoreError` saying the store is read-only (see :attr:`read_only`). With the default,
+        a disk too full to open the ledger for writing opens the store read-only too, and its
+        writes say the disk is full (:attr:`disk_full`, :attr:`read_only_why`); a caller that asked
+        for ``read_only=False`` gets the :class:`DiskFullError`.
 
         ``ledger_url`` (default ``$SKILLROUTER_LEDGER_URL``): a ``postgresql://`` URL puts the
         library in that database (team mode: the ledger, :mod:`~skillrouter.store.ledger.postgres`,
