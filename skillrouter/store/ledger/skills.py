@@ -210,33 +210,38 @@ class SkillRows(LedgerBase):
             f"WHERE s.name IN ({','.join('?' * len(names))}) ORDER BY s.name",
             list(names),
         )  # Level 0 in the same query (a second query cost a route 0.3 ms at 100,000 skills), parsed once
-        level0 = self._level0_at(generation)
-        for name, *_, blob in rows:
-            if name not in level0:
-                d = json.loads(blob)
-                level0[name] = (d["description"], d["task_type"], tuple(d["tags"]))
+        self._hold_level0(generation, [(row[0], row[5]) for row in rows])
         return self._summaries(generation, [row[:5] for row in rows])
 
-    def _level0_at(self, generation: int) -> dict[str, tuple[str, str, tuple[str, ...]]]:
-        """The Level 0 held for ``generation`` (emptied when it differs from the one held)."""
+    def _hold_level0(
+        self, generation: int, blobs: Sequence[tuple[str, str]]
+    ) -> dict[str, tuple[str, str, tuple[str, ...]]]:
+        """The Level 0 held at ``generation`` (what was held at another is dropped), with that of
+        each (name, level0 blob) not held yet parsed into it."""
         held = self._level0
         if held is None or held[0] != generation:
             held = self._level0 = (generation, {})
-        return held[1]
+        level0 = held[1]
+        for name, blob in blobs:
+            if name not in level0:
+                d = json.loads(blob)
+                level0[name] = (d["description"], d["task_type"], tuple(d["tags"]))
+        return level0
 
     def _summaries(
         self, generation: int, rows: Sequence[tuple[str, Status, TrustLevel, int | None, float | None]]
     ) -> dict[str, SkillSummary]:
         """Summaries of ``rows`` (name, status, trust level, uses, score sum), with Level 0 as
         read at ``generation`` (read again when it differs from the one held)."""
-        level0 = self._level0_at(generation)
+        level0 = self._hold_level0(generation, [])
         missing = [row[0] for row in rows if row[0] not in level0]
         if missing:  # only the names asked about: a one-shot route parses a few rows, not every one
-            for name, blob in self._rows(
-                f"SELECT name, level0 FROM skills WHERE name IN ({','.join('?' * len(missing))})", missing
-            ):
-                d = json.loads(blob)
-                level0[name] = (d["description"], d["task_type"], tuple(d["tags"]))
+            self._hold_level0(
+                generation,
+                self._rows(
+                    f"SELECT name, level0 FROM skills WHERE name IN ({','.join('?' * len(missing))})", missing
+                ),
+            )
         out: dict[str, SkillSummary] = {}
         for name, status, trust_level, uses, total in rows:
             if name in level0:  # a row written after the generation was read waits for the next call
