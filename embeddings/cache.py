@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 import numpy as np
 from skillrouter.embeddings.base import Embedder
 from skillrouter.embeddings.derived import DerivedFile
+
+log = logging.getLogger(__name__)
 
 
 def text_key(text: str, prefix: str = "") -> str:
@@ -84,11 +87,67 @@ class EmbeddingCache:
         self.file.close()
 
 
+_FORMAT = 2
+"""Of the file: 2 keeps the vectors in a rowid table beside a small index of (model, key). Format 1
+(an unversioned file) held them in the key's own B-tree (``WITHOUT ROWID``): every entry of its
+inner pages carried a whole 1.5 KB vector, so a lookup read a dozen pages and the file was twice
+the size (docs/evaluation.md, "At 10,000, 30,000 and 100,000 skills"). A file of format 1 is
+copied into format 2 in place when first opened for writing (:func:`_migrate`)."""
+
+_TABLE = (
+    "CREATE TABLE {name} (model TEXT NOT NULL, key TEXT NOT NULL, dim INTEGER NOT NULL, "
+    "vec BLOB NOT NULL, PRIMARY KEY (model, key))"
+)
+
+
 def _schema(db: sqlite3.Connection) -> None:
-    db.execute(
-        "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, key TEXT NOT NULL, "
-        "dim INTEGER NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (model, key)) WITHOUT ROWID"
-    )
+    if db.execute("PRAGMA user_version").fetchone()[0] == _FORMAT:
+        return
+    if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'vectors'").fetchone() is None:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute(_TABLE.format(name="IF NOT EXISTS vectors"))
+        db.execute(f"PRAGMA user_version = {_FORMAT}")
+        db.execute("COMMIT")
+        return
+    _migrate(db)
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Copy a format-1 table into format 2, in one transaction (another process reading or
+    writing the file meanwhile sees one or the other, both answer the same queries), then give
+    the old table's pages back to the disk. A disk too full for the copy keeps format 1, which
+    works as before, and the next opening tries again."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute("PRAGMA user_version").fetchone()[0] == _FORMAT:  # another process did it
+            db.execute("COMMIT")
+            return
+        db.execute("DROP TABLE IF EXISTS vectors_next")
+        db.execute(_TABLE.format(name="vectors_next"))
+        db.execute("INSERT INTO vectors_next SELECT model, key, dim, vec FROM vectors")
+        db.execute("DROP TABLE vectors")
+        db.execute("ALTER TABLE vectors_next RENAME TO vectors")
+        db.execute(f"PRAGMA user_version = {_FORMAT}")
+    except sqlite3.OperationalError as err:
+        db.execute("ROLLBACK")
+        if "full" in str(err).lower():
+            log.info("the embedding cache %s keeps its old format: %s", _main_file(db), err)
+            return
+        raise
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    try:
+        db.execute("VACUUM")  # the old table's pages; busy or full: they are reused by new vectors
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # ... and the file shrinks now, not later
+    except sqlite3.OperationalError as err:
+        log.debug("no VACUUM of %s after its migration: %s", _main_file(db), err)
+
+
+def _main_file(db: sqlite3.Connection) -> str:
+    """The main file of ``db``."""
+    return str(db.execute("PRAGMA database_list").fetchone()[2])
 
 
 CHUNK = 1024

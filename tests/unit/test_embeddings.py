@@ -4,11 +4,13 @@ the real model is tested in tests/integration/test_core_embeddings.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+import sqlite3
 from pathlib import Path
 
 import numpy as np
 import pytest
 from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, normalise
+from skillrouter.embeddings import derived
 from skillrouter.embeddings.base import embed_queries
 
 
@@ -152,3 +154,71 @@ def test_cache_uses_single_query_embedders(tmp_path: Path) -> None:
     assert inner.texts == ["ab", "abc"]
     assert cached.embed_documents([]).shape == (0, 4)
     assert isinstance(cached, Embedder) and cached.model_id == "query-only" and cached.dimension == 4
+
+
+def _format_one(path: Path, vectors: dict[str, np.ndarray]) -> None:
+    """A cache file as format 1 wrote it: the vectors in the key's B-tree, no user_version."""
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute(
+        "CREATE TABLE vectors (model TEXT NOT NULL, key TEXT NOT NULL, dim INTEGER NOT NULL, "
+        "vec BLOB NOT NULL, PRIMARY KEY (model, key)) WITHOUT ROWID"
+    )
+    db.executemany(
+        "INSERT INTO vectors VALUES ('m', ?, ?, ?)", [(k, len(v), v.tobytes()) for k, v in vectors.items()]
+    )
+    db.commit()
+    db.close()
+
+
+def _table_sql(path: Path) -> tuple[str, int]:
+    db = sqlite3.connect(path)
+    try:
+        sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'vectors'").fetchone()[0]
+        return sql, db.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        db.close()
+
+
+def test_a_cache_of_the_old_format_is_moved_out_of_the_key_tree_with_every_vector(tmp_path: Path) -> None:
+    rng = np.random.default_rng(3)
+    vectors = {f"k{i}": rng.random(384, dtype=np.float32) for i in range(300)}
+    path = tmp_path / "cache.db"
+    _format_one(path, vectors)
+    old_size = path.stat().st_size
+    reader = EmbeddingCache(path, read_only=True)  # a read-only store reads the old format as it is
+    assert len(reader.get_many("m", ["k0", "k299"])) == 2 and "WITHOUT ROWID" in _table_sql(path)[0]
+    reader.close()
+    cache = EmbeddingCache(path)
+    found = cache.get_many("m", list(vectors))
+    assert found.keys() == vectors.keys() and all(np.array_equal(found[k], v) for k, v in vectors.items())
+    sql, version = _table_sql(path)
+    assert "WITHOUT ROWID" not in sql and version == 2
+    assert path.stat().st_size < old_size  # the old table's pages given back
+    cache.put_many("m", {"new": vectors["k0"]})
+    assert EmbeddingCache(path, read_only=True).get_many("m", ["new", "k5"]).keys() == {"new", "k5"}
+    cache.close()
+    again = EmbeddingCache(path)  # opened again: nothing to move
+    assert again.count("m") == 301 and _table_sql(path)[1] == 2
+
+
+def test_a_disk_too_full_to_move_the_old_format_keeps_it_working(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    vectors = {f"k{i}": np.full(8, i, dtype=np.float32) for i in range(20)}
+    path = tmp_path / "cache.db"
+    _format_one(path, vectors)
+    real = derived.tuned
+
+    def cramped(db: sqlite3.Connection) -> sqlite3.Connection:  # no page more than the file has
+        real(db)
+        db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
+        return db
+
+    monkeypatch.setattr(derived, "tuned", cramped)
+    cache = EmbeddingCache(path)  # the copy fails as on a full disk ("database or disk is full")
+    assert cache.get_many("m", ["k3"])["k3"][0] == 3 and cache.count() == 20
+    assert "WITHOUT ROWID" in _table_sql(path)[0]
+    cache.close()
+    monkeypatch.setattr(derived, "tuned", real)
+    assert EmbeddingCache(path).count() == 20 and _table_sql(path)[1] == 2  # space again: moved
