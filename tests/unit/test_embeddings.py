@@ -3,14 +3,13 @@ the real model is tested in tests/integration/test_core_embeddings.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
-from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, normalise
-from skillrouter.embeddings import derived
+from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, derived, normalise
 from skillrouter.embeddings.base import embed_queries
 
 
