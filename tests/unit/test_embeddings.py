@@ -221,3 +221,19 @@ def test_a_disk_too_full_to_move_the_old_format_keeps_it_working(
     cache.close()
     monkeypatch.setattr(derived, "tuned", real)
     assert EmbeddingCache(path).count() == 20 and _table_sql(path)[1] == 2  # space again: moved
+
+
+def test_a_cache_of_the_old_format_being_written_elsewhere_is_read_at_once_and_moved_later(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "cache.db"
+    _format_one(path, {"k": np.ones(8, dtype=np.float32)})
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # another process writing (or moving it) now
+    cache = EmbeddingCache(path)
+    assert cache.get_many("m", ["k"])["k"][0] == 1  # no wait for the other writer's lock
+    assert "WITHOUT ROWID" in _table_sql(path)[0]
+    writer.execute("COMMIT")
+    writer.close()
+    cache.close()
+    assert EmbeddingCache(path).count() == 1 and _table_sql(path)[1] == 2
