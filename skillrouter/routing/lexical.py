@@ -637,15 +637,14 @@ class LexicalIndex:
             bm25 = np.zeros(len(self._skills), dtype=np.float64)  # columns of removed skills stay 0
             hit = np.flatnonzero(doc_scores)
             np.maximum.at(bm25, skill_of[hit], doc_scores[hit])
-            return LexicalScores(self._skills, bm25, covering, total_idf, self._names)
-        # most slots: the maximum of each skill's run of slots, all at once; where slot i is column
-        # i, its only one (a large imported library as loaded: no examples, no tombstones), the
-        # slots' scores are the skills' as they are (the reordering and per-skill maximum were
-        # 0.7 ms of a route at 100,000 skills)
-        order, starts, columns, identity = self._slots_by_skill()
-        if identity:
-            bm25 = doc_scores
-        else:
-            bm25 = np.zeros(len(self._skills), dtype=np.float64)
-            bm25[columns] = np.maximum.reduceat(doc_scores[order], starts)
+        else:  # most slots: the maximum of each skill's run of slots, all at once
+            order, starts, columns, identity = self._slots_by_skill()
+            # where slot i is column i, its only one (a large imported library as loaded: no
+            # examples, no tombstones), the slots' scores are the skills' as they are (the
+            # reordering and per-skill maximum were 0.7 ms of a route at 100,000 skills)
+            if identity:
+                bm25 = doc_scores
+            else:
+                bm25 = np.zeros(len(self._skills), dtype=np.float64)
+                bm25[columns] = np.maximum.reduceat(doc_scores[order], starts)
         return LexicalScores(self._skills, bm25, covering, total_idf, self._names)
