@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import stat
 import time
@@ -41,12 +42,21 @@ def changed_lately(st: os.stat_result, settle_ns: int) -> bool:
     return any(now - settle_ns < t <= now + settle_ns for t in (st.st_mtime_ns, st.st_ctime_ns))
 
 
+# ``<SKILL.md's mtime:size:ctime>:d<folder mtime>:<folder ctime>`` (see :meth:`SkillFiles._sig`);
+# the other long form ends in a hex digest of the Level 2 files, which may begin with "d" too
+_SETTLED = re.compile(r"(-?\d+:\d+:-?\d+):d-?\d+:-?\d+")
+
+
 def only_settled(old: str, new: str) -> bool:
     """Whether signature ``new`` differs from ``old`` only in that a folder holding SKILL.md
     alone, with SKILL.md's times and size as they were, now has its folder's times in it (see
-    :meth:`SkillFiles._sig`): the content is the one recorded."""
-    head, _, tail = new.partition(":d")
-    return bool(tail) and head.count(":") == 2 and (old == head or old.startswith(head + ":d"))
+    :meth:`SkillFiles._sig`): the content is the one recorded. A signature with Level 2 files in
+    it on either side is a change of content, never this."""
+    now = _SETTLED.fullmatch(new)
+    if now is None:
+        return False
+    before = _SETTLED.fullmatch(old)
+    return old == now[1] or (before is not None and before[1] == now[1])
 
 
 LEVEL2_DIRS = ("references", "scripts", "templates", "assets")

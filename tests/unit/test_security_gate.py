@@ -4,6 +4,7 @@ the optional review model (scripted); file modes under a umask."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -12,6 +13,7 @@ import stat
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -516,13 +518,39 @@ def test_everything_the_store_writes_follows_the_umask(
         os.umask(old)
 
 
+_SHA256 = hashlib.sha256
+
+
+class _DigestFromD:
+    """sha256 whose hex digest begins with "d", as one in sixteen do: a signature ending in one
+    then reads like a settled folder's ``:d<mtime>:<ctime>``."""
+
+    def __init__(self, data: bytes = b"") -> None:
+        self._h = _SHA256(data)
+
+    def update(self, data: bytes) -> None:
+        self._h.update(data)
+
+    def digest(self) -> bytes:
+        return self._h.digest()
+
+    def hexdigest(self) -> str:
+        return "d" + self._h.hexdigest()[1:]
+
+
+@pytest.mark.parametrize("digest", ["as it comes", "beginning with d"])
 def test_a_settled_folder_is_not_listed_again_and_a_script_dropped_into_it_is_seen(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, digest: str
 ) -> None:
     """A folder holding SKILL.md alone costs two stats a scan once its times are settled (the
     refresh after the write records them); a file added to it changes the folder's times, so
-    the next scan lists it, scans the new script and quarantines the skill."""
+    the next scan lists it, scans the new script and quarantines the skill. Its signature then
+    ends in a digest of the Level 2 files, never mistaken for the folder's times (CI once drew
+    a digest beginning with "d", and the script went unscanned)."""
     from skillrouter.store import skillfiles
+
+    if digest != "as it comes":
+        monkeypatch.setattr(skillfiles, "hashlib", SimpleNamespace(sha256=_DigestFromD))
 
     src = write_folder(
         tmp_path / "src" / "web-search",
@@ -551,6 +579,19 @@ def test_a_settled_folder_is_not_listed_again_and_a_script_dropped_into_it_is_se
         store.refresh()
         assert status(lib, "web-search") == "quarantined"
         assert lib.findings("web-search")[0]["path"] == "collect.sh"
+
+
+def test_only_a_folder_holding_skill_md_alone_counts_as_settled() -> None:
+    """The grown signature is the settled folder's times, never a Level 2 digest that happens
+    to begin with "d", on either side: a script added, or one removed, is read again."""
+    from skillrouter.store.skillfiles import only_settled
+
+    own = "1764950000000000000:812:1764950000000000000"
+    settled = f"{own}:d1764950001000000000:1764950001000000000"
+    assert only_settled(own, settled) and only_settled(f"{own}:d17:17", settled)
+    assert not only_settled(own, f"{own}:d3a4be09c1f2e7d80")  # a script dropped in
+    assert not only_settled(f"{own}:d3a4be09c1f2e7d80", settled)  # ... and taken out again
+    assert not only_settled("9:812:9", settled)  # SKILL.md itself changed
 
 
 def test_loading_a_skill_whose_folder_settled_records_it_without_reading_it_again(
