@@ -112,6 +112,10 @@ def _schema(db: sqlite3.Connection) -> None:
     _migrate(db)
 
 
+SAY_MOVE_BYTES = 64 * 2**20
+"""A format-1 cache this large is announced before it is moved (about 28 s a GB here)."""
+
+
 def _migrate(db: sqlite3.Connection) -> None:
     """Copy a format-1 table into format 2, in one transaction (another process reading or
     writing the file meanwhile sees one or the other, both answer the same queries), then give
@@ -131,6 +135,13 @@ def _migrate(db: sqlite3.Connection) -> None:
         if db.execute("PRAGMA user_version").fetchone()[0] == _FORMAT:  # another process did it
             db.execute("COMMIT")
             return
+        size = db.execute("PRAGMA page_count").fetchone()[0] * db.execute("PRAGMA page_size").fetchone()[0]
+        if size >= SAY_MOVE_BYTES:  # the command waits for it: say why
+            log.warning(
+                "moving the embedding cache %s (%d MB) to its new format, once: about half a minute a GB",
+                _main_file(db),
+                max(1, round(size / 2**20)),
+            )
         db.execute("DROP TABLE IF EXISTS vectors_next")
         db.execute(_TABLE.format(name="vectors_next"))
         db.execute("INSERT INTO vectors_next SELECT model, key, dim, vec FROM vectors")

@@ -3,6 +3,7 @@ the real model is tested in tests/integration/test_core_embeddings.py)."""
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from skillrouter.embeddings import CachedEmbedder, Embedder, EmbeddingCache, HashEmbedder, derived, normalise
+from skillrouter.embeddings import cache as cache_module
 from skillrouter.embeddings.base import embed_queries
 
 
@@ -179,7 +181,9 @@ def _table_sql(path: Path) -> tuple[str, int]:
         db.close()
 
 
-def test_a_cache_of_the_old_format_is_moved_out_of_the_key_tree_with_every_vector(tmp_path: Path) -> None:
+def test_a_cache_of_the_old_format_is_moved_out_of_the_key_tree_with_every_vector(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     rng = np.random.default_rng(3)
     vectors = {f"k{i}": rng.random(384, dtype=np.float32) for i in range(300)}
     path = tmp_path / "cache.db"
@@ -188,8 +192,13 @@ def test_a_cache_of_the_old_format_is_moved_out_of_the_key_tree_with_every_vecto
     reader = EmbeddingCache(path, read_only=True)  # a read-only store reads the old format as it is
     assert len(reader.get_many("m", ["k0", "k299"])) == 2 and "WITHOUT ROWID" in _table_sql(path)[0]
     reader.close()
+    monkeypatch.setattr(cache_module, "SAY_MOVE_BYTES", old_size)  # as large as a cache worth a word
     cache = EmbeddingCache(path)
-    found = cache.get_many("m", list(vectors))
+    found = cache.get_many("m", list(vectors))  # the first use opens the file, and moves it
+    said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert said == [
+        f"moving the embedding cache {path} (1 MB) to its new format, once: about half a minute a GB"
+    ]
     assert found.keys() == vectors.keys() and all(np.array_equal(found[k], v) for k, v in vectors.items())
     sql, version = _table_sql(path)
     assert "WITHOUT ROWID" not in sql and version == 2
