@@ -43,6 +43,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Annotated, Any, Literal, TypeVar
@@ -60,6 +61,7 @@ from skillrouter.mcp_transport import checked_stdio
 from skillrouter.routing.router import Route
 from skillrouter.routing.settings import DEFAULT_K, check_k, check_task
 from skillrouter.skillmd import render_skill_md
+from skillrouter.store.ledger.base import no_space
 
 log = logging.getLogger(__name__)
 
@@ -272,10 +274,19 @@ def listed(lib: SkillLibrary) -> list[Resource]:
 # ---------------------------------------------------------------- one library, on one thread
 
 
+RECHECK_S = 10.0
+"""How often, at most, a library opened read-only on a full disk looks for free space again."""
+
+
 class LibraryThread:
-    """A :class:`SkillLibrary` opened and used on one worker thread of its own."""
+    """A :class:`SkillLibrary` opened and used on one worker thread of its own. A library that
+    opened read-only because its disk was full is opened again, for writing, by the first call
+    after space is freed (looked for every :data:`RECHECK_S` seconds at most): a long-running
+    server records outcomes again without a restart."""
 
     def __init__(self, opener: Callable[[], SkillLibrary]) -> None:
+        self._opener = opener
+        self._recheck_at = 0.0
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="skillrouter")
         try:
             self.library = self._pool.submit(opener).result()
@@ -284,7 +295,30 @@ class LibraryThread:
             raise
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.wrap_future(self._pool.submit(fn, self.library, *args))
+        return await asyncio.wrap_future(self._pool.submit(self._run, fn, *args))
+
+    def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        self._reopen_if_space()
+        return fn(self.library, *args)
+
+    def _reopen_if_space(self) -> None:
+        store = self.library.store
+        if not store.disk_full or time.monotonic() < self._recheck_at:
+            return
+        self._recheck_at = time.monotonic() + RECHECK_S
+        if no_space(store.db_file):  # statvfs: nothing opened while the disk is still full
+            return
+        try:
+            fresh = self._opener()
+        except (SkillRouterError, OSError) as err:  # this library serves on; the next look tries again
+            log.warning("the store %s stays read-only: %s", store.path, one_line(err))
+            return
+        if fresh.store.disk_full:
+            fresh.close()
+            return
+        self.library.close()
+        self.library = fresh
+        log.warning("the disk holding the store %s has space again: outcomes are recorded", store.path)
 
     def warm_up(self) -> Future[None]:
         """Load the model (and sync the index) in the background. A failure is only logged: the

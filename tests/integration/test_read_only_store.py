@@ -5,6 +5,7 @@ on disk since the store was last written (the change could not be screened)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import subprocess
@@ -16,9 +17,9 @@ import pytest
 from skillrouter.embeddings import Embedder, HashEmbedder
 from support import run
 
-from skillrouter import Skill, SkillLibrary, Store, StoreError
+from skillrouter import Skill, SkillLibrary, Store, StoreError, mcp_server
 from skillrouter.errors import DiskFullError
-from skillrouter.mcp_server import load, record, search
+from skillrouter.mcp_server import LibraryThread, load, record, search
 from skillrouter.store import store as store_module
 
 
@@ -133,6 +134,49 @@ def test_the_mcp_tools_serve_and_refuse_to_record(read_only: Path) -> None:
         assert load(lib, "fix-flaky-test")["files"] == ["scripts/run.sh"]
         with pytest.raises(StoreError, match="read-only"):
             record(lib, "fix-flaky-test", 8.0, "a flaky test", True)
+
+
+def test_a_server_on_a_full_disk_records_again_once_space_is_freed(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long-running server that opened read-only on a full disk keeps serving, and the first
+    call after space is freed opens the store again for writing: no restart to record again."""
+    opened: list[SkillLibrary] = []
+
+    def opener() -> SkillLibrary:
+        opened.append(SkillLibrary.open(store, embedder=HashEmbedder(), hold_index_lock=False))
+        return opened[-1]
+
+    def call(fn: Callable[..., object], *args: object) -> object:
+        return asyncio.run(thread.call(fn, *args))
+
+    monkeypatch.setattr(mcp_server, "RECHECK_S", 0.0)
+    with monkeypatch.context() as disk:
+        fill_disk(store, disk)
+        thread = LibraryThread(opener)
+    try:
+        with monkeypatch.context() as disk:
+            fill_disk(store, disk)
+            disk.setattr(mcp_server, "no_space", lambda path: True)  # statvfs says full: not reopened
+            with pytest.raises(StoreError, match="is full"):
+                call(record, "fix-flaky-test", 8.0, "a flaky test", True)
+            assert len(opened) == 1 and thread.library.read_only
+            disk.setattr(mcp_server, "no_space", lambda path: False)  # space, but the ledger still fails
+            assert call(search, "a flaky test", 3)["matched"] == "fix-flaky-test"  # type: ignore[index]
+            assert len(opened) == 2 and thread.library is opened[0] and thread.library.read_only
+        # space freed
+        recorded = call(record, "fix-flaky-test", 8.0, "a flaky test", True)
+        assert recorded["use_count"] == 1  # type: ignore[index]
+        assert thread.library is opened[2] and not thread.library.read_only
+        assert call(search, "a flaky test", 3)["matched"] == "fix-flaky-test"  # type: ignore[index]
+        assert len(opened) == 3  # a writable library looks no more
+    finally:
+        thread.close()
+    again = Store(store)
+    try:
+        assert again.ledger.summaries(["fix-flaky-test"])["fix-flaky-test"].use_count == 1
+    finally:
+        again.close()
 
 
 def test_a_server_warms_up_over_the_embedding_cache_without_opening_chroma(read_only: Path) -> None:
