@@ -57,7 +57,30 @@ run list --store $W/full/store
 run show canvas-design --store $W/full/store --level 0
 run record canvas-design 8 --store $W/full/store
 run doctor --store $W/full/store
-rm $W/full/filler
+echo "\$ skillrouter mcp --store STORE: record_outcome on the full disk, then again 11 s after space is freed"
+"$PWD/.venv/bin/python" - "$SR" "$W/full/store" "$W/full/filler" <<'PY'
+import asyncio, os, sys
+from mcp import Client, StdioServerParameters, stdio_client
+
+sr, store, filler = sys.argv[1:]
+params = StdioServerParameters(command=sr, args=["mcp", "--store", store], env={"HF_HUB_OFFLINE": "1"})
+
+async def main() -> None:
+    async with Client(stdio_client(params), read_timeout_seconds=180) as client:
+        def said(result):
+            text = result.structured_content or result.content[0].text
+            return f"{'error' if result.is_error else 'ok'}: {str(text)[:110]}"
+        found = await client.call_tool("search_skills", {"query": "design a poster for our conference"})
+        print("  search_skills  ->", said(found))
+        print("  record_outcome ->", said(await client.call_tool("record_outcome", {"name": "canvas-design", "score": 8})))
+        os.remove(filler)
+        print("  (space freed; 11 s)")
+        await asyncio.sleep(11)
+        print("  record_outcome ->", said(await client.call_tool("record_outcome", {"name": "canvas-design", "score": 8})))
+
+asyncio.run(main())
+PY
+rm -f $W/full/filler
 echo "(space freed)"
 run doctor --store $W/full/store
 run doctor --store $W/full/store --no-repair
