@@ -18,7 +18,11 @@
     whose payload downloads-and-executes, opens a reverse shell, decodes base64 or runs from
     /tmp; and any write (redirect, ``tee``, ``sed -i``, ``cp``/``mv``, ``open(..., "w")``) to the
     agent's own configuration or instruction files (``~/.hermes/config.yaml``,
-    ``~/.claude/settings.json``, ``CLAUDE.md``, ``AGENTS.md``, ``.cursorrules``, ...).
+    ``~/.claude/settings.json``, ``CLAUDE.md``, ``AGENTS.md``, ``.cursorrules``, ...), except a
+    plain note an ``echo``/``printf`` appends to the project's own ``AGENTS.md``, ``CLAUDE.md`` or
+    ``GEMINI.md`` (no folder in the path; no host, payload, command output, secret, or "without
+    asking" / "don't tell" in what it writes: :data:`~.lexicon_commands.NOTE_HOSTILE_RE`), the
+    project recording a decision or a convention.
 
 Rules need the dangerous *shape*, not a keyword: ``rm`` only with a root/home/system target;
 exfiltration only with both a secret source and a sink, and never for a key sent the usual way
@@ -57,7 +61,9 @@ from skillrouter.security.lexicon_commands import (
     DESTRUCTIVE_RES,
     ENV_DUMP_RE,
     GENERIC_SECRET_WORDS,
+    NOTE_HOSTILE_RE,
     PAYLOAD_RE,
+    PROJECT_NOTE_FILES,
     RC_WRITE_RE,
     REDIRECT_TO_RE,
     RM_RE,
@@ -92,14 +98,33 @@ def is_mention(line: str, start: int) -> bool:
 
 
 _MAX_CONTINUATION = 30
+_MAX_STRING = 12  # lines one quoted echo/printf string may span and still be read as one command
+_STRING_OPENER_RE = re.compile(r"""(?:^|[\s;&|(`])(?:echo|printf)(?:\s+-[a-zA-Z]+)*\s+"[^"]*$""")
 
 
 def logical_line(lines: list[str], number: int) -> tuple[int, str]:
     """The logical line holding physical line ``number`` (1-based): shell ``\\`` continuations
-    joined. Returns (first physical line number, text)."""
+    joined, and an ``echo``/``printf`` whose double-quoted string spans lines read whole
+    (``echo "## Notes`` ... ``- a note" >> AGENTS.md`` is one command: what it writes, and where,
+    are judged together). Returns (first physical line number, text)."""
     first = number
     while first > 1 and number - first < _MAX_CONTINUATION and lines[first - 2].rstrip("\r").endswith("\\"):
         first -= 1
+    first, last, text = _continued(lines, first)
+    if text.count('"') % 2 == 1:
+        if _STRING_OPENER_RE.search(text):
+            end = _string_end(lines, last)
+            if end is not None:
+                return first, " ".join([text, *(line.rstrip("\r") for line in lines[last:end])])
+        else:
+            opener = _string_opener(lines, first)
+            if opener is not None:
+                return logical_line(lines, opener)
+    return first, text
+
+
+def _continued(lines: list[str], first: int) -> tuple[int, int, str]:
+    """(first, last physical line, text) of the ``\\`` continuations starting at ``first``."""
     parts: list[str] = []
     current = first
     while True:
@@ -109,7 +134,27 @@ def logical_line(lines: list[str], number: int) -> tuple[int, str]:
             current += 1
             continue
         parts.append(line)
-        return first, " ".join(parts)
+        return first, current, " ".join(parts)
+
+
+def _string_end(lines: list[str], opened: int) -> int | None:
+    """The line closing the double-quoted string left open on line ``opened``, if it is near."""
+    for current in range(opened + 1, min(len(lines), opened + _MAX_STRING) + 1):
+        quotes = lines[current - 1].count('"')
+        if quotes:
+            return current if quotes % 2 == 1 else None
+    return None
+
+
+def _string_opener(lines: list[str], closing: int) -> int | None:
+    """The line of the ``echo``/``printf`` whose string line ``closing`` closes, if any."""
+    for current in range(closing - 1, max(0, closing - _MAX_STRING), -1):
+        line = lines[current - 1].rstrip("\r")
+        if line.count('"'):
+            if _STRING_OPENER_RE.search(line) and _string_end(lines, current) == closing:
+                return current
+            return None
+    return None
 
 
 # --------------------------------------------------------------------------- exfiltration
@@ -231,6 +276,8 @@ def _agent_config_write(line: str) -> int | None:
         segment = re.split(r"\|\||&&|[;|]", prefix)[-1]
         redirect = REDIRECT_TO_RE.search(prefix)
         if redirect and (redirect.group("before") in ('"', "'", ")", "`") or SHELL_WRITER_RE.search(segment)):
+            if _project_note(line, m, redirect):
+                continue
             return m.start()
         if (
             WRITER_CMD_RE.search(segment)
@@ -242,6 +289,24 @@ def _agent_config_write(line: str) -> int | None:
         if any(p.search(prefix) and q.search(suffix) for p, q in CODE_WRITES):
             return m.start()
     return None
+
+
+def _project_note(line: str, target: re.Match[str], redirect: re.Match[str]) -> bool:
+    """Whether the redirect into ``target`` echoes a plain note into the project's own instruction
+    file (``echo "- [$(date +%F)] Q: ... A: ..." >> AGENTS.md``): a relative path with no folder,
+    from an ``echo``/``printf`` of a quoted literal holding nothing :data:`NOTE_HOSTILE_RE` names.
+    The same write into a home or agent folder, or of a command's output, stays persistence."""
+    path = re.sub(r"^\S?\s*>>?\s*[\"']?", "", redirect.group())  # the folder before the file name
+    written = line[: redirect.start() + len(redirect.group("before"))]
+    segment = re.split(r"\|\||&&|[;|]", written)[-1]
+    return (
+        target.group() in PROJECT_NOTE_FILES
+        and path in ("", "./")
+        and not line[target.end() :].strip(" \"'`")  # nothing after the file name: no second command
+        and redirect.group("before") in ('"', "'")
+        and re.match(r"\s*(?:[-*>]\s+)?(?:\$\s+)?(?:echo|printf)\b", segment) is not None
+        and not NOTE_HOSTILE_RE.search(segment)
+    )
 
 
 _REDIRECTED_RE = re.compile(r"(?:>>?|\btee(?:\s+-a)?)\s*$")

@@ -216,6 +216,29 @@ AGENT_CONFIG_RE = re.compile(
     r"|\.codex/(?:config\.toml|AGENTS\.md)|\.github/copilot-instructions\.md\b|\.gemini/(?:settings\.json|GEMINI\.md)"
 )
 
+# the instruction files of the project a command runs in (a relative path, no folder): a plain
+# note echoed into one is the project's own record (decisions, conventions); written anywhere
+# else (the home folder, an agent's own folder) it reaches every session on the machine
+PROJECT_NOTE_FILES = frozenset({"AGENTS.md", "CLAUDE.md", "GEMINI.md"})
+
+# what makes a note echoed into a project's instruction file more than a note: somewhere to
+# fetch from or send to, a command run as it is written (``$(...)`` other than a date, backticks),
+# a payload, secrets, or the agent told to stop asking, to hide, or to ignore its safeguards
+NOTE_HOSTILE_RE = re.compile(
+    r"[a-z][\w+.-]*://|\bwww\.|(?<![\w./-])(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|sh|xyz|top|site|ru|cn"
+    r"|cc|me|co|ai|gg|link|info|biz|click|zip|tk|pw|su|to|ly|ws|cloud|online|store|tech|run)\b"
+    r"|\d{1,3}(?:\.\d{1,3}){3}"
+    r"|\$\((?!\s*date\b)|`"
+    r"|\b(?:curl|wget|nc|ncat|netcat|bash|sh|zsh|eval|exec|base64|sudo|chmod|crontab)\b"
+    r"|\b(?:without|no|skip\w*|bypass\w*|disabl\w*|ignor\w*|never|don'?t|do\s+not)\s+(?:\w+\s+){0,2}?"
+    r"(?:ask\w*|confirm\w*|approv\w*|review\w*|prompt\w*|check\w*|warn\w*|scan\w*|safety|sandbox|instructions?"
+    r"|tell\w*|mention\w*|show\w*)\b"
+    r"|\b(?:silent\w*|quiet\w*|secret\w*|token\w*|passwords?|credentials?"
+    r"|api[_ -]?keys?|private[_ -]?keys?)\b"
+    r"|\.env\b|\.ssh\b",
+    re.IGNORECASE,
+)
+
 REDIRECT_TO_RE = re.compile(r"(?P<before>\S?)\s*>>?\s*[\"']?[^\s\"'<>|;&]*$")
 
 SHELL_WRITER_RE = re.compile(
