@@ -12,6 +12,9 @@ then, each command in a fresh process as a user runs it:
   embedding p50 (the floor any router pays) and their ratio, in wall time and in the calling
   thread's CPU time (``*_cpu_*``: what a machine shared with other work inflates least; with
   ``--torch-threads 1`` it includes the model's work);
+- ``route when a scan is due``: the same route when its scan of every SKILL.md is due by
+  time, made inside the route (the Python API) and left for after the answer (a server), and that
+  scan's time (``route_when_due``);
 - ``cold route``: ``skillrouter route TASK`` (the one-shot CLI, ONNX Runtime), median of 3;
 - ``list``, ``doctor``, ``reindex``: each once, with its peak RSS; ``doctor`` twice: the first
   after the commands above reads every sidecar they left unverified, the second is a doctor's
@@ -267,6 +270,39 @@ def in_process_route(store: Path, n: int = 50, torch_threads: int | None = None)
     }
 
 
+def route_when_due(store: Path, n: int = 5) -> dict[str, float]:
+    """A route whose scan of every SKILL.md is due by time (a server's search after a quiet
+    minute: the last scan is older than ten times its duration), made inside the route as the
+    Python API does (``inline``) and left for after the answer as a server does (``deferred``,
+    :attr:`SkillLibrary.defer_scans`), medians in ms over ``n`` new tasks each; ``catch_up_s``:
+    the scan the server then makes, once the answer is out."""
+    from skillrouter import SkillLibrary
+    from skillrouter.routing.prefilter import wait_for_builds
+
+    out: dict[str, list[float]] = {"inline": [], "deferred": [], "catch_up": []}
+    with SkillLibrary.open(store, create=False) as lib:
+        lib.warm_up()
+        wait_for_builds()
+        run = os.urandom(3).hex()
+        for i, task in enumerate(tasks(2 * n, seed=13)):
+            mode = "deferred" if i % 2 else "inline"
+            lib.defer_scans = mode == "deferred"
+            when, sig = lib.store.disk._scanned or (0.0, None)
+            lib.store.disk._scanned = (when - 3600.0, sig)  # the last scan an hour old: due
+            started = time.perf_counter()
+            lib.route(f"{task} due {run}")
+            out[mode].append((time.perf_counter() - started) * 1000)
+            if mode == "deferred":
+                started = time.perf_counter()
+                lib.catch_up()
+                out["catch_up"].append(time.perf_counter() - started)
+    return {
+        "due_route_inline_ms": round(statistics.median(out["inline"]), 1),
+        "due_route_deferred_ms": round(statistics.median(out["deferred"]), 1),
+        "catch_up_s": round(statistics.median(out["catch_up"]), 2),
+    }
+
+
 def measure(
     size: int, work: Path, *, reuse: bool = False, torch_threads: int | None = None
 ) -> dict[str, object]:
@@ -280,6 +316,7 @@ def measure(
         row["import_s"], row["import_rss_mb"], _ = cli("import", source, "--store", store)
     row["reimport_s"], row["reimport_rss_mb"], _ = cli("import", source, "--store", store)
     row |= in_process_route(store, torch_threads=torch_threads)
+    row |= route_when_due(store)
     colds = [cli("route", task, "--store", store) for task in tasks(3, seed=11)]
     row["cold_route_s"] = statistics.median(c[0] for c in colds)
     row["cold_route_rss_mb"] = max(c[1] for c in colds)

@@ -289,7 +289,7 @@ class LibraryThread:
         self._recheck_at = 0.0
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="skillrouter")
         try:
-            self.library = self._pool.submit(opener).result()
+            self.library = self._pool.submit(self._open).result()
         except BaseException:
             self._pool.shutdown()
             raise
@@ -297,9 +297,24 @@ class LibraryThread:
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.wrap_future(self._pool.submit(self._run, fn, *args))
 
+    def _open(self) -> SkillLibrary:
+        library = self._opener()
+        library.defer_scans = True  # a scan due by time runs after the call's answer (_catch_up)
+        return library
+
     def _run(self, fn: Callable[..., T], *args: Any) -> T:
         self._reopen_if_space()
-        return fn(self.library, *args)
+        try:
+            return fn(self.library, *args)
+        finally:
+            if self.library.scan_deferred:  # queued behind this call: its answer goes out first
+                self._pool.submit(self._catch_up)
+
+    def _catch_up(self) -> None:
+        try:
+            self.library.catch_up()
+        except Exception as err:  # noqa: BLE001 - the next call scans again (or says what is wrong)
+            log.warning("the scan of the store's skill folders failed: %s", one_line(err))
 
     def _reopen_if_space(self) -> None:
         store = self.library.store
@@ -309,7 +324,7 @@ class LibraryThread:
         if no_space(store.db_file):  # statvfs: nothing opened while the disk is still full
             return
         try:
-            fresh = self._opener()
+            fresh = self._open()
         except (SkillRouterError, OSError) as err:  # this library serves on; the next look tries again
             log.warning("the store %s stays read-only: %s", store.path, one_line(err))
             return

@@ -50,6 +50,7 @@ class Reconciler:
         self.store = store
         self._scanned: tuple[float, str | None] | None = None  # (when, skills/ signature then)
         self._scan_seconds = 0.0  # how long the last full scan took
+        self.deferred = False  # a scan came due by time alone and was left for later (refresh_if_due)
         self.unread: list[str] = []  # a read-only store's skills changed on disk since it was last written
 
     def refresh(self) -> list[tuple[str, str]]:
@@ -73,6 +74,7 @@ class Reconciler:
                     stale.append(name)
             return stale, [n for n in rows if n not in on_disk]
 
+        self.deferred = False
         # taken before the scan: a change made during it shows as a changed folder next time
         mark = (time.monotonic(), self.store.files.folder_sig(settled_ns=SETTLE_NS))
         stale, gone = scan()
@@ -119,7 +121,7 @@ class Reconciler:
         except (SkillRouterError, OSError):
             return False
 
-    def refresh_if_due(self, interval: float) -> list[tuple[str, str]] | None:
+    def refresh_if_due(self, interval: float, *, defer: bool = False) -> list[tuple[str, str]] | None:
         """:meth:`refresh` when it is due, else None after one stat of the ``skills/`` folder.
 
         Due when this :class:`Store` has not scanned yet, when its last scan is ``interval``
@@ -127,15 +129,18 @@ class Reconciler:
         duration, if longer), or when the ``skills/`` folder changed since (a skill
         folder added, removed or renamed in: a hand edit of that kind, or another process's
         write). A SKILL.md edited inside its folder, in place or by an editor's rename, leaves
-        ``skills/`` alone: the scan after at most ``interval`` seconds reads it."""
+        ``skills/`` alone: the scan after at most ``interval`` seconds reads it.
+
+        ``defer=True`` (a server's calls): a scan due by time alone is not made here but marked
+        (:attr:`deferred`) for the caller to make once its answer is out; a changed ``skills/``
+        folder, a first scan and ``interval=0`` are scanned at once as before."""
         last = self._scanned
-        if (
-            last is None
-            or interval <= 0
-            or time.monotonic() - last[0] >= max(interval, SCAN_SHARE * self._scan_seconds)
-            or last[1] is None
-            or last[1] != self.store.files.folder_sig()
-        ):
+        if last is None or interval <= 0 or last[1] is None or last[1] != self.store.files.folder_sig():
+            return self.refresh()
+        if time.monotonic() - last[0] >= max(interval, SCAN_SHARE * self._scan_seconds):
+            if defer:
+                self.deferred = True
+                return None
             return self.refresh()
         return None
 

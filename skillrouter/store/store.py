@@ -530,8 +530,8 @@ class Store:
         with self.write_lock:
             return self.team.sync()
 
-    def refresh_if_due(self, interval: float) -> list[tuple[str, str]] | None:
-        return self.disk.refresh_if_due(interval)
+    def refresh_if_due(self, interval: float, *, defer: bool = False) -> list[tuple[str, str]] | None:
+        return self.disk.refresh_if_due(interval, defer=defer)
 
     def quarantined_edits(self) -> dict[str, dict[str, Any]]:
         return self.disk.quarantined_edits()

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from support import run
 from skillrouter import Skill, SkillLibrary, Store, StoreError, mcp_server
 from skillrouter.errors import DiskFullError
 from skillrouter.mcp_server import LibraryThread, load, record, search
+from skillrouter.store import reconcile
 from skillrouter.store import store as store_module
 
 
@@ -233,3 +235,28 @@ def test_a_real_read_only_mount(mounted: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["True", "fix-flaky-test"]
+
+
+def test_a_server_makes_a_scan_due_by_time_after_the_call_that_found_it_due(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's library defers the scan (``defer_scans``) and its thread makes it right
+    after the call, before the next one: the next search routes the edit."""
+    monkeypatch.setattr(reconcile, "SETTLE_NS", 0)  # the fixture's folders count as settled at once
+    thread = LibraryThread(lambda: SkillLibrary.open(store, embedder=HashEmbedder(), hold_index_lock=False))
+    try:
+        assert thread.library.defer_scans
+        thread.library.refresh_interval = 0.05
+        asyncio.run(thread.call(search, "a flaky test", 3))  # the first scan, made at once
+        skill_md = store / "skills" / "fix-flaky-test" / "SKILL.md"
+        text = skill_md.read_text("utf-8")
+        skill_md.write_text(text.replace("description: ", "description: Quarantine a harpsichord. "), "utf-8")
+        time.sleep(0.1)
+        first = asyncio.run(thread.call(search, "quarantine a harpsichord", 3))
+        described = [c["description"] for c in first["candidates"]]  # type: ignore[index]
+        assert described and not any("harpsichord" in d for d in described)  # answered before the scan
+        second = asyncio.run(thread.call(search, "quarantine a harpsichord", 3))
+        assert second["matched"] == "fix-flaky-test" and not thread.library.scan_deferred  # type: ignore[index]
+        assert "harpsichord" in second["candidates"][0]["description"]  # type: ignore[index]
+    finally:
+        thread.close()

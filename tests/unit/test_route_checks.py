@@ -231,3 +231,31 @@ def test_another_process_writes_are_routed_at_once(lib: SkillLibrary, clock: Clo
     overnight = lib.route("proof the dough overnight in the fridge")
     assert overnight.candidates[0].name == "bake-bread" and overnight.candidates[0].via == "example"
     assert lib.route("harpsichord").candidates[0].skill.description == "Tune an harpsichord quickly."
+
+
+def test_a_server_s_route_leaves_a_scan_due_by_time_for_after_its_answer(
+    lib: SkillLibrary, clock: Clock, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``defer_scans`` (a server) a route never makes the scan that time alone made due
+    (1-1.6 s at 100,000 skills): it is marked, made by ``catch_up`` after the answer, and the
+    edit it reads is routed from then on. A folder added by hand is still read at once."""
+    lib.defer_scans = True
+    lib.route("bread")
+    edit_in_place(lib.store.files.folder("tune-piano") / "SKILL.md", "upright piano by ear", "harpsichord")
+    counted = scans(lib, monkeypatch)
+    clock.now += lib.refresh_interval
+    lib.route("harpsichord")
+    assert counted == [0] and lib.scan_deferred  # answered from what was read before
+    assert described(lib, "tune-piano") == "Tune an upright piano by ear."
+    lib.catch_up()
+    made = counted[0]
+    assert made >= 1 and not lib.scan_deferred  # (a scan that finds a change looks twice)
+    assert lib.route("harpsichord").candidates[0].skill.description == "Tune an harpsichord."
+    lib.catch_up()
+    assert counted == [made]  # nothing was left: nothing to do
+    new = lib.store.skills_dir.parent / "incoming"
+    new.mkdir()
+    (new / "SKILL.md").write_text(render_skill_md(Skill.create("brew-coffee", "Brew pour-over coffee.")))
+    new.rename(lib.store.skills_dir / "brew-coffee")
+    assert lib.route("pour-over coffee").matched.name == "brew-coffee"  # type: ignore[union-attr]
+    assert counted[0] > made and not lib.scan_deferred  # a changed skills/ folder: scanned at once
