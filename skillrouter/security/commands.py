@@ -20,9 +20,10 @@
     agent's own configuration or instruction files (``~/.hermes/config.yaml``,
     ``~/.claude/settings.json``, ``CLAUDE.md``, ``AGENTS.md``, ``.cursorrules``, ...), except a
     plain note an ``echo``/``printf`` appends to the project's own ``AGENTS.md``, ``CLAUDE.md`` or
-    ``GEMINI.md`` (no folder in the path; no host, payload, command output, secret, or "without
-    asking" / "don't tell" in what it writes: :data:`~.lexicon_commands.NOTE_HOSTILE_RE`), the
-    project recording a decision or a convention.
+    ``GEMINI.md`` (no folder in the path, in a file that never moves its working folder home, up
+    or into an agent's folder: :data:`~.lexicon_commands.CHDIR_RE`; no host, payload, command
+    output, secret, or "without asking" / "don't tell" in what it writes:
+    :data:`~.lexicon_commands.NOTE_HOSTILE_RE`), the project recording a decision or a convention.
 
 Rules need the dangerous *shape*, not a keyword: ``rm`` only with a root/home/system target;
 exfiltration only with both a secret source and a sink, and never for a key sent the usual way
@@ -47,6 +48,7 @@ from skillrouter.security.lexicon_commands import (
     AGENT_CONFIG_WORDS,
     AUTH_PARAM_RE,
     CAPTURE_HOST_RE,
+    CHDIR_RE,
     CHMOD_RE,
     CODE_WRITES,
     CONTEXT_MARK_RE,
@@ -79,7 +81,15 @@ from skillrouter.security.lexicon_commands import (
     WRITER_CMD_RE,
 )
 
-__all__ = ["TRIGGER_WORDS", "candidate_lines", "check_line", "has_trigger", "is_mention", "logical_line"]
+__all__ = [
+    "CHDIR_RE",
+    "TRIGGER_WORDS",
+    "candidate_lines",
+    "check_line",
+    "has_trigger",
+    "is_mention",
+    "logical_line",
+]
 
 
 def is_mention(line: str, start: int) -> bool:
@@ -267,7 +277,7 @@ def _destructive(line: str, mentions: bool = True) -> int | None:
 
 
 # --------------------------------------------------------------------------- persistence
-def _agent_config_write(line: str) -> int | None:
+def _agent_config_write(line: str, notes: bool = False) -> int | None:
     lower = line.lower()
     if not any(word in lower for word in AGENT_CONFIG_WORDS):
         return None
@@ -276,7 +286,7 @@ def _agent_config_write(line: str) -> int | None:
         segment = re.split(r"\|\||&&|[;|]", prefix)[-1]
         redirect = REDIRECT_TO_RE.search(prefix)
         if redirect and (redirect.group("before") in ('"', "'", ")", "`") or SHELL_WRITER_RE.search(segment)):
-            if _project_note(line, m, redirect):
+            if notes and _project_note(line, m, redirect):
                 continue
             return m.start()
         if (
@@ -312,7 +322,7 @@ def _project_note(line: str, target: re.Match[str], redirect: re.Match[str]) -> 
 _REDIRECTED_RE = re.compile(r"(?:>>?|\btee(?:\s+-a)?)\s*$")
 
 
-def _persistence(line: str, mentions: bool = True) -> int | None:
+def _persistence(line: str, mentions: bool = True, notes: bool = False) -> int | None:
     candidates: list[int] = []
     if m := CRON_SYSTEM_RE.search(line):
         candidates.append(m.start())
@@ -328,7 +338,7 @@ def _persistence(line: str, mentions: bool = True) -> int | None:
         for rx in (CRONTAB_PIPE_RE, RC_WRITE_RE, SERVICE_RE, CRON_ENTRY_RE):
             if m := rx.search(line):
                 candidates.append(min(m.start(), payload.start()))
-    agent = _agent_config_write(line)
+    agent = _agent_config_write(line, notes)
     if agent is not None:
         candidates.append(agent)
     for pos in sorted(candidates):
@@ -361,11 +371,13 @@ LINE_RULES: tuple[tuple[str, LineRule], ...] = (
 )
 
 
-def check_line(line: str, *, mentions: bool = True) -> list[tuple[str, int]]:
-    """(rule, column) of every command rule that fires on one logical line."""
+def check_line(line: str, *, mentions: bool = True, notes: bool = False) -> list[tuple[str, int]]:
+    """(rule, column) of every command rule that fires on one logical line. ``notes``: a plain
+    note echoed into the project's own instruction file is not persistence (:func:`_project_note`;
+    the caller says so only for a file that never changes its working folder: :data:`CHDIR_RE`)."""
     hits: list[tuple[str, int]] = []
     for rule, check in LINE_RULES:
-        at = check(line, mentions)
+        at = _persistence(line, mentions, notes) if check is _persistence else check(line, mentions)
         if at is not None:
             hits.append((rule, at))
     return hits

@@ -239,6 +239,18 @@ NOTE_HOSTILE_RE = re.compile(
     re.IGNORECASE,
 )
 
+# a move of the working folder, anywhere in a file, to where a relative path may name an agent's
+# own files (``cd ~/.claude`` ... ``>> CLAUDE.md``): home (``cd`` alone, ``~``), an absolute path,
+# a variable, the folder above, the last one (``cd -``), an agent's folder; or a chdir in code.
+# Where a file has one, no write into an instruction file is a project's note. ``cd my-project``
+# (into a folder of the project) is none.
+CHDIR_RE = re.compile(
+    r"(?:^|[\s;&|(`])(?:cd|pushd|Set-Location)(?:[ \t]*(?:$|[;&|)`])|\s+[\"']?(?:[~/\\$%-]|\.\."
+    r"|[^\s;&|]*\.(?:claude|codex|gemini|hermes|openclaw|clawdbot|cursor|config)\b))"
+    r"|\bchdir\s*\(|\bos\.chdir\b|\bprocess\.chdir\b",
+    re.MULTILINE,
+)
+
 REDIRECT_TO_RE = re.compile(r"(?P<before>\S?)\s*>>?\s*[\"']?[^\s\"'<>|;&]*$")
 
 SHELL_WRITER_RE = re.compile(

@@ -68,12 +68,13 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True, topic: str | No
     done: set[int] = set()
     seen: set[tuple[str, int | None]] = set()
     command_lines = commands.candidate_lines(lower, line_starts)
+    notes = commands.CHDIR_RE.search(norm) is None  # relative paths are the project's own
     for candidate in sorted(command_lines):
         number, line = commands.logical_line(norm_lines, candidate)
         if number in done:
             continue
         done.add(number)
-        for rule, at in commands.check_line(line, mentions=mentions):
+        for rule, at in commands.check_line(line, mentions=mentions, notes=notes):
             if mentions and doc is not None and _prose_mention(doc, number, line, at):
                 continue
             findings.append(finding(rule, relpath, number, excerpt(line, at)))
