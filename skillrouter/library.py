@@ -81,6 +81,7 @@ from skillrouter.security.policy import TrustLevel
 from skillrouter.skill import Skill, SkillSummary
 from skillrouter.skillmd import read_skill_md, skill_from_json
 from skillrouter.store.ledger import Outcome, Version
+from skillrouter.store.ledger.base import no_space
 from skillrouter.store.provenance import Status
 from skillrouter.store.store import Store
 
@@ -224,6 +225,16 @@ class SkillLibrary:
         (:class:`~skillrouter.routing.exact.ExactIndex`, nothing written, no lock), caches are
         read and not written, and every write raises :class:`StoreError` saying so."""
         return self.store.read_only
+
+    @property
+    def disk_full(self) -> bool:
+        """Whether the store opened read-only because the disk holding it was full."""
+        return self.store.disk_full
+
+    def space_again(self) -> bool:
+        """Whether a store that opened on a full disk has space again (the file system's free
+        space, read without opening anything): a server then opens the store again for writing."""
+        return self.store.disk_full and not no_space(self.store.db_file)
 
     @property
     def _exact_only(self) -> bool:

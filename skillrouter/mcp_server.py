@@ -61,7 +61,6 @@ from skillrouter.mcp_transport import checked_stdio
 from skillrouter.routing.router import Route
 from skillrouter.routing.settings import DEFAULT_K, check_k, check_task
 from skillrouter.skillmd import render_skill_md
-from skillrouter.store.ledger.base import no_space
 
 log = logging.getLogger(__name__)
 
@@ -317,23 +316,23 @@ class LibraryThread:
             log.warning("the scan of the store's skill folders failed: %s", one_line(err))
 
     def _reopen_if_space(self) -> None:
-        store = self.library.store
-        if not store.disk_full or time.monotonic() < self._recheck_at:
+        library = self.library
+        if not library.disk_full or time.monotonic() < self._recheck_at:
             return
         self._recheck_at = time.monotonic() + RECHECK_S
-        if no_space(store.db_file):  # statvfs: nothing opened while the disk is still full
+        if not library.space_again():  # statvfs: nothing opened while the disk is still full
             return
         try:
             fresh = self._open()
         except (SkillRouterError, OSError) as err:  # this library serves on; the next look tries again
-            log.warning("the store %s stays read-only: %s", store.path, one_line(err))
+            log.warning("the store %s stays read-only: %s", library.path, one_line(err))
             return
-        if fresh.store.disk_full:
+        if fresh.disk_full:
             fresh.close()
             return
-        self.library.close()
+        library.close()
         self.library = fresh
-        log.warning("the disk holding the store %s has space again: outcomes are recorded", store.path)
+        log.warning("the disk holding the store %s has space again: outcomes are recorded", library.path)
 
     def warm_up(self) -> Future[None]:
         """Load the model (and sync the index) in the background. A failure is only logged: the

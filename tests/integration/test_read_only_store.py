@@ -19,6 +19,7 @@ from skillrouter.embeddings import Embedder, HashEmbedder
 from support import run
 
 from skillrouter import Skill, SkillLibrary, Store, StoreError, mcp_server
+from skillrouter import library as library_module
 from skillrouter.errors import DiskFullError
 from skillrouter.mcp_server import LibraryThread, load, record, search
 from skillrouter.store import reconcile
@@ -159,11 +160,11 @@ def test_a_server_on_a_full_disk_records_again_once_space_is_freed(
     try:
         with monkeypatch.context() as disk:
             fill_disk(store, disk)
-            disk.setattr(mcp_server, "no_space", lambda path: True)  # statvfs says full: not reopened
+            disk.setattr(library_module, "no_space", lambda path: True)  # statvfs says full: not reopened
             with pytest.raises(StoreError, match="is full"):
                 call(record, "fix-flaky-test", 8.0, "a flaky test", True)
             assert len(opened) == 1 and thread.library.read_only
-            disk.setattr(mcp_server, "no_space", lambda path: False)  # space, but the ledger still fails
+            disk.setattr(library_module, "no_space", lambda path: False)  # space, but the ledger still fails
             assert call(search, "a flaky test", 3)["matched"] == "fix-flaky-test"  # type: ignore[index]
             assert len(opened) == 2 and thread.library is opened[0] and thread.library.read_only
         # space freed
