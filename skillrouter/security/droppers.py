@@ -16,7 +16,17 @@ apply: a searched-for pattern, "never run", a deny list, and in prose a warning 
     ...) any fetch piped into a shell inside a process call (``os.system``, ``subprocess``,
     ``child_process``), whatever the host, and a fetched body handed to ``exec``/``eval``. A
     vendor's installer piped into a shell from its own domain (``curl -fsSL https://bun.sh/install |
-    bash``) is how tools are installed, and passes.
+    bash``) is how tools are installed, and passes; a script fetched over plain ``http://`` from
+    outside this machine and its network does not (no vendor serves an installer so). And a shell
+    handed to a public address or a named host (a reverse shell): bash's ``/dev/tcp`` joined to a
+    shell's streams, ``nc -e /bin/sh``, ``socat ... exec:sh``, a fifo into ``nc``, a socket's
+    descriptors handed to a shell; a private, documentation or placeholder address
+    (``10.10.14.5``, ``ATTACKER_IP``, ``attacker.com``) is a lesson and passes.
+``download-exec``
+    Windows' own tools fetching or running a program from the network (``certutil -urlcache``,
+    ``mshta`` of a URL or an ``.hta``, ``bitsadmin /transfer``, ``regsvr32 /i:http``): how
+    droppers get past download policies; no installer is distributed so. (The prose lures of this
+    rule are :mod:`skillrouter.security.lures`.)
 
 The prose lures that tell a person to do the same by hand (download and run, paste a page's
 command into a terminal) are :mod:`skillrouter.security.lures`.
@@ -36,14 +46,19 @@ from skillrouter.security.lexicon_lures import (
     B64_LITERAL_RE,
     DECODE_RE,
     DECODED_COMMAND_RE,
+    DEV_TCP_RE,
     EXEC_CALL_RE,
     FETCH_RE,
     INTO_SHELL_RE,
     IP_URL_RE,
+    LOLBIN_RE,
+    NET_SHELL_RE,
     PASTE_HOST_RE,
+    PLAIN_HTTP_RE,
     PRIVATE_IP_RE,
     PS_ENCODED_RE,
     SHELL_OF_RE,
+    SHELL_ONTO_RE,
 )
 
 __all__ = ["CODE_SUFFIXES", "command_findings", "lines_of"]
@@ -79,6 +94,19 @@ _COMMAND_WORDS = (
     "urlopen",
     "requests.",
     "httpx.",
+    "/dev/tcp/",
+    "/dev/udp/",
+    "nc ",
+    "ncat",
+    "netcat",
+    "socat",
+    "mkfifo",
+    "dup2",
+    "pty.spawn",
+    "certutil",
+    "mshta",
+    "bitsadmin",
+    "regsvr32",
 )
 _COMMAND_WORDS_RE = re.compile("|".join(re.escape(w) for w in _COMMAND_WORDS))
 _REMOTE_READ_RE = re.compile(
@@ -159,8 +187,70 @@ def _obfuscated(line: str) -> tuple[int, str] | None:
     return None
 
 
+def _reverse_shell(line: str) -> tuple[int, str] | None:
+    """(column, explanation) of a shell handed to a public address on this line: bash's
+    ``/dev/tcp`` joined to a shell's streams, ``nc -e /bin/sh``, ``socat ... exec:sh``, a fifo into
+    ``nc``, a socket's descriptors handed to a shell. A placeholder or private address (the
+    attacker's box in a lab, ``10.10.14.5``, ``ATTACKER_IP``) is a lesson, not a shell to run."""
+    for m in DEV_TCP_RE.finditer(line):
+        host = m.group("host")
+        public = _any_public_ip(host) if re.fullmatch(r"[\d.]+", host) else None
+        named = "." in host and not re.fullmatch(r"[\d.]+", host) and not _LESSON_HOST_RE.search(host)
+        if (public or named) and SHELL_ONTO_RE.search(line):
+            return m.start(), (
+                f"It opens a reverse shell to {host}:{m.group('port')}: whoever listens there runs "
+                "commands on this machine."
+            )
+    if (shell := NET_SHELL_RE.search(line)) and (_any_public_ip(line) or _named_host(line)):
+        why = "It hands a shell to a network connection (a reverse shell): whoever is at the other end "
+        return shell.start(), why + "runs commands here."
+    return None
+
+
+def _any_public_ip(line: str) -> str | None:
+    """An IPv4 address on the line outside loopback and private ranges (``nc host port`` gives
+    the port apart)."""
+    for m in re.finditer(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.])", line):
+        ip = m.group()
+        documentation = ip.startswith(("192.0.2.", "198.51.100.", "203.0.113."))  # RFC 5737 examples
+        if not PRIVATE_IP_RE.match(ip) and not documentation and all(int(p) <= 255 for p in ip.split(".")):
+            return ip
+    return None
+
+
+# a host that names itself an example (a scanner's report, a lesson): ``attacker.com``,
+# ``evil.example.net``, ``your-server.com``, ``localhost``
+_LESSON_HOST_RE = re.compile(
+    r"attacker|evil|example|victim|target|malicious|hacker|localhost|your[-_]?|\blhost\b|\.(?:test|invalid|local)$",
+    re.IGNORECASE,
+)
+
+
+def _named_host(line: str) -> str | None:
+    """A host name on the line (``c2.host.net 443``, ``host.tld:443``), not an address and not an
+    example's (:data:`_LESSON_HOST_RE`)."""
+    for m in re.finditer(r"(?<![\w./-])(?:[a-z0-9-]+\.)+[a-z]{2,}(?=[\s:/\"']|$)", line, re.IGNORECASE):
+        if not _LESSON_HOST_RE.search(m.group()):
+            return m.group()
+    return None
+
+
+def _windows_dropper(line: str) -> tuple[int, str] | None:
+    """(column, explanation) of a program downloaded or run from the network by one of Windows'
+    own tools (certutil, mshta, bitsadmin, regsvr32), which is how droppers pass allow-lists."""
+    if m := LOLBIN_RE.search(line):
+        tool = m.group().split()[0].split(".")[0].lower()
+        return m.start(), (
+            f"It has Windows' {tool} download or run a program from the network, a way malware "
+            "gets past download policies; no installer is distributed like this."
+        )
+    return None
+
+
 def _remote(line: str, code: bool) -> tuple[int, str] | None:
     """(column, explanation) of something fetched and run on this line."""
+    if hit := _reverse_shell(line):
+        return hit
     for fetch in FETCH_RE.finditer(line):
         shell = INTO_SHELL_RE.search(line, fetch.end())
         wrapper = next((w for w in SHELL_OF_RE.finditer(line, 0, fetch.start())), None)
@@ -172,6 +262,11 @@ def _remote(line: str, code: bool) -> tuple[int, str] | None:
         if paste := PASTE_HOST_RE.search(segment):
             host = paste.group().split("//")[-1].rstrip("/:?#")
             return fetch.start(), f"It pipes a script from a paste site ({host}) into a shell."
+        if plain := PLAIN_HTTP_RE.search(segment):
+            return fetch.start(), (
+                f"It pipes a script fetched over plain HTTP ({plain.group()}) into a shell: anyone on "
+                "the way can change what runs, and no vendor's installer is served like this."
+            )
         spawn = next((c for c in EXEC_CALL_RE.finditer(line, 0, fetch.start())), None)
         if code and spawn is not None:
             return spawn.start(), (
@@ -211,7 +306,12 @@ def command_findings(
             continue
         first, line = logical_line(lines, number)
         done.update(range(first, number + 1))
-        for rule, hit in (("obfuscated-exec", _obfuscated(line)), ("remote-exec", _remote(line, code))):
+        shapes = (
+            ("obfuscated-exec", _obfuscated(line)),
+            ("remote-exec", _remote(line, code)),
+            ("download-exec", _windows_dropper(line)),
+        )
+        for rule, hit in shapes:
             if hit is None:
                 continue
             col, why = hit

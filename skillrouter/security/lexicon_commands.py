@@ -188,7 +188,8 @@ PAYLOAD_RE = re.compile(
 
 # a crontab entry: five schedule fields or an @keyword, then the command
 CRON_ENTRY_RE = re.compile(
-    r"^\s*(?:@(?:reboot|hourly|daily|weekly|monthly|yearly|annually|midnight)\b|(?:[\d*/,-]+[ "
+    r"^\s*(?:[(\s]*(?:echo|printf)\s+(?:-\w+\s+)*[\"']?)?"  # or echoed into ``crontab -``
+    r"(?:@(?:reboot|hourly|daily|weekly|monthly|yearly|annually|midnight)\b|(?:[\d*/,-]+[ "
     r"\t]+){4}[\d*/,-]+[ \t])"
 )
 

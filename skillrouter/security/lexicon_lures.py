@@ -165,6 +165,36 @@ SHELL_OF_RE = rx(
     r"|\beval\s+[\"']?(?:\$\(|`)|\b(?:iex|invoke-expression)\s*\(|\biex\s+[\"'(]?\s*\(?\s*(?:iwr|irm|new-object)"
 )
 
+# ---- a shell handed to whoever listens at an address (a reverse shell)
+# /dev/tcp/HOST/PORT (bash's network redirect) whose HOST is then checked for a public address
+DEV_TCP_RE = re.compile(r"/dev/(?:tcp|udp)/(?P<host>[\w.-]+)/(?P<port>\d{1,5})")
+# the shell's streams joined to it: ``bash -i >& /dev/tcp/..``, ``0>&1``, ``exec 5<>/dev/tcp/..``
+SHELL_ONTO_RE = re.compile(
+    r"\b(?:ba|z|da|k)?sh\s+-i\b|[0-2]?>&\s*[0-2]?\b|<>\s*/dev/(?:tcp|udp)|\bexec\s+\d+<>"
+)
+# a listener's program run on connect, or a socket's descriptors handed to a shell
+NET_SHELL_RE = rx(
+    r"\b(?:nc|ncat|netcat)\b[^|;\n]*\s-[a-z]*[ec]\s*[\"']?(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh\b"
+    r"|\bsocat\b[^\n]*\bexec:[\"']?(?:/bin/)?(?:ba|z)?sh\b"
+    r"|\bmkfifo\b[^\n]*\|\s*(?:nc|ncat|netcat)\b"
+    r"|\bsocket\b[^\n]*\bconnect\b[^\n]*(?:\bos\.dup2\b|\bpty\.spawn\b|\bspawn\s*\(\s*[\"']/bin/(?:ba)?sh)"
+)
+
+# ---- Windows' own tools that download and run (certutil, mshta, bitsadmin, regsvr32)
+LOLBIN_RE = rx(
+    r"\bcertutil(?:\.exe)?\b[^\n]*-urlcache\b[^\n]*\bhttps?://"
+    r"|\bmshta(?:\.exe)?\s+[\"']?(?:https?://|vbscript:|javascript:|\S+\.hta\b)"
+    r"|\bbitsadmin(?:\.exe)?\b[^\n]*/transfer\b[^\n]*\bhttps?://"
+    r"|\bregsvr32(?:\.exe)?\b[^\n]*/i:\s*https?://"
+)
+
+# a script fetched over plain HTTP (no TLS: anyone on the path can change it), not from this
+# machine or its network
+PLAIN_HTTP_RE = re.compile(
+    r"\bhttp://(?!(?:localhost|127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0|\[?::1|host\.docker\.internal)\b)[\w.-]+\.[a-z]{2,}",
+    re.IGNORECASE,
+)
+
 # ---- decoded blobs run
 DECODE_RE = rx(
     r"\bbase64\s+(?:-\w*d\w*|-D|--decode)\b|\bbase32\s+(?:-d|--decode)\b|\bxxd\s+-r\b|\bopenssl\s+(?:enc\s+)?"
