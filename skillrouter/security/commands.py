@@ -51,6 +51,7 @@ from skillrouter.security.lexicon_commands import (
     CHDIR_RE,
     CHMOD_RE,
     CODE_WRITES,
+    COMMITTED_SECRET_RE,
     CONTEXT_MARK_RE,
     CRON_ENTRY_RE,
     CRON_SYSTEM_RE,
@@ -63,6 +64,7 @@ from skillrouter.security.lexicon_commands import (
     DESTRUCTIVE_RES,
     ENV_DUMP_RE,
     GENERIC_SECRET_WORDS,
+    GIT_ADD_RE,
     NOTE_HOSTILE_RE,
     PAYLOAD_RE,
     PROJECT_NOTE_FILES,
@@ -239,6 +241,15 @@ def _exfiltration(line: str, mentions: bool = True) -> int | None:
     return None
 
 
+def _credentials_committed(line: str, mentions: bool = True) -> int | None:
+    """``git add`` of credential folders or files (``git add -f .ssh .aws .netrc``): staged, they
+    leave with the next push."""
+    for m in GIT_ADD_RE.finditer(line):
+        if COMMITTED_SECRET_RE.search(m.group("args")) and not (mentions and is_mention(line, m.start())):
+            return m.start()
+    return None
+
+
 # --------------------------------------------------------------------------- destructive shell
 def _danger_target(rest: str) -> bool:
     for token in rest.split():
@@ -366,6 +377,7 @@ LineRule = Callable[[str, bool], "int | None"]
 
 LINE_RULES: tuple[tuple[str, LineRule], ...] = (
     ("exfiltration", _exfiltration),
+    ("exfiltration", _credentials_committed),
     ("destructive-shell", _destructive),
     ("persistence", _persistence),
 )

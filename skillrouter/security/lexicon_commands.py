@@ -252,6 +252,16 @@ CHDIR_RE = re.compile(
     re.MULTILINE,
 )
 
+# credential folders and files staged into git (a push then sends them away): whole ``.ssh``,
+# ``.aws``, ``.gnupg``, ``.kube``, ``.docker`` or ``~/.config/gh`` folders, private keys, the
+# credential files; ``.ssh/config`` or a public key is not one
+GIT_ADD_RE = re.compile(r"\bgit\s+add\b(?P<args>[^;&|\n]*)")
+COMMITTED_SECRET_RE = re.compile(
+    r"(?:^|[\s\"'])(?:~/|\$\{?HOME\}?/)?(?:\.ssh|\.aws|\.gnupg|\.kube|\.docker|\.config/gh)/?(?=[\s\"']|$)"
+    r"|(?:^|[\s\"'/])(?:\.netrc|\.git-credentials|\.pgpass|credentials|hosts\.yml|id_(?:rsa|ed25519|ecdsa|dsa))"
+    r"(?=[\s\"']|$)"
+)
+
 REDIRECT_TO_RE = re.compile(r"(?P<before>\S?)\s*>>?\s*[\"']?[^\s\"'<>|;&]*$")
 
 SHELL_WRITER_RE = re.compile(
@@ -308,6 +318,7 @@ TRIGGER_WORDS: tuple[str, ...] = (
     "dd ",
     "dd\t",
     "chmod",
+    "git add",
     "shred",
     "wipefs",
     "rmtree",
