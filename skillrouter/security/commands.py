@@ -88,9 +88,11 @@ __all__ = [
     "TRIGGER_WORDS",
     "candidate_lines",
     "check_line",
+    "expanded",
     "has_trigger",
     "is_mention",
     "logical_line",
+    "path_variables",
 ]
 
 
@@ -167,6 +169,44 @@ def _string_opener(lines: list[str], closing: int) -> int | None:
                 return current
             return None
     return None
+
+
+# --------------------------------------------------------------------------- shell variables
+_ASSIGNMENT_RE = re.compile(
+    r"^\s*(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?(?P<name>[A-Za-z_]\w*)="
+    r"(?P<value>\S[^;&|#\n]*?)\s*(?:[;#].*)?$",
+    re.MULTILINE,
+)
+_DEFAULT_RE = re.compile(r"^\$\{\w+:?[-=](?P<default>[^}]*)\}$")  # ${1:-.env}: what it is when not given
+_REFERENCE_RE = re.compile(r"\$\{(?P<braced>[A-Za-z_]\w*)\}|\$(?P<bare>[A-Za-z_]\w*)")
+
+
+def path_variables(text: str) -> dict[str, str]:
+    """Shell variables a file sets to one plain path or word (``ENVF=${2:-.env}``,
+    ``KEY=~/.ssh/id_rsa``), for :func:`expanded`: the command that uses one is read with its value,
+    so ``curl -F "env=@$ENVF" ...`` is judged as ``curl -F "env=@.env" ...``. A variable set twice
+    to different values, or to anything computed (``$(...)``, other variables), is left as it is."""
+    seen: dict[str, str | None] = {}
+    for m in _ASSIGNMENT_RE.finditer(text):
+        value = m.group("value").strip().strip("\"'")
+        if default := _DEFAULT_RE.match(value):
+            value = default.group("default").strip("\"'")
+        plain = bool(value) and re.fullmatch(r"[\w.~/@:+-]+", value) is not None
+        name = m.group("name")
+        if not plain or (name in seen and seen[name] != value):
+            seen[name] = None
+        else:
+            seen.setdefault(name, value)
+    return {name: value for name, value in seen.items() if value is not None}
+
+
+def expanded(line: str, variables: dict[str, str]) -> str:
+    """``line`` with each reference to one of ``variables`` replaced by its value."""
+    if not variables or "$" not in line:
+        return line
+    return _REFERENCE_RE.sub(
+        lambda m: variables.get(m.group("braced") or m.group("bare") or "", m.group()), line
+    )
 
 
 # --------------------------------------------------------------------------- exfiltration

@@ -69,11 +69,13 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True, topic: str | No
     seen: set[tuple[str, int | None]] = set()
     command_lines = commands.candidate_lines(lower, line_starts)
     notes = commands.CHDIR_RE.search(norm) is None  # relative paths are the project's own
+    variables = commands.path_variables(norm)  # ENVF=.env ... curl -F "env=@$ENVF": read as sent
     for candidate in sorted(command_lines):
         number, line = commands.logical_line(norm_lines, candidate)
         if number in done:
             continue
         done.add(number)
+        line = commands.expanded(line, variables)
         for rule, at in commands.check_line(line, mentions=mentions, notes=notes):
             if mentions and doc is not None and _prose_mention(doc, number, line, at):
                 continue
