@@ -236,6 +236,22 @@ SELF_WRITE_RE = rx(
     r"|persist\w*|put)\b"
     r"|追加|添加|写入|寫入|嵌入|保存|安装|安裝|复制|複製|注入|植入|加入"
 )
+# the skill copied into many places (a worm through skill folders rather than memory files):
+# "copy this skill's folder into each of those directories", "install it in every repository"
+COPY_VERB_RE = rx(
+    r"\b(?:cop(?:y|ies|ying)|clon\w*|install\w*|replicat\w*|add\w*|push\w*|duplicat\w*)\b|复制|複製|安装|安裝"
+)
+MANY_PLACES_RE = rx(
+    r"\b(?:every|each|all)\s+(?:of\s+(?:those|these|the)\s+)?(?:\w+\s+){0,2}?"
+    r"(?:repo\w*|projects?|agents?|director\w*|folders?|machines?|workspaces?|hosts?|servers?)\b"
+    r"|(?:每个|所有|全部)\S{0,6}?(?:仓库|項目|项目|目录|代理|智能体|机器)"
+)
+# ... and sent on beyond this machine
+SENT_ON_RE = rx(
+    r"\bgit\s+push\b|\bpull\s+requests?\b|\bgh\s+pr\s+create\b|\b(?:clawhub|npm|pypi|twine)\s+(?:publish|upload)\b"
+    r"|\brepublish\w*\b|\bpublish\w*\s+(?:it|this|the\s+skill)\b"
+)
+
 # asking to be passed on to other agents (spreading knowledge or errors is something else)
 _AGENTS = (
     r"(?:(?:other|more|every|all|fellow)\s+){0,2}(?:ai\s+)?"

@@ -18,7 +18,9 @@ warning headings, a security skill's examples: :mod:`skillrouter.security.mentio
 ``self-replication``
     A write of the skill into the agent's memory or instruction files (``SOUL.md``, ``AGENTS.md``,
     ``MEMORY.md``, "memory files", 记忆文件) in a skill that asks to be spread, propagated or
-    replicated to other agents.
+    replicated to other agents; or the skill copied into many places ("copy this skill's folder
+    into each of those directories", "every repository") in a skill that pushes or publishes
+    (``git push``, a pull request, ``clawhub publish``): a worm through skill folders.
 """
 
 from __future__ import annotations
@@ -32,9 +34,11 @@ from skillrouter.security.findings import Finding, finding
 from skillrouter.security.lexicon_lures import (
     ASSET_NAME_RE,
     ASSET_URL_RE,
+    COPY_VERB_RE,
     DOWNLOAD_RE,
     EXTRACT_WITH_RE,
     EXTRACTORS,
+    MANY_PLACES_RE,
     MEMORY_TARGET_RE,
     OPAQUE_LINK_RE,
     PASSWORD_RE,
@@ -44,6 +48,7 @@ from skillrouter.security.lexicon_lures import (
     RUN_COMMAND_RE,
     RUN_PROGRAM_RE,
     SELF_WRITE_RE,
+    SENT_ON_RE,
     SPREAD_RE,
 )
 from skillrouter.security.markdown import Block, Document, sentences
@@ -124,6 +129,9 @@ class _Prose:
         self.security_topic = ctx.is_security_topic(doc.topic)
         self.found: dict[tuple[str, int], Finding] = {}
         self.may_spread = _SPREAD_WORDS_RE.search(lower) is not None
+        self.sent_on = next(
+            (m for m in SENT_ON_RE.finditer(lower) if not (mentions and ctx.negated(lower, m.start()))), None
+        )
         self._spread: re.Match[str] | None | bool = False  # False: not looked for yet
         name = next((b.text.strip() for b in doc.fields if b.field_path == "name"), "")
         parts = {w for w in name.split("-") if len(w) >= 6 and not MEMORY_TARGET_RE.search(f"{w}.md")}
@@ -184,6 +192,8 @@ class _Prose:
             self._paste(block, text)
         if self.may_spread and _MEMORY_WORDS_RE.search(low):
             self._self_write(block)
+        if self.sent_on and MANY_PLACES_RE.search(low):
+            self._self_copy(block)
 
     def _download(self, block: Block, text: str) -> None:
         asset = ASSET_URL_RE.search(text) or (
@@ -234,6 +244,24 @@ class _Prose:
             "and nobody reviewed it.",
         )
 
+    def _self_copy(self, block: Block) -> None:
+        """The skill copied into many places (every repository, each agent's skills folder) in a
+        skill that also pushes or publishes: a worm through skill folders."""
+        for a, b in sentences(block):
+            s = block.text[a:b]
+            mine, copy, many = self.itself.search(s), COPY_VERB_RE.search(s), MANY_PLACES_RE.search(s)
+            if not (mine and copy and many) or self.exempt(block, a + copy.start()):
+                continue
+            self.add(
+                "self-replication",
+                block,
+                a + copy.start(),
+                f"It copies itself into {many.group()} and sends it on ({self.sent_on.group()})."
+                if self.sent_on
+                else "It copies itself into many places.",
+            )
+            return
+
     def _self_write(self, block: Block) -> None:
         if not self.itself.search(block.text + "\n" + block.attached):
             return
@@ -262,7 +290,7 @@ def _blocks(doc: Document, lower: str) -> Iterator[Block]:
     yield from doc.fields
     seen: set[int] = set()
     body = doc.body
-    for number in lines_of(lower, _DOWNLOAD_WORDS_RE, _PASTE_WORDS_RE, _MEMORY_WORDS_RE):
+    for number in lines_of(lower, _DOWNLOAD_WORDS_RE, _PASTE_WORDS_RE, _MEMORY_WORDS_RE, MANY_PLACES_RE):
         if number < body.first_line:
             continue
         block = body.block_at(number)

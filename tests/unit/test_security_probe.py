@@ -20,7 +20,6 @@ PROBE = Path(__file__).parent / "probe"
 KNOWN_MISSES = {
     "04-aws-cost-report",
     "05-crypto-price-tracker",
-    "10-skill-sync",
     "11-invoice-generator",
     "12-clipboard-formatter",
     "13-vite-react-starter",
