@@ -116,10 +116,15 @@ _MAX_DECODED = 200
 
 
 # --------------------------------------------------------------------------- command shapes
+def _is_public(ip: str) -> bool:
+    """A dotted IPv4 address outside loopback and private ranges."""
+    return not PRIVATE_IP_RE.match(ip) and all(int(part) <= 255 for part in ip.split("."))
+
+
 def _public_ip(text: str) -> str | None:
     for m in IP_URL_RE.finditer(text):
         ip = m.group("ip") or m.group("bare")
-        if ip and not PRIVATE_IP_RE.match(ip) and all(int(part) <= 255 for part in ip.split(".")):
+        if ip and _is_public(ip):
             return ip
     return None
 
@@ -194,9 +199,11 @@ def _reverse_shell(line: str) -> tuple[int, str] | None:
     attacker's box in a lab, ``10.10.14.5``, ``ATTACKER_IP``) is a lesson, not a shell to run."""
     for m in DEV_TCP_RE.finditer(line):
         host = m.group("host")
-        public = _any_public_ip(host) if re.fullmatch(r"[\d.]+", host) else None
-        named = "." in host and not re.fullmatch(r"[\d.]+", host) and not _LESSON_HOST_RE.search(host)
-        if (public or named) and SHELL_ONTO_RE.search(line):
+        if re.fullmatch(r"[\d.]+", host):
+            reachable = _any_public_ip(host) is not None
+        else:
+            reachable = "." in host and not _LESSON_HOST_RE.search(host)
+        if reachable and SHELL_ONTO_RE.search(line):
             return m.start(), (
                 f"It opens a reverse shell to {host}:{m.group('port')}: whoever listens there runs "
                 "commands on this machine."
@@ -213,7 +220,7 @@ def _any_public_ip(line: str) -> str | None:
     for m in re.finditer(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.])", line):
         ip = m.group()
         documentation = ip.startswith(("192.0.2.", "198.51.100.", "203.0.113."))  # RFC 5737 examples
-        if not PRIVATE_IP_RE.match(ip) and not documentation and all(int(p) <= 255 for p in ip.split(".")):
+        if _is_public(ip) and not documentation:
             return ip
     return None
 

@@ -155,6 +155,11 @@ IP_URL_RE = re.compile(
     r"|(?<![\w.])(?P<bare>\d{1,3}(?:\.\d{1,3}){3}):\d{2,5}(?:[/\s\"'`)|;]|$)"
 )
 PRIVATE_IP_RE = re.compile(r"^(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.|169\.254\.)")
+# a script fetched over plain HTTP (no TLS: anyone on the path can change it) from a named host
+# outside this machine and its network (an address alone is judged by the IP rules)
+PLAIN_HTTP_RE = re.compile(
+    rf"\bhttp://(?!{PRIVATE_IP_RE.pattern[1:]}|host\.docker\.internal\b)[\w.-]+\.[a-z]{{2,}}", re.IGNORECASE
+)
 # piped into, or handed to, an interpreter
 INTO_SHELL_RE = rx(
     r"\|\s*(?:sudo\s+)?(?:-\w+\s+)*(?:(?:ba|z|da|k|c|fi)?sh|python[23]?|perl|ruby|node|php|iex|invoke-expression"
@@ -186,13 +191,6 @@ LOLBIN_RE = rx(
     r"|\bmshta(?:\.exe)?\s+[\"']?(?:https?://|vbscript:|javascript:|\S+\.hta\b)"
     r"|\bbitsadmin(?:\.exe)?\b[^\n]*/transfer\b[^\n]*\bhttps?://"
     r"|\bregsvr32(?:\.exe)?\b[^\n]*/i:\s*https?://"
-)
-
-# a script fetched over plain HTTP (no TLS: anyone on the path can change it), not from this
-# machine or its network
-PLAIN_HTTP_RE = re.compile(
-    r"\bhttp://(?!(?:localhost|127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0|\[?::1|host\.docker\.internal)\b)[\w.-]+\.[a-z]{2,}",
-    re.IGNORECASE,
 )
 
 # ---- decoded blobs run

@@ -192,8 +192,8 @@ class _Prose:
             self._paste(block, text)
         if self.may_spread and _MEMORY_WORDS_RE.search(low):
             self._self_write(block)
-        if self.sent_on and MANY_PLACES_RE.search(low):
-            self._self_copy(block)
+        if self.sent_on is not None and MANY_PLACES_RE.search(low):
+            self._self_copy(block, self.sent_on.group())
 
     def _download(self, block: Block, text: str) -> None:
         asset = ASSET_URL_RE.search(text) or (
@@ -244,9 +244,9 @@ class _Prose:
             "and nobody reviewed it.",
         )
 
-    def _self_copy(self, block: Block) -> None:
+    def _self_copy(self, block: Block, sent_on: str) -> None:
         """The skill copied into many places (every repository, each agent's skills folder) in a
-        skill that also pushes or publishes: a worm through skill folders."""
+        skill that also pushes or publishes (``sent_on``): a worm through skill folders."""
         for a, b in sentences(block):
             s = block.text[a:b]
             mine, copy, many = self.itself.search(s), COPY_VERB_RE.search(s), MANY_PLACES_RE.search(s)
@@ -256,9 +256,7 @@ class _Prose:
                 "self-replication",
                 block,
                 a + copy.start(),
-                f"It copies itself into {many.group()} and sends it on ({self.sent_on.group()})."
-                if self.sent_on
-                else "It copies itself into many places.",
+                f"It copies itself into {many.group()} and sends it on ({sent_on}).",
             )
             return
 
