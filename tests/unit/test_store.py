@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -549,3 +550,28 @@ def test_summaries_read_status_and_statistics_each_time_and_level0_again_after_a
     other.update(make(description="Changed elsewhere."), reason="edit")
     assert store.ledger.summaries(names)["fix-flaky-test"].description == "Changed elsewhere."
     other.close()
+
+
+def test_summaries_kept_between_calls_show_every_commit_of_this_connection_another_thread_or_process(
+    store: Store,
+) -> None:
+    store.add(make())
+    names = ["fix-flaky-test", "later-skill"]
+    assert list(store.ledger.summaries(names)) == ["fix-flaky-test"]  # kept, a name without a row too
+    token = store.ledger.unchanged_token()
+    assert store.ledger.unchanged_token() == token  # nothing committed: the rows read stay
+    store.record_outcome("fix-flaky-test", 6)  # this connection's own commit
+    assert store.ledger.summaries(names)["fix-flaky-test"].use_count == 1
+    writer = threading.Thread(target=lambda: store.record_outcome("fix-flaky-test", 10))
+    writer.start()
+    writer.join()  # another thread: a connection of its own
+    assert store.ledger.summaries(names)["fix-flaky-test"].avg_score == 8.0
+    other = Store(store.path)  # another process's connection
+    other.add(make("later-skill", "Added elsewhere."))
+    assert store.ledger.summaries(names)["later-skill"].description == "Added elsewhere."
+    other.close()
+    with store.ledger.transaction() as db:  # inside a write: its own uncommitted rows, nothing kept
+        db.execute("UPDATE skills SET status = 'retired' WHERE name = 'later-skill'")
+        assert store.ledger.unchanged_token() is None
+        assert store.ledger.summaries(names)["later-skill"].status == "retired"
+    assert store.ledger.summaries(names)["later-skill"].status == "retired"

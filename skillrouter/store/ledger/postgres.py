@@ -335,6 +335,9 @@ class PgLedger(SkillFileRows):
     def _in_transaction(self) -> bool:
         return bool(getattr(self._local, "depth", 0))  # reads its own writes: not the view's to keep
 
+    def unchanged_token(self) -> None:
+        return None  # the process's view (:meth:`_state`) keeps what was read instead
+
     def generation(self) -> int:
         return super().generation() if self._in_transaction() else int(self._state().generation)
 
