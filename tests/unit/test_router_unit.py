@@ -427,6 +427,39 @@ def test_a_skill_found_by_keywords_alone_joins_with_its_level0_similarity(
     assert (route.candidates[0].via, route.candidates[0].similarity) == ("keywords", 0.55)
 
 
+@pytest.mark.parametrize("beside", [False, True])
+def test_keywords_scored_beside_the_embedding_give_the_same_routes_and_its_errors(
+    store: Store, index: FakeIndex, monkeypatch: pytest.MonkeyPatch, beside: bool
+) -> None:
+    import threading
+
+    from skillrouter.routing import router as router_module
+
+    monkeypatch.setattr(router_module, "KEYWORDS_BESIDE_FROM", 0 if beside else 10**9)
+    for i in range(25):
+        add(store, index, f"dense-{i:02d}", 0.60 - i * 0.001)
+    add(store, index, "himalaya", 0.55)
+    lexical = lexical_for(store, {"himalaya": "read and send email with the himalaya command line client"})
+    scored_on: list[str] = []
+    score = lexical.score
+    monkeypatch.setattr(
+        lexical, "score", lambda task: scored_on.append(threading.current_thread().name) or score(task)
+    )
+    routes = router(store, index, lexical=lexical).route_many(
+        ["set up himalaya for my mailbox", "dense work"]
+    )
+    assert [name_of(r) for r in routes] == ["himalaya", "dense-00"]
+    assert routes[0].candidates[0].via == "keywords"
+    assert all(name.startswith("route-keywords") == beside for name in scored_on) and len(scored_on) == 2
+
+    def broken(task: str) -> None:
+        raise RuntimeError("keyword index broke")
+
+    monkeypatch.setattr(lexical, "score", broken)
+    with pytest.raises(RuntimeError, match="keyword index broke"):  # the route says so, beside or not
+        router(store, index, lexical=lexical).route("set up himalaya")
+
+
 def test_coverage_counts_in_the_gate_not_in_the_ranking(store: Store, index: FakeIndex) -> None:
     add(store, index, "disk-cleanup", 0.2)
     lexical = lexical_for(store, {"disk-cleanup": "free disk space docker images volumes"})

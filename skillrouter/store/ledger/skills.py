@@ -208,7 +208,8 @@ class SkillRows(LedgerBase):
         token = self.unchanged_token()
         view = getattr(self._local, "summary_rows", None)
         if token is None or view is None or view[0] != token:
-            view = (token, self.generation(), {})
+            rows_held: dict[str, tuple[str, Status, TrustLevel, int | None, float | None] | None] = {}
+            view = (token, self.generation(), rows_held)
             if token is not None:
                 self._local.summary_rows = view
         _, generation, held = view
@@ -223,7 +224,9 @@ class SkillRows(LedgerBase):
             self._hold_level0(generation, [(row[0], row[5]) for row in rows])
             held.update({name: None for name in missing})  # no row: not asked again until a commit
             held.update({row[0]: row[:5] for row in rows})
-        return self._summaries(generation, [held[name] for name in wanted if held[name] is not None])
+        return self._summaries(
+            generation, [row for row in (held[name] for name in wanted) if row is not None]
+        )
 
     def _hold_level0(
         self, generation: int, blobs: Sequence[tuple[str, str]]
