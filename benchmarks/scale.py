@@ -23,11 +23,12 @@ then, each command in a fresh process as a user runs it:
   (an import's work at that size: the duplicate check against every skill, the index grown), with
   its peak RSS. The kept store then holds 1,000 more (the row's ``skills_after``).
 
-    .venv/bin/python benchmarks/scale.py [--sizes 10000 30000 100000] [--keep DIR [--reuse]]
-                                         [--torch-threads 1]
+    .venv/bin/python benchmarks/scale.py [--sizes 10000 30000 100000] [--keep DIR [--reuse [--route-only]]]
+                                         [--tasks 50] [--torch-threads 1]
 
 ``--keep DIR --reuse`` measures stores built in DIR by an earlier run again, without the import
-(at 100,000 skills it takes most of an hour on two cores).
+(at 100,000 skills it takes most of an hour on two cores); with ``--route-only``, only the
+in-process route (``--tasks`` of them): what to alternate between two versions of the code.
 
 Targets (issue 22): no crash; peak RSS under 2 GB at 100k; cold CLI route <= 1.5 s at 30k; route
 <= 1.3x the bare embedding at 100k; doctor <= 10 s at 30k.
@@ -304,7 +305,7 @@ def route_when_due(store: Path, n: int = 5) -> dict[str, float]:
 
 
 def measure(
-    size: int, work: Path, *, reuse: bool = False, torch_threads: int | None = None
+    size: int, work: Path, *, reuse: bool = False, torch_threads: int | None = None, tasks: int = 50
 ) -> dict[str, object]:
     source = work / f"skills-{size}.jsonl"
     with source.open("w", encoding="utf-8") as out:
@@ -315,7 +316,7 @@ def measure(
     if not (reuse and store.is_dir()):
         row["import_s"], row["import_rss_mb"], _ = cli("import", source, "--store", store)
     row["reimport_s"], row["reimport_rss_mb"], _ = cli("import", source, "--store", store)
-    row |= in_process_route(store, torch_threads=torch_threads)
+    row |= in_process_route(store, tasks, torch_threads=torch_threads)
     row |= route_when_due(store)
     colds = [cli("route", task, "--store", store) for task in tasks(3, seed=11)]
     row["cold_route_s"] = statistics.median(c[0] for c in colds)
@@ -348,6 +349,13 @@ def main() -> None:
         "(the row has no import columns; the re-import and everything after are measured)",
     )
     parser.add_argument(
+        "--route-only",
+        action="store_true",
+        help="with --keep --reuse: only the in-process route columns, over --tasks new tasks (to compare "
+        "two versions on a kept store, runs alternated)",
+    )
+    parser.add_argument("--tasks", type=int, default=50, help="new tasks of the in-process route (default 50)")
+    parser.add_argument(
         "--torch-threads",
         type=int,
         default=None,
@@ -357,12 +365,20 @@ def main() -> None:
     args = parser.parse_args()
     if args.reuse and args.keep is None:
         parser.error("--reuse needs --keep DIR (the stores to measure again)")
+    if args.route_only and not args.reuse:
+        parser.error("--route-only needs --keep DIR --reuse (stores built by an earlier run)")
     work = args.keep or Path(tempfile.mkdtemp(prefix="skillrouter-scale-"))
     work.mkdir(parents=True, exist_ok=True)
     rows = []
     try:
         for size in args.sizes:
-            row = measure(size, work, reuse=args.reuse, torch_threads=args.torch_threads)
+            if args.route_only:
+                store = work / f"store-{size}"
+                if not store.is_dir():
+                    parser.error(f"no store {store}: build it first (--keep {work} without --route-only)")
+                row = {"skills": size} | in_process_route(store, args.tasks, args.torch_threads)
+            else:
+                row = measure(size, work, reuse=args.reuse, torch_threads=args.torch_threads, tasks=args.tasks)
             rows.append(row)
             print(
                 json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in row.items()}),
