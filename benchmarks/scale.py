@@ -9,9 +9,9 @@ then, each command in a fresh process as a user runs it:
   command's peak RSS;
 - ``re-import``: the same file again (nothing changed: nothing is scanned, written or embedded);
 - ``route (in-process)``: ``SkillLibrary.route`` p50 over 50 new tasks, beside the bare query
-  embedding p50 (the floor any router pays) and their ratio, in wall time and in the calling
-  thread's CPU time (``*_cpu_*``: what a machine shared with other work inflates least; with
-  ``--torch-threads 1`` it includes the model's work);
+  embedding p50 (the floor any router pays) and their ratio, in wall time and in the process's
+  CPU time (``*_cpu_*``, every thread's: the model's pool and a route's keyword thread count;
+  what a machine shared with other work inflates least);
 - ``route when a scan is due``: the same route when its scan of every SKILL.md is due by
   time, made inside the route (the Python API) and left for after the answer (a server), and that
   scan's time (``route_when_due``);
@@ -230,9 +230,10 @@ def cli(*args: str | Path) -> tuple[float, int, str]:
 
 def in_process_route(store: Path, n: int = 50, torch_threads: int | None = None) -> dict[str, float]:
     """Route p50 and bare embedding p50 in ms over ``n`` new tasks, interleaved, the model called
-    without the cache (as for a new task), and the same in CPU time of the calling thread
-    (``time.thread_time``: what other work on a shared machine does not inflate; it counts the
-    model's work only with ``torch_threads=1``, torch then computing on the calling thread)."""
+    without the cache (as for a new task), and the same in the process's CPU time
+    (``time.process_time``, every thread's: ONNX Runtime's pool, torch's, and a route's keyword
+    thread (:func:`skillrouter.routing.router._keywords_beside`) count; what other work on a shared
+    machine does not inflate). Until 2026-12-06 these columns were the calling thread's alone."""
     from skillrouter.embeddings import CachedEmbedder
 
     from skillrouter import SkillLibrary
@@ -255,10 +256,10 @@ def in_process_route(store: Path, n: int = 50, torch_threads: int | None = None)
                 ("route", lib.route, f"{task} routed {run}"),
             ]
             for label, call, text in calls:
-                started, started_cpu = time.perf_counter(), time.thread_time()
+                started, started_cpu = time.perf_counter(), time.process_time()
                 call(text)
                 wall[label].append((time.perf_counter() - started) * 1000)
-                cpu[label].append((time.thread_time() - started_cpu) * 1000)
+                cpu[label].append((time.process_time() - started_cpu) * 1000)
     route, embed = statistics.median(wall["route"]), statistics.median(wall["embed"])
     route_cpu, embed_cpu = statistics.median(cpu["route"]), statistics.median(cpu["embed"])
     return {
@@ -354,13 +355,15 @@ def main() -> None:
         help="with --keep --reuse: only the in-process route columns, over --tasks new tasks (to compare "
         "two versions on a kept store, runs alternated)",
     )
-    parser.add_argument("--tasks", type=int, default=50, help="new tasks of the in-process route (default 50)")
+    parser.add_argument(
+        "--tasks", type=int, default=50, help="new tasks of the in-process route (default 50)"
+    )
     parser.add_argument(
         "--torch-threads",
         type=int,
         default=None,
-        help="torch's threads for the in-process route (default torch's; 1 makes the CPU-time ratio "
-        "mean something)",
+        help="torch's threads for the in-process route, where the library runs the model on torch "
+        "(default torch's)",
     )
     args = parser.parse_args()
     if args.reuse and args.keep is None:
@@ -378,7 +381,9 @@ def main() -> None:
                     parser.error(f"no store {store}: build it first (--keep {work} without --route-only)")
                 row = {"skills": size} | in_process_route(store, args.tasks, args.torch_threads)
             else:
-                row = measure(size, work, reuse=args.reuse, torch_threads=args.torch_threads, tasks=args.tasks)
+                row = measure(
+                    size, work, reuse=args.reuse, torch_threads=args.torch_threads, tasks=args.tasks
+                )
             rows.append(row)
             print(
                 json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in row.items()}),
