@@ -12,9 +12,11 @@ TypeScript, shell, PowerShell, Ruby, PHP; the scripts inside SVG and HTML files)
     cloud CLIs' files, an agent's ``.env`` or credentials file, a browser profile's cookies and
     logins, a wallet) or the whole environment reaches a network send (``fetch``, ``axios``,
     ``requests.post``, ``curl -d``, ``XMLHttpRequest``, ``sendBeacon``, ``nc``, mail): directly, through
-    variables assigned from it, or through a function that sends its argument. A value looked up
-    in it (``env.get("API_KEY")``, ``config["token"]``) and a credential placed in a request's
-    headers or ``auth`` are authentication, not a leak.
+    variables assigned from it (a parser told to read it, ``cp.read(path)``, holds it), or through a
+    function that sends its argument. A value looked up in it (``env.get("API_KEY")``,
+    ``config["token"]``) and a credential placed in a request's headers or ``auth`` are
+    authentication, not a leak; a copy of the environment handed to a child process (``env=env``)
+    is what the process is given, not a send, whatever the copy is called.
 ``active-content``
     An SVG or HTML file of the skill whose script reads ``document.cookie``, ``localStorage``,
     ``sessionStorage`` or ``indexedDB`` and sends data out (a script in an image has no business
@@ -58,7 +60,9 @@ _PASSES = 6
 _JOIN_RE = re.compile(r"[\"'`]\s*(?:,|\+|/)\s*[\"'`]|[\"'`]?\s*(?:,|/)\s*[\"'`]")
 
 
-_ENV_NAME_RE = re.compile(r"env(?:iron(?:ment)?)?$", re.IGNORECASE)
+# a child process's environment in a call's options (``env=env``, ``{ env: childEnv }``): what the
+# process is given, not what a request sends (a body's ``"env": env`` has its key quoted)
+_CHILD_ENV_RE = re.compile(r"(?<![\w\"'])env\s*[=:]\s*[\w.]+", re.IGNORECASE)
 _DEFINES_RE = re.compile(r"\s*(?:export\s+)?(?:async\s+)?(?:def|function|class)\b")
 
 
@@ -277,15 +281,15 @@ def _assignments(stmts: list[_Statement], readers: set[str]) -> list[_Assignment
         targets = _assigned(s.text)
         if not targets:
             continue
-        rhs = _rhs(s.text)
+        rhs = _CHILD_ENV_RE.sub(" ", _rhs(s.text))  # a child's environment is not what a call returns
         if LOOKUP_RE.match(rhs):
             continue  # one value out of it: used, not carried whole
         used, _whole = _uses(rhs)
         read = bool(READ_RE.search(rhs)) or bool(used & readers and "(" in rhs)
         source = CREDENTIAL_STORE_RE.search(_joined(rhs)) is not None
-        # a copy of the environment named as one is what a child process is given
-        child_env = all(_ENV_NAME_RE.search(t) for t in targets)
-        whole = bool(WHOLE_ENV_RE.search(rhs) and not child_env) or BROWSER_STORE_RE.search(rhs) is not None
+        # a copy of the environment is tainted whatever its name: one handed to a child process
+        # (``env=env``) is no send (:meth:`_Reader.sends`), one posted anywhere is
+        whole = WHOLE_ENV_RE.search(rhs) is not None or BROWSER_STORE_RE.search(rhs) is not None
         out.append(_Assignment(targets, rhs, read, source, whole))
     return out
 
@@ -335,7 +339,7 @@ class _Reader:
         where = self._destination(stmt)
         if LOOPBACK_RE.search(where):
             return None
-        body = _outside_headers(stmt)
+        body = _CHILD_ENV_RE.sub(" ", _outside_headers(stmt))
         catcher = CAPTURE_HOST_RE.search(where) or re.match(r"\w+://[\d.]+[:/]", where)
         return _mentions(body, names, lookups=bool(catcher))
 

@@ -63,7 +63,7 @@ BROWSER_STORE_RE = re.compile(
 READ_RE = re.compile(
     r"\breadFile(?:Sync)?\s*\(|\bcreateReadStream\s*\(|\bopen\s*\(|\bread_(?:text|bytes)\s*\(|\.read\s*\(\s*\)"
     r"|\bGet-Content\b|(?<![\w-])cat\s+|\$\(<|\bfile_get_contents\s*\(|\b(?:ioutil|os)\.ReadFile\s*\("
-    r"|\bFile\.read\s*\(|\bfs\.promises\b"
+    r"|\bFile\.read\s*\(|\bfs\.promises\b|^\s*\w+\.(?:read|read_file|readfp|load_file)\s*\(\s*[\w\"'~]"
 )
 SEND_RE = re.compile(
     r"(?<![\w.])fetch\s*\(|\baxios(?:\.\w+)?\s*\(|\b(?:requests|httpx|session|client)\.(?:post|put|patch|request)\s*\("
@@ -90,6 +90,8 @@ ASSIGN_RES = (
     re.compile(r"\bas\s+(\w+)\s*:"),
     re.compile(r"^\s*(\w+)(?:\.\w+|\[[^\]]*\])+\s*=(?!=)"),
     re.compile(r"\b(\w+)\.(?:push|append|extend|update|add|concat|write)\s*\("),
+    # a parser told to read a file holds what it read: ``cp.read(path)``, ``config.read_file(f)``
+    re.compile(r"^\s*(\w+)\.(?:read|read_file|readfp|load_file)\s*\(\s*[\w\"'~]"),
     re.compile(r"\bObject\.assign\s*\(\s*(\w+)\s*,"),
 )
 # a value taken out of a tainted one: one key, one match: it no longer carries the whole content
