@@ -12,8 +12,9 @@ TypeScript, shell, PowerShell, Ruby, PHP; the scripts inside SVG and HTML files)
     cloud CLIs' files, an agent's ``.env`` or credentials file, a browser profile's cookies and
     logins, a wallet) or the whole environment reaches a network send (``fetch``, ``axios``,
     ``requests.post``, ``curl -d``, ``XMLHttpRequest``, ``sendBeacon``, ``nc``, mail): directly, through
-    variables assigned from it (a parser told to read it, ``cp.read(path)``, holds it), or through a
-    function that sends its argument. A value looked up in it (``env.get("API_KEY")``,
+    variables assigned from it (a parser told to read it, ``cp.read(path)``, holds it; a loop over
+    the stores' paths reads each), through a function that sends its argument, or from a function
+    that returns what it read. A value looked up in it (``env.get("API_KEY")``,
     ``config["token"]``) and a credential placed in a request's headers or ``auth`` are
     authentication, not a leak; a copy of the environment handed to a child process (``env=env``)
     is what the process is given, not a send, whatever the copy is called.
@@ -177,8 +178,22 @@ def _joined(text: str) -> str:
     return _JOIN_RE.sub("/", text)
 
 
+def _after_condition(stmt: str) -> str:
+    """``stmt`` without a leading one-line ``if (...)`` / ``while (...)`` head: what it runs."""
+    m = re.match(r"\s*(?:if|while|else\s+if)\s*\(", stmt)
+    if m is None:
+        return stmt
+    depth = 1
+    for i in range(m.end(), len(stmt)):
+        depth += {"(": 1, ")": -1}.get(stmt[i], 0)
+        if depth == 0:
+            return stmt[i + 1 :]
+    return stmt
+
+
 def _assigned(stmt: str) -> list[str]:
     names: list[str] = []
+    stmt = _after_condition(stmt)
     head = stmt.split("\n", 1)[0]
     for rx in ASSIGN_RES:
         for m in rx.finditer(head if rx.pattern.startswith("^") else stmt):
@@ -192,6 +207,7 @@ def _rhs(stmt: str) -> str:
     return stmt[eq.end() :] if eq else stmt
 
 
+_RETURN_RE = re.compile(r"\s*(?:return|yield)\b")
 _STRING_RE = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`")
 _INTERPOLATION_RE = re.compile(r"\$\{?\s*(\w+)|\{\s*(\w+)")
 # names that are the language's, not data: a write through them taints nothing
@@ -322,6 +338,28 @@ class _Reader:
             for name in _assigned(s.text)[:1]
         }
 
+    def _paths(self, readers: set[str]) -> set[str]:
+        """Names that hold a credential store's path (one assigned what is read from it holds
+        content): given it literally, or built from, or walking over, such a name without reading
+        it, itself or through one of ``readers`` (``files = [p]``, ``for (const f of files)``)."""
+        paths = {
+            t
+            for s in self.stmts
+            if CREDENTIAL_STORE_RE.search(_joined(s.text)) and not READ_RE.search(s.text)
+            for t in _assigned(s.text)
+        }
+        for _ in range(_PASSES):
+            before = len(paths)
+            for s in self.stmts:
+                if paths and not READ_RE.search(s.text) and (targets := _assigned(s.text)):
+                    rhs = _rhs(_after_condition(s.text))
+                    calls_reader = any(re.search(rf"(?<![\w.]){re.escape(r)}\s*\(", rhs) for r in readers)
+                    if not calls_reader and _mentions(rhs, paths, lookups=True):
+                        paths.update(t for t in targets if t not in _BUILTINS)
+            if len(paths) == before:
+                break
+        return paths
+
     def _destination(self, stmt: str) -> str:
         if literal := URL_LITERAL_RE.search(stmt):
             return literal.group()
@@ -344,22 +382,20 @@ class _Reader:
         return _mentions(body, names, lookups=bool(catcher))
 
     def findings(self) -> list[Finding]:
-        # names given a credential store's path (one assigned what is read from it holds content)
-        paths = {
-            t
-            for s in self.stmts
-            if CREDENTIAL_STORE_RE.search(_joined(s.text)) and not READ_RE.search(s.text)
-            for t in _assigned(s.text)
-        }
         readers = {f.name for f in self.functions if f.params and any(READ_RE.search(s.text) for s in f.body)}
+        paths = self._paths(readers)
         senders: dict[str, str] = {}
+        returned: set[str] = set()  # functions that return credential content they read
         for f in self.functions:
             inside = _taint(f.body, set(f.params), readers, paths)
             for s in f.body:
                 if self.sends(s.text, inside):
                     senders[f.name] = self._destination(s.text)
                     break
-        tainted = _taint(self.stmts, set(), readers, paths)
+            own = _taint(f.body, set(), readers, paths)
+            if own and any(_RETURN_RE.match(s.text) and _mentions(s.text, own) for s in f.body):
+                returned.add(f.name)
+        tainted = _taint(self.stmts, set(returned), readers, paths)
         source = next(
             (m.group() for s in self.stmts if (m := CREDENTIAL_STORE_RE.search(_joined(s.text)))),
             "the environment or the browser's storage",

@@ -90,6 +90,8 @@ ASSIGN_RES = (
     re.compile(r"\bas\s+(\w+)\s*:"),
     re.compile(r"^\s*(\w+)(?:\.\w+|\[[^\]]*\])+\s*=(?!=)"),
     re.compile(r"\b(\w+)\.(?:push|append|extend|update|add|concat|write)\s*\("),
+    # a loop's variable holds each item of what it walks: ``for (const p of candidates)``, ``for f in files:``
+    re.compile(r"^\s*for\s*\(?\s*(?:const|let|var|my)?\s*\$?(\w+)\s+(?:of|in)\b"),
     # a parser told to read a file holds what it read: ``cp.read(path)``, ``config.read_file(f)``
     re.compile(r"^\s*(\w+)\.(?:read|read_file|readfp|load_file)\s*\(\s*[\w\"'~]"),
     re.compile(r"\bObject\.assign\s*\(\s*(\w+)\s*,"),

