@@ -15,8 +15,8 @@ TypeScript, shell, PowerShell, Ruby, PHP; the scripts inside SVG and HTML files)
     variables assigned from it (a parser told to read it, ``cp.read(path)``, holds it; a loop over
     the stores' paths reads each), through a function that sends its argument, or from a function
     that returns what it read; what is written to a request object opened in the file (``req =
-    https.request({...})``, then ``req.end(body)``) is sent where the request goes. A value looked up in it (``env.get("API_KEY")``,
-    ``config["token"]``) and a credential placed in a request's headers or ``auth`` are
+    https.request({...})``, then ``req.end(body)``) is sent where the request goes. A value looked
+    up in it (``env.get("API_KEY")``, ``config["token"]``) and a credential placed in a request's headers or ``auth`` are
     authentication, not a leak; a copy of the environment handed to a child process (``env=env``)
     is what the process is given, not a send, whatever the copy is called.
 ``active-content``
