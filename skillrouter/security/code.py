@@ -16,9 +16,10 @@ TypeScript, shell, PowerShell, Ruby, PHP; the scripts inside SVG and HTML files)
     the stores' paths reads each), through a function that sends its argument, or from a function
     that returns what it read; what is written to a request object opened in the file (``req =
     https.request({...})``, then ``req.end(body)``) is sent where the request goes. A value looked
-    up in it (``env.get("API_KEY")``, ``config["token"]``) and a credential placed in a request's headers or ``auth`` are
-    authentication, not a leak; a copy of the environment handed to a child process (``env=env``)
-    is what the process is given, not a send, whatever the copy is called.
+    up in it (``env.get("API_KEY")``, ``config["token"]``) and a credential placed in a request's
+    headers or ``auth`` are authentication, not a leak; a copy of the environment handed to a
+    child process (``env=env``) is what the process is given, not a send, whatever the copy is
+    called.
 ``active-content``
     An SVG or HTML file of the skill whose script reads ``document.cookie``, ``localStorage``,
     ``sessionStorage`` or ``indexedDB`` and sends data out (a script in an image has no business
