@@ -36,6 +36,8 @@ Modules, one concern each:
 - :mod:`~skillrouter.security.code`: payloads in Level 2 code (credential stores or the
   environment read and sent out; ``active-content``: a page's script after the browser's stores);
   :mod:`~skillrouter.security.dns_leaks`: a shell script's secrets sent as DNS lookups;
+  :mod:`~skillrouter.security.configs`: an MCP configuration handing other services' keys to a
+  remote server;
   :mod:`~skillrouter.security.wallets`: ``address-swap``, fixed wallet addresses put where
   matched ones were (a clipboard clipper, an invoice "normaliser");
 - :mod:`~skillrouter.security.injection`: injection phrases and hidden HTML-comment instructions;

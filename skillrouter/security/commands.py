@@ -92,6 +92,7 @@ __all__ = [
     "has_trigger",
     "is_mention",
     "logical_line",
+    "own_service",
     "path_variables",
 ]
 
@@ -210,7 +211,7 @@ def expanded(line: str, variables: dict[str, str]) -> str:
 
 
 # --------------------------------------------------------------------------- exfiltration
-def _own_service(secret: str, line: str) -> bool:
+def own_service(secret: str, line: str) -> bool:
     """Whether a secret variable goes to the service it is for: the request's host names the
     vendor its name names (``$GRAPH_API_KEY`` to gateway.thegraph.com, ``$TELEGRAM_BOT_TOKEN`` to
     api.telegram.org), or its name names no vendor at all (``$TOKEN``, ``$API_KEY``: a skill for one
@@ -228,9 +229,9 @@ def _own_service(secret: str, line: str) -> bool:
 
 def _secret_var_leaks(line: str, sinks: list[re.Match[str]]) -> re.Match[str] | None:
     """First secret variable sent as data, piped into a sink, or embedded oddly in a URL, to
-    another service than its own (:func:`_own_service`)."""
+    another service than its own (:func:`own_service`)."""
     for sec in SECRET_VAR_RE.finditer(line):
-        if _own_service(sec.group(), line):
+        if own_service(sec.group(), line):
             continue
         pos = sec.start()
         after = [s for s in sinks if s.start() > pos]

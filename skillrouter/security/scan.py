@@ -7,6 +7,7 @@ from pathlib import PurePosixPath
 
 from skillrouter.security import code, commands, droppers, lures
 from skillrouter.security.binary import binary_kind, decode
+from skillrouter.security.configs import config_leak_findings
 from skillrouter.security.dns_leaks import dns_leaks, is_shell_script
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
 from skillrouter.security.injection import injection_findings, quoting_line
@@ -24,6 +25,8 @@ from skillrouter.security.wallets import address_swap_findings
 # files read as Markdown prose (sentence rules, inline code); others only get the line rules
 PROSE_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".txt", ".rst", ""})
 DEFAULT_MAX_FILE_BYTES = 1_000_000
+# configuration files: read for secrets handed to a server (:mod:`.configs`), as Markdown's code blocks are
+CONFIG_SUFFIXES = frozenset({".json", ".jsonc", ".yaml", ".yml", ".toml"})
 
 
 def is_prose(relpath: str) -> bool:
@@ -93,6 +96,12 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True, topic: str | No
     findings += droppers.command_findings(
         relpath, norm_lines, lower, exempt=exempt if prose else None, mentions=mentions
     )
+
+    if PurePosixPath(relpath).suffix.lower() in CONFIG_SUFFIXES or (prose and not defensive):
+        for f in config_leak_findings(relpath, norm):
+            if ("exfiltration", f.line) not in seen:
+                seen.add(("exfiltration", f.line))
+                findings.append(f)
 
     if not prose and is_shell_script(relpath, norm):
         for number, at in dns_leaks(norm_lines):
