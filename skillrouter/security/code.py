@@ -180,9 +180,10 @@ def _joined(text: str) -> str:
     return _JOIN_RE.sub("/", text)
 
 
-def _after_condition(stmt: str) -> str:
-    """``stmt`` without a leading one-line ``if (...)`` / ``while (...)`` head: what it runs."""
-    m = re.match(r"\s*(?:if|while|else\s+if)\s*\(", stmt)
+def _after_condition(stmt: str, *, loops: bool = False) -> str:
+    """``stmt`` without a leading one-line ``if (...)`` / ``while (...)`` head (with ``loops``, a
+    ``for (...)`` head too): what it runs."""
+    m = re.match(rf"\s*(?:if|while|else\s+if{'|for' if loops else ''})\s*\(", stmt)
     if m is None:
         return stmt
     depth = 1
@@ -194,13 +195,16 @@ def _after_condition(stmt: str) -> str:
 
 
 def _assigned(stmt: str) -> list[str]:
+    """Names ``stmt`` assigns: its own, and those of what a one-line ``if (...)`` / ``for (...)``
+    head runs (``for (const f of files) out[f] = read(f)``: ``f`` and ``out``)."""
     names: list[str] = []
-    stmt = _after_condition(stmt)
-    head = stmt.split("\n", 1)[0]
-    for rx in ASSIGN_RES:
-        for m in rx.finditer(head if rx.pattern.startswith("^") else stmt):
-            if m.group(1) not in KEYWORDS:
-                names.append(m.group(1))
+    body = _after_condition(_after_condition(stmt, loops=True))
+    for part in (stmt, body) if body is not stmt else (stmt,):
+        head = part.split("\n", 1)[0]
+        for rx in ASSIGN_RES:
+            for m in rx.finditer(head if rx.pattern.startswith("^") else part):
+                if m.group(1) not in KEYWORDS and m.group(1) not in names:
+                    names.append(m.group(1))
     return names
 
 
@@ -217,7 +221,10 @@ _CHANNEL_RE = re.compile(
 _CHANNEL_WRITE = r"(?:write|end|send|sendall|request)\s*\("
 _HOST_OPTION_RE = re.compile(r"""\bhost(?:name)?\s*[:=]\s*["']([\w.-]+)["']""")
 _RETURN_RE = re.compile(r"\s*(?:return|yield)\b")
-_STRING_RE = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`")
+# a string literal, with a Python prefix (``f"..."``, ``rb'...'``): the prefix is no name of the code
+_STRING_RE = re.compile(
+    r"(?:(?<!\w)[rRbBuUfF]{1,2}(?=[\"']))?(?:\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)"
+)
 _INTERPOLATION_RE = re.compile(r"\$\{?\s*(\w+)|\{\s*(\w+)")
 # names that are the language's, not data: a write through them taints nothing
 _BUILTINS = frozenset(
@@ -252,13 +259,14 @@ _BUILTINS = frozenset(
 def _code_only(stmt: str) -> str:
     """``stmt`` with its string literals reduced to the names interpolated in them."""
     return _STRING_RE.sub(
-        lambda m: " ".join(a or b for a, b in _INTERPOLATION_RE.findall(m.group())) or '""', stmt
+        lambda m: f" {' '.join(a or b for a, b in _INTERPOLATION_RE.findall(m.group())) or chr(34) * 2} ",
+        stmt,
     )
 
 
 # what follows a name when one value is taken out of it (a key, an attribute): not the whole
 _LOOKUP_AFTER_RE = re.compile(
-    r"\s*(?:\[|\??\.(?:get|getItem)\s*\(|\??\.(?!(?:text|content|data|body|value|buffer|raw)\b)\w+\b(?!\s*\())"
+    r"\s*(?:\[(?![^\]\n]*:)|\??\.(?:get|getItem)\s*\(|\??\.(?!(?:text|content|data|body|value|buffer|raw)\b)\w+\b(?!\s*\())"
 )
 
 
@@ -356,7 +364,8 @@ class _Reader:
     def _paths(self, readers: set[str]) -> set[str]:
         """Names that hold a credential store's path (one assigned what is read from it holds
         content): given it literally, or built from, or walking over, such a name without reading
-        it, itself or through one of ``readers`` (``files = [p]``, ``for (const f of files)``)."""
+        it, itself or through one of ``readers`` (``files = [p]``, ``for (const f of files)``), and
+        the functions that return one (``files = collectProfileFiles()``)."""
         paths = {
             t
             for s in self.stmts
@@ -371,6 +380,13 @@ class _Reader:
                     calls_reader = any(re.search(rf"(?<![\w.]){re.escape(r)}\s*\(", rhs) for r in readers)
                     if not calls_reader and _mentions(rhs, paths, lookups=True):
                         paths.update(t for t in targets if t not in _BUILTINS)
+            # a function that returns such a name: what a call of it gives is one too
+            paths.update(
+                f.name
+                for f in self.functions
+                if f.name not in readers
+                and any(_RETURN_RE.match(s.text) and _mentions(s.text, paths, lookups=True) for s in f.body)
+            )
             if len(paths) == before:
                 break
         return paths
@@ -443,7 +459,11 @@ class _Reader:
                     for name in senders
                     if not _DEFINES_RE.match(s.text)
                     and (call := re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", s.text))
-                    and _mentions(_outside_headers(s.text[call.end() :]), tainted)
+                    # what it is given: content, or (a function that reads its argument) a store's path
+                    and _mentions(
+                        _outside_headers(s.text[call.end() :]),
+                        tainted | (paths if name in readers else set()),
+                    )
                 ),
                 None,
             )

@@ -113,6 +113,8 @@ _REMOTE_READ_RE = re.compile(
     r"\b(?:urlopen|urllib\.request\.urlopen|requests\.get|httpx\.get|fetch)\s*\(", re.IGNORECASE
 )
 _MAX_DECODED = 200
+# code handed to an interpreter on its command line: ``python3 -c "..."``, ``node -e '...'``
+_INLINE_CODE_RE = re.compile(r"\b(?:python[\d.]*|node|perl|ruby|php)\s+-[ce]\s+[\"']")
 
 
 # --------------------------------------------------------------------------- command shapes
@@ -280,7 +282,7 @@ def _remote(line: str, code: bool) -> tuple[int, str] | None:
                 "Code in the skill starts a shell that fetches a script from the network and runs it, "
                 "out of sight of anyone reading the instructions."
             )
-    if code:
+    if code or _INLINE_CODE_RE.search(line):  # a script file, or code handed to an interpreter inline
         for call in EXEC_CALL_RE.finditer(line):
             runs = call.group().lower().startswith(("exec", "eval", "new", "function"))
             if runs and _REMOTE_READ_RE.search(line, call.end()):

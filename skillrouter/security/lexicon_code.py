@@ -69,7 +69,9 @@ SEND_RE = re.compile(
     r"(?<![\w.])fetch\s*\(|\baxios(?:\.\w+)?\s*\(|\b(?:requests|httpx|session|client)\.(?:post|put|patch|request)\s*\("
     r"|\bhttps?\.request\s*\(|\bXMLHttpRequest\b|\.send\s*\(|\bsendBeacon\s*\(|(?<![\w.-])(?:curl|wget)\s"
     r"|\bInvoke-(?:WebRequest|RestMethod)\b|(?<![\w.-])(?:nc|ncat|netcat)\s|\burlopen\s*\(|\bRequest\s*\("
-    r"|\bnew\s+Image\b|\.src\s*=|\bnew\s+WebSocket\b|\bsmtplib\b|\.sendmail\s*\(",
+    r"|\bnew\s+Image\b|\.src\s*=|\bnew\s+WebSocket\b|\bsmtplib\b|\.sendmail\s*\(|\.send_message\s*\("
+    r"|\bsocket\.(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\bdns\.(?:lookup|resolve\w*)\s*\("
+    r"|\bresolver\.(?:resolve|query)\s*\(",
     re.IGNORECASE,
 )
 # the parts of a request that authenticate it: a credential sent there is used, not leaked
@@ -85,11 +87,13 @@ URL_LITERAL_RE = re.compile(r"(?:https?|wss?)://[^\s\"'`<>)]+")
 ASSIGN_RES = (
     re.compile(
         r"^\s*(?:export\s+|local\s+|readonly\s+)?(?:const|let|var|my|our)?\s*\$?(\w+)"
-        r"\s*(?::\s*[\w\[\], .|]+)?\s*=(?!=)"
+        r"\s*(?::\s*[\w\[\], .|]+)?\s*(?:\+|\|)?=(?!=)"
     ),
     re.compile(r"\bas\s+(\w+)\s*:"),
     re.compile(r"^\s*(\w+)(?:\.\w+|\[[^\]]*\])+\s*=(?!=)"),
-    re.compile(r"\b(\w+)\.(?:push|append|extend|update|add|concat|write)\s*\("),
+    re.compile(
+        r"\b(\w+)\.(?:push|append|extend|update|add|concat|write|attach|add_attachment|set_content)\s*\("
+    ),
     # a loop's variable holds each item of what it walks: ``for (const p of candidates)``, ``for f in files:``
     re.compile(r"^\s*for\s*\(?\s*(?:const|let|var|my)?\s*\$?(\w+)\s+(?:of|in)\b"),
     # a parser told to read a file holds what it read: ``cp.read(path)``, ``config.read_file(f)``
