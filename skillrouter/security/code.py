@@ -220,6 +220,16 @@ _CHANNEL_RE = re.compile(
 )
 _CHANNEL_WRITE = r"(?:write|end|send|sendall|request)\s*\("
 _HOST_OPTION_RE = re.compile(r"""\bhost(?:name)?\s*[:=]\s*["']([\w.-]+)["']""")
+# a call that decodes text hidden in the code
+_DECODE_RE = re.compile(
+    r"\bBuffer\.from\s*\([^)]*['\"](?:base64|hex)['\"]|\batob\s*\(|\bb(?:64|32|85)decode\s*\(|\bbytes\.fromhex\s*\("
+    r"|\bunhexlify\s*\(|\bcodecs\.decode\s*\([^)]*rot|\bFromBase64String\s*\(|\bdecodestring\s*\("
+)
+# a call that runs a string as code
+_RUN_CODE_RE = re.compile(
+    r"(?<![\w.])(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|(?<![\w.])Function\s*\(|\bvm\.runIn\w*\s*\("
+    r"|(?<![\w.])compile\s*\(|\bInvoke-Expression\b|(?<![\w.-])iex\b"
+)
 _RETURN_RE = re.compile(r"\s*(?:return|yield)\b")
 # a string literal, with a Python prefix (``f"..."``, ``rb'...'``): the prefix is no name of the code
 _STRING_RE = re.compile(
@@ -426,6 +436,29 @@ class _Reader:
         catcher = CAPTURE_HOST_RE.search(where) or re.match(r"\w+://[\d.]+[:/]", where)
         return _mentions(body, names, lookups=bool(catcher))
 
+    def decoded_exec(self) -> list[Finding]:
+        """``obfuscated-exec`` in code: what a decoding call gives (base64, hex, rot13; through
+        variables and string reversals) handed to ``exec`` / ``eval`` / ``new Function`` /
+        ``vm.runIn...``: code nobody can read in the skill, run."""
+        decoded: set[str] = set()
+        for _ in range(_PASSES):
+            before = len(decoded)
+            for a in _assignments(self.stmts, set()):
+                if _DECODE_RE.search(a.rhs) or _mentions(a.rhs, decoded):
+                    decoded.update(t for t in a.targets if t not in _BUILTINS)
+            if len(decoded) == before:
+                break
+        for s in self.stmts:
+            run = _RUN_CODE_RE.search(s.text)
+            if run is None:
+                continue
+            given = s.text[run.end() :]
+            if _DECODE_RE.search(given) or _mentions(given, decoded):
+                why = "The script decodes a hidden blob and runs it: what runs cannot be read in the skill."
+                line = s.text.split("\n", 1)[0]
+                return [finding("obfuscated-exec", self.relpath, s.line, excerpt(line), why=why)]
+        return []
+
     def findings(self) -> list[Finding]:
         readers = {f.name for f in self.functions if f.params and any(READ_RE.search(s.text) for s in f.body)}
         paths = self._paths(readers)
@@ -514,13 +547,14 @@ def _is_send(stmt: str) -> bool:
 
 def code_findings(relpath: str, text: str) -> list[Finding]:
     """The Level 2 code rules (see the module docstring) on one code file's text."""
+    decodes = _DECODE_RE.search(text) and _RUN_CODE_RE.search(text)
+    if decodes and (found := _Reader(relpath, text).decoded_exec()):
+        return found
     low = text.lower()
     if not _SOURCE_WORDS_RE.search(low):
         return []
-    if not any(
-        w in low
-        for w in ("fetch", "axios", "post", "curl", "wget", "request", "send", "xmlhttp", "nc ", "src")
-    ):
+    sends = ("fetch", "axios", "post", "curl", "wget", "request", "send", "xmlhttp", "nc ", "src", "smtp")
+    if not any(w in low for w in (*sends, "gethostby", "getaddrinfo", "resolve", "lookup")):
         return []
     if not (
         CREDENTIAL_STORE_RE.search(_joined(text))

@@ -178,21 +178,33 @@ _ASSIGNMENT_RE = re.compile(
     r"(?P<value>\S[^;&|#\n]*?)\s*(?:[;#].*)?$",
     re.MULTILINE,
 )
+_SUBSTITUTION_RE = re.compile(  # NAME=$(a | b | c): a command's output, pipes and all
+    r"^\s*(?:export\s+|local\s+|readonly\s+)?(?P<name>[A-Za-z_]\w*)=(?P<value>\$\((?:[^()\n]|\([^()\n]*\))*\))\s*$",
+    re.MULTILINE,
+)
 _DEFAULT_RE = re.compile(r"^\$\{\w+:?[-=](?P<default>[^}]*)\}$")  # ${1:-.env}: what it is when not given
 _REFERENCE_RE = re.compile(r"\$\{(?P<braced>[A-Za-z_]\w*)\}|\$(?P<bare>[A-Za-z_]\w*)")
 
 
 def path_variables(text: str) -> dict[str, str]:
     """Shell variables a file sets to one plain path or word (``ENVF=${2:-.env}``,
-    ``KEY=~/.ssh/id_rsa``), for :func:`expanded`: the command that uses one is read with its value,
-    so ``curl -F "env=@$ENVF" ...`` is judged as ``curl -F "env=@.env" ...``. A variable set twice
-    to different values, or to anything computed (``$(...)``, other variables), is left as it is."""
+    ``KEY=~/.ssh/id_rsa``) or to a dump of the environment or a secret file (``CTX=$(env |
+    base64)``), for :func:`expanded`: the command that uses one is read with its value, so ``curl
+    -F "env=@$ENVF" ...`` is judged as ``curl -F "env=@.env" ...``. A variable set twice to
+    different values, or to anything else computed (``$(...)``, other variables), is left as it is."""
     seen: dict[str, str | None] = {}
-    for m in _ASSIGNMENT_RE.finditer(text):
+    for m in sorted(
+        [*_ASSIGNMENT_RE.finditer(text), *_SUBSTITUTION_RE.finditer(text)], key=lambda m: m.start()
+    ):
         value = m.group("value").strip().strip("\"'")
         if default := _DEFAULT_RE.match(value):
             value = default.group("default").strip("\"'")
         plain = bool(value) and re.fullmatch(r"[\w.~/@:+-]+", value) is not None
+        # a dump of the environment or a secret file's content (``CTX=$(env | base64)``): the
+        # command that uses the variable sends that, and is read with it
+        plain = plain or (
+            value.startswith("$(") and bool(ENV_DUMP_RE.search(value) or SECRET_FILE_RE.search(value))
+        )
         name = m.group("name")
         if not plain or (name in seen and seen[name] != value):
             seen[name] = None

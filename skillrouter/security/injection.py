@@ -125,7 +125,10 @@ _COMMENT_PATTERNS: tuple[str, ...] = (
         rf"\b{_AGENT_NOUN}\s*[,:;-]\s*(?:you{_SEP}(?:must|should|will|need|have)|please|always|never|do{_SEP}not|don't|ignore"
         r"|run|execute|send|delete|remove|read|upload|fetch|curl|download|install|add|write|insert|include|tell|say|recommend)\b"
     ),
-    rf"\b(?:note|instructions?|message|reminder|directive)s?{_SEP}(?:to|for){_SEP}(?:the{_SEP}|any{_SEP}|all{_SEP})?{_AGENT_NOUN}\b",
+    (  # "note for the coding agent"
+        rf"\b(?:note|instructions?|message|reminder|directive)s?{_SEP}(?:to|for){_SEP}(?:the{_SEP}|any{_SEP}|all{_SEP})?"
+        rf"(?:[a-z-]+{_SEP}){{0,2}}?{_AGENT_NOUN}\b"
+    ),
     rf"\bif{_SEP}you{_SEP}are{_SEP}(?:an?{_SEP}|the{_SEP})?{_AGENT_NOUN}\b",
     rf"\b{_AGENT_NOUN}{_SEP}(?:reading|processing|parsing|seeing|loading){_SEP}this\b",
     (
