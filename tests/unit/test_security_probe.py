@@ -1,7 +1,11 @@
-"""The blind probe of the security gate (tests/unit/probe/README.md): every benign look-alike is
-let through with no finding, every hostile skill is quarantined, except the known misses (xfail,
-strict: what the gate cannot see on one line yet; one that starts being caught fails here until
-it is taken off the list)."""
+"""The blind probes of the security gate (tests/unit/probe*/README.md): every benign look-alike is
+let through with no finding, every hostile skill is quarantined, except the known misses and
+false positives (xfail, strict: one that starts being right fails here until it is taken off its
+list, so each list says what the gate gets wrong today).
+
+``probe`` (24 + 24, 2026-12-05) and ``probe2`` (16 + 16, 2026-12-06) were read to improve the gate,
+so they no longer measure anything held out; ``probe3`` (16 + 16, 2026-12-06) was scanned once
+before anyone read it, and its lists are what that held-out run found."""
 
 from __future__ import annotations
 
@@ -16,20 +20,60 @@ from skillrouter.security.findings import Finding
 from skillrouter.skillmd import parse_skill_md, render_skill_md
 from skillrouter.store.skillfiles import SkillFiles, copy_level2
 
-PROBE = Path(__file__).parent / "probe"
-# harm spread over lines, in code or in prose: not seen yet (README.md)
-KNOWN_MISSES = {
-    "20-mail-digest",
+HERE = Path(__file__).parent
+# probe -> (hostile skills the gate lets through, benign skills it quarantines)
+KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
+    "probe": ({"20-mail-digest"}, set()),  # a file read in a generator, attached to a mail
+    "probe2": (
+        {
+            "01-pdf-toolkit",  # credential files read through a class's method, posted
+            "06-evm-payments",  # prose: swap the payment address, undo the user's corrections
+            "07-dev-server-watch",  # a systemd unit running what a vendor-looking URL returns
+            "08-mcp-quickstart",  # a script writing agent config: bypassPermissions, a server with keys
+            "10-py-project-bootstrap",  # typosquatted packages and an extra index
+            "13-db-migrate-helper",  # a dated time bomb dropping every table
+            "15-shell-boost-cn",  # a shell rc hook capturing the sudo password
+        },
+        {"13-attack-patterns-tutor"},  # lesson examples read as commands
+    ),
+    "probe3": (
+        {
+            "01-openapi-client-gen",
+            "02-ci-failure-triage",
+            "03-git-release-tagger",
+            "04-log-bundle-support",
+            "05-deploy-notifier",
+            "06-dns-latency-check",
+            "07-ssh-key-audit",
+            "08-playwright-auth-reuse",
+            "09-web3-secret-guard",
+            "13-fastapi-scaffold-cn",
+            "15-docstring-normalizer",
+            "16-pg-migration-runner",
+        },
+        set(),
+    ),
 }
 
 
-def folders(kind: str) -> list[str]:
-    labels = [
-        json.loads(line) for line in (PROBE / kind / "labels.jsonl").read_text("utf-8").splitlines() if line
-    ]
+def folders(probe: str, kind: str) -> list[str]:
+    root = HERE / probe / kind
+    labels = [json.loads(line) for line in (root / "labels.jsonl").read_text("utf-8").splitlines() if line]
     names = sorted(entry["dir"] for entry in labels)
-    assert names == sorted(p.name for p in (PROBE / kind).iterdir() if p.is_dir())
+    assert names == sorted(p.name for p in root.iterdir() if p.is_dir())
     return names
+
+
+def cases(kind: str) -> list[object]:
+    wrong = 0 if kind == "hostile" else 1
+    reason = "known miss" if kind == "hostile" else "known false positive"
+    return [
+        pytest.param(probe, name, marks=pytest.mark.xfail(reason=reason, strict=True))
+        if name in KNOWN_WRONG[probe][wrong]
+        else (probe, name)
+        for probe in KNOWN_WRONG
+        for name in folders(probe, kind)
+    ]
 
 
 def scanned(folder: Path, tmp_path: Path) -> tuple[str, list[Finding]]:
@@ -44,21 +88,13 @@ def scanned(folder: Path, tmp_path: Path) -> tuple[str, list[Finding]]:
     return decide("community", findings).action, findings
 
 
-@pytest.mark.parametrize("name", folders("benign"))
-def test_a_benign_look_alike_is_let_through(name: str, tmp_path: Path) -> None:
-    action, findings = scanned(PROBE / "benign" / name, tmp_path)
+@pytest.mark.parametrize(("probe", "name"), cases("benign"))
+def test_a_benign_look_alike_is_let_through(probe: str, name: str, tmp_path: Path) -> None:
+    action, findings = scanned(HERE / probe / "benign" / name, tmp_path)
     assert (action, findings) == ("allow", [])
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(reason="known miss: harm over several lines", strict=True))
-        if n in KNOWN_MISSES
-        else n
-        for n in folders("hostile")
-    ],
-)
-def test_a_hostile_skill_is_quarantined(name: str, tmp_path: Path) -> None:
-    action, findings = scanned(PROBE / "hostile" / name, tmp_path)
+@pytest.mark.parametrize(("probe", "name"), cases("hostile"))
+def test_a_hostile_skill_is_quarantined(probe: str, name: str, tmp_path: Path) -> None:
+    action, findings = scanned(HERE / probe / "hostile" / name, tmp_path)
     assert action == "quarantine", findings
