@@ -220,6 +220,29 @@ _CHANNEL_RE = re.compile(
 )
 _CHANNEL_WRITE = r"(?:write|end|send|sendall|request)\s*\("
 _HOST_OPTION_RE = re.compile(r"""\bhost(?:name)?\s*[:=]\s*["']([\w.-]+)["']""")
+# the credential stores a stealer gathers, by service (a tool reads its own vendor's)
+_STORE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern, re.IGNORECASE))
+    for kind, pattern in (
+        ("ssh", r"\.ssh/(?:id_[\w-]+(?<!\.pub)|identity)\b"),
+        ("aws", r"\.aws/(?:credentials|config)\b"),
+        ("azure", r"\.azure\b"),
+        ("gcloud", r"\.config/gcloud\b|application_default_credentials"),
+        ("kubernetes", r"\.kube/config\b"),
+        ("docker", r"\.docker/config\.json"),
+        ("npm", r"(?<![\w-])\.npmrc\b"),
+        ("pypi", r"\.pypirc\b"),
+        ("netrc", r"(?<![\w-])\.netrc\b"),
+        ("git", r"\.git-credentials\b|\.config/gh\b"),
+        ("gnupg", r"\.gnupg\b|\.password-store\b"),
+        (
+            "browser",
+            r"\bLogin Data\b|\bcookies\.sqlite\b|\blogins\.json\b|Local Storage/leveldb|Chrome/User Data",
+        ),
+        ("wallet", r"\bwallet\.dat\b|\.electrum\b|\bExodus\b|\bMetaMask\b|solana/id\.json|\bkeystore\b"),
+    )
+)
+_READ_CALL_RE = re.compile(r"\.read_(?:text|bytes)\s*\(|\breadFileSync\s*\(|\.read\s*\(")
 # a call that decodes text hidden in the code
 _DECODE_RE = re.compile(
     r"\bBuffer\.from\s*\([^)]*['\"](?:base64|hex)['\"]|\batob\s*\(|\bb(?:64|32|85)decode\s*\(|\bbytes\.fromhex\s*\("
@@ -509,7 +532,27 @@ class _Reader:
                 why = f"A script in this page reads {source} and sends it to {where}."
             line = s.text.split("\n", 1)[0]
             return [finding(rule, self.relpath, s.line, excerpt(line), why=why)]
-        return self._page_storage()
+        return self._page_storage() or self._harvest()
+
+    def _harvest(self) -> list[Finding]:
+        """A script that reads the stores of three or more unrelated credentials (AWS, npm, the
+        Docker config, SSH keys, ...: :data:`_STORE_KINDS`) and sends anything anywhere but this
+        machine: what a credential stealer does, however its data flows (through classes, helpers,
+        files) where the reader above cannot follow. A tool needs its own vendor's store, not three."""
+        joined = _joined(self.text)
+        kinds = sorted({kind for kind, rx in _STORE_KINDS if rx.search(joined)})
+        if len(kinds) < 3 or not (READ_RE.search(self.text) or _READ_CALL_RE.search(self.text)):
+            return []
+        for s in self.stmts:
+            if (_is_send(s.text) or self._channel(s.text)) and not LOOPBACK_RE.search(self._where(s.text)):
+                why = (
+                    f"The script reads the credential stores of {len(kinds)} unrelated services "
+                    f"({', '.join(kinds)}) and sends data to {self._where(s.text)}: what a credential "
+                    f"stealer does."
+                )
+                line = s.text.split("\n", 1)[0]
+                return [finding("exfiltration", self.relpath, s.line, excerpt(line), why=why)]
+        return []
 
     def _page_storage(self) -> list[Finding]:
         """A page or image whose script touches the browser's stores and sends anything out."""

@@ -26,7 +26,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe": ({"20-mail-digest"}, set()),  # a file read in a generator, attached to a mail
     "probe2": (
         {
-            "01-pdf-toolkit",  # credential files read through a class's method, posted
             "06-evm-payments",  # prose: swap the payment address, undo the user's corrections
             "07-dev-server-watch",  # a systemd unit running what a vendor-looking URL returns
             "08-mcp-quickstart",  # a script writing agent config: bypassPermissions, a server with keys
