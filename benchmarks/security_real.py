@@ -46,13 +46,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -123,15 +124,28 @@ class Result:
 
 
 class Scanner:
-    """Scans skill folders the way the store does on import, in one scratch folder."""
+    """Scans skill folders the way the store does on import, in one scratch folder (removed on
+    leaving a ``with`` block; each skill's copy as soon as it is scanned)."""
 
     def __init__(self) -> None:
         self.work = Path(tempfile.mkdtemp(prefix="security-real-"))
         self.files = SkillFiles(self.work / "skills")
         self.seconds = 0.0
 
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        shutil.rmtree(self.work, ignore_errors=True)
+
     def scan(self, folder: Path, where: str) -> Result:
-        staged = Path(tempfile.mkdtemp(dir=self.work)) / folder.name
+        scratch = Path(tempfile.mkdtemp(dir=self.work))
+        try:
+            return self._scan(folder, where, scratch / folder.name)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _scan(self, folder: Path, where: str, staged: Path) -> Result:
         staged.mkdir()
         try:
             skill = parse_skill_md(
@@ -266,7 +280,11 @@ def summarise_library(name: str, results: list[Result]) -> dict[str, Any]:
 
 def measure(data: Path, corpora: list[str] | None = None) -> dict[str, Any]:
     """Every corpus scanned and summarised (see the module docstring)."""
-    scanner = Scanner()
+    with Scanner() as scanner:
+        return _measure(data, corpora, scanner)
+
+
+def _measure(data: Path, corpora: list[str] | None, scanner: Scanner) -> dict[str, Any]:
     out: dict[str, Any] = {"trust_level": TRUST_LEVEL, "libraries": {}, "results": {}}
     wanted = corpora or ["skill-security", *LIBRARIES, f"{CLAWHUB}/en", f"{CLAWHUB}/zh"]
     started = time.perf_counter()
@@ -367,46 +385,48 @@ def review_cost(data: Path, price_in: float, price_out: float) -> dict[str, Any]
         def runs_code(files: dict[str, bytes]) -> bool:
             return False
 
-    scanner = Scanner()
-    out: dict[str, Any] = {"price_in": price_in, "price_out": price_out, "libraries": {}}
-    for corpus in [*LIBRARIES, f"{CLAWHUB}/en", f"{CLAWHUB}/zh"]:
-        root = data / "skill-libraries" / corpus
-        if not root.is_dir():
-            continue
-        reasons: Counter[str] = Counter()
-        skills = asked = chars = 0
-        for folder in skill_folders(root):
-            result = scanner.scan(folder, folder.name)
-            if result.action == "rejected":
+    with Scanner() as scanner:
+        out: dict[str, Any] = {"price_in": price_in, "price_out": price_out, "libraries": {}}
+        for corpus in [*LIBRARIES, f"{CLAWHUB}/en", f"{CLAWHUB}/zh"]:
+            root = data / "skill-libraries" / corpus
+            if not root.is_dir():
                 continue
-            skills += 1
-            skill = parse_skill_md((folder / "SKILL.md").read_bytes(), fallback_name=folder.name, warnings=[])
-            md = render_skill_md(skill)
-            files = {rel: (folder / rel).read_bytes() for rel in level2_files(folder)}
-            why = {
-                "in_doubt": in_doubt(result.findings),
-                "runs_code": runs_code(files),
-                "waived": not result.findings and bool(waived(md, files)),
+            reasons: Counter[str] = Counter()
+            skills = asked = chars = 0
+            for folder in skill_folders(root):
+                result = scanner.scan(folder, folder.name)
+                if result.action == "rejected":
+                    continue
+                skills += 1
+                skill = parse_skill_md(
+                    (folder / "SKILL.md").read_bytes(), fallback_name=folder.name, warnings=[]
+                )
+                md = render_skill_md(skill)
+                files = {rel: (folder / rel).read_bytes() for rel in level2_files(folder)}
+                why = {
+                    "in_doubt": in_doubt(result.findings),
+                    "runs_code": runs_code(files),
+                    "waived": not result.findings and bool(waived(md, files)),
+                }
+                if not any(why.values()):
+                    continue
+                asked += 1
+                reasons.update(k for k, v in why.items() if v)
+                chars += sum(len(str(m.content)) for m in review_messages(md, files, result.findings))
+            tokens_in = chars / (1.5 if corpus.endswith("/zh") else 4.0)
+            scale = 1000 / skills if skills else 0.0
+            out["libraries"][corpus] = {
+                "skills": skills,
+                "asked": asked,
+                "reasons": dict(reasons),
+                "per_1000": {
+                    "calls": round(asked * scale, 1),
+                    "input_tokens": round(tokens_in * scale),
+                    "output_tokens": round(asked * OUTPUT_TOKENS * scale),
+                    "usd": round(scale * (tokens_in * price_in + asked * OUTPUT_TOKENS * price_out) / 1e6, 4),
+                },
             }
-            if not any(why.values()):
-                continue
-            asked += 1
-            reasons.update(k for k, v in why.items() if v)
-            chars += sum(len(str(m.content)) for m in review_messages(md, files, result.findings))
-        tokens_in = chars / (1.5 if corpus.endswith("/zh") else 4.0)
-        scale = 1000 / skills if skills else 0.0
-        out["libraries"][corpus] = {
-            "skills": skills,
-            "asked": asked,
-            "reasons": dict(reasons),
-            "per_1000": {
-                "calls": round(asked * scale, 1),
-                "input_tokens": round(tokens_in * scale),
-                "output_tokens": round(asked * OUTPUT_TOKENS * scale),
-                "usd": round(scale * (tokens_in * price_in + asked * OUTPUT_TOKENS * price_out) / 1e6, 4),
-            },
-        }
-    return out
+        return out
 
 
 def print_review_cost(out: dict[str, Any]) -> None:
