@@ -1,0 +1,2 @@
+export { __COMPONENT__ } from "./Component";
+export type { __COMPONENT__Props } from "./Component";
