@@ -405,14 +405,19 @@ class _Reader:
             if CREDENTIAL_STORE_RE.search(_joined(s.text)) and not READ_RE.search(s.text)
             for t in _assigned(s.text)
         }
+        # (targets, right-hand side) of each assignment that reads nothing, itself or through a reader
+        built = [
+            (targets, rhs)
+            for s in self.stmts
+            if not READ_RE.search(s.text) and (targets := _assigned(s.text))
+            for rhs in [_rhs(_after_condition(s.text))]
+            if not any(re.search(rf"(?<![\w.]){re.escape(r)}\s*\(", rhs) for r in readers)
+        ]
         for _ in range(_PASSES):
             before = len(paths)
-            for s in self.stmts:
-                if paths and not READ_RE.search(s.text) and (targets := _assigned(s.text)):
-                    rhs = _rhs(_after_condition(s.text))
-                    calls_reader = any(re.search(rf"(?<![\w.]){re.escape(r)}\s*\(", rhs) for r in readers)
-                    if not calls_reader and _mentions(rhs, paths, lookups=True):
-                        paths.update(t for t in targets if t not in _BUILTINS)
+            for targets, rhs in built:
+                if paths and _mentions(rhs, paths, lookups=True):
+                    paths.update(t for t in targets if t not in _BUILTINS)
             # a function that returns such a name: what a call of it gives is one too
             paths.update(
                 f.name
@@ -464,9 +469,10 @@ class _Reader:
         variables and string reversals) handed to ``exec`` / ``eval`` / ``new Function`` /
         ``vm.runIn...``: code nobody can read in the skill, run."""
         decoded: set[str] = set()
+        assignments = _assignments(self.stmts, set())
         for _ in range(_PASSES):
             before = len(decoded)
-            for a in _assignments(self.stmts, set()):
+            for a in assignments:
                 if _DECODE_RE.search(a.rhs) or _mentions(a.rhs, decoded):
                     decoded.update(t for t in a.targets if t not in _BUILTINS)
             if len(decoded) == before:

@@ -37,30 +37,25 @@ _OBJECT_SPAN = 800  # characters after the url that its server object may hold
 
 def _object_end(text: str, start: int) -> int | None:
     """Where the object holding ``start`` closes (its ``}`` at depth 0), None past the span."""
-    depth = 0
-    limit = min(len(text), start + _OBJECT_SPAN)
-    for i in range(start, limit):
-        ch = text[i]
-        if ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            if depth == 0:
-                return i if ch == "}" else None
-            depth -= 1
-    return None
+    return _enclosing(text, range(start, min(len(text), start + _OBJECT_SPAN)), "{[", "}]", "}")
 
 
 def _object_start(text: str, end: int) -> int | None:
     """Where the object holding ``end`` opens (its ``{`` at depth 0 going back), None past the span."""
+    return _enclosing(text, range(end - 1, max(0, end - _OBJECT_SPAN) - 1, -1), "}]", "{[", "{")
+
+
+def _enclosing(text: str, steps: range, deeper: str, shallower: str, wanted: str) -> int | None:
+    """The first place along ``steps`` where a bracket closes the level they start at: its index
+    if it is ``wanted``, None if it is another kind or the steps run out."""
     depth = 0
-    limit = max(0, end - _OBJECT_SPAN)
-    for i in range(end - 1, limit - 1, -1):
+    for i in steps:
         ch = text[i]
-        if ch in "}]":
+        if ch in deeper:
             depth += 1
-        elif ch in "{[":
+        elif ch in shallower:
             if depth == 0:
-                return i if ch == "{" else None
+                return i if ch == wanted else None
             depth -= 1
     return None
 
