@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 
 __all__ = [
     "RankedResult",
+    "calibration_error",
     "fit_threshold",
     "gold_ranks",
     "percentile",
@@ -49,6 +50,7 @@ class RankedResult:
     ranked: tuple[str, ...]
     scores: tuple[float, ...]
     top_similarity: float
+    p_fit: float | None = None  # the router's probability that ranked[0] is right (None: not given)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "gold", tuple(self.gold))
@@ -146,6 +148,8 @@ def routing_metrics(
       skill fits.
     - ``coverage``: share of answerable queries routed (not abstained); ``routed_precision``:
       share of routed queries, answerable or not, whose top candidate is gold.
+    - ``ece``: expected calibration error of ``p_fit`` (:func:`calibration_error`) over the
+      results that carry one, None when none does.
     - ``latency_ms_p50``, ``latency_ms_p95``: None without ``latencies_ms``.
 
     A ratio with a zero denominator is None.
@@ -201,9 +205,28 @@ def routing_metrics(
         "coverage": _ratio(routed_answerable, len(answerable)),
         "routed_precision": _ratio(sum(1 for r in routed if r.top1_correct), len(routed)),
         "threshold": float(threshold),
+        "ece": calibration_error(results),
         "latency_ms_p50": p50,
         "latency_ms_p95": p95,
     }
+
+
+def calibration_error(results: Sequence[RankedResult], bins: int = 10) -> float | None:
+    """Expected calibration error of the results' ``p_fit``: the queries cut into ``bins`` equal
+    bins of p_fit, each bin's |mean p_fit - share whose top candidate is gold| weighted by its
+    share of the queries (a query no skill fits counts as wrong: its top candidate is not right).
+    None when no result carries a p_fit."""
+    given = [r for r in results if r.p_fit is not None]
+    if not given:
+        return None
+    sums: dict[int, list[float]] = {}
+    for r in given:
+        p = min(max(float(r.p_fit), 0.0), 1.0)  # type: ignore[arg-type]
+        cell = sums.setdefault(min(int(p * bins), bins - 1), [0.0, 0.0, 0.0])
+        cell[0] += 1
+        cell[1] += p
+        cell[2] += 1.0 if r.top1_correct else 0.0
+    return sum(abs(total_p - right) for _, total_p, right in sums.values()) / len(given)
 
 
 def _accuracy_at(results: Sequence[RankedResult], threshold: float) -> int:

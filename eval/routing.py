@@ -68,7 +68,7 @@ from skillrouter.eval.metrics import RankedResult, fit_threshold, routing_metric
 from skillrouter import SkillRouterError, Store
 from skillrouter.library import SkillLibrary
 from skillrouter.routing.router import Candidate as RouterCandidate
-from skillrouter.routing.router import rank_candidates
+from skillrouter.routing.router import Engine, rank_candidates, with_p_fit
 from skillrouter.routing.scoring import MISFIT_WEIGHT
 
 __all__ = [
@@ -158,13 +158,14 @@ class RoutingConfig:
     train_frac: float | None = None
     seed: int = 0
     threshold: float | None = None  # fixed; None: fitted on train, or the router's default gate
-    keyword_weight: float | Literal["auto"] | None = None  # None: the router's default
+    keyword_weight: float | Literal["auto"] | None = None  # None: the router's own (the library's fit)
     learn: bool = False
     negatives: bool = True  # learning records misfits too (a wrongly routed skill's negative example)
     misfit_weight: float | None = None  # None: the router's default
     calibration_frac: float = 0.2
     max_examples: int = 200
     latency_sample: int = 100
+    fit: bool = True  # fit the router to the library first, as an import does (skillrouter.routing.fit)
     baseline: bool = False  # also score the plain dense baseline on the same library (eval/baseline.py)
     multilingual_baseline: bool = False  # and the same baseline with multilingual-e5 (Chinese rows)
 
@@ -197,23 +198,28 @@ class Routed:
     # the default gate less this route's (0 unless the multilingual engine routed it): added to the
     # gate value, so one threshold decides every query as the router's gate for its engine did
     gate_offset: float = 0.0
+    keyword_weight: float = 0.0  # the weight the router ranked it with (its engine's, from the fit)
+    engine: Engine = "default"
 
     def ranked(
-        self, keyword_weight: float, quality_weight: float, misfit_weight: float = MISFIT_WEIGHT
+        self, keyword_weight: float | None, quality_weight: float, misfit_weight: float = MISFIT_WEIGHT
     ) -> list[RouterCandidate]:
-        """The candidates in the router's order at ``keyword_weight`` (:func:`rank_candidates`)."""
-        return rank_candidates(
+        """The candidates in the router's order at ``keyword_weight`` (:func:`rank_candidates`;
+        None: the weight the router ranked them with), each with its ``p_fit`` at that weight."""
+        weight = self.keyword_weight if keyword_weight is None else keyword_weight
+        ranked = rank_candidates(
             self.candidates,
-            keyword_weight=keyword_weight,
+            keyword_weight=weight,
             quality_weight=quality_weight,
             misfit_weight=misfit_weight,
         )
+        return with_p_fit(ranked, self.engine, None, weight, misfit_weight)
 
     def result(
-        self, keyword_weight: float, quality_weight: float, misfit_weight: float = MISFIT_WEIGHT
+        self, keyword_weight: float | None, quality_weight: float, misfit_weight: float = MISFIT_WEIGHT
     ) -> RankedResult:
-        """For the metrics: names best first, their route scores, and the gate value (the
-        relevance of the best-ranked candidate, which the router compares with its threshold)."""
+        """For the metrics: names best first, their route scores, the gate value (the relevance
+        of the best-ranked candidate, which the router compares with its threshold) and its p_fit."""
         ranked = self.ranked(keyword_weight, quality_weight, misfit_weight)
         top = ranked[0].relevance + self.gate_offset if ranked else -1.0
         return RankedResult(
@@ -222,6 +228,7 @@ class Routed:
             tuple(c.name for c in ranked),
             tuple(c.score for c in ranked),
             top,
+            ranked[0].p_fit if ranked else None,
         )
 
 
@@ -342,6 +349,9 @@ def evaluate_routing(
             report = _build_library(lib, setup)
             known = set(lib.names())
             _check_gold(setup.queries, known)
+            if config.fit:
+                say(f"{spec.label}: fitting the router to the library of {len(known)} skills")
+                lib.fit()
             say(f"{spec.label}: library of {len(known)} skills ({len(report.skipped)} skipped); indexing")
             lib.sync()
             timings["index"] = time.perf_counter() - started
@@ -424,11 +434,7 @@ def _run(
         fit_on = train
         fitted["on"] = f"train part ({len(train)} queries)"
 
-    weight = (
-        lib.routing.keyword_weight
-        if config.keyword_weight in (None, "auto")
-        else float(config.keyword_weight)
-    )
+    weight: float | None = None if config.keyword_weight in (None, "auto") else float(config.keyword_weight)
     threshold = lib.router.threshold
     if fit_on:
         started = time.perf_counter()
@@ -469,7 +475,7 @@ def _run(
         routed,
         results,
         threshold,
-        weight,
+        lib.router.ranking().keyword_weight if weight is None else weight,
         qw,
         fitted,
         library,
@@ -555,7 +561,16 @@ def _route(lib: SkillLibrary, queries: Sequence[Query], config: RoutingConfig) -
         chunk = list(queries[start : start + _CHUNK])
         for q, route in zip(chunk, lib.route_many([q.query for q in chunk], k=config.k)):
             offset = lib.router.threshold - route.threshold
-            out.append(Routed(q, route.candidates, route.matched.name if route.matched else None, offset))
+            out.append(
+                Routed(
+                    q,
+                    route.candidates,
+                    route.matched.name if route.matched else None,
+                    offset,
+                    route.keyword_weight,
+                    route.engine,
+                )
+            )
     return out
 
 
@@ -578,7 +593,7 @@ def _latencies(
     lib: SkillLibrary,
     test: Sequence[Query],
     config: RoutingConfig,
-    keyword_weight: float,
+    keyword_weight: float | None,
     say: Callable[[str], None],
 ) -> list[float]:
     """Milliseconds to route single queries end to end, the model called without the cache."""
@@ -587,7 +602,8 @@ def _latencies(
     emb = lib.embedder
     model = emb.inner if isinstance(emb, CachedEmbedder) else emb
     router = copy.copy(lib.router)  # the same router, whose index view embeds without the cache
-    router.settings = router.settings.replace(keyword_weight=keyword_weight)
+    if keyword_weight is not None:
+        router.settings = router.settings.replace(keyword_weight=keyword_weight)
     router.index = copy.copy(lib.index)
     router.index.embedder = model
     step = max(1, len(test) // config.latency_sample)

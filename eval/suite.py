@@ -28,6 +28,8 @@ zh-clawhub-en,     clawhub-sample's 791 English skills (en/) / its 118 Chinese r
 mixed-clawhub-en   none) and 55 mixed ones
 zh-clawhub-zh,     the same 791 skills in the mirror's machine translation (zh/) / the same
 mixed-clawhub-zh   requests
+sgd                Schema-Guided Dialogue's 68 service intents / 1,500 first user turns of its
+                   dialogues (seed 0), intent-level gold (eval/datasets/sgd.py)
 =================  ==========================================================================
 
 Rows with Chinese tasks have a second plain baseline beside the first: the same dense routing
@@ -58,6 +60,7 @@ from skillrouter.eval.datasets import (
     load_seal_tools,
     split,
 )
+from skillrouter.eval.datasets.sgd import first_turns, load_sgd
 from skillrouter.eval.loading import builtin_queries, builtin_skills, folder_names
 from skillrouter.eval.routing import (
     EmbedderSpec,
@@ -187,6 +190,14 @@ def _blind(library: str, folder: str, name: str) -> Callable[[Path], RoutingSetu
     return build
 
 
+SGD_FIRST_TURNS = 1500
+
+
+def _sgd(data: Path) -> RoutingSetup:
+    sgd = load_sgd(data / "sgd")
+    return RoutingSetup(queries=first_turns(sgd, sample=SGD_FIRST_TURNS, seed=0), tools=sgd.tools, name="sgd")
+
+
 CORPORA: tuple[Corpus, ...] = (
     Corpus("builtin", _builtin, needs_data=False),
     Corpus("builtin+725", _builtin_725),
@@ -215,6 +226,7 @@ CORPORA: tuple[Corpus, ...] = (
         rows={"zh": "zh-clawhub-zh", "mixed": "mixed-clawhub-zh"},
         multilingual=True,
     ),
+    Corpus("sgd", _sgd),
 )
 ENGLISH_ROWS: tuple[str, ...] = tuple(
     r for c in CORPORA if not c.multilingual for r in (c.rows.values() or [c.name])

@@ -72,13 +72,25 @@ from skillrouter.errors import (
 from skillrouter.routing.conversation import Context, route_in_conversation
 from skillrouter.routing.documents import MISFIT, TRIGGER, example_id, misfit_id, trigger_id
 from skillrouter.routing.exact import ExactIndex
+from skillrouter.routing.fit import Engine as FitEngine
+from skillrouter.routing.fit import LibraryFit, fingerprint, fit_engine, level0_form
+from skillrouter.routing.fitted import (
+    FIT_KEY,
+    PINS_KEY,
+    check_pin,
+    due,
+    fit_texts,
+    load_fit,
+    pins_of,
+    stored_fit,
+)
 from skillrouter.routing.index import SkillIndex, SyncReport
 from skillrouter.routing.lexical import LexicalIndex
 from skillrouter.routing.router import Engine, Route, Router
 from skillrouter.routing.settings import DEFAULT_K, RoutingSettings
 from skillrouter.routing.snapshot import Snapshot
 from skillrouter.security.policy import TrustLevel
-from skillrouter.skill import Skill, SkillSummary
+from skillrouter.skill import Skill, SkillSummary, now_iso
 from skillrouter.skillmd import read_skill_md, skill_from_json
 from skillrouter.store.ledger import Outcome, Version
 from skillrouter.store.ledger.base import no_space
@@ -211,7 +223,9 @@ class SkillLibrary:
             lexical=self.lexical,
             settings=settings,
             multilingual=self._multilingual_index if self.multilingual_index is not None else None,
+            fit=lambda: self.library_fit,
         )
+        self._fit_read: tuple[int, LibraryFit | None] | None = None  # (ledger generation, the fit then)
         self._multilingual_synced: int | None = None  # ledger generation the multilingual index is at
         self._exact_multilingual: tuple[int, ExactIndex] | None = None
         self.unreadable: list[tuple[str, str]] = []  # SKILL.md files the last sync could not parse
@@ -306,12 +320,15 @@ class SkillLibrary:
 
     # ------------------------------------------------------------ index upkeep
 
-    def documents(self) -> dict[str, tuple[str, str, str]]:
-        """What the index must hold: every skill's Level 0 text, its trigger texts
-        (``metadata.triggers``, localized descriptions) and its examples (whatever its status: the
-        router filters quarantined and retired skills out)."""
+    def documents(self, engine: FitEngine = "default") -> dict[str, tuple[str, str, str]]:
+        """What ``engine``'s index must hold: every skill's Level 0 text in the form the library's
+        fit chose for that engine (:mod:`skillrouter.routing.fit`: the description, or
+        ``"name: description"``), its trigger texts (``metadata.triggers``, localized descriptions)
+        and its examples (whatever its status: the router filters quarantined and retired skills
+        out)."""
+        form = self.router.ranking(engine).form
         docs: dict[str, tuple[str, str, str]] = {
-            n: (n, "skill", t) for n, t in self.store.ledger.level0_texts().items()
+            n: (n, "skill", level0_form(form, n, t)) for n, t in self.store.ledger.level0_texts().items()
         }
         for name, texts in self.store.ledger.trigger_texts().items():
             if name in docs:
@@ -395,7 +412,7 @@ class SkillLibrary:
         assert self.multilingual_index is not None
         generation = self.store.ledger.generation()
         if force or self._multilingual_synced != generation:
-            self.multilingual_index.sync(self.documents, fresh=force)
+            self.multilingual_index.sync(lambda: self.documents("multilingual"), fresh=force)
             self._multilingual_synced = generation
 
     def _multilingual_index(self) -> SkillIndex:
@@ -444,7 +461,86 @@ class SkillLibrary:
             self._multilingual_synced = None
         self.lexical.reset()
         self._synced = None
+        self.fit_if_due(bulk=True)
         return self.sync(force=True)
+
+    # ------------------------------------------------------------ the library fit
+
+    @property
+    def library_fit(self) -> LibraryFit | None:
+        """The library's fit with the user's pins applied (:mod:`skillrouter.routing.fitted`), or
+        None before the first fit when nothing is pinned: read once per ledger generation."""
+        generation = self.store.ledger.generation()
+        if self._fit_read is None or self._fit_read[0] != generation:
+            self._fit_read = (generation, load_fit(self.store.ledger))
+        return self._fit_read[1]
+
+    def _models(self) -> dict[str, str]:
+        models = {"default": self.embedder.model_id}
+        if self.multilingual_embedder is not None:
+            models["multilingual"] = self.multilingual_embedder.model_id
+        return models
+
+    def fit(self) -> LibraryFit:
+        """Fit the router to this library now, from its own text and without labels
+        (:mod:`skillrouter.routing.fit`), keep the fit in the ledger (every process and machine
+        of the store routes with it) and return it with the user's pins applied. An engine with
+        too few pseudo-tasks keeps its default ranking (the multilingual engine is loaded only
+        when the library holds enough text in Chinese, Japanese or Korean to fit it)."""
+        if self.read_only:
+            raise StoreError(f"nothing can be written: {self.store.read_only_why}")
+        started = time.perf_counter()
+        texts = fit_texts(self.store.ledger)
+        engines = {"default": fit_engine("default", texts, self.embedder)}
+        if self.multilingual_embedder is not None:
+            engines["multilingual"] = fit_engine("multilingual", texts, self.multilingual_embedder)
+        fitted = LibraryFit(
+            engines,
+            len(texts),
+            fingerprint(texts),
+            self._models(),
+            now_iso(),
+            time.perf_counter() - started,
+        )
+        self.store.ledger.set_setting(FIT_KEY, json.loads(fitted.to_json()))
+        fit = self.library_fit
+        assert fit is not None
+        return fit
+
+    def fit_if_due(self, *, bulk: bool) -> LibraryFit | None:
+        """Refit when the library changed enough since its fit (:func:`skillrouter.routing.fitted.due`:
+        an import or a reindex, ``bulk``, whenever what the fit reads changed; a single write once
+        the count of active skills moved by a tenth); the new fit, or None when none was due."""
+        if self.read_only:
+            return None
+        fitted = stored_fit(self.store.ledger)
+        active = sum(1 for s in self.store.ledger.statuses().values() if s == "active")
+        printed = fingerprint(fit_texts(self.store.ledger)) if bulk and fitted is not None else None
+        if not due(fitted, active, self._models(), bulk=bulk, fingerprint=printed):
+            return None
+        return self.fit()
+
+    def pins(self) -> dict[str, dict[str, Any]]:
+        """The user's pins of the fit: ``{engine: {"form": ..., "keyword_weight": ...}}``."""
+        return pins_of(self.store.ledger)
+
+    def pin(self, engine: FitEngine, **values: Any) -> dict[str, dict[str, Any]]:
+        """Pin ``engine``'s ranking (``form="name: description"``, ``keyword_weight=0.2``): the
+        router uses the pinned values whatever a refit chooses, until :meth:`unpin`. Bad values
+        are a ValueError naming the key; the pins are returned."""
+        if not values:
+            raise ValueError("nothing to pin: give form= and/or keyword_weight=")
+        checked = {key: check_pin(engine, key, value) for key, value in values.items()}
+        pins = self.pins()
+        pins[engine] = {**pins.get(engine, {}), **checked}
+        self.store.ledger.set_setting(PINS_KEY, pins)
+        return pins
+
+    def unpin(self, engine: FitEngine | None = None) -> dict[str, dict[str, Any]]:
+        """Drop the pins of ``engine`` (None: of every engine); the pins left are returned."""
+        pins = {} if engine is None else {e: p for e, p in self.pins().items() if e != engine}
+        self.store.ledger.set_setting(PINS_KEY, pins or None)
+        return pins
 
     def warnings(self) -> list[str]:
         """What a user should hear about on every command until it is dealt with: SKILL.md
@@ -556,6 +652,7 @@ class SkillLibrary:
             scan=scan,
         )
         if sync:
+            self.fit_if_due(bulk=False)
             self.sync()
         return stored
 
@@ -841,7 +938,7 @@ class SkillLibrary:
             return ExactIndex.of((documents, misfits), embedder)
         if engine is None:
             self.lexical.sync(self.lexical_documents())
-        index = ExactIndex(self.documents(), embedder)
+        index = ExactIndex(self.documents("default" if engine is None else "multilingual"), embedder)
         if self.one_shot and self.store.ledger.generation() == generation:  # nothing moved meanwhile
             snapshot.save(generation, *index.parts, self.lexical.scoring_arrays() if engine is None else {})
         return index
@@ -930,6 +1027,10 @@ class SkillLibrary:
             review_model=review_model,
             progress=progress,
         )
+        if not dry_run and (report.added or report.updated or report.pruned):
+            refit = self.fit_if_due(bulk=True)
+            if refit is not None:
+                report.fit = {name: e.ranking.label for name, e in refit.engines.items()}
         if not dry_run:
             try:
                 report.embedded = self.sync(force=True).embedded

@@ -102,6 +102,7 @@ class ServedCandidate(TypedDict):
     misfits: int  # the skill's misfits: their share of its judged routes lowers its relevance
     use_count: int
     avg_score: float | None
+    p_fit: float  # the calibrated probability that this skill is the right one
     passes_gate: bool
 
 
@@ -110,6 +111,7 @@ class SearchResult(TypedDict):
 
     query: str
     matched: str | None
+    p_fit: float | None  # the calibrated probability that the best candidate is right (null: none)
     reason: str
     threshold: float
     threshold_source: str
@@ -186,6 +188,7 @@ def search(lib: SkillLibrary, query: str, k: int, context: list[Any] | None = No
     return {
         "query": query,
         "matched": route.matched.name if route.matched else None,
+        "p_fit": None if route.p_fit is None else round(route.p_fit, 4),
         "reason": route.reason,
         "threshold": route.threshold,
         "threshold_source": route.threshold_source,
@@ -437,8 +440,9 @@ class SkillServer(MCPServer[Any]):
             the skill to use (then call load_skill), or null when no candidate passes the relevance
             gate. Candidates are ranked by score (similarity and keyword match, weighted by the
             skill's track record); `passes_gate` says whether a candidate's relevance reaches the
-            threshold. With `context`, a follow-up is routed with its conversation and a
-            self-contained request as it stands; `context_used` says which."""
+            threshold, and `p_fit` is the calibrated probability that it is the right skill. With
+            `context`, a follow-up is routed with its conversation and a self-contained request as
+            it stands; `context_used` says which."""
             return await self._tool(search, query, k, context)
 
         @self.tool(annotations=reading)

@@ -30,7 +30,7 @@ from skillrouter.cli.common import (
 from skillrouter.embeddings import BACKEND_ENV, BACKENDS, Backend
 from skillrouter.errors import StoreLockedError
 from skillrouter.routing.index import SyncReport
-from skillrouter.routing.scoring import DEFAULT_THRESHOLD, KEYWORD_WEIGHT
+from skillrouter.routing.scoring import DEFAULT_THRESHOLD
 from skillrouter.routing.settings import DEFAULT_K
 from skillrouter.security.policy import TRUST_LEVELS
 
@@ -134,9 +134,9 @@ def context_option(ctx: click.Context, param: click.Parameter, value: str | None
 @click.option(
     "--keyword-weight",
     type=click.FloatRange(0.0),
-    default=KEYWORD_WEIGHT,
-    show_default=True,
-    help="Weight of the keyword (BM25) score in the ranking; 0 ranks by embeddings alone.",
+    default=None,
+    help="Weight of the keyword (BM25) score in the ranking; 0 ranks by embeddings alone "
+    "(default: each engine's weight from the library's fit, see 'skillrouter fit').",
 )
 @click.option(
     "--backend",
@@ -166,7 +166,7 @@ def route_cmd(
     task_type: str | None,
     tags: tuple[str, ...],
     threshold: float | None,
-    keyword_weight: float,
+    keyword_weight: float | None,
     backend: Backend,
     context: list[Any] | None,
     store: Path | None,

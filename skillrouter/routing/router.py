@@ -79,7 +79,9 @@ import numpy as np
 
 from skillrouter.embeddings.base import Embedder, embed_queries
 from skillrouter.embeddings.script import has_cjk
+from skillrouter.routing.calibration import p_fit
 from skillrouter.routing.documents import Hit
+from skillrouter.routing.fit import DEFAULT_RANKINGS, LibraryFit, Ranking
 from skillrouter.routing.lexical import LexicalIndex, LexicalScores
 from skillrouter.routing.scoring import (
     DEFAULT_THRESHOLD,
@@ -107,6 +109,7 @@ __all__ = [
     "Router",
     "RoutingSettings",
     "rank_candidates",
+    "with_p_fit",
 ]
 
 
@@ -177,6 +180,9 @@ class Candidate:
     passes_gate: bool = (
         False  # relevance >= the router's threshold: the router's verdict, read by every surface
     )
+    p_fit: float = (
+        0.0  # the calibrated probability that this candidate is the right skill (routing.calibration)
+    )
 
     @property
     def name(self) -> str:
@@ -194,6 +200,7 @@ class Candidate:
             "via": self.via,
             "misfit": None if self.misfit is None else round(self.misfit, 4),
             "misfits": self.misfits,
+            "p_fit": round(self.p_fit, 4),
             "passes_gate": self.passes_gate,
         }
 
@@ -210,17 +217,25 @@ class Route:
     )
     context_used: bool = False  # routed with the conversation's earlier turns (routing.conversation)
     engine: Engine = "default"  # which engine embedded the task and whose gate it passed
+    keyword_weight: float = KEYWORD_WEIGHT  # the weight that ranked it (the library's fit, or the caller's)
+
+    @property
+    def p_fit(self) -> float | None:
+        """The calibrated probability that the best candidate is the right skill (None: no candidate)."""
+        return self.candidates[0].p_fit if self.candidates else None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "task": self.task,
             "matched": self.matched.name if self.matched else None,
+            "p_fit": None if self.p_fit is None else round(self.p_fit, 4),
             "threshold": self.threshold,
             "threshold_source": self.threshold_source,
             "candidates": [c.to_dict() for c in self.candidates],
             "reason": self.reason,
             "context_used": self.context_used,
             "engine": self.engine,
+            "keyword_weight": self.keyword_weight,
         }
 
 
@@ -267,6 +282,31 @@ def rank_candidates(
     return [replace(c, score=score) for score, c in scored[:top]]
 
 
+def with_p_fit(
+    ranked: list[Candidate],
+    engine: Engine,
+    min_p_fit: float | None,
+    keyword_weight: float,
+    misfit_weight: float,
+) -> list[Candidate]:
+    """``ranked`` (best first) with each candidate's :attr:`Candidate.p_fit`: from its relevance,
+    keyword score and margin (its fused similarity, before the track record weighs, less the best
+    other candidate's), on ``engine``'s curve (:mod:`skillrouter.routing.calibration`); with
+    ``min_p_fit``, ``passes_gate`` says whether it reaches it."""
+    values = [
+        fused(contrast(c.similarity, c.misfit, misfit_weight), c.keyword, keyword_weight) for c in ranked
+    ]
+    out = []
+    for i, c in enumerate(ranked):
+        others = values[:i] + values[i + 1 :]
+        margin = values[i] - (max(others) if others else 0.0)  # a lone candidate: its own fused value
+        cjk = engine == "multilingual" and has_cjk(f"{c.skill.name}: {c.skill.description}")
+        p = p_fit(engine, c.relevance, c.keyword, margin, cjk)
+        gate = c.passes_gate if min_p_fit is None else p >= min_p_fit
+        out.append(replace(c, p_fit=p, passes_gate=gate))
+    return out
+
+
 class Router:
     """Hybrid (dense + keyword) routing over a store's indexes, weighted by track record, as
     ``settings`` (:class:`~skillrouter.routing.settings.RoutingSettings`) say.
@@ -275,6 +315,9 @@ class Router:
     ``multilingual``: a function that returns the multilingual engine's index, in step with the
     store, called only when a task needs it (:meth:`engine_of`); None routes every task on ``index``.
     ``settings`` may be replaced by other settings between routes (it is frozen and checked).
+    ``fit``: a function that returns the library's fit (:class:`~skillrouter.routing.fit.LibraryFit`,
+    the user's pins applied) or None before there is one: each engine ranks with the keyword weight
+    it chose (:meth:`ranking`), unless ``settings.keyword_weight`` says otherwise.
     """
 
     def __init__(
@@ -285,12 +328,22 @@ class Router:
         lexical: LexicalIndex | None = None,
         settings: RoutingSettings | None = None,
         multilingual: Callable[[], QueryIndex] | None = None,
+        fit: Callable[[], LibraryFit | None] | None = None,
     ) -> None:
         self.store = store
         self.index = index
         self.lexical = lexical
         self.settings = RoutingSettings() if settings is None else settings
         self.multilingual = multilingual
+        self.fit = fit
+
+    def ranking(self, engine: Engine = "default") -> Ranking:
+        """How ``engine`` ranks: the library fit's choice for it (its default before a fit), with
+        the caller's ``keyword_weight`` when the settings give one."""
+        fitted = self.fit() if self.fit is not None else None
+        chosen = fitted.ranking(engine) if fitted is not None else DEFAULT_RANKINGS[engine]
+        given = self.settings.keyword_weight
+        return chosen if given is None else replace(chosen, keyword_weight=given)
 
     @property
     def threshold(self) -> float:
@@ -334,7 +387,8 @@ class Router:
                 continue
             index = self.index if engine == "default" else self._multilingual_index()
             gate = self.settings.gate if engine == "default" else self.settings.multilingual_gate
-            part = self._route_with(index, gate, [tasks[i] for i in rows], k, task_type, wanted_tags)
+            weight = self.ranking(engine).keyword_weight
+            part = self._route_with(index, gate, [tasks[i] for i in rows], k, task_type, wanted_tags, weight)
             for i, route in zip(rows, part):
                 routes[i] = route
         return [r for r in routes if r is not None]
@@ -362,8 +416,10 @@ class Router:
         k: int,
         task_type: str | None,
         wanted_tags: set[str] | None,
+        keyword_weight: float | None = None,
     ) -> list[Route]:
         cfg = self.settings
+        weight = self.ranking().keyword_weight if keyword_weight is None else keyword_weight
         filtered = task_type is not None or wanted_tags is not None
         n = max(k * cfg.overfetch, 20) * (10 if filtered else 1)
         keywords_of = _keywords_beside(self.lexical, tasks, n)
@@ -376,7 +432,19 @@ class Router:
         ):
             routes.append(
                 self._rank(
-                    task, vector, row, keywords, k, n, task_type, wanted_tags, near, index, gate, keyword_top
+                    task,
+                    vector,
+                    row,
+                    keywords,
+                    k,
+                    n,
+                    task_type,
+                    wanted_tags,
+                    near,
+                    index,
+                    gate,
+                    keyword_top,
+                    weight,
                 )
             )
         return routes
@@ -395,10 +463,13 @@ class Router:
         index: QueryIndex | None = None,
         gate: float | None = None,
         keyword_top: list[str] | None = None,
+        keyword_weight: float | None = None,
     ) -> Route:
         """One task's route from its vector's ``hits`` and its ``keywords`` (``keyword_top``: their
-        ``top(n)``, when already computed)."""
+        ``top(n)``, when already computed), ranked with ``keyword_weight`` (by default the default
+        engine's: :meth:`ranking`)."""
         cfg = self.settings
+        weight = self.ranking().keyword_weight if keyword_weight is None else keyword_weight
         index = self.index if index is None else index
         gate = cfg.gate if gate is None else gate
         # on the multilingual engine a skill described in Chinese has a gate of its own (module doc)
@@ -419,7 +490,7 @@ class Router:
             best.setdefault(hit.skill, hit)
         similarity = {name: hit.similarity for name, hit in best.items()}
         via = {name: _VIA.get(hit.kind, "description") for name, hit in best.items()}
-        if keywords is not None and cfg.keyword_weight > 0:
+        if keywords is not None and weight > 0:
             found = keywords.top(n) if keyword_top is None else keyword_top
             extra = [name for name in found if name not in similarity]
             for name, sim in index.level0_similarities(vector, extra).items():
@@ -471,14 +542,23 @@ class Router:
                     passes_gate=gated >= gate_of(summary),
                 )
             )
-        ranked = rank_candidates(
-            candidates,
-            keyword_weight=cfg.keyword_weight,
-            quality_weight=cfg.quality_weight,
-            misfit_weight=cfg.misfit_weight,
-            top=k,
-        )
+        engine: Engine = "default" if index is self.index else "multilingual"
+        ranked = with_p_fit(
+            rank_candidates(
+                candidates,
+                keyword_weight=weight,
+                quality_weight=cfg.quality_weight,
+                misfit_weight=cfg.misfit_weight,
+                top=max(k, 2),  # the second's score is the first's margin
+            ),
+            engine,
+            cfg.min_p_fit,
+            weight,
+            cfg.misfit_weight,
+        )[:k]
         threshold = gate_of(ranked[0].skill) if ranked else gate  # the one the best candidate met
+        if cfg.min_p_fit is not None:
+            threshold = cfg.min_p_fit
         matched, top, reason = self.decide(ranked, threshold)
         source: ThresholdSource = self.threshold_source
         if index is not self.index:
@@ -490,7 +570,8 @@ class Router:
             threshold,
             reason,
             threshold_source=source,
-            engine="default" if index is self.index else "multilingual",
+            engine=engine,
+            keyword_weight=weight,
         )
 
     def decide(
@@ -504,18 +585,22 @@ class Router:
         if not ranked:
             return None, ranked, "no skill fits: the index holds no eligible skill"
         pick = ranked[0]
-        if pick.passes_gate:
+        if pick.passes_gate and self.settings.min_p_fit is not None:
             reason = (
-                f"{pick.name}: relevance {pick.relevance:.3f} >= {threshold:.2f} (similarity "
-                f"{pick.similarity:.3f} via {pick.via}, keyword coverage {pick.coverage:.2f}), quality "
-                f"{pick.quality:.1f} ({pick.skill.use_count} uses)"
+                f"{pick.name}: p_fit {pick.p_fit:.2f} >= {threshold:.2f} (relevance {pick.relevance:.3f}, "
+                f"similarity {pick.similarity:.3f} via {pick.via}), quality {pick.quality:.1f} "
+                f"({pick.skill.use_count} uses)"
             )
             return pick.skill, ranked, reason
-        return (
-            None,
-            ranked,
-            (
-                f"no skill fits: best candidate {pick.name} has relevance {pick.relevance:.3f} "
-                f"< {threshold:.2f}"
-            ),
-        )
+        if pick.passes_gate:
+            reason = (
+                f"{pick.name}: relevance {pick.relevance:.3f} >= {threshold:.2f}, p_fit {pick.p_fit:.2f} "
+                f"(similarity {pick.similarity:.3f} via {pick.via}, keyword coverage {pick.coverage:.2f}), "
+                f"quality {pick.quality:.1f} ({pick.skill.use_count} uses)"
+            )
+            return pick.skill, ranked, reason
+        if self.settings.min_p_fit is not None:
+            why = f"p_fit {pick.p_fit:.2f} < {threshold:.2f} (relevance {pick.relevance:.3f})"
+        else:
+            why = f"relevance {pick.relevance:.3f} < {threshold:.2f} (p_fit {pick.p_fit:.2f})"
+        return None, ranked, f"no skill fits: best candidate {pick.name} has {why}"

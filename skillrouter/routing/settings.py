@@ -20,7 +20,6 @@ from skillrouter.routing.scoring import (
     DEFAULT_MULTILINGUAL_CJK_THRESHOLD,
     DEFAULT_MULTILINGUAL_THRESHOLD,
     DEFAULT_THRESHOLD,
-    KEYWORD_WEIGHT,
     MISFIT_SHARE_WEIGHT,
     MISFIT_WEIGHT,
     POLICIES,
@@ -110,17 +109,22 @@ class RoutingSettings:
 
     ``threshold=None`` routes at the default gate (:attr:`gate` is ``DEFAULT_THRESHOLD``) and the
     route says so (:attr:`threshold_source` ``"default"``); a number is the caller's (``"given"``).
-    ``keyword_weight=0`` ranks without keywords, ``coverage_weight=0`` gates without coverage,
+    ``keyword_weight=None`` (the default) ranks each engine with the keyword weight the library's
+    fit chose for it (:mod:`skillrouter.routing.fit`; the engine's default weight before a fit),
+    a number with that weight on both engines; ``keyword_weight=0`` ranks without keywords,
+    ``coverage_weight=0`` gates without coverage,
     ``misfit_weight=0`` ignores misfits (and never looks them up), ``misfit_share_weight=0``
     gates without a skill's share of misfits, ``use_examples=False`` matches Level 0 text only.
     ``multilingual_threshold``: the gate of tasks routed with the multilingual engine, for every
     skill (None: its defaults, :attr:`multilingual_gate` for a skill described in English,
     :attr:`multilingual_cjk_gate` for one described in Chinese); ``threshold`` is the default
-    engine's.
+    engine's. ``min_p_fit``: gate on the calibrated probability that the pick is right
+    (:mod:`skillrouter.routing.calibration`) instead of on relevance: a candidate passes when its
+    ``p_fit`` reaches it (None, the default: the relevance gate).
     """
 
     threshold: float | None = None
-    keyword_weight: float = KEYWORD_WEIGHT
+    keyword_weight: float | None = None
     coverage_weight: float = COVERAGE_WEIGHT
     quality_weight: float = QUALITY_WEIGHT
     misfit_weight: float = MISFIT_WEIGHT
@@ -131,14 +135,19 @@ class RoutingSettings:
     overfetch: int = 4
     use_examples: bool = True
     multilingual_threshold: float | None = None
+    min_p_fit: float | None = None
 
     def __post_init__(self) -> None:
         if self.threshold is not None:
             object.__setattr__(self, "threshold", check_threshold(self.threshold))
         if self.multilingual_threshold is not None:
             object.__setattr__(self, "multilingual_threshold", check_threshold(self.multilingual_threshold))
-        for label in ("keyword_weight", "coverage_weight", "misfit_weight", "misfit_share_weight"):
+        if self.keyword_weight is not None:
+            _weight("keyword_weight", self.keyword_weight)
+        for label in ("coverage_weight", "misfit_weight", "misfit_share_weight"):
             _weight(label, getattr(self, label))
+        if self.min_p_fit is not None:
+            _weight("min_p_fit", self.min_p_fit, most=1.0)
         _weight("quality_weight", self.quality_weight, most=1.0)
         if self.policy not in POLICIES:
             raise ValueError(f"unknown policy {self.policy!r}; expected one of {', '.join(POLICIES)}")

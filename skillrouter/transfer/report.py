@@ -29,6 +29,8 @@ class ImportReport:
     index_wait: float = 0.0  # seconds the index's writes waited for another process's writer lock
     # origins some of whose files could not be read this time: --prune removes nothing of theirs
     partly_read: set[str] = field(default_factory=set)
+    # the router's fit of the library after the import, engine -> ranking (None: not refitted)
+    fit: dict[str, str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -45,6 +47,7 @@ class ImportReport:
             "embedded": self.embedded,
             "index_error": self.index_error,
             "index_wait": self.index_wait,
+            "fit": self.fit,
             "dry_run": self.dry_run,
             "details": {
                 "added": self.added,

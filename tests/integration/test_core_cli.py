@@ -55,14 +55,17 @@ def test_route_json_shape(store: Path) -> None:
     assert list(data) == [
         "task",
         "matched",
+        "p_fit",
         "threshold",
         "threshold_source",
         "candidates",
         "reason",
         "context_used",
         "engine",
+        "keyword_weight",
     ]
     assert data["task"] == TASK and data["matched"] == "review-python-pull-request"
+    assert 0.5 < data["p_fit"] <= 1 and data["p_fit"] == data["candidates"][0]["p_fit"]
     assert data["threshold"] == DEFAULT_THRESHOLD and isinstance(data["reason"], str)
     assert data["threshold_source"] == "default"
     assert data["candidates"][0]["name"] == "review-python-pull-request"

@@ -147,7 +147,9 @@ def test_no_eligible_skill_means_no_match(store: Store, index: FakeIndex) -> Non
     route = router(store, index, threshold=0.3).route("a task")
     assert route.matched is None
     assert [c.name for c in route.candidates] == ["close-but-not-enough", "far-away"]  # still shown
-    assert route.reason == "no skill fits: best candidate close-but-not-enough has relevance 0.290 < 0.30"
+    assert route.reason.startswith(
+        "no skill fits: best candidate close-but-not-enough has relevance 0.290 < 0.30 (p_fit 0."
+    )
 
 
 def test_the_threshold_itself_is_eligible(store: Store, index: FakeIndex) -> None:
@@ -155,7 +157,7 @@ def test_the_threshold_itself_is_eligible(store: Store, index: FakeIndex) -> Non
     route = router(store, index, threshold=0.3).route("a task")
     assert route.matched is not None and route.matched.name == "on-the-line"
     assert route.reason == (
-        "on-the-line: relevance 0.300 >= 0.30 (similarity 0.300 via description, keyword "
+        "on-the-line: relevance 0.300 >= 0.30, p_fit 0.49 (similarity 0.300 via description, keyword "
         "coverage 0.00), quality 6.0 (0 uses)"
     )
 
@@ -360,13 +362,17 @@ def test_route_to_dict_shape(store: Store, index: FakeIndex) -> None:
     assert list(data) == [
         "task",
         "matched",
+        "p_fit",
         "threshold",
         "threshold_source",
         "candidates",
         "reason",
         "context_used",
         "engine",
+        "keyword_weight",
     ]
+    assert data["p_fit"] == round(route.candidates[0].p_fit, 4) == data["candidates"][0]["p_fit"]
+    assert data["keyword_weight"] == 0.3  # the default engine's default ranking: no fit in this store
     assert data["task"] == "a task" and data["matched"] == "one" and data["threshold"] == DEFAULT_THRESHOLD
     assert data["threshold_source"] == "default"
     assert router(store, index, threshold=0.5).route("a task").to_dict()["threshold_source"] == "given"
@@ -382,6 +388,7 @@ def test_route_to_dict_shape(store: Store, index: FakeIndex) -> None:
         "via": "description",
         "misfit": None,
         "misfits": 0,
+        "p_fit": round(route.candidates[0].p_fit, 4),
         "passes_gate": True,
     }
     assert route.matched is not None and route.matched.use_count == 2 and route.matched.avg_score == 8.0
@@ -571,7 +578,7 @@ def test_a_chinese_task_meets_a_skill_described_in_chinese_at_the_higher_gate(
     assert route.engine == "multilingual"
     assert route.matched is None and not route.candidates[0].passes_gate
     assert route.threshold == DEFAULT_MULTILINGUAL_CJK_THRESHOLD == 0.88
-    assert route.reason.endswith("< 0.88")
+    assert "relevance 0.860 < 0.88" in route.reason
 
 
 def test_a_chinese_task_meets_a_skill_described_in_english_at_the_lower_gate(

@@ -284,6 +284,23 @@ class LedgerBase:
             "SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)"
         )
 
+    def setting(self, key: str) -> Any:
+        """The JSON value kept under ``key`` in meta by :meth:`set_setting` (None: none)."""
+        row = self._one("SELECT value FROM meta WHERE key = ?", (f"setting:{key}",))
+        return json.loads(row[0]) if row else None
+
+    @write()
+    def set_setting(self, key: str, value: Any) -> None:
+        """Keep (with None, drop) a JSON value in meta: the library fit and the user's pins of it.
+        The generation moves with it: a setting may change what the index holds (the fit's form
+        of each skill's Level 0 text)."""
+        with self.transaction(shared=True) as db:
+            if value is None:
+                db.execute("DELETE FROM meta WHERE key = ?", (f"setting:{key}",))
+            else:
+                db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"setting:{key}", json.dumps(value)))
+            self._bump(db)
+
     @write()
     def note(self, key: str, value: dict[str, Any] | None) -> None:
         """Keep (or with None, drop) a JSON note in meta, e.g. that the ledger was rebuilt."""

@@ -273,6 +273,10 @@ class SkillRows(LedgerBase):
                 )
         return out
 
+    def statuses(self) -> dict[str, str]:
+        """name -> status (active, quarantined, retired) of every skill."""
+        return dict(self._rows("SELECT name, status FROM skills"))
+
     def level0_texts(self) -> dict[str, str]:
         """name -> the Level 0 text the index embeds (no file reads), derived from the stored
         name and description so a change of the Level 0 rule reaches every existing row."""
