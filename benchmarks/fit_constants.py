@@ -58,6 +58,23 @@ MIN_TASKS = (20, 40)
 MULTILINGUAL_WEIGHTS = (0.0, 0.1, 0.2, 0.3)
 P_GATES = tuple(round(0.05 * i, 2) for i in range(2, 13))
 FEATURES = ("relevance", "margin", "cjk", "similarity", "coverage", "keyword")  # the columns of picks()
+SHIPPED = {"default": [0, 5, 1], "multilingual": [0, 1, 2]}  # the curves calibration.py ships
+
+
+def calibration_fields(columns: list[int], coef: np.ndarray, intercept: float) -> dict[str, float]:
+    """A curve as :class:`skillrouter.routing.calibration.Calibration`'s fields."""
+    out = {
+        "relevance": 0.0,
+        "keyword": 0.0,
+        "margin": 0.0,
+        "cjk": 0.0,
+        "intercept": round(float(intercept), 4),
+    }
+    for column, value in zip(columns, coef):
+        out[FEATURES[column]] = round(float(value), 4)
+    return out
+
+
 TODAY_GATES = {
     "default": 0.30,
     "multilingual": 0.86,
@@ -69,6 +86,7 @@ class Row:
     """One suite row: its library's fit evidence and its real queries' numbers."""
 
     name: str
+    corpus: str  # the suite's corpus it is a row of
     engine: str  # "default" or "multilingual": which engine routes its queries
     skills: list[F.SkillText]
     evidence: F.Evidence | None
@@ -79,6 +97,7 @@ class Row:
     gold: np.ndarray  # queries x skills, bool
     floor: float  # the better plain dense baseline's P@1
     cjk_skill: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    queries: list[str] = field(default_factory=list)
 
     @property
     def answerable(self) -> np.ndarray:
@@ -163,7 +182,23 @@ def gather_rows(data: Path, say) -> list[Row]:
                 floor = max(floor_e5, floor_mini)
             cjk = np.array([has_cjk(f"{s.name}: {s.description}") for s in texts])
             ev, n_tasks = evidence[key]
-            rows.append(Row(row_name, engine, texts, ev, n_tasks, dense, bm25, coverage, gold, floor, cjk))
+            rows.append(
+                Row(
+                    row_name,
+                    corpus.name,
+                    engine,
+                    texts,
+                    ev,
+                    n_tasks,
+                    dense,
+                    bm25,
+                    coverage,
+                    gold,
+                    floor,
+                    cjk,
+                    [q.query for q in queries],
+                )
+            )
     return rows
 
 
@@ -303,6 +338,12 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=default_data_dir())
     parser.add_argument("--rows", type=Path, default=None, help="keep the computed rows here and reuse them")
     parser.add_argument("--out", type=Path, default=None, help="also write the numbers as JSON here")
+    parser.add_argument(
+        "--left-out",
+        type=Path,
+        default=None,
+        help="write each corpus's constants and curves chosen without it here (eval/data/left_out.json)",
+    )
     args = parser.parse_args()
     say = lambda m: print(m, file=sys.stderr, flush=True)
     if args.rows is not None and args.rows.exists():
@@ -380,18 +421,25 @@ def main() -> int:
         "constants": chosen.__dict__,
         "loco_constants": {n: c.__dict__ for n, c in loco.items()},
     }
+    curves_without: dict[str, dict[str, dict[str, float]]] = {}  # group -> engine -> Calibration's fields
     for engine, columns in (
         ("default", [0]),
-        ("default", [0, 5, 1]),
+        ("default", SHIPPED["default"]),
         ("multilingual", [0, 2]),
-        ("multilingual", [0, 1, 2]),
+        ("multilingual", SHIPPED["multilingual"]),
     ):
         own = [n for n in names if by_name[n].engine == engine]
         left: dict[str, np.ndarray] = {}
-        for n in own:
-            rest = [m for m in own if not related(m, n)]
+        for held_group in sorted({group(n) for n in names}):
+            rest = [m for m in own if group(m) != held_group]
             coef, intercept = fit_curve([features[m] for m in rest], columns)
-            left[n] = curve_p(features[n][0], coef, intercept, columns)
+            for n in own:
+                if group(n) == held_group:
+                    left[n] = curve_p(features[n][0], coef, intercept, columns)
+            if columns == SHIPPED[engine]:
+                curves_without.setdefault(held_group, {})[engine] = calibration_fields(
+                    columns, coef, intercept
+                )
         pooled = ece(np.concatenate([left[n] for n in own]), np.concatenate([features[n][1] for n in own]))
         gates = {}
         for n in own:
@@ -475,6 +523,16 @@ def main() -> int:
     if args.out is not None:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(report, indent=2, default=float))
+    if args.left_out is not None:  # what `skillrouter eval suite --left-out` runs each corpus with
+        held = {}
+        for corpus in CORPORA:
+            its = [r for r in rows if r.corpus == corpus.name]
+            if its:
+                held[corpus.name] = {
+                    "constants": loco[its[0].name].__dict__,
+                    "curves": curves_without[group(its[0].name)],
+                }
+        args.left_out.write_text(json.dumps(held, indent=1) + "\n")
     return 0
 
 

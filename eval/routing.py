@@ -43,7 +43,7 @@ import math
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -67,6 +67,8 @@ from skillrouter.eval.metrics import RankedResult, fit_threshold, routing_metric
 
 from skillrouter import SkillRouterError, Store
 from skillrouter.library import SkillLibrary
+from skillrouter.routing.calibration import Calibration
+from skillrouter.routing.fit import FitConstants
 from skillrouter.routing.router import Candidate as RouterCandidate
 from skillrouter.routing.router import Engine, rank_candidates, with_p_fit
 from skillrouter.routing.scoring import MISFIT_WEIGHT
@@ -166,6 +168,8 @@ class RoutingConfig:
     max_examples: int = 200
     latency_sample: int = 100
     fit: bool = True  # fit the router to the library first, as an import does (skillrouter.routing.fit)
+    fit_constants: FitConstants | None = None  # how the fit decides (None: the shipped constants)
+    curves: Mapping[str, Calibration] | None = None  # p_fit's curves per engine (None: the shipped ones)
     baseline: bool = False  # also score the plain dense baseline on the same library (eval/baseline.py)
     multilingual_baseline: bool = False  # and the same baseline with multilingual-e5 (Chinese rows)
 
@@ -202,10 +206,15 @@ class Routed:
     engine: Engine = "default"
 
     def ranked(
-        self, keyword_weight: float | None, quality_weight: float, misfit_weight: float = MISFIT_WEIGHT
+        self,
+        keyword_weight: float | None,
+        quality_weight: float,
+        misfit_weight: float = MISFIT_WEIGHT,
+        curves: Mapping[str, Calibration] | None = None,
     ) -> list[RouterCandidate]:
         """The candidates in the router's order at ``keyword_weight`` (:func:`rank_candidates`;
-        None: the weight the router ranked them with), each with its ``p_fit`` at that weight."""
+        None: the weight the router ranked them with), each with its ``p_fit`` at that weight (on
+        ``curves``, by default the shipped ones)."""
         weight = self.keyword_weight if keyword_weight is None else keyword_weight
         ranked = rank_candidates(
             self.candidates,
@@ -213,14 +222,18 @@ class Routed:
             quality_weight=quality_weight,
             misfit_weight=misfit_weight,
         )
-        return with_p_fit(ranked, self.engine, None, weight, misfit_weight)
+        return with_p_fit(ranked, self.engine, None, weight, misfit_weight, curves)
 
     def result(
-        self, keyword_weight: float | None, quality_weight: float, misfit_weight: float = MISFIT_WEIGHT
+        self,
+        keyword_weight: float | None,
+        quality_weight: float,
+        misfit_weight: float = MISFIT_WEIGHT,
+        curves: Mapping[str, Calibration] | None = None,
     ) -> RankedResult:
         """For the metrics: names best first, their route scores, the gate value (the relevance
         of the best-ranked candidate, which the router compares with its threshold) and its p_fit."""
-        ranked = self.ranked(keyword_weight, quality_weight, misfit_weight)
+        ranked = self.ranked(keyword_weight, quality_weight, misfit_weight, curves)
         top = ranked[0].relevance + self.gate_offset if ranked else -1.0
         return RankedResult(
             self.query.query,
@@ -351,7 +364,7 @@ def evaluate_routing(
             _check_gold(setup.queries, known)
             if config.fit:
                 say(f"{spec.label}: fitting the router to the library of {len(known)} skills")
-                lib.fit()
+                lib.fit(config.fit_constants)
             say(f"{spec.label}: library of {len(known)} skills ({len(report.skipped)} skipped); indexing")
             lib.sync()
             timings["index"] = time.perf_counter() - started
@@ -457,7 +470,7 @@ def _run(
     say(f"{spec.label}: routing {len(test)} test queries")
     routed = _route(lib, test, config)
     timings["route_test"] = time.perf_counter() - started
-    results = [r.result(weight, qw, mw) for r in routed]
+    results = [r.result(weight, qw, mw, config.curves) for r in routed]
     latencies = _latencies(lib, test, config, weight, say)
     metrics = routing_metrics(results, k=config.k, threshold=threshold, latencies_ms=latencies)
     library = {

@@ -62,6 +62,7 @@ from skillrouter.eval.datasets import (
 )
 from skillrouter.eval.datasets.sgd import first_turns, load_sgd
 from skillrouter.eval.loading import builtin_queries, builtin_skills, folder_names
+from skillrouter.eval.metrics import RankedResult, calibration_error
 from skillrouter.eval.routing import (
     EmbedderSpec,
     RoutingConfig,
@@ -73,7 +74,16 @@ from skillrouter.eval.routing import (
 
 from skillrouter.errors import SkillRouterError
 
-__all__ = ["CORPORA", "Corpus", "SuiteRow", "default_data_dir", "run_suite", "suite_table"]
+__all__ = [
+    "CORPORA",
+    "Corpus",
+    "SuiteRow",
+    "default_data_dir",
+    "left_out_settings",
+    "pooled_ece",
+    "run_suite",
+    "suite_table",
+]
 
 DATA_ENV = "SKILLROUTER_DATA"
 TASKS_DIR = Path(__file__).parent / "data"
@@ -243,6 +253,7 @@ class SuiteRow:
     metrics: dict[str, Any]
     baseline: dict[str, Any]
     baseline_e5: dict[str, Any] | None = None  # Chinese rows: the dense baseline with multilingual-e5
+    results: list[RankedResult] = field(default_factory=list, repr=False)  # the router's, for pooled numbers
 
     def to_dict(self) -> dict[str, Any]:
         keep = (
@@ -253,6 +264,7 @@ class SuiteRow:
             "mrr",
             "abstain_f1",
             "decision_accuracy",
+            "ece",
             "threshold",
             "latency_ms_p50",
         )
@@ -274,7 +286,7 @@ def _round(value: Any) -> Any:
 def _rows(corpus: Corpus, run: RoutingRun) -> list[SuiteRow]:
     skills = int(run.library["skills"])
     if not corpus.rows:
-        return [SuiteRow(corpus.name, skills, run.metrics, run.baseline or {}, run.baseline_e5)]
+        return [SuiteRow(corpus.name, skills, run.metrics, run.baseline or {}, run.baseline_e5, run.results)]
     groups = by_split(run)
     return [
         SuiteRow(
@@ -283,6 +295,11 @@ def _rows(corpus: Corpus, run: RoutingRun) -> list[SuiteRow]:
             groups[split_name] | {"latency_ms_p50": run.metrics.get("latency_ms_p50")},
             run.baseline_by_split.get(split_name, {}),
             run.baseline_e5_by_split.get(split_name) if run.baseline_e5 is not None else None,
+            [
+                res
+                for routed, res in zip(run.routed, run.results)
+                if routed.query.meta.get("split") == split_name
+            ],
         )
         for split_name, row in corpus.rows.items()
         if split_name in groups
@@ -299,10 +316,15 @@ def run_suite(
     keyword_weight: float | None = None,
     threshold: float | None = None,
     latency_sample: int = 50,
+    left_out: bool = False,
     progress: Callable[[str], None] | None = None,
 ) -> list[SuiteRow]:
     """Route every corpus (or those whose corpus or row name is in ``names``) and score both
-    columns. Raises :class:`SkillRouterError` if a corpus needs data that is not there."""
+    columns. Raises :class:`SkillRouterError` if a corpus needs data that is not there.
+
+    ``left_out``: each corpus is routed with the library fit's constants and p_fit's curves that
+    were chosen without it (:data:`LEFT_OUT`, written by ``benchmarks/fit_constants.py``), so every
+    number is one nothing was tuned on."""
     data = data if data is not None else default_data_dir()
     wanted = set(names or ())
     unknown = wanted - {c.name for c in CORPORA} - set(ROW_NAMES)
@@ -321,13 +343,20 @@ def run_suite(
         keyword_weight=keyword_weight, threshold=threshold, latency_sample=latency_sample, baseline=True
     )
     rows: list[SuiteRow] = []
+    chosen_without = left_out_settings() if left_out else {}
     for corpus in chosen:
         if progress:
             progress(f"== {corpus.name}")
+        held = chosen_without.get(corpus.name, {})
         run = evaluate_routing(
             corpus.build(data),
             spec or EmbedderSpec(),
-            replace(config, multilingual_baseline=corpus.multilingual),
+            replace(
+                config,
+                multilingual_baseline=corpus.multilingual,
+                fit_constants=held.get("constants"),
+                curves=held.get("curves"),
+            ),
             cache_dir=cache_dir,
             embedder=embedder,
             progress=progress,
@@ -336,18 +365,48 @@ def run_suite(
     return rows
 
 
+LEFT_OUT = TASKS_DIR / "left_out.json"
+"""Per corpus, the fit's constants and p_fit's curves chosen without it (benchmarks/fit_constants.py)."""
+
+
+def left_out_settings(path: Path = LEFT_OUT) -> dict[str, dict[str, Any]]:
+    """corpus -> {"constants": FitConstants, "curves": {engine: Calibration}} from ``path``."""
+    from skillrouter.routing.calibration import Calibration
+    from skillrouter.routing.fit import FitConstants
+
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        raise SkillRouterError(
+            f"{path}: cannot read the left-out settings ({err}); run benchmarks/fit_constants.py"
+        ) from None
+    out: dict[str, dict[str, Any]] = {}
+    for corpus, held in data.items():
+        out[corpus] = {
+            "constants": FitConstants(**held["constants"]),
+            "curves": {engine: Calibration(**curve) for engine, curve in held["curves"].items()},
+        }
+    return out
+
+
 _COLUMNS: tuple[tuple[str, str, bool], ...] = (  # (metric, header, with the baseline beside it)
     ("p_at_1", "P@1", True),
     ("recall_at_k", "R@5", True),
     ("mrr", "MRR", True),
     ("abstain_f1", "abstain F1", True),
     ("decision_accuracy", "decision acc.", True),
+    ("ece", "p_fit ECE", False),
     ("latency_ms_p50", "p50 ms", False),
 )
 
 
 def _fmt(value: Any, digits: int = 3) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
+
+
+def pooled_ece(rows: Sequence[SuiteRow]) -> float | None:
+    """The expected calibration error of p_fit over every query of ``rows`` together."""
+    return calibration_error([r for row in rows for r in row.results])
 
 
 def mean_row(rows: Sequence[SuiteRow]) -> dict[str, dict[str, float | None]]:
@@ -388,6 +447,12 @@ def suite_table(rows: Sequence[SuiteRow], *, markdown: bool = False) -> str:
         router, dense = means["router"][key], means["baseline"][key]
         cells.append(f"{_fmt(router, digits)} | {_fmt(dense)}" if paired else _fmt(router, digits))
     lines.append(cells)
+    pooled = pooled_ece(rows)
+    if pooled is not None:  # p_fit's calibration over every query of the table at once
+        queries = str(sum(len(r.results) for r in rows))
+        lines.append(
+            ["pooled", "", queries, "", *(f"{pooled:.3f}" if k == "ece" else "" for k, _, _ in _COLUMNS)]
+        )
     if markdown:
         out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         out += ["| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |" for cells in lines]

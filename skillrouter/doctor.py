@@ -12,6 +12,9 @@ and what it repairs (``skillrouter doctor``, :meth:`skillrouter.SkillLibrary.doc
   from the store);
 - the index: documents missing, stale or orphaned (ids and text hashes read from Chroma now,
   without the vectors) are embedded or deleted (a full sync);
+- the library fit (:mod:`skillrouter.routing.fit`): what each engine ranks with, and whether the
+  library changed since it was fitted; a stale fit is fitted again (derived data: it is never
+  counted as drift, and a user's pins are kept);
 - in team mode, this machine's copy against the database (:mod:`skillrouter.store.team`):
   folders behind the database or missing are written from it, folders of skills removed there
   are removed, a copy whose SKILL.md no longer parses is set aside (under ``cache/conflicts/``)
@@ -61,6 +64,7 @@ class DoctorReport:
     index_orphans: int = 0
     derived: list[str] = field(default_factory=list)  # derived files found damaged (and what was done)
     team: dict[str, Any] = field(default_factory=dict)  # team mode: this copy against the database
+    fit: dict[str, Any] = field(default_factory=dict)  # the library fit in force, stale or not, refitted
     repaired: bool = False
     unrepaired: list[str] = field(default_factory=list)
 
@@ -91,6 +95,7 @@ class DoctorReport:
             "index_stale": self.index_stale,
             "index_orphans": self.index_orphans,
             "derived": self.derived,
+            "fit": self.fit,
             "repaired": self.repaired,
             "unrepaired": self.unrepaired,
             "ok": self.ok,
@@ -123,11 +128,33 @@ def diagnose(lib: SkillLibrary, *, repair: bool = True) -> DoctorReport:
     _check_sidecars(lib, report, repair, on_disk)
     if index_readable and not lib.read_only:  # a read-only store's routes never read the index
         _check_index(lib, report, repair)
+    _check_fit(lib, report, repair)
     for name, why in report.unreadable:
         row = lib.store.ledger.row(name)
         back = f"'skillrouter restore {name} {row.version}' (its last good version)" if row else "remove it"
         report.unrepaired.append(f"{why}: fix the file by hand, or {back}")
     return report
+
+
+def _check_fit(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:
+    """The library fit: each engine's ranking and how it was chosen; one the library has moved
+    past is fitted again with ``repair`` (a read-only store's is only reported)."""
+    stale = not lib.read_only and lib.fit_due(bulk=True)
+    refitted = repair and stale
+    if refitted:
+        lib.fit()
+    fit = lib.library_fit
+    report.fit = {
+        "fitted_on": fit.skills if fit is not None else 0,
+        "fitted_at": fit.fitted_at if fit is not None else None,
+        "stale": stale and not refitted,
+        "refitted": refitted,
+        "engines": {
+            name: {"ranking": engine.ranking.label, "source": engine.source, "why": engine.why}
+            for name, engine in (fit.engines.items() if fit is not None else ())
+        },
+        "pins": lib.pins(),
+    }
 
 
 def _check_ledger_note(lib: SkillLibrary, report: DoctorReport, repair: bool) -> None:

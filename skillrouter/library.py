@@ -73,7 +73,7 @@ from skillrouter.routing.conversation import Context, route_in_conversation
 from skillrouter.routing.documents import MISFIT, TRIGGER, example_id, misfit_id, trigger_id
 from skillrouter.routing.exact import ExactIndex
 from skillrouter.routing.fit import Engine as FitEngine
-from skillrouter.routing.fit import LibraryFit, fingerprint, fit_engine, level0_form
+from skillrouter.routing.fit import FitConstants, LibraryFit, fingerprint, fit_engine, level0_form
 from skillrouter.routing.fitted import (
     FIT_KEY,
     PINS_KEY,
@@ -481,19 +481,23 @@ class SkillLibrary:
             models["multilingual"] = self.multilingual_embedder.model_id
         return models
 
-    def fit(self) -> LibraryFit:
+    def fit(self, constants: FitConstants | None = None) -> LibraryFit:
         """Fit the router to this library now, from its own text and without labels
         (:mod:`skillrouter.routing.fit`), keep the fit in the ledger (every process and machine
         of the store routes with it) and return it with the user's pins applied. An engine with
         too few pseudo-tasks keeps its default ranking (the multilingual engine is loaded only
-        when the library holds enough text in Chinese, Japanese or Korean to fit it)."""
+        when the library holds enough text in Chinese, Japanese or Korean to fit it). ``constants``:
+        how the fit decides (:class:`~skillrouter.routing.fit.FitConstants`; the shipped ones by
+        default)."""
         if self.read_only:
             raise StoreError(f"nothing can be written: {self.store.read_only_why}")
         started = time.perf_counter()
         texts = fit_texts(self.store.ledger)
-        engines = {"default": fit_engine("default", texts, self.embedder)}
+        engines = {"default": fit_engine("default", texts, self.embedder, constants=constants)}
         if self.multilingual_embedder is not None:
-            engines["multilingual"] = fit_engine("multilingual", texts, self.multilingual_embedder)
+            engines["multilingual"] = fit_engine(
+                "multilingual", texts, self.multilingual_embedder, constants=constants
+            )
         fitted = LibraryFit(
             engines,
             len(texts),
@@ -511,14 +515,16 @@ class SkillLibrary:
         """Refit when the library changed enough since its fit (:func:`skillrouter.routing.fitted.due`:
         an import or a reindex, ``bulk``, whenever what the fit reads changed; a single write once
         the count of active skills moved by a tenth); the new fit, or None when none was due."""
-        if self.read_only:
+        if self.read_only or not self.fit_due(bulk=bulk):
             return None
+        return self.fit()
+
+    def fit_due(self, *, bulk: bool = True) -> bool:
+        """Whether the library changed enough since its fit to fit it again (see :meth:`fit_if_due`)."""
         fitted = stored_fit(self.store.ledger)
         active = sum(1 for s in self.store.ledger.statuses().values() if s == "active")
         printed = fingerprint(fit_texts(self.store.ledger)) if bulk and fitted is not None else None
-        if not due(fitted, active, self._models(), bulk=bulk, fingerprint=printed):
-            return None
-        return self.fit()
+        return due(fitted, active, self._models(), bulk=bulk, fingerprint=printed)
 
     def pins(self) -> dict[str, dict[str, Any]]:
         """The user's pins of the fit: ``{engine: {"form": ..., "keyword_weight": ...}}``."""
@@ -873,11 +879,13 @@ class SkillLibrary:
     ) -> Route:
         """The skill that fits ``task``, or none (see :mod:`skillrouter.routing.router`).
 
-        ``context``: the conversation's earlier turns, oldest first (text, ``{"role",
-        "content"}`` dicts or LangChain messages; only the user's count). A follow-up that names
-        no task by itself is routed with them, a self-contained message exactly as without them
-        (:mod:`skillrouter.routing.conversation`); :attr:`Route.context_used` says which. A
-        context that is not a list of turns is a ValueError naming the turn.
+        ``context``: the conversation's earlier turns, oldest first (text for the user's,
+        ``{"role", "content"}`` dicts or LangChain messages; user and assistant turns count). A
+        follow-up that names no task by itself stays with the conversation's skill, a new request
+        moves, a closing "no, that's all" routes to none, and a first message routes exactly as
+        without context (:mod:`skillrouter.routing.conversation`); :attr:`Route.context_used` says
+        when the conversation decided. A context that is not a list of turns is a ValueError
+        naming the turn.
 
         ``exact=True`` searches the store's embedding cache by one matrix product instead of
         the Chroma index (:class:`skillrouter.routing.exact.ExactIndex`): the same answer without

@@ -50,6 +50,12 @@ from skillrouter.eval.cli.common import (
     help="Threshold for the router column (default: the router's default gate).",
 )
 @click.option(
+    "--left-out",
+    is_flag=True,
+    help="Run each corpus with the fit's constants and p_fit's curves chosen without it "
+    "(eval/data/left_out.json, written by benchmarks/fit_constants.py): numbers nothing was tuned on.",
+)
+@click.option(
     "--latency-sample",
     type=click.IntRange(0),
     default=50,
@@ -63,6 +69,7 @@ def suite_cmd(
     embedder: str,
     keyword_weight: float | None,
     threshold: float | None,
+    left_out: bool,
     latency_sample: int,
     json_path: str | None,
     report_dir: Path | None,
@@ -72,7 +79,7 @@ def suite_cmd(
 ) -> None:
     """Every dev corpus in one table, the plain dense baseline beside each row."""
     from skillrouter.eval.routing import EmbedderSpec
-    from skillrouter.eval.suite import mean_row, run_suite, suite_table
+    from skillrouter.eval.suite import mean_row, pooled_ece, run_suite, suite_table
 
     spec = EmbedderSpec(None if embedder == "default" else embedder)
     rows = run_suite(
@@ -83,6 +90,7 @@ def suite_cmd(
         keyword_weight=keyword_weight,
         threshold=threshold,
         latency_sample=latency_sample,
+        left_out=left_out,
         progress=say(quiet),
     )
     echo = functools.partial(click.echo, err=json_path == "-")
@@ -92,13 +100,15 @@ def suite_cmd(
         "embedder": spec.label,
         "rows": [r.to_dict() for r in rows],
         "mean": mean_row(rows),
+        "pooled_ece": pooled_ece(rows),
     }
     write_outputs(
         result,
         json_path,
         report_dir,
         "suite",
-        f"# Routing suite\n\n`{command_line()}` ({spec.label})\n\nEach cell is router | plain dense "
+        f"# Routing suite{' (left out)' if left_out else ''}\n\n`{command_line()}` ({spec.label})\n\n"
+        "Each cell is router | plain dense "
         'baseline (cosine over "name: description", threshold '
         f"0.28).\n\n{suite_table(rows, markdown=True)}\n",
         echo,

@@ -154,9 +154,9 @@ def context_option(ctx: click.Context, param: click.Parameter, value: str | None
     default=None,
     metavar="FILE",
     callback=context_option,
-    help="The conversation's earlier turns, oldest first, as a JSON list (strings or "
-    '{"role", "content"} objects; only user turns count) in FILE, or - for stdin. A follow-up '
-    "that names no task by itself is routed with them; --json says whether they decided "
+    help="The conversation's earlier turns, oldest first, as a JSON list (strings for the user's, or "
+    '{"role", "content"} objects, role user or assistant) in FILE, or - for stdin. A follow-up '
+    "stays with the conversation's skill, a new request moves; --json says whether they decided "
     "(context_used).",
 )
 @store_options
@@ -412,6 +412,7 @@ def doctor(
                 click.echo(f"  repaired: {line}")
             if report.team:
                 _team_lines(report.team, no_repair)
+            _fit_line(report.fit)
             if report.ledger["rebuilt"] and report.ledger.get("kept_at"):
                 click.echo(f"  the damaged ledger is kept at {report.ledger['kept_at']}")
             for line in report.unrepaired:
@@ -431,6 +432,24 @@ def doctor(
         emit(report.to_dict(), as_json, text)
         if report.unrepaired:
             sys.exit(1)
+
+
+def _fit_line(fit: dict[str, Any]) -> None:
+    """What doctor says of the library fit."""
+    engines = "; ".join(
+        f"{name} {e['ranking']} ({e['source']})" for name, e in fit.get("engines", {}).items()
+    )
+    if not engines:
+        click.echo("  fit: none yet ('skillrouter fit' fits the router to this library)")
+        return
+    state = (
+        "refitted now"
+        if fit.get("refitted")
+        else "stale: the library changed since ('skillrouter fit')"
+        if fit.get("stale")
+        else f"fitted on {fit.get('fitted_on')} skill(s)"
+    )
+    click.echo(f"  fit: {engines}; {state}")
 
 
 def _team_lines(team: dict[str, Any], no_repair: bool) -> None:

@@ -8,7 +8,10 @@ each other). So when a library changes, each engine's ranking is chosen for it, 
 1. **Pseudo-tasks** (:func:`pseudo_tasks`): what a skill says about when to use it, taken as a
    task a user could type: the items under a body heading such as "When to use" / "使用场景", its
    ``metadata.triggers``, and the parts of a description of two or more sentences (or of the
-   form "service: intent"), a leading "Use when" dropped. At most :data:`PER_SKILL` per skill and
+   form "service: intent"), a leading "Use when" dropped. Real labels come first as they arrive:
+   the tasks a skill served well (its examples, recorded with ``record_outcome``), and the tasks
+   routed to a skill that did not fit it (its misfits: a ranking that puts that skill first for
+   such a task fails it). At most :data:`PER_SKILL` per skill (and a skill's misfits besides) and
    :data:`MOST_TASKS` in all, picked by a hash (the same library always gives the same tasks).
 2. **Held out** (:func:`gather`): each pseudo-task is routed against every skill, its own skill's
    documents (both forms of its Level 0 text, its keyword text) with the task's text cut out, so
@@ -56,6 +59,7 @@ __all__ = [
     "MIN_TASKS",
     "EngineFit",
     "Evidence",
+    "FitConstants",
     "LibraryFit",
     "PseudoTask",
     "Ranking",
@@ -113,6 +117,22 @@ DEFAULT_RANKINGS: dict[Engine, Ranking] = {
 }
 """Each engine's ranking where the library gives too few pseudo-tasks to choose one (chosen
 leave-one-corpus-out on the suite: docs/evaluation.md, "The library fit")."""
+
+
+@dataclass(frozen=True)
+class FitConstants:
+    """How the fit decides (module docstring, step 4), the shipped values by default; the
+    evaluation suite runs each corpus with the values chosen without it (``eval suite --left-out``)."""
+
+    keyword_cost: float = KEYWORD_COST
+    form_cost: float = FORM_COST
+    min_tasks: int = MIN_TASKS
+    multilingual_weight: float = 0.1
+
+    def default(self, engine: Engine) -> Ranking:
+        if engine == "multilingual":
+            return Ranking("description", self.multilingual_weight)
+        return DEFAULT_RANKINGS[engine]
 
 
 # ---------------------------------------------------------------- pseudo-tasks
@@ -195,15 +215,21 @@ class SkillText:
     triggers: tuple[str, ...] = ()
     summary: str = ""  # what keyword coverage counts ("name words: description")
     lexical: str = ""  # what BM25 reads (the summary and the start of the body)
+    examples: tuple[str, ...] = ()  # tasks it served well (recorded outcomes)
+    misfits: tuple[str, ...] = ()  # tasks routed to it that it did not fit
+
+
+Source = Literal["example", "misfit", "when-to-use", "trigger", "description"]
 
 
 @dataclass(frozen=True)
 class PseudoTask:
-    """A task drawn from skill ``skill`` (an index into the fit's skills)."""
+    """A task drawn from skill ``skill`` (an index into the fit's skills); a ``misfit`` is a task
+    that skill must *not* be first for."""
 
     skill: int
     text: str
-    source: Literal["when-to-use", "trigger", "description"]
+    source: Source
 
 
 def _order(name: str, text: str) -> str:
@@ -217,13 +243,19 @@ def pseudo_tasks(
     docstring), in a fixed order given by a hash of skill and text."""
     found: list[PseudoTask] = []
     for i, skill in enumerate(skills):
+        real = [PseudoTask(i, t, "example") for t in skill.examples if t.strip()]
         own = [PseudoTask(i, t, "when-to-use") for t in when_to_use(skill.body)]
         own += [PseudoTask(i, _plain(t), "trigger") for t in skill.triggers if _enough(_plain(t))]
         own += [PseudoTask(i, t, "description") for t in description_parts(skill.description)]
         unique = {t.text: t for t in own}
-        found += sorted(unique.values(), key=lambda t: _order(skill.name, t.text))[:per_skill]
-    if len(found) > most:
-        found = sorted(found, key=lambda t: _order(skills[t.skill].name, t.text))[:most]
+        drawn = sorted(real, key=lambda t: _order(skill.name, t.text))[:per_skill]
+        drawn += sorted(unique.values(), key=lambda t: _order(skill.name, t.text))[: per_skill - len(drawn)]
+        found += drawn + [PseudoTask(i, t, "misfit") for t in skill.misfits[-per_skill:] if t.strip()]
+    if len(found) > most:  # real labels first, then a fixed sample of the rest
+        found = sorted(
+            found, key=lambda t: (t.source not in ("example", "misfit"), _order(skills[t.skill].name, t.text))
+        )
+        found = found[:most]
     return found
 
 
@@ -276,12 +308,20 @@ class _Bm25:
 @dataclass
 class Evidence:
     """Per pseudo-task (rows) and skill (columns): dense similarity under each form and BM25,
-    the task's own skill held out; ``gold`` is each task's own column."""
+    the task's own skill held out; ``gold`` is each task's own column (``misfit``: whether that
+    column is one the task must not go to instead)."""
 
     gold: np.ndarray
     dense: dict[str, np.ndarray]
     bm25: np.ndarray
     tasks: list[PseudoTask] = field(default_factory=list)
+    misfit: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+
+    def right(self, picks: np.ndarray) -> np.ndarray:
+        """Per task, whether ``picks`` got it right: its own skill first, or for a misfit any
+        skill but the one it did not fit."""
+        misfit = self.misfit if len(self.misfit) == len(picks) else np.zeros(len(picks), dtype=bool)
+        return np.where(misfit, picks != self.gold, picks == self.gold)
 
 
 def gather(skills: Sequence[SkillText], tasks: Sequence[PseudoTask], embedder: Embedder) -> Evidence:
@@ -299,8 +339,13 @@ def gather(skills: Sequence[SkillText], tasks: Sequence[PseudoTask], embedder: E
         )
         matrix = vectors @ docs.T if len(tasks) else np.zeros((0, len(skills)), np.float32)
         if len(tasks):
-            # only a task cut from the description changes its skill's Level 0 text
-            cut = [i for i, t in enumerate(tasks) if t.text in skills[t.skill].description]
+            # only a task cut from the description changes its skill's Level 0 text (a misfit is
+            # no text of its skill's)
+            cut = [
+                i
+                for i, t in enumerate(tasks)
+                if t.source != "misfit" and t.text in skills[t.skill].description
+            ]
             held = [
                 level0_form(
                     form, skills[tasks[i].skill].name, _cut(skills[tasks[i].skill].description, tasks[i].text)
@@ -319,8 +364,11 @@ def gather(skills: Sequence[SkillText], tasks: Sequence[PseudoTask], embedder: E
     for i, task in enumerate(tasks):
         words = tokenize(task.text)
         bm25[i] = index.scores(words)
-        bm25[i, task.skill] = index.one(words, tokenize(_cut(skills[task.skill].lexical, task.text)))
-    return Evidence(own, dense, bm25, list(tasks))
+        if task.source != "misfit":
+            bm25[i, task.skill] = index.one(words, tokenize(_cut(skills[task.skill].lexical, task.text)))
+    return Evidence(
+        own, dense, bm25, list(tasks), np.array([t.source == "misfit" for t in tasks], dtype=bool)
+    )
 
 
 def _trigger_bests(
@@ -377,7 +425,7 @@ def self_checks(evidence: Evidence) -> dict[Ranking, float]:
         for weight in KEYWORD_WEIGHTS:
             ranking = Ranking(form, weight)
             out[ranking] = (
-                float(np.mean(replay(evidence, ranking) == evidence.gold)) if len(evidence.gold) else 0.0
+                float(np.mean(evidence.right(replay(evidence, ranking)))) if len(evidence.gold) else 0.0
             )
     return out
 
@@ -451,15 +499,17 @@ def fit_engine(
     skills: Sequence[SkillText],
     embedder: Embedder,
     *,
-    default: Ranking | None = None,
-    keyword_cost: float = KEYWORD_COST,
-    form_cost: float = FORM_COST,
-    min_tasks: int = MIN_TASKS,
+    constants: FitConstants | None = None,
+    min_tasks: int | None = None,
 ) -> EngineFit:
-    """Choose ``engine``'s ranking for ``skills`` (see the module docstring). The multilingual
-    engine serves tasks in Chinese, Japanese or Korean, so it is fitted on the pseudo-tasks that
-    hold CJK letters only; the default engine on the others."""
-    default = DEFAULT_RANKINGS[engine] if default is None else default
+    """Choose ``engine``'s ranking for ``skills`` (see the module docstring) with ``constants``
+    (the shipped ones by default; ``min_tasks`` overrides theirs). The multilingual engine serves
+    tasks in Chinese, Japanese or Korean, so it is fitted on the pseudo-tasks that hold CJK
+    letters only; the default engine on the others."""
+    constants = FitConstants() if constants is None else constants
+    default = constants.default(engine)
+    keyword_cost, form_cost = constants.keyword_cost, constants.form_cost
+    min_tasks = constants.min_tasks if min_tasks is None else min_tasks
     tasks = [t for t in pseudo_tasks(skills) if has_cjk(t.text) == (engine == "multilingual")]
     sources = {str(k): v for k, v in Counter(t.source for t in tasks).items()}
     if len(tasks) < min_tasks:
@@ -559,7 +609,7 @@ def fingerprint(skills: Sequence[SkillText]) -> str:
     """A hash of what the fit reads of every skill, in name order."""
     digest = hashlib.sha256()
     for s in sorted(skills, key=lambda s: s.name):
-        for part in (s.name, s.description, s.body[:4000], *s.triggers):
+        for part in (s.name, s.description, s.body[:4000], *s.triggers, *s.examples, *s.misfits):
             digest.update(part.encode("utf-8", "surrogatepass"))
             digest.update(b"\x00")
     return digest.hexdigest()[:16]

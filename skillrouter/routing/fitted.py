@@ -10,7 +10,8 @@ it routes with the engines' defaults until the next fit; the pins are the user's
 never touches them.
 
 The fit reads what the ledger holds of each active skill (name, description, triggers, the
-summary and the start of the body the keyword index reads): no SKILL.md is opened.
+summary and the start of the body the keyword index reads, its examples and misfits): no SKILL.md
+is opened.
 """
 
 from __future__ import annotations
@@ -66,6 +67,10 @@ class FitLedger(Protocol):
 
     def statuses(self) -> dict[str, str]: ...
 
+    def examples(self, name: str | None = None) -> list[tuple[str, str]]: ...
+
+    def misfits(self, name: str | None = None) -> list[tuple[str, str]]: ...
+
 
 def fit_texts(ledger: FitLedger) -> list[SkillText]:
     """Every active skill as the fit reads it, in name order."""
@@ -74,6 +79,12 @@ def fit_texts(ledger: FitLedger) -> list[SkillText]:
     summaries = ledger.summary_texts()
     lexical = ledger.lexical_texts()
     triggers = ledger.trigger_texts()
+    examples: dict[str, list[str]] = {}
+    for name, task in ledger.examples():
+        examples.setdefault(name, []).append(task)
+    misfits: dict[str, list[str]] = {}
+    for name, task in ledger.misfits():
+        misfits.setdefault(name, []).append(task)
     out = []
     for name in sorted(descriptions):
         if status.get(name, "active") != "active":
@@ -81,7 +92,18 @@ def fit_texts(ledger: FitLedger) -> list[SkillText]:
         summary = summaries.get(name, descriptions[name])
         text = lexical.get(name) or summary
         body = text[len(summary) + 1 :] if text.startswith(summary) else ""
-        out.append(SkillText(name, descriptions[name], body, tuple(triggers.get(name, ())), summary, text))
+        out.append(
+            SkillText(
+                name,
+                descriptions[name],
+                body,
+                tuple(triggers.get(name, ())),
+                summary,
+                text,
+                tuple(examples.get(name, ())),
+                tuple(misfits.get(name, ())),
+            )
+        )
     return out
 
 

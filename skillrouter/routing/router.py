@@ -70,7 +70,7 @@ all-MiniLM-L6-v2: another model needs its own (``skillrouter eval routing --trai
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
@@ -79,7 +79,7 @@ import numpy as np
 
 from skillrouter.embeddings.base import Embedder, embed_queries
 from skillrouter.embeddings.script import has_cjk
-from skillrouter.routing.calibration import p_fit
+from skillrouter.routing.calibration import Calibration, p_fit
 from skillrouter.routing.documents import Hit
 from skillrouter.routing.fit import DEFAULT_RANKINGS, LibraryFit, Ranking
 from skillrouter.routing.lexical import LexicalIndex, LexicalScores
@@ -177,12 +177,10 @@ class Candidate:
     relevance: float = 0.0  # similarity (after misfits) + coverage_weight * coverage - misfit share: gated
     misfit: float | None = None  # cosine of the skill's nearest misfit to the task (None: none found)
     misfits: int = 0  # the skill's misfits, whose share of its judged routes lowers its relevance
-    passes_gate: bool = (
-        False  # relevance >= the router's threshold: the router's verdict, read by every surface
-    )
-    p_fit: float = (
-        0.0  # the calibrated probability that this candidate is the right skill (routing.calibration)
-    )
+    # relevance >= the router's threshold: the router's verdict, read by every surface
+    passes_gate: bool = False
+    # the calibrated probability that this candidate is the right skill (routing.calibration)
+    p_fit: float = 0.0
 
     @property
     def name(self) -> str:
@@ -288,11 +286,13 @@ def with_p_fit(
     min_p_fit: float | None,
     keyword_weight: float,
     misfit_weight: float,
+    curves: Mapping[str, Calibration] | None = None,
 ) -> list[Candidate]:
     """``ranked`` (best first) with each candidate's :attr:`Candidate.p_fit`: from its relevance,
     keyword score and margin (its fused similarity, before the track record weighs, less the best
     other candidate's), on ``engine``'s curve (:mod:`skillrouter.routing.calibration`); with
-    ``min_p_fit``, ``passes_gate`` says whether it reaches it."""
+    ``min_p_fit``, ``passes_gate`` says whether it reaches it. ``curves``: other curves than the
+    shipped ones (the evaluation suite's left-out runs)."""
     values = [
         fused(contrast(c.similarity, c.misfit, misfit_weight), c.keyword, keyword_weight) for c in ranked
     ]
@@ -301,7 +301,11 @@ def with_p_fit(
         others = values[:i] + values[i + 1 :]
         margin = values[i] - (max(others) if others else 0.0)  # a lone candidate: its own fused value
         cjk = engine == "multilingual" and has_cjk(f"{c.skill.name}: {c.skill.description}")
-        p = p_fit(engine, c.relevance, c.keyword, margin, cjk)
+        p = (
+            p_fit(engine, c.relevance, c.keyword, margin, cjk)
+            if curves is None
+            else curves[engine].p(c.relevance, c.keyword, margin, cjk)
+        )
         gate = c.passes_gate if min_p_fit is None else p >= min_p_fit
         out.append(replace(c, p_fit=p, passes_gate=gate))
     return out
@@ -385,7 +389,7 @@ class Router:
             rows = [i for i, e in enumerate(engines) if e == engine]
             if not rows:
                 continue
-            index = self.index if engine == "default" else self._multilingual_index()
+            index = self.index if engine == "default" else self.multilingual_index()
             gate = self.settings.gate if engine == "default" else self.settings.multilingual_gate
             weight = self.ranking(engine).keyword_weight
             part = self._route_with(index, gate, [tasks[i] for i in rows], k, task_type, wanted_tags, weight)
@@ -404,7 +408,8 @@ class Router:
         multilingual = self.multilingual is not None and any(has_cjk(text) for text in texts)
         return "multilingual" if multilingual else "default"
 
-    def _multilingual_index(self) -> QueryIndex:
+    def multilingual_index(self) -> QueryIndex:
+        """The multilingual engine's index, in step with the store (built on first use)."""
         assert self.multilingual is not None
         return self.multilingual()
 

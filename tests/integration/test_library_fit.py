@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA
-from skillrouter.cli.core import cli
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
 from skillrouter.eval.datasets.sgd import first_turns, load_sgd
 
 from skillrouter import SkillLibrary, Store
+from skillrouter.cli.core import cli
 from skillrouter.routing.documents import sha
 from skillrouter.routing.fit import Ranking
 
@@ -24,10 +24,15 @@ def sgd_library(tmp_path: Path, st_embedder: SentenceTransformerEmbedder) -> Ski
     if not SGD.is_dir():
         pytest.skip(f"SGD data not in {SGD} (set SKILLROUTER_DATA)")
     path = tmp_path / "store"
-    lib = SkillLibrary(Store(path), CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db")))
+    lib = SkillLibrary(
+        Store(path), CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db"))
+    )
     report = lib.import_skills([SGD / "skills.jsonl"])
     assert len(report.added) == 68
-    assert report.fit == {"default": Ranking("name: description", 0.0).label, "multilingual": "description / keywords 0.1"}
+    assert report.fit == {
+        "default": Ranking("name: description", 0.0).label,
+        "multilingual": "description / keywords 0.1",
+    }
     return lib
 
 

@@ -57,7 +57,9 @@ def test_when_to_use_reads_the_items_under_when_to_use_headings_in_any_language(
 
 
 def test_description_parts_need_two_sentences_or_a_service_and_an_intent() -> None:
-    assert description_parts("Extract text from PDFs. Use when the user asks for OCR of a scanned receipt.") == [
+    assert description_parts(
+        "Extract text from PDFs. Use when the user asks for OCR of a scanned receipt."
+    ) == [
         "Extract text from PDFs",
         "OCR of a scanned receipt",  # "Use when the user asks for" is how skills talk, not users
     ]
@@ -70,7 +72,9 @@ def test_description_parts_need_two_sentences_or_a_service_and_an_intent() -> No
 
 def skills() -> list[SkillText]:
     return [
-        SkillText("pdf-ocr", "Extract text from PDFs. Turn scans into Markdown.", BODY, lexical="pdf ocr " + BODY),
+        SkillText(
+            "pdf-ocr", "Extract text from PDFs. Turn scans into Markdown.", BODY, lexical="pdf ocr " + BODY
+        ),
         SkillText("bus-tickets", "Find buses: Buy tickets for a bus journey.", lexical="bus tickets"),
         SkillText("weather", "Forecasts for a city.", triggers=("will it rain in Lisbon tomorrow",)),
     ]
@@ -151,7 +155,9 @@ def test_a_fitted_engine_says_what_it_chose_from() -> None:
 def test_a_library_fit_round_trips_through_json_and_takes_pins() -> None:
     fit = LibraryFit(
         {
-            "default": EngineFit("default", Ranking("name: description", 0.0), "fitted", "why", 40, {"description": 40}),
+            "default": EngineFit(
+                "default", Ranking("name: description", 0.0), "fitted", "why", 40, {"description": 40}
+            ),
             "multilingual": EngineFit("multilingual", Ranking("description", 0.1), "default", "few"),
         },
         12,
@@ -163,7 +169,9 @@ def test_a_library_fit_round_trips_through_json_and_takes_pins() -> None:
     assert LibraryFit.from_json(fit.to_json()) == fit
     pinned = fit.pinned({"default": {"keyword_weight": 0.2}, "multilingual": {"form": "name: description"}})
     assert pinned.ranking("default") == Ranking("name: description", 0.2)
-    assert pinned.engines["default"].source == "pinned" and "keyword_weight=0.2" in pinned.engines["default"].why
+    assert (
+        pinned.engines["default"].source == "pinned" and "keyword_weight=0.2" in pinned.engines["default"].why
+    )
     assert pinned.ranking("multilingual") == Ranking("name: description", 0.1)
     with pytest.raises(ValueError, match="version"):
         LibraryFit.from_json('{"version": 99}')
@@ -203,3 +211,29 @@ def test_replay_uses_the_keyword_pool_only_with_keywords() -> None:
     evidence = Evidence(np.array([1, 0]), {"description": dense, "name: description": dense}, bm25)
     assert replay(evidence, Ranking("description", 0.0)).tolist()[0] == 0
     assert replay(evidence, Ranking("description", 1.0)).tolist()[0] == 1  # 0.1 + 1.0 > 0.9
+
+
+def test_recorded_examples_come_first_and_misfits_count_against_their_skill() -> None:
+    s = [
+        SkillText(
+            "pdf-ocr",
+            "Extract text from PDFs. Turn scans into Markdown.",
+            BODY,
+            examples=("get the text out of this scanned invoice",),
+            misfits=("translate this PDF into French",),
+        ),
+        SkillText("translate", "Translate documents between languages."),
+    ]
+    tasks = pseudo_tasks(s)
+    own = [t for t in tasks if t.skill == 0]
+    assert own[0] == PseudoTask(0, "get the text out of this scanned invoice", "example")
+    assert PseudoTask(0, "translate this PDF into French", "misfit") in own
+    assert len([t for t in own if t.source != "misfit"]) == 2  # the example and one of the skill's own
+    evidence = gather(s, tasks, HashEmbedder(dimension=64))
+    assert evidence.misfit.tolist() == [t.source == "misfit" for t in tasks]
+    at = next(i for i, t in enumerate(tasks) if t.source == "misfit")
+    picks = np.zeros(len(tasks), dtype=int)  # every task sent to pdf-ocr
+    right = evidence.right(picks)
+    assert not right[at]  # the misfit went back to the skill it did not fit
+    picks[at] = 1
+    assert evidence.right(picks)[at]  # anywhere else is right for a misfit
