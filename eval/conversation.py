@@ -19,7 +19,8 @@ taken twice are skipped. Each dialogue is routed three ways through ``SkillLibra
 
 - ``message``: the last turn alone (what a router that ignores the conversation does);
 - ``joined``: every user turn joined, one per line (the naive fix);
-- ``rule``: the last turn with the earlier ones as ``context=`` (:mod:`skillrouter.routing.conversation`);
+- ``context``: the last turn with the earlier ones as ``context=`` (the conversation model of
+  :mod:`skillrouter.routing.conversation`);
 
 and the plain dense baseline (:func:`skillrouter.eval.baseline.dense_baseline`: cosine of
 ``"name: description"``) is scored on the message and on the joined text with the library's model
@@ -64,7 +65,7 @@ BLIND = Path(__file__).parent / "data" / "blind"
 CONVERSATION_LIBRARIES = ("hermes-agent-0.19.0", "antigravity-awesome-skills", "clawhub-sample/en")
 """The libraries under ``skill-libraries/`` that the conversation rows route over, together."""
 
-VARIANTS = ("message", "joined", "rule")
+VARIANTS = ("message", "joined", "context")
 KINDS = ("follow-up", "shift")
 LANGS = ("en", "zh")
 
@@ -281,7 +282,7 @@ def evaluate_conversations(
             answers = {
                 "message": [_from_route(r) for r in lib.route_many([d.message for d in dialogues], k=k)],
                 "joined": [_from_route(r) for r in lib.route_many([d.joined for d in dialogues], k=k)],
-                "rule": [
+                "context": [
                     _from_route(r)
                     for r in lib.route_many(
                         [d.message for d in dialogues], k=k, contexts=[d.context for d in dialogues]
@@ -321,7 +322,7 @@ def evaluate_conversations(
 _COLUMNS = (
     ("message", "message"),
     ("joined", "joined"),
-    ("rule", "rule"),
+    ("context", "context"),
     ("dense_message", "dense msg"),
     ("dense_joined", "dense joined"),
     ("e5_message", "e5 msg"),
@@ -332,10 +333,10 @@ _COLUMNS = (
 def conversation_table(run: ConversationRun, *, markdown: bool = False) -> str:
     """One line per kind and language; per variant ``P@1 / decision accuracy`` and, for shifts,
     the share left on the old request's skill (``stuck``)."""
-    header = ["row", "dialogues", *(label for _, label in _COLUMNS), "rule: context used"]
+    header = ["row", "dialogues", *(label for _, label in _COLUMNS), "context used"]
     lines = []
     for row in run.rows:
-        cells = [row["row"], str(row["rule"]["n"])]
+        cells = [row["row"], str(row["context"]["n"])]
         for key, _ in _COLUMNS:
             m = row.get(key)
             if m is None:
@@ -345,8 +346,13 @@ def conversation_table(run: ConversationRun, *, markdown: bool = False) -> str:
             if "stuck" in m:
                 cell += f" / stuck {_fmt(m['stuck'])}"
             cells.append(cell)
-        cells.append(_fmt(row["rule"]["context_used"]))
+        cells.append(_fmt(row["context"]["context_used"]))
         lines.append(cells)
+    return text_table(header, lines, markdown=markdown)
+
+
+def text_table(header: Sequence[str], lines: Sequence[Sequence[str]], *, markdown: bool) -> str:
+    """A table of text cells: Markdown, or columns padded to their widest cell."""
     if markdown:
         out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         return "\n".join(out + ["| " + " | ".join(c) + " |" for c in lines])

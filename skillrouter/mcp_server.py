@@ -5,10 +5,11 @@ Tools, for the model:
 - ``search_skills(query, k, context)``: the router's answer for a task: the skill that fits
   (``matched``, or null when none passes the relevance gate) and the ranked candidates with every
   number that ranked and gated them (similarity, keyword, coverage, relevance, quality, score),
-  their track record, and the threshold in force. ``context``, the user's earlier messages
-  (oldest first), lets a follow-up that names no task by itself ("and for staging?") be routed
-  with its conversation; ``context_used`` says whether it decided
-  (:mod:`skillrouter.routing.conversation`).
+  their track record, the threshold in force and ``p_fit`` (the calibrated probability that the
+  first candidate is right). ``context``, the conversation's earlier turns (oldest first: the
+  user's, and the assistant's), lets a follow-up that names no task by itself ("and for
+  staging?") stay with its conversation's skill and a closing "no, that's all" route to none;
+  ``context_used`` says whether it decided (:mod:`skillrouter.routing.conversation`).
 - ``load_skill(name)``: Level 1, the skill's SKILL.md, with its Level 2 file list.
 - ``read_skill_file(name, path)``: one Level 2 file; paths leaving the skill's folder are refused.
 - ``record_outcome(name, score, task, fits)``: how well a skill served a task (1-10); a good score
@@ -430,9 +431,9 @@ class SkillServer(MCPServer[Any]):
             context: Annotated[
                 list[str | dict[str, Any]] | None,
                 Field(
-                    description="The user's earlier messages in this conversation, oldest first (text, "
-                    'or {"role", "content"} objects: only user turns count). Give them when the query '
-                    "is a follow-up that names no task by itself.",
+                    description="The earlier turns of this conversation, oldest first (text for the "
+                    'user\'s, or {"role", "content"} objects with role user or assistant). Give them '
+                    "when the query may be a follow-up, an answer to your question, or a closing remark.",
                 ),
             ] = None,
         ) -> SearchResult:

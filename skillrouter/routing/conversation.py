@@ -1,98 +1,143 @@
-"""Conversation input: route a message with the user turns that came before it.
+"""Conversation input: route a message with the turns that came before it.
 
-A message in a conversation is one of three things, and each needs a different text routed:
+A message in a conversation is one of four things, and each needs a different answer:
 
-- **self-contained** ("convert this PDF to Markdown"): the message alone says what is wanted;
-  the turns before it add nothing, and it routes exactly as it would without them;
-- **an elliptical follow-up** (a slot-filling answer "my plate is Yue B67890", "and for
-  staging?", "same for the other repo"): the message alone names no task; the conversation does;
-- **an intent shift** ("ok forget that. Different thing: ..."): the message states a new task,
-  and the earlier turns are about another one that must not hold the user to its skill.
+- **a request of its own** ("convert this PDF to Markdown"): routed on what it says;
+- **a follow-up** (a slot answer "my plate is Yue B67890", "yes, that's correct", "what's their
+  phone number?"): it names no task by itself, and stays with the skill the conversation is in;
+- **an intent shift** ("ok forget that. Different thing: ...", or "great, now book it" after a
+  search): a new skill, often one the assistant just offered;
+- **no intent at all** ("no, that's all, thanks"): no skill is needed.
 
-The rule (:func:`choose`), measured on eval/data/blind/conversations.jsonl (docs/evaluation.md,
-"Conversations"): the router routes the message alone (as it would with no context: same ``k``,
-same result) and the message joined to the earlier user turns (oldest first, one per line). If
-the message alone has no candidate that passes the gate, the conversation's route is returned;
-if both put the same skill first, the message's. Otherwise the two finalists, the message's
-pick ``A`` and the conversation's pick ``B``, are each scored in both views::
+The router keeps no state between calls: it follows the conversation from its context. Each of
+the latest :data:`MAX_TURNS` user messages (the earlier ones and the message itself) is routed
+in three views, all in one batch per view: the message **alone**, the message with the
+assistant's turn just before it (**asked**: a slot answer answers the assistant's question), and
+the user's messages so far **joined**. A forward pass over the messages then carries the
+conversation's skill (**the previous route**) from one message to the next
+(:func:`follow`, :func:`decide`):
 
-    support(X) = relevance_alone(X) + CONTEXT_WEIGHT * relevance_joined(X)
+1. a **no-intent** classifier (a logistic curve over the message's embedding and whether the
+   assistant had just asked) sends a message that needs no skill to none, and the conversation's
+   skill ends there;
+2. a first message routes alone, exactly as the router routes it; a later one that no skill has
+   served yet (the conversation's opening was too vague to route) takes the best candidate of its
+   views (chosen as a move is, below) if the router's own gate passes it in one of them;
+3. else a **move** classifier (how the message stands to the previous skill: :func:`move_features`;
+   the shipped one gives the message's embedding no weight, which learned the fitting domains'
+   words and left more held-out shifts on the old skill) says whether the conversation leaves
+   its skill; then a conditional logit (:class:`Choice`) picks among the candidates of the three
+   views (and, when it stays, the previous skill) on what the router already measured of each
+   (:func:`candidate_features`: its relevance in each view, whether it is the previous skill, its
+   relevance to the previous message, whether a view puts it first, its p_fit alone). A move
+   whose pick passes the router's own gate in none of the views is no move: the message reads as
+   a new request, but none the library serves, and the stay choice decides ("it has about 40
+   million rows" after a migration request is a detail of it, however it reads).
 
-where a view's relevance of a skill is the router's gated relevance of that skill among the
-candidates it returned (``k`` for the message, ``max(k, JOINED_DEPTH)`` for the conversation),
-and 0 when the skill is not among them. The message's route is kept (``context_used`` False)
-when its pick passes the gate and ``support(A) >= support(B)``; otherwise the conversation's
-route is returned (``context_used`` True), its own gate deciding ``matched``. A shift's new
-skill is near the top of both views (the joined text holds the new request whole), the old
-skill only of the joined one, so ``A`` wins; a follow-up's message alone finds a skill the
-conversation does not support, so ``B`` wins.
+Every part was fitted on Schema-Guided Dialogue's real dialogues (``../shared/data/sgd``), whole
+domains held out of the fitting, and is reported on those domains
+(``benchmarks/conversation_fit.py``; docs/evaluation.md, "Conversations"): the weights are package
+data (``conversation_model.json``), with the numbers they gave beside them. The multilingual
+engine's classifiers were fitted on the multilingual engine's embeddings of the same (English)
+dialogues: what they do for Chinese messages is e5's cross-lingual transfer, measured on the blind
+Chinese dialogues only.
 
-Only the user's turns count: assistant, system and tool messages describe what the agent did,
-not what the user wants (plain strings are taken to be user turns). ``MAX_TURNS`` bounds how
-many of the latest are read.
+What comes back: when the decision is the message's own first candidate in the alone view and
+it passes the gate there, the route is exactly the route of the message alone
+(``context_used`` False); otherwise the route's candidates are the chosen skill first and the
+message's own candidates after it, ``context_used`` True, ``reason`` saying why. A context that
+holds no user turn routes the message exactly as without context.
+
+Only user and assistant turns count (system, tool and function messages describe the agent, not
+the conversation); plain strings are user turns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
-from typing import Any
+import json
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Literal
 
+import numpy as np
+
+from skillrouter.embeddings.base import embed_queries
 from skillrouter.routing.router import Candidate, Route, Router
+from skillrouter.skill import SkillSummary
 
 __all__ = [
-    "CONTEXT_WEIGHT",
-    "JOINED_DEPTH",
+    "FEATURES",
     "MAX_TURNS",
+    "VIEW_DEPTH",
     "Context",
-    "choose",
+    "ConversationModel",
+    "Step",
+    "Views",
+    "candidate_features",
     "route_in_conversation",
+    "steps_of",
+    "turns_of",
     "user_turns",
+    "views_of",
     "with_context",
 ]
 
-CONTEXT_WEIGHT = 1.5
-"""How much the conversation's view counts against the message's when their picks differ."""
-
-JOINED_DEPTH = 10
-"""Candidates of the message-with-context route that count as its view (at least ``k``)."""
+VIEW_DEPTH = 10
+"""Candidates of each view that the model scores (at least ``k``)."""
 
 MAX_TURNS = 8
-"""The latest user turns read from a context; older ones are dropped."""
+"""The latest user messages a conversation is followed through (the message itself included)."""
 
 Context = Sequence[Any] | None
 """Earlier turns, oldest first: text, ``{"role", "content"}`` dicts, or LangChain messages."""
 
 _USER_ROLES = {"user", "human"}
-_OTHER_ROLES = {"assistant", "ai", "system", "tool", "function", "developer", "chat"}
+_ASSISTANT_ROLES = {"assistant", "ai"}
+_OTHER_ROLES = {"system", "tool", "function", "developer", "chat"}
+
+Role = Literal["user", "assistant"]
 
 
-def user_turns(context: Context, name: str = "context") -> list[str]:
-    """The user's turns of ``context`` as text, oldest first (the latest ``MAX_TURNS``).
+@dataclass(frozen=True)
+class Turn:
+    role: Role
+    text: str
 
-    A turn is a string (a user turn), a mapping with ``role`` and ``content`` (only
-    ``user``/``human`` roles count), or an object with ``.type`` and ``.content`` (a LangChain
-    message: only ``human`` counts). Content may be a list of parts (``{"type": "text",
-    "text": ...}`` or strings); empty turns are dropped. Anything else is a ValueError naming the
-    turn: ``context[2]: ...``."""
+
+def turns_of(context: Context, name: str = "context") -> list[Turn]:
+    """The user and assistant turns of ``context`` as text, oldest first.
+
+    A turn is a string (a user turn), a mapping with ``role`` and ``content`` (``user``/``human``,
+    ``assistant``/``ai``; ``system``, ``tool``, ``function`` and ``developer`` turns are left
+    out), or an object with ``.type`` and ``.content`` (a LangChain message). Content may be a
+    list of parts (``{"type": "text", "text": ...}`` or strings); empty turns are dropped.
+    Anything else is a ValueError naming the turn: ``context[2]: ...``."""
     if context is None:
         return []
     if isinstance(context, (str, bytes, Mapping)) or not isinstance(context, Iterable):
         raise ValueError(  # noqa: TRY004  (every surface maps ValueError to one line)
             f"{name} must be a list of earlier turns, oldest first, got {_kind(context)}"
         )
-    out: list[str] = []
+    out: list[Turn] = []
     for i, turn in enumerate(context):
-        text = _turn_text(turn, f"{name}[{i}]")
-        if text is not None and text.strip():
-            out.append(text.strip())
-    return out[-MAX_TURNS:]
+        found = _turn(turn, f"{name}[{i}]")
+        if found is not None and found.text.strip():
+            out.append(Turn(found.role, found.text.strip()))
+    return out
 
 
-def _turn_text(turn: object, where: str) -> str | None:
-    """The text of one user turn, None for a turn of another role."""
+def user_turns(context: Context, name: str = "context") -> list[str]:
+    """The user's turns of ``context`` as text, oldest first (the latest ``MAX_TURNS``), checked
+    as :func:`turns_of` checks them."""
+    return [t.text for t in turns_of(context, name) if t.role == "user"][-MAX_TURNS:]
+
+
+def _turn(turn: object, where: str) -> Turn | None:
     if isinstance(turn, str):
-        return turn
+        return Turn("user", turn)
     if isinstance(turn, Mapping):
         if "role" not in turn or "content" not in turn:
             raise ValueError(f"{where}: a turn given as an object needs 'role' and 'content'")
@@ -106,11 +151,13 @@ def _turn_text(turn: object, where: str) -> str | None:
     if not isinstance(role, str):
         raise ValueError(f"{where}: role must be text, got {_kind(role)}")  # noqa: TRY004
     role = role.lower()
-    if role not in _USER_ROLES:
-        if role not in _OTHER_ROLES:
-            raise ValueError(f"{where}: unknown role {role[:40]!r}; expected user, assistant, system or tool")
-        return None
-    return _content_text(content, where)
+    if role in _USER_ROLES:
+        return Turn("user", _content_text(content, where))
+    if role in _ASSISTANT_ROLES:
+        return Turn("assistant", _content_text(content, where))
+    if role not in _OTHER_ROLES:
+        raise ValueError(f"{where}: unknown role {role[:40]!r}; expected user, assistant, system or tool")
+    return None
 
 
 def _content_text(content: object, where: str) -> str:
@@ -140,32 +187,407 @@ def _kind(value: object) -> str:
 
 
 def with_context(message: str, turns: Sequence[str]) -> str:
-    """The message-with-context text: the earlier user turns and the message, one per line."""
+    """The joined view's text: the earlier user turns and the message, one per line."""
     return "\n".join([*turns, message])
 
 
-def _relevance(route: Route, name: str, depth: int) -> float:
-    for c in route.candidates[:depth]:
+# ---------------------------------------------------------------- the steps and their views
+
+
+@dataclass(frozen=True)
+class Step:
+    """One user message of a conversation: the assistant's turn just before it (``""`` when
+    there was none) and the user's messages before it (within :data:`MAX_TURNS`)."""
+
+    message: str
+    asked: str = ""
+    earlier: tuple[str, ...] = ()
+
+    @property
+    def question(self) -> bool:
+        """Whether the assistant's turn before it asked something (a slot answer follows)."""
+        return self.asked.rstrip().endswith(("?", "？"))
+
+
+def steps_of(task: str, turns: Sequence[Turn]) -> list[Step]:
+    """The conversation's user messages up to and including ``task`` as steps, the latest
+    :data:`MAX_TURNS`."""
+    steps: list[Step] = []
+    users: list[str] = []
+    asked = ""
+    for turn in [*turns, Turn("user", task)]:
+        if turn.role == "assistant":
+            asked = turn.text
+            continue
+        steps.append(Step(turn.text, asked, tuple(users[-(MAX_TURNS - 1) :])))
+        users.append(turn.text)
+        asked = ""
+    return steps[-MAX_TURNS:]
+
+
+@dataclass
+class Views:
+    """A step's three routes: the message alone, asked (with the assistant's turn before it:
+    None when there was none) and joined (the user's messages so far: None for a first message)."""
+
+    alone: Route
+    asked: Route | None = None
+    joined: Route | None = None
+
+
+def views_of(
+    router: Router, steps: Sequence[Step], k: int, task_type: str | None, tags: list[str] | None
+) -> list[Views]:
+    """Every step's :class:`Views`, each view's routes in one batch."""
+    depth = max(k, VIEW_DEPTH)
+    alone = router.route_many([s.message for s in steps], k=depth, task_type=task_type, tags=tags)
+    out = [Views(a) for a in alone]
+    asking = [i for i, s in enumerate(steps) if s.asked]
+    if asking:
+        texts = [f"{steps[i].asked}\n{steps[i].message}" for i in asking]
+        for i, route in zip(asking, router.route_many(texts, k=depth, task_type=task_type, tags=tags)):
+            out[i].asked = route
+    joining = [i for i, s in enumerate(steps) if s.earlier]
+    if joining:
+        texts = [with_context(steps[i].message, steps[i].earlier) for i in joining]
+        for i, route in zip(joining, router.route_many(texts, k=depth, task_type=task_type, tags=tags)):
+            out[i].joined = route
+    return out
+
+
+# ---------------------------------------------------------------- the model
+
+FEATURES = (
+    "alone",
+    "asked",
+    "joined",
+    "previous",
+    "previous_asked",
+    "previous_alone_top",
+    "earlier_alone",
+    "first_alone",
+    "first_asked",
+    "p_alone",
+)
+"""What the model reads of each candidate (:func:`candidate_features`)."""
+
+
+def _relevance(route: Route | None, name: str) -> float:
+    found = _candidate(route, name)
+    return max(found.relevance, 0.0) if found is not None else 0.0
+
+
+def _candidate(route: Route | None, name: str) -> Candidate | None:
+    for c in route.candidates if route is not None else ():
         if c.name == name:
-            return c.relevance
-    return 0.0
+            return c
+    return None
 
 
-def choose(alone: Route, joined: Route, k: int, *, weight: float = CONTEXT_WEIGHT) -> tuple[Route, bool]:
-    """(route, context_used): the message's own route or the conversation's (see the module
-    docstring). ``alone`` was routed with ``k``, ``joined`` with ``max(k, JOINED_DEPTH)``."""
-    if not alone.candidates or not alone.candidates[0].passes_gate:
-        return joined, True  # the message alone routes nowhere: the conversation decides
-    a = alone.candidates[0]
-    if not joined.candidates or joined.candidates[0].name == a.name:
-        return alone, False
-    b: Candidate = joined.candidates[0]
-    depth = max(k, JOINED_DEPTH)
-    support_a = _relevance(alone, a.name, k) + weight * _relevance(joined, a.name, depth)
-    support_b = _relevance(alone, b.name, k) + weight * _relevance(joined, b.name, depth)
-    if support_a >= support_b:
-        return alone, False
-    return joined, True
+def _first(route: Route | None) -> Candidate | None:
+    return route.candidates[0] if route is not None and route.candidates else None
+
+
+def candidate_features(
+    name: str, step: Step, views: Views, previous: str | None, earlier: Views | None
+) -> list[float]:
+    """The features of candidate ``name`` at ``step`` (:data:`FEATURES`): its relevance in the
+    alone, asked and joined views (0 where the view does not list it); whether it is the
+    conversation's previous skill, and that again where the assistant had just asked a question
+    and times how relevant the message alone is to its own first candidate (a message that says
+    what it wants owes the previous skill less); its relevance to the previous message alone;
+    whether the alone and asked views put it first; its p_fit alone."""
+    is_previous = float(previous is not None and name == previous)
+    first, asked_first = _first(views.alone), _first(views.asked)
+    alone = _candidate(views.alone, name)
+    return [
+        max(alone.relevance, 0.0) if alone is not None else 0.0,
+        _relevance(views.asked, name),
+        _relevance(views.joined, name),
+        is_previous,
+        is_previous * float(step.question),
+        is_previous * (max(first.relevance, 0.0) if first is not None else 0.0),
+        _relevance(earlier.alone if earlier is not None else None, name),
+        float(first is not None and name == first.name),
+        float(asked_first is not None and name == asked_first.name),
+        alone.p_fit if alone is not None else 0.0,
+    ]
+
+
+def candidates_of(
+    views: Views, previous: str | None, summary_of: Callable[[str], SkillSummary | None]
+) -> list[Candidate]:
+    """The candidates a step decides between: each view's, once each, the alone view's first,
+    and the previous skill when no view lists it (a follow-up that says nothing it does), while
+    it is still active (``summary_of`` reads its summary: a skill quarantined or retired
+    mid-conversation is not carried on)."""
+    found: dict[str, Candidate] = {}
+    for route in (views.alone, views.asked, views.joined):
+        for c in route.candidates if route is not None else ():
+            found.setdefault(c.name, c)
+    if previous is not None and previous not in found:
+        summary = summary_of(previous)
+        if summary is not None and summary.status == "active":
+            found[previous] = Candidate(summary, 0.0, 0.0, 0.0, "conversation")
+    return list(found.values())
+
+
+MOVE_FEATURES = (
+    "alone_first_p",
+    "previous_alone",
+    "previous_first_alone",
+    "previous_first_asked",
+    "previous_asked",
+    "question",
+    "alone_first_over_previous",
+    "words",
+    "previous_first_joined",
+    "previous_joined",
+)
+"""What the move classifier reads beside the message's embedding (:func:`move_features`; the
+shipped model reads these alone)."""
+
+
+def move_features(step: Step, views: Views, previous: str) -> list[float]:
+    """How the message stands to the previous skill (:data:`MOVE_FEATURES`): the p_fit of its own
+    first candidate alone; the previous skill's relevance alone; whether the alone and asked
+    views put the previous skill first; its relevance asked; whether the assistant had asked a
+    question; how far the message's own first candidate is ahead of the previous skill alone; its
+    length (words / 20); whether the joined view still puts the previous skill first, and its
+    relevance there (a detailed follow-up names other things, but the conversation as a whole
+    still points where it did)."""
+    first, asked_first, joined_first = _first(views.alone), _first(views.asked), _first(views.joined)
+    previous_alone = _relevance(views.alone, previous)
+    return [
+        first.p_fit if first is not None else 0.0,
+        previous_alone,
+        float(first is not None and first.name == previous),
+        float(asked_first is not None and asked_first.name == previous),
+        _relevance(views.asked, previous),
+        float(step.question),
+        (max(first.relevance, 0.0) if first is not None else 0.0) - previous_alone,
+        len(step.message.split()) / 20.0,
+        float(joined_first is not None and joined_first.name == previous),
+        _relevance(views.joined, previous),
+    ]
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A conditional logit over a step's candidates: each candidate's score is ``weights`` times
+    its :func:`candidate_features`, "none of these" scores ``bias``; :meth:`probabilities` are
+    each candidate's share."""
+
+    weights: tuple[float, ...]
+    bias: float
+
+    def probabilities(self, rows: Sequence[Sequence[float]]) -> np.ndarray:
+        z = np.asarray(rows, dtype=np.float64) @ np.asarray(self.weights, dtype=np.float64)
+        top = max(float(z.max(initial=-np.inf)), self.bias)
+        e = np.exp(z - top)
+        return e / (e.sum() + math.exp(self.bias - top))
+
+
+@dataclass(frozen=True)
+class Head:
+    """A logistic classifier over a message's embeddings (one engine's: the message's, then the
+    asked view's text) and a few numbers: ``p = sigmoid(embeddings . weights + numbers . extra +
+    bias)``."""
+
+    weights: tuple[float, ...]
+    extra: tuple[float, ...]
+    bias: float
+
+    def p(self, vector: np.ndarray, numbers: Sequence[float]) -> float:
+        z = float(np.dot(np.asarray(self.weights, dtype=np.float32), vector))
+        z += sum(w * x for w, x in zip(self.extra, numbers)) + self.bias
+        return _sigmoid(z)
+
+
+@dataclass(frozen=True)
+class ConversationModel:
+    """The learned decisions (see the module docstring).
+
+    - ``none``: per engine, whether a message needs no skill (its embedding, and whether the
+      assistant had asked a question); at ``none_gate`` or above it routes to none;
+    - ``move``: per engine, whether a message leaves the conversation's skill (its embedding and
+      :func:`move_features`); at ``move_gate`` or above the previous skill is not a candidate;
+    - ``stay`` and ``shift``: the :class:`Choice` among the candidates when the conversation stays
+      (the previous skill among them) and when it moves; a move whose pick is under ``gate``, or
+      passes the router's gate in no view, is no move (nothing the library serves is new in it)
+      and the stay choice decides.
+    """
+
+    stay: Choice
+    shift: Choice
+    move: Mapping[str, Head]
+    none: Mapping[str, Head]
+    move_gate: float = 0.5
+    none_gate: float = 0.5
+    gate: float = 0.0
+    trained: Mapping[str, Any] = field(default_factory=dict)  # on what, and its held-out numbers
+
+    def to_json(self) -> str:
+        def head(h: Head) -> dict[str, Any]:
+            return {"weights": [round(w, 6) for w in h.weights], "extra": list(h.extra), "bias": h.bias}
+
+        return json.dumps(
+            {
+                "features": list(FEATURES),
+                "move_features": list(MOVE_FEATURES),
+                "stay": {"weights": list(self.stay.weights), "bias": self.stay.bias},
+                "shift": {"weights": list(self.shift.weights), "bias": self.shift.bias},
+                "move": {e: head(h) for e, h in self.move.items()},
+                "none": {e: head(h) for e, h in self.none.items()},
+                "move_gate": self.move_gate,
+                "none_gate": self.none_gate,
+                "gate": self.gate,
+                "trained": dict(self.trained),
+            },
+            indent=1,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> ConversationModel:
+        data = json.loads(text)
+        if list(data.get("features", [])) != list(FEATURES) or list(data.get("move_features", [])) != list(
+            MOVE_FEATURES
+        ):
+            raise ValueError("a conversation model of other features than this skillrouter's")
+
+        def head(d: Mapping[str, Any]) -> Head:
+            return Head(
+                tuple(float(w) for w in d["weights"]), tuple(float(w) for w in d["extra"]), float(d["bias"])
+            )
+
+        def choice(d: Mapping[str, Any]) -> Choice:
+            return Choice(tuple(float(w) for w in d["weights"]), float(d["bias"]))
+
+        return cls(
+            choice(data["stay"]),
+            choice(data["shift"]),
+            {e: head(h) for e, h in data["move"].items()},
+            {e: head(h) for e, h in data["none"].items()},
+            float(data["move_gate"]),
+            float(data["none_gate"]),
+            float(data["gate"]),
+            dict(data.get("trained", {})),
+        )
+
+
+MODEL_FILE = "conversation_model.json"
+
+
+@lru_cache(maxsize=1)
+def default_model() -> ConversationModel:
+    """The model shipped with skillrouter (``skillrouter/routing/conversation_model.json``)."""
+    text = resources.files("skillrouter.routing").joinpath(MODEL_FILE).read_text("utf-8")
+    return ConversationModel.from_json(text)
+
+
+# ---------------------------------------------------------------- the forward pass
+
+
+@dataclass
+class Decision:
+    """What the forward pass decided at one step: the skill (None: none), the pick's
+    probability, the message's no-intent and move probabilities, and why, in words."""
+
+    skill: str | None
+    p: float
+    none: float
+    candidate: Candidate | None = None
+    why: str = ""
+    moved: float = 0.0
+
+
+@dataclass(frozen=True)
+class Message:
+    """A step's message as the heads read it: its engine, and there the embeddings of the message
+    and of the asked view's text (the assistant's turn and the message; the message alone when
+    there was no assistant turn), one after the other."""
+
+    engine: str
+    vector: np.ndarray
+
+
+def decide(
+    model: ConversationModel,
+    step: Step,
+    views: Views,
+    previous: str | None,
+    earlier: Views | None,
+    message: Message | None,
+    summary_of: Callable[[str], SkillSummary | None],
+) -> Decision:
+    """One step of the forward pass (see the module docstring): none when the message needs no
+    skill; the message alone when there is no previous skill; else stay or move, each choosing
+    among the candidates with its own :class:`Choice`."""
+    none_head = model.none.get(message.engine) if message is not None else None
+    p_none = none_head.p(message.vector, [float(step.question)]) if none_head and message else 0.0
+    first = _first(views.alone)
+    if p_none >= model.none_gate:
+        why = f"no skill needed: the message reads as closing or declining (p {p_none:.2f})"
+        return Decision(None, 0.0, p_none, first, why)
+    if previous is None and not (step.earlier or step.asked):
+        matched = views.alone.matched
+        p = first.p_fit if first is not None else 0.0
+        if matched is None:
+            return Decision(None, p, p_none, first, views.alone.reason)
+        return Decision(matched.name, p, p_none, first, f"{matched.name}, as the message alone routes")
+    if previous is None:  # a conversation no skill has served yet: what its views say, gated as routed
+        candidates = candidates_of(views, None, summary_of)
+        if not candidates:
+            return Decision(None, 0.0, p_none, None, "no skill fits: no candidate in any view")
+        probabilities = model.shift.probabilities(
+            [candidate_features(c.name, step, views, None, earlier) for c in candidates]
+        )
+        at = int(np.argmax(probabilities))
+        p, pick = float(probabilities[at]), candidates[at]
+        if not _passes_in_a_view(views, pick.name):
+            why = f"no skill fits: the conversation's best, {pick.name}, passes no view's gate"
+            return Decision(None, p, p_none, pick, why)
+        return Decision(
+            pick.name, p, p_none, pick, f"{pick.name}, as the conversation so far routes (p {p:.2f})"
+        )
+    move_head = model.move.get(message.engine) if message is not None else None
+    numbers = move_features(step, views, previous)
+    p_move = move_head.p(message.vector, numbers) if move_head and message else 0.0
+    everything = candidates_of(views, previous, summary_of)
+    if not everything:
+        return Decision(None, 0.0, p_none, None, "no skill fits: no candidate in any view", p_move)
+    features = [candidate_features(c.name, step, views, previous, earlier) for c in everything]
+    if p_move >= model.move_gate:
+        others = [i for i, c in enumerate(everything) if c.name != previous]
+        if others:
+            probabilities = model.shift.probabilities([features[i] for i in others])
+            at = int(np.argmax(probabilities))
+            p, pick = float(probabilities[at]), everything[others[at]]
+            if p >= model.gate and _passes_in_a_view(views, pick.name):
+                why = f"moves to {pick.name} (p {p:.2f}; p_move {p_move:.2f})"
+                return Decision(pick.name, p, p_none, pick, why, p_move)
+        # it reads as a new request, but none the library serves: the conversation's skill still
+        # decides (a message that needs no skill is the none head's, above)
+    probabilities = model.stay.probabilities(features)
+    at = int(np.argmax(probabilities))
+    p, pick = float(probabilities[at]), everything[at]
+    verb = "stays with" if pick.name == previous else "turns to"
+    return Decision(
+        pick.name, p, p_none, pick, f"{verb} {pick.name} (p {p:.2f}; p_move {p_move:.2f})", p_move
+    )
+
+
+def _passes_in_a_view(views: Views, name: str) -> bool:
+    """Whether the router's own gate passes ``name`` in the alone, asked or joined view."""
+    for route in (views.alone, views.asked, views.joined):
+        found = _candidate(route, name)
+        if found is not None and found.passes_gate:
+            return True
+    return False
 
 
 def route_in_conversation(
@@ -175,35 +597,99 @@ def route_in_conversation(
     k: int,
     task_type: str | None = None,
     tags: Iterable[str] | None = None,
+    *,
+    model: ConversationModel | None = None,
 ) -> list[Route]:
     """Each task routed with its context (see the module docstring): a task whose context holds
-    no user turn routes exactly as :meth:`Router.route_many` routes it. Tasks are routed in one
-    batch, and their messages-with-context in a second."""
+    no user turn routes exactly as :meth:`Router.route_many` routes it."""
     if len(contexts) != len(tasks):
         raise ValueError(
             f"contexts must give one context per task: {len(tasks)} tasks, {len(contexts)} contexts"
         )
-    turns = [user_turns(c, f"contexts[{i}]" if len(tasks) > 1 else "context") for i, c in enumerate(contexts)]
+    model = default_model() if model is None else model
+    turns = [turns_of(c, f"contexts[{i}]" if len(tasks) > 1 else "context") for i, c in enumerate(contexts)]
     wanted = list(tags) if tags is not None else None  # once: ``tags`` may be an iterator
     alone = router.route_many(tasks, k=k, task_type=task_type, tags=wanted)
-    talking = [i for i, t in enumerate(turns) if t]
+    talking = [i for i, t in enumerate(turns) if any(turn.role == "user" for turn in t)]
     if not talking:
         return alone
-    joined = router.route_many(
-        [with_context(tasks[i], turns[i]) for i in talking],
-        k=max(k, JOINED_DEPTH),
-        task_type=task_type,
-        tags=wanted,
-    )
+    plans = [steps_of(tasks[i], turns[i]) for i in talking]
+    flat = [s for plan in plans for s in plan]
+    views = views_of(router, flat, k, task_type, wanted)
+    messages = messages_of(router, flat)
+
+    def summary_of(name: str) -> SkillSummary | None:
+        return router.store.ledger.summaries([name]).get(name)
+
     out = list(alone)
-    for i, conv in zip(talking, joined):
-        route, used = choose(alone[i], conv, k)
-        if used:
-            out[i] = replace(
-                route,
-                task=tasks[i],
-                candidates=route.candidates[:k],
-                reason=f"with the conversation ({len(turns[i])} earlier user turn(s)): {route.reason}",
-                context_used=True,
-            )
+    at = 0
+    for i, plan in zip(talking, plans):
+        part = slice(at, at + len(plan))
+        at += len(plan)
+        decision = follow(model, plan, views[part], messages[part], summary_of)[-1]
+        out[i] = _route_of(alone[i], decision, k, len(plan) - 1)
     return out
+
+
+def follow(
+    model: ConversationModel,
+    steps: Sequence[Step],
+    views: Sequence[Views],
+    messages: Sequence[Message | None],
+    summary_of: Callable[[str], SkillSummary | None],
+) -> list[Decision]:
+    """The forward pass: each step decided with the skill the step before it was routed to (a
+    message that needs no skill ends the conversation's skill)."""
+    previous: str | None = None
+    out = []
+    for j, (step, view, message) in enumerate(zip(steps, views, messages)):
+        decision = decide(model, step, view, previous, views[j - 1] if j else None, message, summary_of)
+        out.append(decision)
+        previous = decision.skill
+    return out
+
+
+def asked_text(step: Step) -> str:
+    """The asked view's text: the assistant's turn and the message (the message alone when there
+    was no assistant turn)."""
+    return f"{step.asked}\n{step.message}" if step.asked else step.message
+
+
+def messages_of(router: Router, steps: Sequence[Step]) -> list[Message | None]:
+    """Each step's message embedded by the engine that reads it, with its asked view's text
+    (through the index's embedder: the views' routes embedded both already, and a cache keeps
+    them)."""
+    out: list[Message | None] = [None] * len(steps)
+    for engine in ("default", "multilingual"):
+        rows = [i for i, s in enumerate(steps) if router.engine_of(s.message) == engine]
+        if not rows:
+            continue
+        index = router.index if engine == "default" else router.multilingual_index()
+        texts = [steps[i].message for i in rows] + [asked_text(steps[i]) for i in rows]
+        vectors = embed_queries(index.embedder, texts)
+        for at, i in enumerate(rows):
+            out[i] = Message(engine, np.concatenate([vectors[at], vectors[len(rows) + at]]))
+    return out
+
+
+def _route_of(alone: Route, decision: Decision, k: int, earlier: int) -> Route:
+    """The route a decision gives: the message's own route when it decided what that route
+    decided, else one built around the decision."""
+    said = f"with the conversation ({earlier} earlier user turn(s))"
+    if decision.skill is None:
+        if alone.matched is None:
+            return alone
+        return replace(alone, matched=None, reason=f"{said}: {decision.why}", context_used=True)
+    if alone.matched is not None and alone.matched.name == decision.skill:
+        return alone
+    pick = decision.candidate
+    assert pick is not None
+    rest = [c for c in alone.candidates if c.name != decision.skill]
+    chosen = replace(pick, passes_gate=True)
+    return replace(
+        alone,
+        matched=chosen.skill,
+        candidates=(chosen, *rest)[:k],
+        reason=f"{said}: {decision.why}",
+        context_used=True,
+    )

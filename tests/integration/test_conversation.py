@@ -76,14 +76,19 @@ def test_a_self_contained_message_and_a_shift_route_as_without_context(lib: Skil
 
 
 def test_every_form_of_turn_gives_the_same_route(lib: SkillLibrary) -> None:
-    want = lib.route(CI_FOLLOW_UP, context=[CI]).to_dict()
-    forms = (
-        [{"role": "user", "content": CI}, {"role": "assistant", "content": "Which runner fails?"}],
-        [{"role": "user", "content": [{"type": "text", "text": CI}, {"type": "image", "source": "..."}]}],
-        [SystemMessage("You are a helpful agent."), HumanMessage(CI), AIMessage("Which runner fails?")],
-    )
-    for context in forms:
-        assert lib.route(CI_FOLLOW_UP, context=context).to_dict() == want
+    """The same turns in any form route alike; system messages and non-text parts are left out,
+    and the assistant's turn is read (what it asked tells a slot answer from a new request)."""
+    plain = lib.route(CI_FOLLOW_UP, context=[CI]).to_dict()
+    assert lib.route(CI_FOLLOW_UP, context=[{"role": "user", "content": CI}]).to_dict() == plain
+    parts = [{"role": "user", "content": [{"type": "text", "text": CI}, {"type": "image", "source": "..."}]}]
+    assert lib.route(CI_FOLLOW_UP, context=parts).to_dict() == plain
+    asked = lib.route(
+        CI_FOLLOW_UP,
+        context=[{"role": "user", "content": CI}, {"role": "assistant", "content": "Which runner fails?"}],
+    ).to_dict()
+    chat = [SystemMessage("You are a helpful agent."), HumanMessage(CI), AIMessage("Which runner fails?")]
+    assert lib.route(CI_FOLLOW_UP, context=chat).to_dict() == asked
+    assert asked["matched"] == plain["matched"] == "debug-failing-ci" and asked["context_used"]
 
 
 def test_route_many_takes_a_context_per_task(lib: SkillLibrary) -> None:
@@ -153,8 +158,10 @@ def test_route_context_from_a_file_and_from_stdin(cli_store: Path, tmp_path: Pat
     assert from_file.exit_code == 0, from_file.output
     data = json.loads(from_file.stdout)
     assert data["matched"] == "debug-failing-ci" and data["context_used"] is True
-    from_stdin = runner.invoke(cli, [*base, "--context", "-"], input=json.dumps([CI]))
+    from_stdin = runner.invoke(cli, [*base, "--context", "-"], input=turns.read_text())
     assert json.loads(from_stdin.stdout) == data
+    user_only = json.loads(runner.invoke(cli, [*base, "--context", "-"], input=json.dumps([CI])).stdout)
+    assert user_only["matched"] == "debug-failing-ci" and user_only["context_used"] is True
 
 
 @pytest.mark.parametrize(
