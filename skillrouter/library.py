@@ -73,7 +73,7 @@ from skillrouter.routing.conversation import Context, route_in_conversation
 from skillrouter.routing.documents import MISFIT, TRIGGER, example_id, misfit_id, trigger_id
 from skillrouter.routing.exact import ExactIndex
 from skillrouter.routing.fit import Engine as FitEngine
-from skillrouter.routing.fit import FitConstants, LibraryFit, fingerprint, fit_engine, level0_form
+from skillrouter.routing.fit import EngineFit, FitConstants, LibraryFit, fingerprint, fit_engine, level0_form
 from skillrouter.routing.fitted import (
     FIT_KEY,
     PINS_KEY,
@@ -481,23 +481,33 @@ class SkillLibrary:
             models["multilingual"] = self.multilingual_embedder.model_id
         return models
 
-    def fit(self, constants: FitConstants | None = None) -> LibraryFit:
+    def fit(self, constants: FitConstants | None = None, *, automatic: bool = False) -> LibraryFit:
         """Fit the router to this library now, from its own text and without labels
         (:mod:`skillrouter.routing.fit`), keep the fit in the ledger (every process and machine
         of the store routes with it) and return it with the user's pins applied. An engine with
         too few pseudo-tasks keeps its default ranking (the multilingual engine is loaded only
         when the library holds enough text in Chinese, Japanese or Korean to fit it). ``constants``:
         how the fit decides (:class:`~skillrouter.routing.fit.FitConstants`; the shipped ones by
-        default)."""
+        default).
+
+        ``automatic`` (the fit an import, reindex or add runs): the multilingual engine is fitted
+        only once the library has a multilingual index (its first task in Chinese, Japanese or
+        Korean builds it); before that, fitting it would embed every skill with e5 in both forms
+        (at 5,000 skills, about four minutes of an import that takes one), so it keeps its
+        earlier fit, or is "deferred" to the default ranking, until an import, a reindex,
+        ``skillrouter doctor`` or ``skillrouter fit`` after the index exists."""
         if self.read_only:
             raise StoreError(f"nothing can be written: {self.store.read_only_why}")
         started = time.perf_counter()
         texts = fit_texts(self.store.ledger)
         engines = {"default": fit_engine("default", texts, self.embedder, constants=constants)}
         if self.multilingual_embedder is not None:
-            engines["multilingual"] = fit_engine(
-                "multilingual", texts, self.multilingual_embedder, constants=constants
-            )
+            if automatic and not self._multilingual_built():
+                engines["multilingual"] = self._deferred_multilingual(constants)
+            else:
+                engines["multilingual"] = fit_engine(
+                    "multilingual", texts, self.multilingual_embedder, constants=constants
+                )
         fitted = LibraryFit(
             engines,
             len(texts),
@@ -514,17 +524,39 @@ class SkillLibrary:
     def fit_if_due(self, *, bulk: bool) -> LibraryFit | None:
         """Refit when the library changed enough since its fit (:func:`skillrouter.routing.fitted.due`:
         an import or a reindex, ``bulk``, whenever what the fit reads changed; a single write once
-        the count of active skills moved by a tenth); the new fit, or None when none was due."""
+        the count of active skills moved by a tenth); the new fit, or None when none was due. An
+        automatic fit (see :meth:`fit`)."""
         if self.read_only or not self.fit_due(bulk=bulk):
             return None
-        return self.fit()
+        return self.fit(automatic=True)
 
     def fit_due(self, *, bulk: bool = True) -> bool:
-        """Whether the library changed enough since its fit to fit it again (see :meth:`fit_if_due`)."""
+        """Whether the library changed enough since its fit to fit it again (see :meth:`fit_if_due`),
+        or (``bulk``) its multilingual engine was deferred and the library now has that index."""
         fitted = stored_fit(self.store.ledger)
         active = sum(1 for s in self.store.ledger.statuses().values() if s == "active")
         printed = fingerprint(fit_texts(self.store.ledger)) if bulk and fitted is not None else None
-        return due(fitted, active, self._models(), bulk=bulk, fingerprint=printed)
+        if due(fitted, active, self._models(), bulk=bulk, fingerprint=printed):
+            return True
+        waiting = fitted is not None and fitted.engines.get("multilingual")
+        return bool(bulk and waiting and waiting.source == "deferred" and self._multilingual_built())
+
+    def _deferred_multilingual(self, constants: FitConstants | None) -> EngineFit:
+        """The multilingual engine's part of an automatic fit made before the library has that
+        index: its earlier fit if it has one (same model), else the engine's default, deferred."""
+        fitted = stored_fit(self.store.ledger)
+        if fitted is not None and fitted.models.get("multilingual") == self._models().get("multilingual"):
+            earlier = fitted.engines.get("multilingual")
+            if earlier is not None and earlier.source == "fitted":
+                return earlier
+        return EngineFit(
+            "multilingual",
+            (constants or FitConstants()).default("multilingual"),
+            "deferred",
+            "not fitted yet: the library has no multilingual index (its first task in Chinese, "
+            "Japanese or Korean builds it; the next import, reindex, doctor or 'skillrouter fit' "
+            "after that fits the engine)",
+        )
 
     def pins(self) -> dict[str, dict[str, Any]]:
         """The user's pins of the fit: ``{engine: {"form": ..., "keyword_weight": ...}}``."""

@@ -456,7 +456,9 @@ class EngineFit:
 
     engine: Engine
     ranking: Ranking
-    source: Literal["fitted", "default", "pinned"]
+    # "deferred": the multilingual engine of an automatic fit, while the library has no
+    # multilingual index (fitting it would embed every skill with e5, twice: see SkillLibrary.fit)
+    source: Literal["fitted", "default", "pinned", "deferred"]
     why: str
     tasks: int = 0
     sources: dict[str, int] = field(default_factory=dict)  # pseudo-tasks by where they came from

@@ -124,3 +124,36 @@ def test_fit_command_fits_shows_and_pins(sgd_library: SkillLibrary, cli_uses, st
 
     data = json.loads(unpinned.output[unpinned.output.index("{") :])
     assert data["pins"] == {} and data["fit"]["engines"]["default"]["ranking"]["keyword_weight"] == 0.0
+
+
+def test_an_import_defers_the_multilingual_fit_until_the_library_has_that_index(
+    tmp_path: Path, st_embedder: SentenceTransformerEmbedder, multilingual_embedder
+) -> None:
+    """Fitting the multilingual engine embeds every skill with e5 in both forms: an import does
+    it only once a task in Chinese has built that index; the next bulk change (here doctor)
+    fits it, and an explicit fit always does."""
+    zh = DATA / "skill-libraries" / "clawhub-sample" / "zh"
+    if not zh.is_dir():
+        pytest.skip(f"clawhub-sample not in {zh.parent}")
+    path = tmp_path / "store"
+    cache = EmbeddingCache(path / "cache" / "embeddings.db")
+    lib = SkillLibrary(
+        Store(path),
+        CachedEmbedder(st_embedder, cache),
+        multilingual=CachedEmbedder(multilingual_embedder, cache),
+    )
+    lib.import_skills(sorted(zh.iterdir())[:80], scan=False)
+    fit = lib.library_fit
+    assert fit is not None and fit.engines["multilingual"].source == "deferred"
+    assert fit.ranking("multilingual") == Ranking("description", 0.1)  # the engine's default meanwhile
+    assert "no multilingual index" in fit.engines["multilingual"].why
+    assert not lib.fit_due(bulk=True)
+    route = lib.route("帮我把这篇文章发布到微信公众号")
+    assert route.engine == "multilingual"  # the first Chinese task built the index
+    assert lib.fit_due(bulk=True) and not lib.fit_due(bulk=False)
+    report = lib.doctor()
+    assert report.fit["refitted"] and report.fit["engines"]["multilingual"]["source"] == "fitted"
+    assert lib.library_fit is not None and lib.library_fit.engines["multilingual"].tasks >= 20
+    again = lib.fit(automatic=True)  # kept by the next automatic fit, not deferred again
+    assert again.engines["multilingual"].source == "fitted"
+    lib.close()
