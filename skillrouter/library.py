@@ -73,7 +73,15 @@ from skillrouter.routing.conversation import Context, route_in_conversation
 from skillrouter.routing.documents import MISFIT, TRIGGER, example_id, misfit_id, trigger_id
 from skillrouter.routing.exact import ExactIndex
 from skillrouter.routing.fit import Engine as FitEngine
-from skillrouter.routing.fit import EngineFit, FitConstants, LibraryFit, fingerprint, fit_engine, level0_form
+from skillrouter.routing.fit import (
+    EngineFit,
+    FitConstants,
+    LibraryFit,
+    engine_tasks,
+    fingerprint,
+    fit_engine,
+    level0_form,
+)
 from skillrouter.routing.fitted import (
     FIT_KEY,
     PINS_KEY,
@@ -502,7 +510,8 @@ class SkillLibrary:
         texts = fit_texts(self.store.ledger)
         engines = {"default": fit_engine("default", texts, self.embedder, constants=constants)}
         if self.multilingual_embedder is not None:
-            if automatic and not self._multilingual_built():
+            few = len(engine_tasks("multilingual", texts)) < (constants or FitConstants()).min_tasks
+            if automatic and not few and not self._multilingual_built():
                 engines["multilingual"] = self._deferred_multilingual(constants)
             else:
                 engines["multilingual"] = fit_engine(

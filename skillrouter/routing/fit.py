@@ -496,6 +496,12 @@ def engine_of(value: object) -> Engine:
     return cast(Engine, value)
 
 
+def engine_tasks(engine: Engine, skills: Sequence[SkillText]) -> list[PseudoTask]:
+    """The pseudo-tasks ``engine`` is fitted on: those holding CJK letters for the multilingual
+    engine, the others for the default one (no embedding: cheap)."""
+    return [t for t in pseudo_tasks(skills) if has_cjk(t.text) == (engine == "multilingual")]
+
+
 def fit_engine(
     engine: Engine,
     skills: Sequence[SkillText],
@@ -512,7 +518,7 @@ def fit_engine(
     default = constants.default(engine)
     keyword_cost, form_cost = constants.keyword_cost, constants.form_cost
     min_tasks = constants.min_tasks if min_tasks is None else min_tasks
-    tasks = [t for t in pseudo_tasks(skills) if has_cjk(t.text) == (engine == "multilingual")]
+    tasks = engine_tasks(engine, skills)
     sources = {str(k): v for k, v in Counter(t.source for t in tasks).items()}
     if len(tasks) < min_tasks:
         return EngineFit(

@@ -42,6 +42,7 @@ def test_a_library_where_keywords_hurt_falls_back_to_plain_dense(sgd_library: Sk
     routes the dialogues' first turns at least as well as the default ranking would."""
     fit = sgd_library.library_fit
     assert fit is not None and fit.engines["default"].source == "fitted"
+    assert fit.engines["multilingual"].source == "default"  # no CJK pseudo-task: nothing to defer
     checks = fit.engines["default"].self_check
     plain = Ranking("name: description", 0.0).label
     assert checks[plain] == max(checks.values())
