@@ -77,6 +77,7 @@ from skillrouter.routing.fit import (
     EngineFit,
     FitConstants,
     LibraryFit,
+    SkillText,
     engine_tasks,
     fingerprint,
     fit_engine,
@@ -510,8 +511,7 @@ class SkillLibrary:
         texts = fit_texts(self.store.ledger)
         engines = {"default": fit_engine("default", texts, self.embedder, constants=constants)}
         if self.multilingual_embedder is not None:
-            few = len(engine_tasks("multilingual", texts)) < (constants or FitConstants()).min_tasks
-            if automatic and not few and not self._multilingual_built():
+            if automatic and not self._multilingual_built() and self._enough_cjk(texts, constants):
                 engines["multilingual"] = self._deferred_multilingual(constants)
             else:
                 engines["multilingual"] = fit_engine(
@@ -549,6 +549,12 @@ class SkillLibrary:
             return True
         waiting = fitted is not None and fitted.engines.get("multilingual")
         return bool(bulk and waiting and waiting.source == "deferred" and self._multilingual_built())
+
+    @staticmethod
+    def _enough_cjk(texts: Sequence[SkillText], constants: FitConstants | None) -> bool:
+        """Whether the multilingual engine has pseudo-tasks enough to be fitted (with fewer it
+        keeps its default, and fitting it costs nothing: nothing to defer)."""
+        return len(engine_tasks("multilingual", texts)) >= (constants or FitConstants()).min_tasks
 
     def _deferred_multilingual(self, constants: FitConstants | None) -> EngineFit:
         """The multilingual engine's part of an automatic fit made before the library has that
