@@ -100,7 +100,7 @@ def time_routes(
     """Route ``queries`` on every library, interleaved, three times each (milliseconds per
     route, by library), after a first pass that embeds each task once (cached from then on) and
     warms all; and how many queries one route of the ``team`` library sends its database."""
-    from skillrouter.store.ledger.postgres import PgLedger
+    from skillrouter.store.ledger.postgres import PgConnection
 
     for lib in libs.values():
         for task in queries:
@@ -113,17 +113,17 @@ def time_routes(
                 lib.route(task)
                 times[backend].append((time.perf_counter() - start) * 1000)
     counted = {"queries": 0}
-    real_rows = PgLedger._rows
+    real_rows = PgConnection.rows
 
-    def counting(self: PgLedger, sql: str, args: Any = ()) -> list[Any]:
+    def counting(self: PgConnection, sql: str, args: Any = ()) -> list[Any]:
         counted["queries"] += 1
         return real_rows(self, sql, args)
 
-    PgLedger._rows = counting  # type: ignore[method-assign]
+    PgConnection.rows = counting  # type: ignore[method-assign]
     try:
         libs[team].route(queries[0])
     finally:
-        PgLedger._rows = real_rows  # type: ignore[method-assign]
+        PgConnection.rows = real_rows  # type: ignore[method-assign]
     return times, counted["queries"]
 
 

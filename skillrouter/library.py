@@ -616,9 +616,7 @@ class SkillLibrary:
                 f"releases it, 'skillrouter history {name}' and 'restore' go back)"
             )
         out += self.repairs()
-        if self.store.team is not None:  # edits of replaced content, kept aside: said once
-            out += self.store.team.warnings
-            self.store.team.warnings = []
+        out += self.store.copies.take_warnings()  # a team copy's edits of replaced content, kept aside
         if self.read_only:
             unread = self.store.disk.unread
             why = f"the disk holding the store {self.path} is full" if self.store.disk_full else None
@@ -646,12 +644,11 @@ class SkillLibrary:
         index, the embedded Chroma folder), one line each: each is set aside beside the original,
         never deleted, and nothing stored in the ledger or the skill files depends on it."""
         cache = self.embedder.cache if isinstance(self.embedder, CachedEmbedder) else None
-        team = self.store.team.records.repairs if self.store.team is not None else []
         return [
             *(cache.repairs if cache is not None else []),
             *self.lexical.repairs,
             *self.index.repairs,
-            *team,
+            *self.store.copies.repairs(),
         ]
 
     def doctor(self, *, repair: bool = True) -> DoctorReport:

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from skillrouter import rules
 from skillrouter.errors import JudgeError, SkillNotFoundError
 from skillrouter.learning import offers
-from skillrouter.library import SkillLibrary
+from skillrouter.learning.ports import LoopLibrary
 from skillrouter.rules import LoopRules, Plan
 from skillrouter.security.gate import AGENT_CREATED, agent_refusal
 from skillrouter.skill import Skill, free_name
@@ -107,7 +107,7 @@ class Learned:
 class Learner:
     """Applies scored runs to ``library`` under ``rules``, asking ``judges`` (see the module docstring)."""
 
-    def __init__(self, library: SkillLibrary, judges: Judges, rules: LoopRules = rules.DEFAULT_RULES) -> None:
+    def __init__(self, library: LoopLibrary, judges: Judges, rules: LoopRules = rules.DEFAULT_RULES) -> None:
         self.library = library
         self.judges = judges
         self.rules = rules

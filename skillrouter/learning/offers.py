@@ -21,17 +21,14 @@ e5 one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from skillrouter.learning.ports import LoopLibrary
 from skillrouter.routing.documents import MISFIT
+from skillrouter.routing.router import Engine
 from skillrouter.routing.scoring import shrunk_quality
 from skillrouter.rules import DEFAULT_RULES, PROTECTED_FROM_FOLDING, LoopRules, should_merge
-
-if TYPE_CHECKING:
-    from skillrouter.library import SkillLibrary
-    from skillrouter.routing.router import Engine
 
 __all__ = [
     "accept_fold",
@@ -45,7 +42,7 @@ __all__ = [
 
 
 def nearest_active_skill(
-    library: SkillLibrary, summary_text: str, rules: LoopRules = DEFAULT_RULES, *, misfit: str | None = None
+    library: LoopLibrary, summary_text: str, rules: LoopRules = DEFAULT_RULES, *, misfit: str | None = None
 ) -> tuple[str, float] | None:
     """The active skill a draft (its ``summary_text``, ``"name words: description"``) is a
     near-duplicate of (:func:`should_merge`), with the draft's similarity to it, or the skill
@@ -60,7 +57,7 @@ def nearest_active_skill(
 
 
 def merge_offers(
-    library: SkillLibrary,
+    library: LoopLibrary,
     summary_text: str,
     rules: LoopRules = DEFAULT_RULES,
     *,
@@ -103,7 +100,7 @@ def merge_offers(
 
 
 def accept_merge(
-    library: SkillLibrary,
+    library: LoopLibrary,
     name: str,
     task: str,
     score: float,
@@ -122,7 +119,7 @@ def accept_merge(
 
 
 def fold_offers(
-    library: SkillLibrary, name: str, alternatives: Sequence[str], rules: LoopRules = DEFAULT_RULES
+    library: LoopLibrary, name: str, alternatives: Sequence[str], rules: LoopRules = DEFAULT_RULES
 ) -> list[tuple[str, float]]:
     """The skills to ask the judge about folding together with ``name``, after a fitted run of
     ``name`` that kept its task as an example: of the task's ``alternatives`` (the router's
@@ -163,7 +160,7 @@ def fold_offers(
     return [(n, near[n]) for n in _nearest_first(list(near), near, engines, own)][: rules.max_offers]
 
 
-def fold_pair(library: SkillLibrary, a: str, b: str) -> tuple[str, str] | None:
+def fold_pair(library: LoopLibrary, a: str, b: str) -> tuple[str, str] | None:
     """``(kept, folded)``: which of two skills judged one would be folded into the other. The
     worse record goes (the lower shrunk average under the router's prior; then fewer fitted
     uses; then the later name), unless its trust level is in ``PROTECTED_FROM_FOLDING``: then
@@ -194,7 +191,7 @@ def fold_pair(library: SkillLibrary, a: str, b: str) -> tuple[str, str] | None:
 
 
 def vote_fold(
-    library: SkillLibrary, kept: str, folded: str, same: bool, rules: LoopRules = DEFAULT_RULES
+    library: LoopLibrary, kept: str, folded: str, same: bool, rules: LoopRules = DEFAULT_RULES
 ) -> bool:
     """Keep the judge's answer on folding ``folded`` into ``kept``; True when it is time to fold
     (the ``fold_votes``-th yes: the caller then merges the text, if it does, and calls
@@ -205,7 +202,7 @@ def vote_fold(
     return library.vote_same(kept, folded) >= rules.fold_votes
 
 
-def accept_fold(library: SkillLibrary, kept: str, folded: str) -> None:
+def accept_fold(library: LoopLibrary, kept: str, folded: str) -> None:
     """The judge found ``kept`` and ``folded`` one skill: ``folded``'s examples become ``kept``'s
     (a task ``kept`` had as a misfit is one no more), ``folded`` is retired, and the verdict is
     kept (:meth:`skillrouter.SkillLibrary.fold`). The caller has already merged the text, if any."""
@@ -213,7 +210,7 @@ def accept_fold(library: SkillLibrary, kept: str, folded: str) -> None:
 
 
 def _active_similarities(
-    library: SkillLibrary, summary_text: str
+    library: LoopLibrary, summary_text: str
 ) -> tuple[dict[str, float], dict[str, Engine], Engine]:
     """The draft's similarity to each active skill near it; the engine each active skill is
     compared on, the one that understands the draft and the skill's documents together
@@ -248,7 +245,7 @@ def _nearest_first(
     return sorted(names, key=lambda n: (engines[n] != own, -near[n], n))
 
 
-def _texts_of(library: SkillLibrary, names: set[str]) -> dict[str, list[str]]:
+def _texts_of(library: LoopLibrary, names: set[str]) -> dict[str, list[str]]:
     """The texts a comparison of each of ``names`` reads: its Level 0 text, trigger texts and
     examples (the index's documents of it; never misfits)."""
     texts: dict[str, list[str]] = {}

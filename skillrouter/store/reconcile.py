@@ -14,17 +14,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 from skillrouter.errors import SkillFormatError, SkillRouterError
 from skillrouter.security.policy import admit
 from skillrouter.skill import now_iso
 from skillrouter.store import skillfiles
-from skillrouter.store.ledger import Row
-from skillrouter.store.provenance import EDITED, Settled, check_status, settle
-
-if TYPE_CHECKING:
-    from skillrouter.store.store import Store
+from skillrouter.store.copies import MovedOn, SkillCopies
+from skillrouter.store.ledger import Ledger, Row
+from skillrouter.store.provenance import EDITED, Provenance, Settled, check_status, settle
 
 # A skills/ folder changed less than this long before a scan vouches for nothing yet (see
 # skillfiles.SETTLE_NS, the same for a skill's folder).
@@ -38,15 +37,30 @@ SCAN_SHARE = 10
 QUARANTINED_EDITS = "quarantined_edits"  # the ledger note naming the skills a change on disk quarantined
 
 
-class _MovedOn(Exception):
-    """A team library's skill was replaced by another machine while this copy's edit of it was
-    being recorded (the write rolls back; the edit is kept aside)."""
+class StoreSide(Protocol):
+    """What a :class:`Reconciler` works with: the store's parts and the two writes of its own it
+    asks the store for (:class:`~skillrouter.store.Store` is one)."""
+
+    @property
+    def files(self) -> skillfiles.SkillFiles: ...
+    @property
+    def ledger(self) -> Ledger: ...
+    @property
+    def copies(self) -> SkillCopies: ...
+    @property
+    def read_only(self) -> bool: ...
+    @property
+    def write_lock(self) -> AbstractContextManager[Any]: ...
+
+    def adopt(self, name: str, provenance: Provenance, *, new: bool) -> None: ...
+
+    def write_sidecar(self, name: str) -> None: ...
 
 
 class Reconciler:
     """Reads the changes on disk of one store into its ledger (see the module docstring)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: StoreSide) -> None:
         self.store = store
         self._scanned: tuple[float, str | None] | None = None  # (when, skills/ signature then)
         self._scan_seconds = 0.0  # how long the last full scan took
@@ -62,7 +76,7 @@ class Reconciler:
         settling: dict[str, str] = {}  # unchanged skills whose signature now holds their folder's times
 
         def scan() -> tuple[list[str], list[str]]:
-            rows = self.store.recorded_sigs()
+            rows = self.store.copies.recorded_sigs()
             on_disk = self.store.files.sigs(rows)
             settling.clear()
             stale: list[str] = []
@@ -82,7 +96,7 @@ class Reconciler:
         if settling and not self.store.read_only:  # recorded, so the next scan lists none of them
             with self.store.write_lock, self.store.ledger.transaction(shared=True):
                 for name, sig in settling.items():
-                    self.store.record_sig(name, sig)
+                    self.store.copies.record_sig(name, sig)
         if not stale and not gone:
             self._scanned = mark
             return []
@@ -102,13 +116,10 @@ class Reconciler:
                     problems.append((name, str(err)))
                 except OSError as err:
                     problems.append(
-                        (name, f"{self.store.skills_dir / name / 'SKILL.md'}: cannot read: {err.strerror}")
+                        (name, f"{self.store.files.folder(name) / 'SKILL.md'}: cannot read: {err.strerror}")
                     )
-            if gone and self.store.team is not None:  # a copy's folder deleted: written again
-                for name in gone:
-                    self.store.team.ensure(name)
-            elif gone:
-                self.store.ledger.forget(gone)
+            if gone:  # dropped (a team copy's folder: written again)
+                self.store.copies.gone(gone)
         self._scanned = mark
         return problems
 
@@ -153,15 +164,15 @@ class Reconciler:
         holds now; otherwise the folder is brought in step with the database
         (:meth:`~skillrouter.store.team.TeamCopy.ensure`: an edit of replaced content is set
         aside), and a sidecar never vouches (a folder added by hand is scanned)."""
-        team = self.store.team
-        if team is not None and team.has(name) and not team.current(name):
-            team.ensure(name)
+        copies = self.store.copies
+        if copies.behind(name):
+            copies.ensure(name)
             return
         skill, file_hash, sig, content = self.store.files.read(name)
         row = self.store.ledger.row(name)
         sidecar = (
             self.store.files.read_sidecar(name)
-            if team is None and (row is None or row.file_hash != file_hash)
+            if copies.sidecars_vouch and (row is None or row.file_hash != file_hash)
             else None
         )
         done = settle(file_hash, row.file_hash if row else None, sidecar, lambda: self.store.files.scan(name))
@@ -178,8 +189,6 @@ class Reconciler:
             done, new = self._rescan(name, row, file_hash, scan_hash)
         try:
             with self.store.ledger.transaction():
-                if team is not None and row is not None and not team.current(name):
-                    raise _MovedOn  # another machine wrote since the check above: under the lock now
                 version = self.store.ledger.write_skill(
                     skill,
                     file_hash,
@@ -191,15 +200,13 @@ class Reconciler:
                     trust_level=done.trust_level,
                     scan_hash=scan_hash,
                 )
-                if team is not None:  # the edit's files for everyone; this copy holds them once committed
-                    team.record_after_commit(name, team.upload(name, version, self.store.files.folder(name)))
+                copies.send_edit(name, version, known=row is not None)  # a team copy's files for everyone
                 if done.adopt and sidecar is not None:
                     self.store.adopt(name, sidecar.provenance, new=row is None)
                 if edit and row is not None and done.status == "quarantined" and row.status != "quarantined":
                     self.note_quarantined_edit(name, new)
-        except _MovedOn:
-            assert team is not None
-            team.ensure(name)  # the edit was of replaced content: kept aside, not sent
+        except MovedOn:
+            copies.ensure(name)  # the edit was of replaced content: kept aside, not sent
             return
         if edit and row is not None and done.status is not None and done.status != row.status:
             self.store.write_sidecar(name)  # a lost ledger must not make the edited skill active again

@@ -1,4 +1,4 @@
-"""The store: one folder of skill files (the source of truth) and a SQLite ledger.
+"""The store: one folder of skill files (the source of truth) and a ledger (SQLite, or PostgreSQL).
 
     skills/<name>/SKILL.md            human-editable skill, Agent Skills format
     skills/<name>/references/..       its Level 2 files (scripts/, templates/, assets/ too)
@@ -7,7 +7,7 @@
     chroma/, cache/embeddings.db      the index and the embedding cache (derived data)
 
 :class:`Store` coordinates :class:`~skillrouter.store.skillfiles.SkillFiles` (folders, atomic swap,
-recovery, Level 2) and :class:`~skillrouter.store.ledger.Ledger` (SQLite): a write stages the folder
+recovery, Level 2) and :class:`~skillrouter.store.ledger.Ledger`: a write stages the folder
 with its sidecar and commits the ledger around the rename. Fail closed: a SKILL.md the ledger
 has no record of (a crash before the commit, a lost or damaged ledger, a folder added by hand)
 takes the status its sidecar vouches for by hash, or is scanned first (:func:`settle`).
@@ -24,6 +24,14 @@ Team mode (a ``postgresql://`` ledger URL): the database holds the skills too (e
 files), and the folder is this machine's copy of them (:mod:`~skillrouter.store.team`): a write
 commits the rows and files first and renames its staged folder in after; a read brings the
 copy's folder in step first; a copy's sidecar never vouches for anything.
+
+The two modes are siblings, chosen once when the store opens and never asked about again: the
+ledger's backend (:class:`~skillrouter.store.ledger.sqlite.SqliteConnection` or
+:class:`~skillrouter.store.ledger.postgres.PgConnection`, under the one
+:class:`~skillrouter.store.ledger.Ledger`) and where the folders come from
+(:class:`~skillrouter.store.copies.LocalCopies` or :class:`~skillrouter.store.team.TeamCopy`,
+behind :class:`~skillrouter.store.copies.SkillCopies`; :meth:`Store._copies` is the one place
+that knows which).
 """
 
 from __future__ import annotations
@@ -51,6 +59,7 @@ from skillrouter.errors import (
 from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, admit, check_trust_level
 from skillrouter.skill import Skill, now_iso
 from skillrouter.skillmd import parse_skill_md, render_skill_md
+from skillrouter.store.copies import LocalCopies, SkillCopies
 from skillrouter.store.ledger import Ledger, Outcome, Record, Row, Version
 from skillrouter.store.provenance import Provenance, Sidecar, Status, check_status
 from skillrouter.store.reconcile import Reconciler
@@ -91,14 +100,14 @@ def resolve_ledger_url(url: str | None = None) -> str | None:
 def open_team_ledger(url: str, *, read_only: bool = False) -> Ledger:
     """The PostgreSQL ledger at ``url`` (psycopg 3, the ``team`` extra, is imported only here)."""
     try:
-        from skillrouter.store.ledger.postgres import PgLedger
+        from skillrouter.store.ledger.postgres import postgres_ledger
     except ModuleNotFoundError as err:
         if (err.name or "").split(".")[0] != "psycopg":
             raise
         raise StoreError(
             "a postgresql:// ledger needs psycopg 3, which is not installed: pip install 'skillrouter[team]'"
         ) from None
-    return PgLedger.open(url, read_only=read_only)
+    return postgres_ledger(url, read_only=read_only)
 
 
 def resolve_home(store: str | Path | None = None) -> Path:
@@ -131,7 +140,7 @@ class Store:
         ``ledger_url`` (default ``$SKILLROUTER_LEDGER_URL``): a ``postgresql://`` URL puts the
         library in that database (team mode: the ledger, :mod:`~skillrouter.store.ledger.postgres`,
         and the skills' files) instead of ``skillrouter.db``; the folder is then this machine's
-        copy of the skills (:mod:`~skillrouter.store.team`, :attr:`team`)."""
+        copy of the skills (:mod:`~skillrouter.store.team`, :attr:`copies`)."""
         self.path = resolve_home(path).expanduser().resolve()
         self.read_only = not _writable(self.path) if read_only is None else read_only
         self.disk_full = False  # opened read-only because the disk is full (see read_only_why)
@@ -161,9 +170,22 @@ class Store:
             except StoreError:  # nothing to read either (a store never written): the full disk is the news
                 raise err from None
         self.ledger.read_only_why = self.read_only_why
-        # team mode: the database holds the skills, the folder is this machine's copy of them
-        self.team = TeamCopy(self) if self.ledger_url is not None else None
+        self.copies: SkillCopies = self._copies()
         self.disk = Reconciler(self)  # what changed on disk without skillrouter
+
+    def _copies(self) -> SkillCopies:
+        """Where the skill folders come from, chosen once (the one place that knows team mode):
+        in team mode the database holds the skills and the folder is this machine's copy of them."""
+        if self.ledger_url is None:
+            return LocalCopies(self.files, self.ledger)
+        return TeamCopy(
+            self.files,
+            self.ledger,
+            self.path / "cache",
+            read_only=self.read_only,
+            writing=self._writing,
+            sidecar_of=self.implied_sidecar,
+        )
 
     def _open(self, create: bool, repair: bool) -> None:
         """The skill files, the write lock and the ledger, as :attr:`read_only` says."""
@@ -235,8 +257,7 @@ class Store:
         provenance's findings (or, without one, keeps a replaced skill's)."""
         name = skill.name
         with self.write_lock:
-            if self.team is not None:  # the folder is the database's before it is compared
-                self.team.ensure(name)
+            self.copies.ensure(name)  # a team copy's folder is the database's before it is compared
             exists = name in self.files
             if exists and not replace_existing:
                 raise SkillExistsError(name)
@@ -286,10 +307,7 @@ class Store:
 
                 def commit() -> tuple[int, str]:
                     with self.ledger.transaction():
-                        if self.team is not None and not exists:  # another machine's new skill?
-                            taken = self.ledger.row(name)  # under the database's write lock now
-                            if taken is not None and taken.file_hash != file_hash:  # (not this write's)
-                                raise SkillExistsError(name)
+                        self.copies.claim(name, file_hash, exists)  # another machine's new skill?
                         version = self.ledger.write_skill(
                             stored,
                             file_hash,
@@ -302,18 +320,12 @@ class Store:
                             scan_hash=scan_hash,
                         )
                         self.adopt(name, sidecar.provenance, new=not exists)
-                        if self.team is not None:  # the files with the rows; the copy once they committed
-                            return version, self.team.upload(name, version, staged)
-                        # renamed in before the commit: the sidecar vouches if the commit is lost
-                        self.files.swap_in(name, staged)
-                        self.ledger.set_sig(name, self.files.sig(name))
-                    return version, ""
+                        return version, self.copies.commit(name, version, staged)
 
                 # every part of the write sets what it sets (the same content twice is one version,
                 # a seed only seeds no record): run again whole after a lost database connection
                 version, files_key = self.ledger.retrying(commit)
-                if self.team is not None:
-                    self.team.place(name, staged, files_key)
+                self.copies.place(name, staged, files_key)
             finally:
                 self.files.discard(staged)
         return replace(stored, version=version, status=status, trust_level=level)
@@ -396,7 +408,7 @@ class Store:
         for old in self.history(name):
             if old.version == version:
                 skill = parse_skill_md(old.content, path=f"{name} version {version}")
-                files = self.team.version_files(name, version) if self.team is not None else None
+                files = self.copies.version_files(name, version)
                 return self.add(
                     skill, replace_existing=True, reason=f"restore version {version}", files=files
                 )
@@ -406,18 +418,7 @@ class Store:
         """Remove a skill's files and its ledger rows (history included); in team mode from
         the database, so every machine's copy drops it."""
         with self.write_lock:
-            if self.team is not None:
-                if not self.team.has(name):
-                    raise SkillNotFoundError(name)
-                trash = self.files.take_out(name) if name in self.files else None
-                self.ledger.forget([name], history=True)
-                self.team.drop(name)
-                if trash is not None:
-                    self.files.discard(trash)
-                return
-            trash = self.files.take_out(name)
-            self.ledger.forget([name], history=True)
-            self.files.discard(trash)
+            self.copies.delete(name)
 
     def set_status(
         self,
@@ -450,9 +451,7 @@ class Store:
 
     def get(self, name: str) -> Skill:
         """Level 1: the full skill with its statistics, status and trust level."""
-        if self.team is not None:
-            with self._writing():
-                self.team.ensure(name)
+        self.copies.ensure(name)
         row = self.ledger.row(name)
         recorded = self.recorded_sig(name, row)
         skill, file_hash, sig, _ = self.files.read(name, recorded)
@@ -494,20 +493,15 @@ class Store:
     def recorded_sig(self, name: str, row: Row | None) -> str | None:
         """The stat signature of ``name``'s folder when it was last recorded: the row's, or in
         team mode this machine's (signatures are per machine)."""
-        if self.team is not None:
-            return self.team.sig(name)
-        return row.file_sig if row is not None else None
+        return self.copies.recorded_sig(name, row)
 
     def recorded_sigs(self) -> dict[str, str]:
         """name -> :meth:`recorded_sig` of every skill whose folder was recorded."""
-        return self.team.sigs() if self.team is not None else self.ledger.sigs()
+        return self.copies.recorded_sigs()
 
     def record_sig(self, name: str, sig: str) -> None:
         """The folder of ``name`` holds what was recorded, under a new signature."""
-        if self.team is not None:
-            self.team.set_sig(name, sig)
-        else:
-            self.ledger.set_sig(name, sig)
+        self.copies.record_sig(name, sig)
 
     def records(self, *, refresh: bool = True) -> dict[str, Record]:
         """Every skill's ledger record. With ``refresh``, files changed on disk since they were
@@ -525,10 +519,9 @@ class Store:
         """Team mode: bring this machine's whole copy in step with the database now
         (:meth:`TeamCopy.sync`: written, removed, set aside), then read its hand edits; the names
         the first part moved. A store of one's own: nothing to do."""
-        if self.team is None or self.read_only:
+        if self.read_only:
             return []
-        with self.write_lock:
-            return self.team.sync()
+        return self.copies.sync()
 
     def refresh_if_due(self, interval: float, *, defer: bool = False) -> list[tuple[str, str]] | None:
         return self.disk.refresh_if_due(interval, defer=defer)
@@ -545,7 +538,9 @@ class Store:
         """Replace a damaged ledger (see :meth:`Ledger.rebuild`) and read the files again."""
         with self.write_lock:
             self.ledger.close()
-            self.ledger = type(self.ledger).rebuild(self.db_path, why)  # a team ledger refuses
+            # the store's own file (a team library's server keeps its database: it reports no damage)
+            self.ledger = Ledger.rebuild(self.db_path, why)
+            self.copies = self._copies()
         self.refresh()
 
     # ------------------------------------------------------------ outcomes
@@ -583,24 +578,17 @@ class Store:
 
     def names(self) -> list[str]:
         """The skills of the store (in team mode, of the database: this copy may lack some yet)."""
-        return self.team.names() if self.team is not None else self.files.names()
+        return self.copies.names()
 
     def __contains__(self, name: object) -> bool:
-        if self.team is not None:
-            return isinstance(name, str) and self.team.has(name)
-        return name in self.files
-
-    def _ensure(self, name: str) -> None:
-        if self.team is not None:
-            with self._writing():
-                self.team.ensure(name)
+        return isinstance(name, str) and self.copies.has(name)
 
     def list_files(self, name: str) -> list[str]:
-        self._ensure(name)
+        self.copies.ensure(name)
         return self.files.list_files(name)
 
     def read_file(self, name: str, relpath: str) -> bytes:
-        self._ensure(name)
+        self.copies.ensure(name)
         return self.files.read_file(name, relpath)
 
     def lexical_texts(self) -> dict[str, str]:

@@ -28,7 +28,7 @@ from support import as_json, ok, run
 from skillrouter import Ledger, Skill, SkillLibrary, Store
 from skillrouter.store.ledger import TABLES
 from skillrouter.store.ledger.migrate import Migration, ledger_contents, migrate
-from skillrouter.store.ledger.postgres import PgLedger
+from skillrouter.store.ledger.postgres import postgres_ledger
 
 ANTHROPIC = DATA / "skill-libraries" / "anthropics-skills"
 TASKS = (
@@ -138,7 +138,7 @@ def test_the_round_trip_embedded_team_embedded_gives_an_identical_ledger(
 
     out = ok("migrate", "--from", store, "--to", pg_url).stdout
     assert out.splitlines()[-1].endswith(f"run commands with --ledger {pg_url}"), out
-    assert _contents(PgLedger(pg_url)) == before  # every table, every row, in order
+    assert _contents(postgres_ledger(pg_url)) == before  # every table, every row, in order
     assert (store / "skillrouter.db").read_bytes() == db  # the source is left as it was
     assert answers(store, "--ledger", pg_url) == embedded  # routes and list, from the team ledger
 
@@ -174,7 +174,7 @@ def test_what_the_team_recorded_comes_back_and_the_generation_moves_on(
     old.close()
     ok("migrate", "--from", store, "--to", pg_url)
     ok("record", "plan-a-trip", "9", "--store", store, "--ledger", pg_url)  # no example: same generation
-    team = _contents(PgLedger(pg_url))
+    team = _contents(postgres_ledger(pg_url))
     ok("migrate", "--from", pg_url, "--to", store, "--replace")
     back = Ledger(store / "skillrouter.db")
     assert back.outcome("plan-a-trip").use_count == uses + 1
@@ -214,10 +214,10 @@ def test_bad_input_is_one_line_and_writes_nothing(
     assert not (tmp_path / "empty" / "skillrouter.db").exists()
 
     ok("migrate", "--from", store, "--to", pg_url)
-    team = _contents(PgLedger(pg_url))
+    team = _contents(postgres_ledger(pg_url))
     line = _one_line_error("--from", store, "--to", pg_url)  # the team database holds skills now
     assert "already holds" in line and "nothing was written" in line
-    assert _contents(PgLedger(pg_url)) == team
+    assert _contents(postgres_ledger(pg_url)) == team
 
     # a folder that lacks some of the skills gets them from the database, one whose copy differs
     # keeps it aside
@@ -260,7 +260,7 @@ def test_a_target_that_reads_back_differently_is_rolled_back_whole(pg_url: str, 
     store.add(Skill.create("fix-flaky-test", "Find why a test fails sometimes.", procedure=["Run it"]))
     store.record_outcome("fix-flaky-test", 8, task="the suite fails now and then")
     store.close()
-    PgLedger(pg_url).close()  # the schema, then a database that alters what it is given
+    postgres_ledger(pg_url).close()  # the schema, then a database that alters what it is given
     with psycopg.connect(pg_url, autocommit=True) as db:
         db.execute(
             "CREATE FUNCTION skew() RETURNS trigger AS $$ BEGIN NEW.score_sum := NEW.score_sum + 0.5; "
@@ -269,4 +269,4 @@ def test_a_target_that_reads_back_differently_is_rolled_back_whole(pg_url: str, 
         db.execute("CREATE TRIGGER skew BEFORE INSERT ON stats FOR EACH ROW EXECUTE FUNCTION skew()")
     line = _one_line_error("--from", tmp_path / "store", "--to", pg_url)
     assert "table stats" in line and "reads back differently" in line and "rolled back" in line
-    assert not any(_contents(PgLedger(pg_url))[t] for t in TABLES if t != "meta")
+    assert not any(_contents(postgres_ledger(pg_url))[t] for t in TABLES if t != "meta")

@@ -19,7 +19,7 @@ from pg_support import PgServer
 from support import run_workers
 
 from skillrouter import Skill, Store, StoreError
-from skillrouter.store.ledger.postgres import PgLedger
+from skillrouter.store.ledger.postgres import PgConnection, postgres_ledger
 
 SKILL = "fix-flaky-test"
 
@@ -80,7 +80,7 @@ def test_a_restart_while_four_processes_record_loses_and_doubles_nothing(
     before: list[int] = []  # outcomes recorded when each restart began: mid-run, not after
 
     def restart_twice() -> None:
-        watcher = PgLedger(url)
+        watcher = postgres_ledger(url)
         for at_least in (100, 600):
             deadline = time.monotonic() + 60
             while watcher.outcome(SKILL).use_count < at_least and time.monotonic() < deadline:
@@ -96,7 +96,7 @@ def test_a_restart_while_four_processes_record_loses_and_doubles_nothing(
     assert len(before) == 2 and 0 < before[0] < before[1] < 1600, before
     every = [score_of(w, i) for w in range(4) for i in range(400)]
     store.close()
-    out = PgLedger(url).outcome(SKILL)
+    out = postgres_ledger(url).outcome(SKILL)
     assert out.use_count == 1600  # none lost, none doubled
     assert out.avg_score == pytest.approx(math.fsum(every) / 1600, abs=1e-12)
 
@@ -111,7 +111,7 @@ def _terminate_others(url: str) -> int:
 
 
 def test_a_connection_dropped_inside_a_transaction_rolls_it_back_in_one_line(pg_url: str) -> None:
-    ledger = PgLedger(pg_url)
+    ledger = postgres_ledger(pg_url)
     ledger.record_outcome(SKILL, 5)
     with pytest.raises(StoreError) as err, ledger.transaction():
         ledger.record_outcome(SKILL, 9, task="lost with its transaction")
@@ -128,7 +128,7 @@ def test_a_connection_dropped_inside_a_transaction_rolls_it_back_in_one_line(pg_
 
 
 def test_an_idle_connection_cut_by_the_server_is_replaced_and_the_write_done_once(pg_url: str) -> None:
-    ledger = PgLedger(pg_url)
+    ledger = postgres_ledger(pg_url)
     ledger.record_outcome(SKILL, 5)
     _terminate_others(pg_url)
     assert ledger.record_outcome(SKILL, 7).use_count == 2
@@ -161,17 +161,17 @@ class _AnswerLost:
 def test_a_commit_whose_answer_is_lost_is_found_done_not_counted_twice(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ledger = PgLedger(pg_url)
+    ledger = postgres_ledger(pg_url)
     ledger.record_outcome(SKILL, 5)
     ledger.increment("tasks")
-    real = PgLedger._db.fget  # type: ignore[attr-defined]
+    real = PgConnection._db.fget  # type: ignore[attr-defined]
     for write, check, once in (
         (lambda: ledger.record_outcome(SKILL, 9).use_count, lambda: ledger.outcome(SKILL).use_count, 2),
         (lambda: ledger.increment("tasks"), lambda: ledger.counter("tasks"), 2),
         (lambda: ledger.vote_same("a", "b"), lambda: ledger.judged_pairs()[0]["votes"], 1),
     ):
         _AnswerLost.fired.clear()
-        monkeypatch.setattr(PgLedger, "_db", property(lambda self: _AnswerLost(real(self))))
+        monkeypatch.setattr(PgConnection, "_db", property(lambda self: _AnswerLost(real(self))))
         answered = write()
         monkeypatch.undo()
         assert _AnswerLost.fired == ["COMMIT"]  # the answer was lost once
@@ -180,7 +180,7 @@ def test_a_commit_whose_answer_is_lost_is_found_done_not_counted_twice(
 
 
 def test_a_server_that_stays_down_fails_the_call_after_the_retry_window(own_server: PgServer) -> None:
-    ledger = PgLedger(own_server.new_database(), retry_for=2.0)
+    ledger = postgres_ledger(own_server.new_database(), retry_for=2.0)
     ledger.record_outcome(SKILL, 5)
     own_server.halt()
     started = time.monotonic()

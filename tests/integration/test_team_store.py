@@ -35,6 +35,7 @@ from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTrans
 from support import run_workers
 
 from skillrouter import Skill, SkillLibrary, Store
+from skillrouter.store.team import TeamCopy
 
 ANTHROPIC = DATA / "skill-libraries" / "anthropics-skills"
 GIF_TASK = "make an animated GIF of our logo to post in Slack"
@@ -221,8 +222,8 @@ def test_a_deleted_or_damaged_copy_is_written_again_from_the_database(
     assert (b.path / "skills" / "slack-gif-creator" / "SKILL.md").read_bytes() == original
     assert b.store.ledger.row("slack-gif-creator").version == 1  # a copy lost is not an edit
 
-    assert b.store.team is not None
-    b.store.team.records.close()  # as a new process finds it: the record of this copy damaged
+    assert isinstance(b.store.copies, TeamCopy)
+    b.store.copies.records.close()  # as a new process finds it: the record of this copy damaged
     for suffix in ("-wal", "-shm"):
         Path(f"{b.path / 'cache' / 'team.db'}{suffix}").unlink(missing_ok=True)
     (b.path / "cache" / "team.db").write_bytes(b"garbage" * 100)
@@ -258,7 +259,7 @@ def test_an_edit_of_content_the_library_replaced_is_kept_aside_not_sent(pg_url: 
     assert [v.version for v in a.history(SKILL)] == [1, 2]  # the stale edit was not sent
     (aside,) = (tmp_path / "B" / "cache" / "conflicts").iterdir()
     assert "500 times" in (aside / "SKILL.md").read_text()
-    assert b.team is not None and str(aside) in b.team.warnings[0]
+    assert isinstance(b.copies, TeamCopy) and str(aside) in b.copies.warnings[0]
     a.close()
     b.close()
 
@@ -301,7 +302,7 @@ def test_a_skill_removed_on_one_machine_leaves_every_copy(pg_url: str, tmp_path:
     assert (b.skills_dir / SKILL).is_dir()
     b.sync_copy()
     assert not (b.skills_dir / SKILL).exists()
-    assert b.team is not None and b.team.copies() == {}
+    assert isinstance(b.copies, TeamCopy) and b.copies.copies() == {}
     a.close()
     b.close()
 
@@ -446,7 +447,7 @@ def library_state(url: str, folder: Path) -> dict[str, tuple[Any, ...]]:
 def test_a_database_restart_during_a_team_import_loses_and_doubles_nothing(tmp_path: Path) -> None:
     from pg_support import PgServer
 
-    from skillrouter.store.ledger.postgres import PgLedger
+    from skillrouter.store.ledger.postgres import postgres_ledger
 
     hermes = DATA / "skill-libraries" / "hermes-agent-0.19.0"
     server = PgServer()
@@ -466,7 +467,7 @@ def test_a_database_restart_during_a_team_import_loses_and_doubles_nothing(tmp_p
             stderr=subprocess.PIPE,
             text=True,
         )
-        watcher, deadline = PgLedger(restarted), time.monotonic() + 600
+        watcher, deadline = postgres_ledger(restarted), time.monotonic() + 600
         while len(watcher.names()) < 40 and time.monotonic() < deadline and child.poll() is None:
             time.sleep(0.1)
         written = len(watcher.names())

@@ -1,8 +1,9 @@
 """Imports point down the documented layers, and no modules import each other in a circle.
 
 The graph is derived from the source: every ``import`` and ``from ... import`` of our own
-modules, at module level and inside functions (``if TYPE_CHECKING:`` blocks excluded, they
-never run). A module may import its own layer and the layers below it (see
+modules, at module level, inside functions and in ``if TYPE_CHECKING:`` blocks (an import
+only the type checker reads still ties the two modules: a circle through one is a circle).
+A module may import its own layer and the layers below it (see
 ``skillrouter/__init__.py``'s docstring for the order and why)."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ PACKAGES = {
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("skillrouter.embeddings",),
-    ("skillrouter.errors",),
+    ("skillrouter.errors", "skillrouter.plugins"),
     ("skillrouter.skill", "skillrouter.frontmatter", "skillrouter.frontmatter_repair", "skillrouter.skillmd"),
     ("skillrouter.llm",),
     ("skillrouter.security",),
@@ -32,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("skillrouter.mcp_server", "skillrouter.mcp_transport"),
     ("skillrouter.agent",),
     ("skillrouter.cli",),
-    ("skillrouter", "skillrouter._moved"),  # the public face: re-exports, old module paths
+    ("skillrouter",),  # the public face: re-exports
     ("skillrouter.eval",),  # the evaluation harness: on top, through the public API
 )
 """Lowest first. A module belongs to the layer of the longest prefix that names it."""
@@ -54,16 +55,6 @@ def imports(path: Path, known: set[str]) -> set[str]:
     out: set[str] = set()
 
     class Visitor(ast.NodeVisitor):
-        def visit_If(self, node: ast.If) -> None:
-            test = node.test
-            if (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-                isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-            ):
-                for child in node.orelse:
-                    self.visit(child)
-                return
-            self.generic_visit(node)
-
         def visit_Import(self, node: ast.Import) -> None:
             out.update(a.name for a in node.names if a.name in known)
 
@@ -159,14 +150,15 @@ def _only_reexports(component: list[str], edges: dict[str, set[str]]) -> bool:
     return all(b.startswith(a + ".") for a, b in inner if not a.startswith(b + "."))
 
 
-def test_the_graph_sees_function_level_imports_and_skips_type_checking_ones(tmp_path: Path) -> None:
+def test_the_graph_sees_function_level_and_type_checking_imports(tmp_path: Path) -> None:
     path = tmp_path / "m.py"
     path.write_text(
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import skillrouter.cli\n"
         "def f():\n    from skillrouter.agent import nodes\n"
     )
     assert imports(path, {"skillrouter.cli", "skillrouter.agent", "skillrouter.agent.nodes"}) == {
-        "skillrouter.agent.nodes"
+        "skillrouter.cli",
+        "skillrouter.agent.nodes",
     }
 
 

@@ -267,8 +267,8 @@ def test_the_ledger_and_the_derived_files_keep_pages_enough_for_a_large_library(
         return int(db.execute("PRAGMA cache_size").fetchone()[0])
 
     store = Store(tmp_path / "store")
-    assert pages(store.ledger._db) == -PAGE_CACHE_KIB
-    assert pages(Store(tmp_path / "store", read_only=True).ledger._db) == -PAGE_CACHE_KIB
+    assert pages(store.ledger.conn._db) == -PAGE_CACHE_KIB
+    assert pages(Store(tmp_path / "store", read_only=True).ledger.conn._db) == -PAGE_CACHE_KIB
     cache = EmbeddingCache(tmp_path / "embeddings.db")
     cache.put_many("model", {"key": np.ones(3, dtype=np.float32)})
     assert cache.file.run(pages) == -PAGE_CACHE_KIB
@@ -284,10 +284,12 @@ def test_a_disk_io_error_on_a_full_disk_says_the_disk_is_full(
 
     from skillrouter.errors import DiskFullError
     from skillrouter.store.ledger import base
+    from skillrouter.store.ledger.sqlite import SqliteConnection
 
-    ledger = Ledger.open(tmp_path / "skillrouter.db")
-    failing = ledger._error(sqlite3.OperationalError("disk I/O error"))
+    conn = Ledger.open(tmp_path / "skillrouter.db").conn
+    assert isinstance(conn, SqliteConnection)
+    failing = conn._error(sqlite3.OperationalError("disk I/O error"))
     assert type(failing) is StoreError and "failing or full" in str(failing)
     monkeypatch.setattr(base.os, "statvfs", lambda _: SimpleNamespace(f_bavail=3, f_frsize=4096))
-    full = ledger._error(sqlite3.OperationalError("disk I/O error"))
+    full = conn._error(sqlite3.OperationalError("disk I/O error"))
     assert isinstance(full, DiskFullError) and "the disk is full" in str(full)

@@ -36,15 +36,15 @@ from skillrouter import Ledger, SkillLibrary, Store, StoreError
 from skillrouter.store.ledger import TABLES
 from skillrouter.store.ledger import postgres_schema as pg_schema
 from skillrouter.store.ledger.dialect import to_postgres
-from skillrouter.store.ledger.postgres import PgLedger
+from skillrouter.store.ledger.postgres import PgConnection, postgres_ledger
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])  # pg_url, below
 def ledger(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Ledger]:
     opened = (
         Ledger(tmp_path / "skillrouter.db")
         if request.param == "sqlite"
-        else PgLedger(request.getfixturevalue("pg_url"))
+        else postgres_ledger(request.getfixturevalue("pg_url"))
     )
     yield opened
     opened.close()
@@ -55,7 +55,7 @@ def store(pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Itera
     """A store whose ledger is in PostgreSQL; reopened in the test, it finds it through the env."""
     monkeypatch.setenv("SKILLROUTER_LEDGER_URL", pg_url)
     opened = Store(tmp_path / "store")
-    assert isinstance(opened.ledger, PgLedger)
+    assert isinstance(opened.ledger.conn, PgConnection)
     yield opened
     opened.close()
 
@@ -145,7 +145,7 @@ def test_nested_transactions_join_the_outer_one_and_a_failure_rolls_back_all(led
 
 
 def test_skill_rows_versions_and_forget_through_a_store(tmp_path: Path, ledger: Ledger) -> None:
-    url = ledger.url if isinstance(ledger, PgLedger) else None
+    url = ledger.conn.url if isinstance(ledger.conn, PgConnection) else None
     store = Store(tmp_path / "store", ledger_url=url)
     store.add(make())
     store.update(make(description="Edited."), reason="edit")
@@ -202,7 +202,7 @@ def test_only_delete_removes_a_skill_from_a_team_library(store: Store) -> None:
 
 def test_the_postgres_schema_has_sqlite_s_tables_and_columns(pg_url: str, tmp_path: Path) -> None:
     lite = Ledger(tmp_path / "skillrouter.db")
-    PgLedger(pg_url).close()
+    postgres_ledger(pg_url).close()
     with psycopg.connect(pg_url) as db:
         found = db.execute(
             "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' "
@@ -229,7 +229,7 @@ def db_types(url: str, table: str) -> list[tuple[str, str]]:
 def test_a_postgres_migration_is_one_appended_function_and_runs_once(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    PgLedger(pg_url).close()
+    postgres_ledger(pg_url).close()
     calls: list[int] = []
 
     def _v_next(db: Any) -> None:
@@ -238,15 +238,15 @@ def test_a_postgres_migration_is_one_appended_function_and_runs_once(
 
     shipped = len(pg_schema.MIGRATIONS)
     monkeypatch.setattr(pg_schema, "MIGRATIONS", (*pg_schema.MIGRATIONS, _v_next))
-    assert PgLedger(pg_url).schema_version == shipped + 1 and calls == [1]
-    assert PgLedger(pg_url).schema_version == shipped + 1 and calls == [1]  # recorded: never again
+    assert postgres_ledger(pg_url).schema_version == shipped + 1 and calls == [1]
+    assert postgres_ledger(pg_url).schema_version == shipped + 1 and calls == [1]  # recorded: never again
     assert ("pinned", "integer") in db_types(pg_url, "skills")
 
 
 def test_a_failing_postgres_migration_leaves_the_database_as_it_was(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    PgLedger(pg_url).close()
+    postgres_ledger(pg_url).close()
 
     def _v_broken(db: Any) -> None:
         db.execute("ALTER TABLE skills ADD COLUMN half TEXT")
@@ -254,18 +254,18 @@ def test_a_failing_postgres_migration_leaves_the_database_as_it_was(
 
     monkeypatch.setattr(pg_schema, "MIGRATIONS", (*pg_schema.MIGRATIONS, _v_broken))
     with pytest.raises(RuntimeError, match="migration bug"):
-        PgLedger(pg_url)
+        postgres_ledger(pg_url)
     monkeypatch.undo()
-    assert PgLedger(pg_url).schema_version == len(pg_schema.MIGRATIONS)
+    assert postgres_ledger(pg_url).schema_version == len(pg_schema.MIGRATIONS)
     assert "half" not in [c for c, _ in db_types(pg_url, "skills")]
 
 
 def test_a_postgres_ledger_from_a_newer_skillrouter_is_refused(pg_url: str) -> None:
-    PgLedger(pg_url).close()
+    postgres_ledger(pg_url).close()
     with psycopg.connect(pg_url) as db:
         db.execute("INSERT INTO ledger_schema (version) VALUES (99)")
     with pytest.raises(StoreError, match="schema version 99, newer"):
-        PgLedger(pg_url)
+        postgres_ledger(pg_url)
 
 
 def test_the_dialect_rewrites_sqlite_s_forms_and_refuses_the_rest() -> None:
@@ -296,12 +296,13 @@ def test_the_url_chooses_the_ledger_sqlite_stays_the_default(
     pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     embedded = Store(tmp_path / "embedded")
-    assert not isinstance(embedded.ledger, PgLedger) and (tmp_path / "embedded" / "skillrouter.db").is_file()
+    assert not isinstance(embedded.ledger.conn, PgConnection)
+    assert (tmp_path / "embedded" / "skillrouter.db").is_file()
     team = Store(tmp_path / "team", ledger_url=pg_url)
-    assert isinstance(team.ledger, PgLedger) and not (tmp_path / "team" / "skillrouter.db").exists()
+    assert isinstance(team.ledger.conn, PgConnection) and not (tmp_path / "team" / "skillrouter.db").exists()
     monkeypatch.setenv("SKILLROUTER_LEDGER_URL", pg_url)
     assert Store(tmp_path / "other").store_id == team.store_id  # one ledger, whichever folder
-    assert not isinstance(Store(tmp_path / "mine", ledger_url="").ledger, PgLedger)  # "": SQLite
+    assert not isinstance(Store(tmp_path / "mine", ledger_url="").ledger.conn, PgConnection)  # "": SQLite
 
 
 def test_the_cli_takes_the_ledger_from_the_option_or_the_env(
@@ -320,7 +321,7 @@ def test_the_cli_takes_the_ledger_from_the_option_or_the_env(
     monkeypatch.setenv("SKILLROUTER_LEDGER_URL", pg_url)
     shown = as_json("show", "fix-flaky-test", "--level", "0", "--store", tmp_path / "a")
     assert (shown["use_count"], shown["avg_score"]) == (1, 8.0)
-    assert PgLedger(pg_url).outcome("fix-flaky-test").use_count == 1
+    assert postgres_ledger(pg_url).outcome("fix-flaky-test").use_count == 1
     assert not (tmp_path / "a" / "skillrouter.db").exists()
     with SkillLibrary.open(tmp_path / "a", embedder=hash_embedder) as lib:  # the env, in Python too
         assert lib.get("fix-flaky-test").use_count == 1

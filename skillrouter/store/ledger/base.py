@@ -1,7 +1,8 @@
-"""The ledger's connection and its meta table: one SQLite connection per thread, every write one
-transaction (:meth:`LedgerBase.transaction`), the schema brought up to date on opening, the
-store id, named counters, notes, and the generation counter every write bumps. The topic parts
-(:mod:`.skills`, :mod:`.outcomes`, :mod:`.pairs`, :mod:`.recovery`) build on it."""
+"""The ledger's shared part: the backend it is given (a :class:`Connection`: SQLite's file,
+:mod:`.sqlite`, or a PostgreSQL database, :mod:`.postgres`), and the meta table on it: the store
+id, named counters, settings, notes, and the generation counter every write bumps. The topic
+parts (:mod:`.skills`, :mod:`.outcomes`, :mod:`.pairs`, :mod:`.recovery`) build on it; their SQL
+is written once, for both backends (PostgreSQL's connection rewrites it, :mod:`.dialect`)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,14 @@ import functools
 import hashlib
 import json
 import os
-import sqlite3
 import threading
 import uuid
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from skillrouter.embeddings.derived import read_only_connection, tuned
-from skillrouter.errors import DiskFullError, LedgerDamagedError, StoreError
-from skillrouter.store.ledger import schema
-
-__all__ = ["LedgerBase", "sha", "write"]
+__all__ = ["Connection", "KeptFiles", "LedgerBase", "View", "no_space", "sha", "write"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -29,7 +25,7 @@ T = TypeVar("T")
 
 def write(*, done: Callable[..., Any] | None = None) -> Callable[[F], F]:
     """Marks a write method of the ledger: one unit of work the backend may run again after a
-    lost connection (:meth:`LedgerBase._unit`; SQLite never needs to, PostgreSQL does).
+    lost connection (:meth:`Connection.unit`; SQLite never needs to, PostgreSQL does).
 
     A write that is safe to run twice (it sets, or inserts what is missing) needs nothing
     more. One that counts (:meth:`~.outcomes.Outcomes.record_outcome`) names ``done``: what
@@ -41,16 +37,11 @@ def write(*, done: Callable[..., Any] | None = None) -> Callable[[F], F]:
         @functools.wraps(method)
         def unit(self: LedgerBase, *args: Any, **kwargs: Any) -> Any:
             again = None if done is None else (lambda: done(self, *args, **kwargs))
-            return self._unit(lambda: method(self, *args, **kwargs), again)
+            return self.conn.unit(lambda: method(self, *args, **kwargs), again)
 
         return unit  # type: ignore[return-value]
 
     return decorate
-
-
-def _damage(err: sqlite3.DatabaseError) -> bool:
-    name = getattr(err, "sqlite_errorname", "") or ""
-    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(err) is sqlite3.DatabaseError
 
 
 def no_space(path: Path) -> bool:
@@ -64,196 +55,171 @@ def no_space(path: Path) -> bool:
     return status.f_bavail * status.f_frsize < 1 << 20
 
 
-class LedgerBase:
-    """The SQLite file of one store. One connection per thread; every write in a transaction."""
-
-    def __init__(self, path: Path, *, read_only: bool = False) -> None:
-        """``read_only=True`` (a store on a read-only file system): the file is opened
-        ``immutable`` (no lock, no ``-wal``); every write raises :class:`StoreError` saying so."""
-        self.path = path
-        self.read_only = read_only
-        self.read_only_why = f"the store of {path} is on a read-only file system"  # said by every write
-        self.created = not path.exists()  # new (or lost: the store decides which)
-        self._local = threading.local()
-        self._level0: tuple[int, dict[str, tuple[str, str, tuple[str, ...]]]] | None = None  # see summaries()
-        if read_only:
-            if self.created:
-                raise StoreError(f"the store has no ledger {path}, and its folder is read-only")
-            if self.schema_version != len(schema.MIGRATIONS):
-                raise StoreError(
-                    f"the ledger {path} was written by another skillrouter (schema version "
-                    f"{self.schema_version}, this one knows {len(schema.MIGRATIONS)}) and the store is "
-                    f"read-only: open it once where it is writable"
-                )
-            return
-        if self.schema_version != len(schema.MIGRATIONS):  # read first: an open writes nothing it need not
-            self.migrate()
-        self._ensure_store_id()
-
-    def _ensure_store_id(self) -> None:
-        if self._one("SELECT value FROM meta WHERE key = 'store_id'") is None:
-            with self.transaction(shared=True) as db:
-                db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (uuid.uuid4().hex,))
+class View(Protocol):
+    """What a backend keeps in memory of the rows a route reads (PostgreSQL's, kept in step by
+    notifications: :mod:`.postgres_watch`): the generation, each skill's (status, trust level,
+    uses, score sum) and misfit count."""
 
     @property
-    def _db(self) -> sqlite3.Connection:
-        db = getattr(self._local, "db", None)
-        if db is None:
-            try:
-                if self.read_only:
-                    db = read_only_connection(self.path)
-                else:
-                    db = tuned(sqlite3.connect(self.path, timeout=60, isolation_level=None))
-                    db.execute("PRAGMA busy_timeout=60000")
-                    db.execute("PRAGMA journal_mode=WAL")
-                    db.execute("PRAGMA synchronous=NORMAL")
-            except sqlite3.DatabaseError as err:
-                raise self._error(err) from None
-            self._local.db, self._local.depth = db, 0
-        return db
+    def generation(self) -> int: ...
+    @property
+    def rows(self) -> Mapping[str, tuple[Any, ...]]: ...
+    @property
+    def misfits(self) -> Mapping[str, int]: ...
 
-    def _error(self, err: sqlite3.DatabaseError) -> Exception:
-        if _damage(err):
-            return LedgerDamagedError(self.path, str(err))
-        text = str(err).lower()
-        if "full" in text or ("disk i/o" in text and no_space(self.path)):
-            return DiskFullError(
-                f"cannot use the ledger {self.path}: {err} (the disk is full: free some space, then run "
-                f"the command again; a write that failed left nothing half-done)"
-            )
-        if "disk i/o" in text:
-            return StoreError(
-                f"cannot use the ledger {self.path}: {err} (the disk is failing or full: check it, then run "
-                f"the command again; a write that failed left nothing half-done)"
-            )
-        if "readonly" in text or "read-only" in text:
-            return StoreError(f"cannot write the ledger {self.path}: the store is on a read-only file system")
-        return StoreError(f"cannot use the ledger {self.path}: {err}")
+
+class Connection(Protocol):
+    """A ledger's backend: where its rows are, how a transaction runs there, what it says when
+    it fails. :class:`~.sqlite.SqliteConnection` and :class:`~.postgres.PgConnection` are the two."""
+
+    read_only: bool
+    read_only_why: str  # what a write on a read-only ledger says (the store sets it)
+    created: bool  # new (or lost: the store decides which)
+    keeps_files: bool  # whether it holds the skills' files too (:mod:`.postgres_files`)
+    local: threading.local  # per thread: what the parts keep between calls of one connection
+
+    @property
+    def where(self) -> str:
+        """The ledger in words (a path, or a URL without its password)."""
+        ...
+
+    def rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
+
+    def unit(self, run: Callable[[], Any], done: Callable[[], Any] | None) -> Any:
+        """Run one write method (see :func:`write`), again after a lost connection where it can be."""
+        ...
+
+    def transaction(self, *, shared: bool = False) -> AbstractContextManager[Any]:
+        """One write transaction; nested calls join the outer one (see :meth:`LedgerBase.transaction`)."""
+        ...
+
+    def in_transaction(self) -> bool: ...
+
+    def after_commit(self, action: Callable[[], None]) -> None: ...
+
+    def unchanged_token(self) -> Any:
+        """Equal to the last one this thread got while nothing was committed since (None: no such token)."""
+        ...
+
+    def naming(self, name: str) -> AbstractContextManager[None]:
+        """The write about to run changes only ``name``'s statistics or misfits."""
+        ...
+
+    def view(self) -> View | None:
+        """What the backend keeps in memory for reads outside a transaction (None: nothing)."""
+        ...
+
+    @property
+    def schema_version(self) -> int: ...
+
+    def migrate(self) -> None: ...
+
+    def check(self) -> str | None:
+        """None if the backend finds the ledger sound, else what it found."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class KeptFiles(Protocol):
+    """What the shared SQL asks of a backend that keeps the skills' files (:mod:`.postgres_files`)."""
+
+    def forget_files(self, names: Iterable[str], *, history: bool = False) -> None: ...
+
+
+class LedgerBase:
+    """A ledger on one :class:`Connection`: its SQL, the backend's transactions."""
+
+    files: KeptFiles | None = None  # the skills' files, where the backend keeps them
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self._level0: tuple[int, dict[str, tuple[str, str, tuple[str, ...]]]] | None = None  # see summaries()
+        if not conn.read_only:
+            self._ensure_store_id()
+
+    # ------------------------------------------------------------ the backend's, as the parts use it
+
+    @property
+    def read_only(self) -> bool:
+        return self.conn.read_only
+
+    @property
+    def read_only_why(self) -> str:
+        return self.conn.read_only_why
+
+    @read_only_why.setter
+    def read_only_why(self, why: str) -> None:
+        self.conn.read_only_why = why
+
+    @property
+    def created(self) -> bool:
+        return self.conn.created
+
+    @property
+    def where(self) -> str:
+        return self.conn.where
+
+    @property
+    def _local(self) -> threading.local:
+        return self.conn.local
 
     def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
-        try:
-            return self._db.execute(sql, args).fetchall()
-        except sqlite3.DatabaseError as err:
-            raise self._error(err) from None
+        return self.conn.rows(sql, args)
 
     def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
         rows = self._rows(sql, args)
         return rows[0] if rows else None
 
-    def _unit(self, run: Callable[[], Any], done: Callable[[], Any] | None) -> Any:
-        """Run one write method (see :func:`write`): SQLite runs it once (a lost connection
-        does not happen to a file; a busy one waits in ``busy_timeout``)."""
-        return run()
-
-    @contextmanager
-    def transaction(self, *, shared: bool = False) -> Iterator[sqlite3.Connection]:
-        """One write transaction (``BEGIN IMMEDIATE``); nested calls join the outer one.
+    def transaction(self, *, shared: bool = False) -> AbstractContextManager[Any]:
+        """One write transaction (SQLite: ``BEGIN IMMEDIATE``); nested calls join the outer one.
 
         ``shared``: every statement in it is atomic on the rows it touches (an ``UPDATE``
         that adds to a count, an upsert), so it may run beside other shared ones; without it
         the transaction reads before it writes and runs alone. SQLite runs every write
         transaction alone; PostgreSQL runs shared ones side by side under row locks."""
-        if self.read_only:
-            raise StoreError(f"nothing can be written: {self.read_only_why}")
-        db = self._db
-        if self._local.depth:
-            self._local.depth += 1
-            try:
-                yield db
-            finally:
-                self._local.depth -= 1
-            return
-        try:
-            db.execute("BEGIN IMMEDIATE")
-        except sqlite3.DatabaseError as err:
-            raise self._error(err) from None
-        self._local.depth, self._local.after = 1, []
-        try:
-            yield db
-        except sqlite3.DatabaseError as err:
-            self._rollback(db)
-            raise self._error(err) from None
-        except BaseException:
-            self._rollback(db)
-            raise
-        finally:
-            self._local.depth = 0
-        try:
-            db.execute("COMMIT")
-        except sqlite3.DatabaseError as err:
-            raise self._error(err) from None
-        self._local.commits = getattr(self._local, "commits", 0) + 1
-        self._committed()
+        return self.conn.transaction(shared=shared)
 
-    def unchanged_token(self) -> tuple[int, int] | None:
+    def unchanged_token(self) -> Any:
         """A token equal to the last one this thread got while nothing was committed to the ledger
-        since, by any connection (SQLite's ``data_version`` sees the other connections', the count
-        of this connection's commits its own); None inside a write transaction, whose uncommitted
-        writes no token covers. What lets a hot path keep rows it read (:meth:`summaries`) for a
+        since, by any connection; None inside a write transaction (or on a backend that keeps a
+        view instead). What lets a hot path keep rows it read (:meth:`summaries`) for a
         pragma's cost, a few microseconds, instead of a query."""
-        if getattr(self._local, "depth", 0):
-            return None
-        return int(self._one("PRAGMA data_version")[0]), getattr(self._local, "commits", 0)
+        return self.conn.unchanged_token()
 
     def retrying(self, unit: Callable[[], T]) -> T:
         """Run ``unit`` (writes of its own transactions, each safe to run twice) again after a
         lost connection, as a write method is (:func:`write`): SQLite runs it once."""
-        return self._unit(unit, None)
+        done: T = self.conn.unit(unit, None)
+        return done
 
     def after_commit(self, action: Callable[[], None]) -> None:
         """Run ``action`` once the write transaction being made commits (at once outside one);
         never when it rolls back. For what must not outlive a write that did not happen: a
         team store's record of what its folder holds (:mod:`skillrouter.store.team`)."""
-        if getattr(self._local, "depth", 0):
-            self._local.after.append(action)
-        else:
-            action()
-
-    def _committed(self) -> None:
-        actions, self._local.after = getattr(self._local, "after", []), []
-        for action in actions:
-            action()
-
-    @staticmethod
-    def _rollback(db: sqlite3.Connection) -> None:
-        try:
-            db.execute("ROLLBACK")
-        except sqlite3.DatabaseError:
-            pass  # a damaged file may refuse even this; the error being raised says why
+        self.conn.after_commit(action)
 
     def close(self) -> None:
-        db = getattr(self._local, "db", None)
-        if db is not None:
-            db.close()
-            self._local.db = None
-            self._local.summary_rows = None  # a new connection counts data_version afresh
+        self.conn.close()
 
     @property
     def schema_version(self) -> int:
-        return int(self._one("PRAGMA user_version")[0])
+        return self.conn.schema_version
 
     def migrate(self) -> None:
         """Apply the migrations this ledger lacks, each in its own transaction."""
-        while True:
-            with self.transaction() as db:
-                current = int(db.execute("PRAGMA user_version").fetchone()[0])  # again, under the lock
-                if current > len(schema.MIGRATIONS):
-                    raise StoreError(
-                        f"the ledger {self.path} has schema version {current}, newer than this "
-                        f"skillrouter knows ({len(schema.MIGRATIONS)}); upgrade skillrouter to open it"
-                    )
-                if current == len(schema.MIGRATIONS):
-                    return
-                schema.MIGRATIONS[current](db)
-                db.execute(f"PRAGMA user_version = {current + 1}")
+        self.conn.migrate()
 
     def check(self) -> str | None:
-        """None if SQLite finds the file sound, else what it found (``PRAGMA quick_check``)."""
-        try:
-            found = [r[0] for r in self._rows("PRAGMA quick_check")]
-        except LedgerDamagedError as err:
-            return err.detail
-        return None if found == ["ok"] else "; ".join(found[:3])
+        """None if the backend finds the ledger sound, else what it found (SQLite: ``PRAGMA quick_check``)."""
+        return self.conn.check()
+
+    # ------------------------------------------------------------ the meta table
+
+    def _ensure_store_id(self) -> None:
+        if self._one("SELECT value FROM meta WHERE key = 'store_id'") is None:
+            with self.transaction(shared=True) as db:
+                db.execute("INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (uuid.uuid4().hex,))
 
     @property
     def store_id(self) -> str:
@@ -276,9 +242,10 @@ class LedgerBase:
 
     def generation(self) -> int:
         """A number that changes whenever what the index holds must change."""
-        return self.counter("generation")
+        view = self.conn.view()
+        return self.counter("generation") if view is None else int(view.generation)
 
-    def _bump(self, db: sqlite3.Connection) -> None:
+    def _bump(self, db: Any) -> None:
         db.execute(
             "INSERT INTO meta VALUES ('generation', '1') ON CONFLICT(key) DO UPDATE "
             "SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)"

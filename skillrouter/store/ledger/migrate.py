@@ -82,7 +82,7 @@ class Migration:
 
 def where(ledger: Ledger) -> str:
     """The ledger's file, or its URL with the password hidden."""
-    return str(getattr(ledger, "where", None) or ledger.path)
+    return ledger.where
 
 
 def _select(table: str) -> str:

@@ -2,7 +2,7 @@
 team database (:mod:`.migrate` moves the ledger's rows; this module, what the rows describe):
 
 - **folder -> database**: each skill's SKILL.md and Level 2 files, read from the folder, become
-  its current files in the database (:meth:`~.postgres_files.SkillFileRows.put_files`); a
+  its current files in the database (:meth:`~.postgres_files.FileRows.put_files`); a
   SKILL.md that no longer matches the ledger's record (an edit nobody recorded yet) is refused,
   so the database never holds rows and files that disagree;
 - **database -> folder**: each skill's folder is written from the database (a folder already
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from skillrouter.errors import StoreError
 from skillrouter.store.ledger import Ledger
-from skillrouter.store.ledger.postgres_files import SkillFileRows, manifest_key
+from skillrouter.store.ledger.postgres_files import FileRows, manifest_key
 from skillrouter.store.provenance import Provenance, Sidecar, check_status
 from skillrouter.store.skillfiles import SkillFiles
 from skillrouter.store.team import CONFLICTS, folder_files, folder_key
@@ -42,26 +42,27 @@ def _skills(ledger: Ledger) -> list[tuple[str, int, str]]:
 
 def legacy_names(source: Ledger) -> list[str]:
     """Skills of a team database that holds their rows and not their files (none elsewhere)."""
-    if not isinstance(source, SkillFileRows):
+    if source.files is None:
         return []
-    return sorted(n for n, key in source.content_keys().items() if key is None)
+    return sorted(n for n, key in source.files.content_keys().items() if key is None)
 
 
 def files_part(
     source: Ledger, source_dir: Path | None, target: Ledger, target_dir: Path | None
 ) -> Callable[[], None]:
     """What :func:`~.migrate.migrate_ledger` runs in the target's transaction for the files."""
-    if isinstance(target, SkillFileRows):
+    into, out_of = target.files, source.files
+    if into is not None:
         if source_dir is not None:
-            return lambda: _folder_to_database(source, source_dir, target)
-        if isinstance(source, SkillFileRows):
-            return lambda: _database_to_database(source, target)
-    if target_dir is not None and isinstance(source, SkillFileRows):
-        return lambda: _database_to_folder(source, target_dir)
+            return lambda: _folder_to_database(source, source_dir, into)
+        if out_of is not None:
+            return lambda: _database_to_database(out_of, into)
+    if target_dir is not None and out_of is not None:
+        return lambda: _database_to_folder(source, out_of, target_dir)
     return lambda: None  # folder -> folder: the files stay where they are
 
 
-def _folder_to_database(source: Ledger, folder: Path, target: SkillFileRows) -> None:
+def _folder_to_database(source: Ledger, folder: Path, target: FileRows) -> None:
     target.clear_files()
     for name, version, file_hash in _skills(source):
         files = folder_files(folder / "skills" / name)
@@ -73,18 +74,18 @@ def _folder_to_database(source: Ledger, folder: Path, target: SkillFileRows) -> 
         target.put_files(name, version, files)
 
 
-def _database_to_database(source: SkillFileRows, target: SkillFileRows) -> None:
+def _database_to_database(source: FileRows, target: FileRows) -> None:
     current, versions = source.file_rows()
     wanted = {d for rows in (current, versions) for *_, text in rows for d in json.loads(text).values()}
     target.put_file_rows(current, versions, source.blobs(wanted))
 
 
-def _database_to_folder(source: SkillFileRows, folder: Path) -> None:
+def _database_to_folder(source: Ledger, held: FileRows, folder: Path) -> None:
     files = SkillFiles(folder / "skills")
     made: list[str] = []
     try:
         for name, version, file_hash in _skills(source):
-            manifest = source.manifest(name)
+            manifest = held.manifest(name)
             if manifest is None:
                 continue  # its folder is there (checked before the copy began)
             place = files.skills_dir / name
@@ -97,7 +98,7 @@ def _database_to_folder(source: SkillFileRows, folder: Path) -> None:
                 )
                 aside.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(place, aside)
-            data = source.blobs(manifest.values())
+            data = held.blobs(manifest.values())
             if any(d not in data for d in manifest.values()) or "SKILL.md" not in manifest:
                 raise StoreError(
                     f"the team library lacks some content of skill {name!r}: run 'skillrouter doctor'"

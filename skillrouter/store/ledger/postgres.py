@@ -1,9 +1,11 @@
-"""The ledger in PostgreSQL (team mode): the same interface, tables and rules as the SQLite
-ledger, for stores on several machines (or containers) that share one track record::
+"""The ledger's PostgreSQL backend (team mode): the same :class:`~skillrouter.store.ledger.Ledger`,
+tables and rules as on SQLite, for stores on several machines (or containers) that share one
+track record::
 
     Store(path, ledger_url="postgresql://USER@HOST:PORT/DB")  # --ledger, $SKILLROUTER_LEDGER_URL
 
-Its queries are the topic parts' own, rewritten by :mod:`.dialect`; its schema is
+:class:`PgConnection` is the backend (a :class:`~.base.Connection`); the queries are the
+ledger's own, written once for both backends and rewritten here by :mod:`.dialect`; its schema is
 :mod:`.postgres_schema` (numbered migrations of its own, in ``ledger_schema``). What differs
 from SQLite, and why:
 
@@ -32,8 +34,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Any, Self
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
@@ -41,15 +42,13 @@ from psycopg import sql as pgsql
 from psycopg.conninfo import conninfo_to_dict
 
 from skillrouter.errors import StoreError
-from skillrouter.skill import SkillSummary
+from skillrouter.store.ledger import Ledger
 from skillrouter.store.ledger import postgres_schema as schema
 from skillrouter.store.ledger import postgres_watch as watch
-from skillrouter.store.ledger.base import write
+from skillrouter.store.ledger.base import View
 from skillrouter.store.ledger.dialect import to_postgres
-from skillrouter.store.ledger.postgres_files import SkillFileRows
-from skillrouter.store.ledger.rows import Outcome
 
-__all__ = ["PgLedger", "check_url", "redact"]
+__all__ = ["PgConnection", "check_url", "postgres_ledger", "redact"]
 
 _LOCK = 0x736B696C6C726F75  # 'skillrou': the ledger's advisory lock (one ledger per database)
 _GONE = ("08", "57P")  # SQLSTATE classes: connection exception; operator intervention (a restart)
@@ -123,17 +122,25 @@ class _Backoff:
         self.pause = min(self.pause * 2, 1.0)
 
 
-class PgLedger(SkillFileRows):
-    """The ledger of a store in a PostgreSQL database (see the module docstring), with the
-    skills' files (:mod:`.postgres_files`)."""
+def postgres_ledger(url: str, *, read_only: bool = False, retry_for: float = 30.0) -> Ledger:
+    """The ledger in the PostgreSQL database at ``url`` (see the module docstring), with the
+    skills' files (:attr:`Ledger.files <skillrouter.store.ledger.Ledger.files>`)."""
+    return Ledger(PgConnection(url, read_only=read_only, retry_for=retry_for))
+
+
+class PgConnection:
+    """A store's ledger in a PostgreSQL database (a :class:`~.base.Connection`; see the module
+    docstring): it keeps the skills' files too (:mod:`.postgres_files`)."""
+
+    keeps_files = True
 
     def __init__(self, url: str, *, read_only: bool = False, retry_for: float = 30.0) -> None:
         """Connect to ``url`` and bring its schema up to date. ``retry_for``: how long a lost
         connection is tried again before the call fails (none before the first one is made)."""
         self.url, self.where = check_url(url), redact(url)
         self.read_only, self.retry_for = read_only, retry_for
-        self._local = threading.local()
-        self._level0 = None
+        self.read_only_why = f"the ledger {self.where} was opened read-only"
+        self.local = threading.local()
         self._reached = False
         self._view: watch.View | None = None
         version = self.schema_version  # connects: a server that cannot be reached says so here
@@ -144,21 +151,12 @@ class PgLedger(SkillFileRows):
             return
         if version != len(schema.MIGRATIONS):
             self.migrate()
-        self._ensure_store_id()
         with self.transaction(shared=True) as db:
             db.execute("DELETE FROM write_tokens WHERE at < now() - interval '1 day'")
 
-    @classmethod
-    def open(cls, url: str, **kwargs: Any) -> Self:  # type: ignore[override]
-        return cls(url, **kwargs)
-
-    @classmethod
-    def rebuild(cls, path: Path, why: str) -> Self:
-        raise StoreError("a PostgreSQL ledger is not rebuilt from a damaged file: its server keeps it")
-
     def check(self) -> str | None:
         """None: the server answers (its own checks keep the pages sound)."""
-        self._one("SELECT 1")
+        self.rows("SELECT 1")
         return None
 
     def _newer(self, version: int) -> StoreError:
@@ -175,9 +173,9 @@ class PgLedger(SkillFileRows):
     # ------------------------------------------------------------ the connection
 
     @property
-    def _db(self) -> psycopg.Connection[Any]:  # type: ignore[override]
-        db = getattr(self._local, "db", None)
-        if db is None or db.closed or self._local.pid != os.getpid():
+    def _db(self) -> psycopg.Connection[Any]:
+        db = getattr(self.local, "db", None)
+        if db is None or db.closed or self.local.pid != os.getpid():
             try:
                 db = psycopg.connect(
                     self.url, autocommit=True, connect_timeout=10, application_name="skillrouter"
@@ -186,14 +184,14 @@ class PgLedger(SkillFileRows):
             except psycopg.Error as err:
                 raise _Lost(f"cannot reach the ledger {self.where}: {_line(err)}") from None
             self._reached = True
-            self._local.db, self._local.pid, self._local.depth = db, os.getpid(), 0
-            self._local.exclusive = False
+            self.local.db, self.local.pid, self.local.depth = db, os.getpid(), 0
+            self.local.exclusive = False
         return db
 
     def _drop(self) -> None:
-        db = getattr(self._local, "db", None)
-        self._local.db = None
-        if db is not None and self._local.pid == os.getpid():
+        db = getattr(self.local, "db", None)
+        self.local.db = None
+        if db is not None and self.local.pid == os.getpid():
             try:
                 db.close()
             except psycopg.Error:
@@ -211,7 +209,7 @@ class PgLedger(SkillFileRows):
             return _Lost(f"the connection to the ledger {self.where} failed ({_line(err)}): {what}")
         return StoreError(f"cannot use the ledger {self.where}: {_line(err)}")
 
-    def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    def rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         query, backoff = to_postgres(sql), _Backoff(self.retry_for)
         while True:
             try:
@@ -220,18 +218,18 @@ class PgLedger(SkillFileRows):
                 failure = self._error(err)
             except _Lost as err:
                 failure = err
-            inside = bool(getattr(self._local, "depth", 0))
+            inside = bool(getattr(self.local, "depth", 0))
             if not isinstance(failure, _Lost) or inside or not self._reached:
                 raise failure  # inside a transaction the caller's write is lost: it is told, not retried
             backoff.wait(failure)
 
-    def _unit(self, run: Callable[[], Any], done: Callable[[], Any] | None) -> Any:
+    def unit(self, run: Callable[[], Any], done: Callable[[], Any] | None) -> Any:
         """Run a write method, again after a lost connection (see the module docstring)."""
-        if getattr(self._local, "depth", 0):
+        if getattr(self.local, "depth", 0):
             return run()  # joined into the caller's transaction: the caller's to retry
         token, backoff = (uuid.uuid4().hex if done is not None else None), _Backoff(self.retry_for)
         while True:
-            self._local.token = token
+            self.local.token = token
             try:
                 return run()
             except _Lost as err:
@@ -239,29 +237,29 @@ class PgLedger(SkillFileRows):
                     raise
                 backoff.wait(err)
             finally:
-                self._local.token = None
-            if done is not None and self._rows("SELECT 1 FROM write_tokens WHERE token = ?", (token,)):
+                self.local.token = None
+            if done is not None and self.rows("SELECT 1 FROM write_tokens WHERE token = ?", (token,)):
                 return done()  # the commit went through; its answer was what got lost
 
     @contextmanager
-    def transaction(self, *, shared: bool = False) -> Iterator[_Tx]:  # type: ignore[override]
+    def transaction(self, *, shared: bool = False) -> Iterator[_Tx]:
         if self.read_only:
             raise StoreError(f"nothing can be written: the ledger {self.where} was opened read-only")
         db = self._db
         tx = _Tx(db)
-        if self._local.depth:
-            if not shared and not self._local.exclusive:  # a shared transaction that needs more now
+        if self.local.depth:
+            if not shared and not self.local.exclusive:  # a shared transaction that needs more now
                 tx.execute("SELECT pg_advisory_xact_lock(?)", (_LOCK,))
-                self._local.exclusive = True
+                self.local.exclusive = True
             self._note_names()
-            self._local.depth += 1
+            self.local.depth += 1
             try:
                 yield tx
             finally:
-                self._local.depth -= 1
+                self.local.depth -= 1
             return
-        token, self._local.token = getattr(self._local, "token", None), None
-        self._local.changed, self._local.unnamed = set(), False
+        token, self.local.token = getattr(self.local, "token", None), None
+        self.local.changed, self.local.unnamed = set(), False
         self._note_names()
         lock = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
         begin: pgsql.SQL | pgsql.Composed = pgsql.SQL(f"BEGIN; SELECT {lock}({_LOCK})")  # one round trip
@@ -272,7 +270,7 @@ class PgLedger(SkillFileRows):
         except psycopg.Error as err:
             self._rollback(db)
             raise self._error(err) from None
-        self._local.depth, self._local.exclusive, self._local.after = 1, not shared, []
+        self.local.depth, self.local.exclusive, self.local.after = 1, not shared, []
         try:
             yield tx
         except psycopg.Error as err:
@@ -282,9 +280,9 @@ class PgLedger(SkillFileRows):
             self._rollback(db)
             raise
         finally:
-            self._local.depth, self._local.exclusive = 0, False
-        changed = "\n".join(sorted(self._local.changed))
-        payload = watch.EVERYTHING if self._local.unnamed or len(changed) > 7000 else changed
+            self.local.depth, self.local.exclusive = 0, False
+        changed = "\n".join(sorted(self.local.changed))
+        payload = watch.EVERYTHING if self.local.unnamed or len(changed) > 7000 else changed
         try:  # the notification is delivered if, and when, the transaction commits
             db.execute(pgsql.SQL("SELECT pg_notify({}, {}); COMMIT").format(watch.CHANNEL, payload))
         except psycopg.Error as err:
@@ -295,21 +293,21 @@ class PgLedger(SkillFileRows):
     def _note_names(self) -> None:
         """What the transaction being entered changes, for the views (see :mod:`.postgres_watch`):
         the skills a caller named (:meth:`_naming`), else anything."""
-        names = getattr(self._local, "names", None)
-        self._local.names = None
+        names = getattr(self.local, "names", None)
+        self.local.names = None
         if names is None:
-            self._local.unnamed = True
+            self.local.unnamed = True
         else:
-            self._local.changed |= names
+            self.local.changed |= names
 
     @contextmanager
-    def _naming(self, name: str) -> Iterator[None]:
+    def naming(self, name: str) -> Iterator[None]:
         """The write about to run changes only ``name``'s statistics or misfits."""
-        self._local.names = {name}
+        self.local.names = {name}
         try:
             yield
         finally:
-            self._local.names = None
+            self.local.names = None
 
     @staticmethod
     def _rollback(db: Any) -> None:
@@ -325,71 +323,41 @@ class PgLedger(SkillFileRows):
 
     # ------------------------------------------------------------ what a route reads, in memory
 
-    def _state(self) -> Any:
+    def view(self) -> View | None:
+        """The process's view of what a route reads (no query unless something changed); None
+        inside a transaction, which reads its own writes."""
+        if self.in_transaction():
+            return None
         view = self._view
         if view is None:
             view = self._view = watch.view_of(self.url)
             assert view is not None
-        return view.read(self._rows)
+        return view.read(self.rows)
 
-    def _in_transaction(self) -> bool:
-        return bool(getattr(self._local, "depth", 0))  # reads its own writes: not the view's to keep
+    def in_transaction(self) -> bool:
+        return bool(getattr(self.local, "depth", 0))
 
     def unchanged_token(self) -> None:
-        return None  # the process's view (:meth:`_state`) keeps what was read instead
+        return None  # the process's view (:meth:`view`) keeps what was read instead
 
-    def generation(self) -> int:
-        return super().generation() if self._in_transaction() else int(self._state().generation)
+    def after_commit(self, action: Callable[[], None]) -> None:
+        if getattr(self.local, "depth", 0):
+            self.local.after.append(action)
+        else:
+            action()
 
-    def summaries(self, names: Sequence[str]) -> dict[str, SkillSummary]:
-        """As SQLite's, from the process's view (no query unless something changed)."""
-        if not names or self._in_transaction():
-            return super().summaries(names)
-        state = self._state()
-        rows = [(n, *state.rows[n]) for n in sorted(set(names)) if n in state.rows]
-        return self._summaries(state.generation, rows)
-
-    def misfit_counts(self, names: Sequence[str]) -> dict[str, int]:
-        if not names or self._in_transaction():
-            return super().misfit_counts(names)
-        misfits = self._state().misfits
-        return {n: misfits[n] for n in names if misfits.get(n)}
-
-    @write()
-    def forget(self, names: Sequence[str], *, history: bool = False) -> None:
-        """As SQLite's, and the files of those skills with their rows."""
-        with self.transaction():
-            super().forget(names, history=history)
-            self.forget_files(names, history=history)
-
-    def names(self) -> list[str]:
-        """Every skill the database holds, sorted (from the process's view: no query unless
-        something changed)."""
-        if self._in_transaction():
-            return super().names()
-        return sorted(self._state().rows)
-
-    def has(self, name: str) -> bool:
-        """Whether the database holds a skill ``name`` (from the view, as :meth:`names`)."""
-        if self._in_transaction():
-            return super().has(name)
-        return name in self._state().rows
-
-    def record_outcome(self, name: str, score: float, **kwargs: Any) -> Outcome:
-        with self._naming(name):
-            return super().record_outcome(name, score, **kwargs)
-
-    def record_misfit(self, name: str, task: str, *, max_misfits: int = 200) -> int:
-        with self._naming(name):
-            return super().record_misfit(name, task, max_misfits=max_misfits)
+    def _committed(self) -> None:
+        actions, self.local.after = getattr(self.local, "after", []), []
+        for action in actions:
+            action()
 
     # ------------------------------------------------------------ the schema
 
     @property
     def schema_version(self) -> int:
-        if not self._one("SELECT to_regclass('ledger_schema') IS NOT NULL")[0]:
+        if not self.rows("SELECT to_regclass('ledger_schema') IS NOT NULL")[0][0]:
             return 0
-        return int(self._one("SELECT COALESCE(MAX(version), 0) FROM ledger_schema")[0])
+        return int(self.rows("SELECT COALESCE(MAX(version), 0) FROM ledger_schema")[0][0])
 
     def migrate(self) -> None:
         """Apply the migrations this database lacks, each in its own transaction, under the

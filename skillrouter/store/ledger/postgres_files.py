@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import Any
 
-from skillrouter.store.ledger import Ledger
+from skillrouter.store.ledger.base import LedgerBase
 
-__all__ = ["Manifest", "SkillFileRows", "manifest_key"]
+__all__ = ["FileRows", "Manifest", "manifest_key"]
 
 Manifest = dict[str, str]  # relative path (SKILL.md included) -> sha256 of the file's bytes
 
@@ -27,16 +29,22 @@ def manifest_key(manifest: Mapping[str, str]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class SkillFileRows(Ledger):
-    """Blobs and manifests (see the module docstring); PostgreSQL's ledger only."""
+class FileRows:
+    """Blobs and manifests (see the module docstring), on the ledger that keeps them (its
+    :attr:`~skillrouter.store.ledger.Ledger.files`: PostgreSQL's only): its queries, in its
+    transactions."""
 
-    def names(self) -> list[str]:
-        """Every skill the database holds, sorted."""
-        return sorted(r[0] for r in self._rows("SELECT name FROM skills"))
+    def __init__(self, ledger: LedgerBase) -> None:
+        self.ledger = ledger
 
-    def has(self, name: str) -> bool:
-        """Whether the database holds a skill ``name``."""
-        return self._one("SELECT 1 FROM skills WHERE name = ?", (name,)) is not None
+    def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        return self.ledger._rows(sql, args)
+
+    def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        return self.ledger._one(sql, args)
+
+    def transaction(self, *, shared: bool = False) -> AbstractContextManager[Any]:
+        return self.ledger.transaction(shared=shared)
 
     def content_keys(self, names: Iterable[str] | None = None) -> dict[str, str | None]:
         """name -> the key of its current files (None: the database has a row of the skill but

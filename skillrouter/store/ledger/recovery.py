@@ -12,12 +12,14 @@ from skillrouter.errors import LedgerDamagedError
 from skillrouter.skill import now_iso
 from skillrouter.store.ledger.base import LedgerBase
 from skillrouter.store.ledger.schema import HOLDS, TABLES
+from skillrouter.store.ledger.sqlite import SqliteConnection
 
 __all__ = ["Recovery"]
 
 
 class Recovery(LedgerBase):
-    """Opening, rebuilding and salvaging."""
+    """Opening, rebuilding and salvaging a store's SQLite file (a team library's server keeps
+    its database: it reports no damage, :meth:`~.postgres.PgConnection.check`)."""
 
     @classmethod
     def open(
@@ -33,10 +35,10 @@ class Recovery(LedgerBase):
         missing one beside existing skill folders is noted as lost (``notes()``). ``read_only``:
         see :class:`~skillrouter.store.ledger.base.LedgerBase` (nothing is rebuilt or noted)."""
         if read_only:
-            return cls(path, read_only=True)
+            return cls(SqliteConnection(path, read_only=True))
         ledger: Self | None = None
         try:
-            ledger = cls(path)
+            ledger = cls(SqliteConnection(path))
             damage = ledger.check() if repair else None
         except LedgerDamagedError as err:
             if not repair:
@@ -78,7 +80,7 @@ class Recovery(LedgerBase):
         for suffix in ("", "-wal", "-shm"):
             if Path(f"{path}{suffix}").exists():
                 Path(f"{path}{suffix}").replace(f"{aside}{suffix}")
-        ledger = cls(path)
+        ledger = cls(SqliteConnection(path))
         kept = ledger.restore_rows(rows)
         note = cls.loss_note(f"{path.name} was damaged: {why}", sorted(broken))
         note["lost"] = [

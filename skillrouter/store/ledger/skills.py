@@ -157,6 +157,8 @@ class SkillRows(LedgerBase):
                     db.execute(f"DELETE FROM {table} WHERE name = ?", (name,))
                 db.execute("DELETE FROM judged_pairs WHERE a = ? OR b = ?", (name, name))
             self._bump(db)
+            if self.files is not None:  # a backend that keeps the skills' files: theirs go with the rows
+                self.files.forget_files(names, history=history)
 
     def sidecar_rows(self) -> dict[str, tuple[str, Status, str, TrustLevel]]:
         """name -> (file hash, status, findings as stored: JSON text, trust level) of every
@@ -205,6 +207,9 @@ class SkillRows(LedgerBase):
         which every change of it bumps, so a route reads a few small rows, not bulky Level 0 blobs."""
         if not names:
             return {}
+        if (state := self.conn.view()) is not None:  # a backend's view: no query unless something changed
+            rows = [(n, *state.rows[n]) for n in sorted(set(names)) if n in state.rows]
+            return self._summaries(state.generation, rows)
         token = self.unchanged_token()
         view = getattr(self._local, "summary_rows", None)
         if token is None or view is None or view[0] != token:
@@ -272,6 +277,18 @@ class SkillRows(LedgerBase):
                     trust_level=trust_level,
                 )
         return out
+
+    def names(self) -> list[str]:
+        """Every skill the ledger holds a row of, sorted (from the backend's view, if it keeps one)."""
+        if (state := self.conn.view()) is not None:
+            return sorted(state.rows)
+        return sorted(r[0] for r in self._rows("SELECT name FROM skills"))
+
+    def has(self, name: str) -> bool:
+        """Whether the ledger holds a row of skill ``name`` (from the backend's view, as :meth:`names`)."""
+        if (state := self.conn.view()) is not None:
+            return name in state.rows
+        return self._one("SELECT 1 FROM skills WHERE name = ?", (name,)) is not None
 
     def statuses(self) -> dict[str, str]:
         """name -> status (active, quarantined, retired) of every skill."""
