@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import functools
 import json
+import re
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -227,13 +228,16 @@ def k_option(ctx: click.Context, param: click.Parameter, value: int) -> int:
     return _checked(check_k, value)
 
 
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+
+
 class PathOrTeamUrl(click.ParamType):
-    """A path, or a team library's ``postgresql://`` URL, kept as a string (a ``Path`` would
-    fold its ``//``)."""
+    """A path, or a URL (a team library's ``postgresql://``, or whatever scheme an import source
+    plugin reads: docs/extending.md) kept as a string (a ``Path`` would fold its ``//``)."""
 
     name = "PATH|URL"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Path | str:
-        if isinstance(value, str) and value.startswith(("postgresql://", "postgres://")):
+        if isinstance(value, str) and _URL.match(value):
             return value
         return Path(value)

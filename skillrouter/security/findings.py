@@ -161,7 +161,8 @@ def finding(
 
 
 def sort_key(f: Finding) -> tuple[int, int]:
-    return (f.line or 0, RULES.index(f.rule))
+    """By line, then by rule in :data:`RULES` order (a third-party analyzer's own rules after them)."""
+    return (f.line or 0, RULES.index(f.rule) if f.rule in RULES else len(RULES))
 
 
 # --------------------------------------------------------------------------- excerpts

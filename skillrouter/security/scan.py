@@ -1,4 +1,9 @@
-"""Scanning text: one file (:func:`scan_text`) or a whole skill as the agent reads it (:func:`scan_skill`)."""
+"""Scanning text: one file (:func:`scan_text`) or a whole skill as the agent reads it (:func:`scan_skill`).
+
+:func:`scan_text` runs the analyzers (:mod:`~skillrouter.security.analyzers`) over the file: the
+built-in one, ``rules`` (:func:`rule_findings`: every rule of this package), then the third-party
+ones registered in code or installed through the ``skillrouter.analyzers`` entry points.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import PurePosixPath
 
 from skillrouter.security import code, commands, droppers, lures
+from skillrouter.security.analyzers import Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.configs import config_leak_findings
 from skillrouter.security.dns_leaks import dns_leaks, is_shell_script
@@ -40,6 +46,47 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True, topic: str | No
     :func:`skill_topic`), for a Level 2 file, whose own words rarely say. ``mentions=False``
     turns off every mention exemption (negation, warnings, deny lists, quoted examples): it
     exists to measure what the exemption changes.
+
+    Every analyzer reads the file: the built-ins (:data:`BUILTIN_ANALYZERS`) and then the
+    third-party ones (:func:`~skillrouter.security.analyzers.plugin_findings`); a third-party
+    finding of a rule on a line already flagged for that rule is dropped.
+    """
+    file = FileText(relpath, text, topic, mentions)
+    findings: list[Finding] = []
+    for analyzer in BUILTIN_ANALYZERS:
+        findings += analyzer.analyze(file)
+    extra = plugin_findings(file)
+    if not extra:
+        return findings
+    seen = {(f.rule, f.line) for f in findings}
+    for f in extra:
+        if (f.rule, f.line) not in seen:
+            seen.add((f.rule, f.line))
+            findings.append(f)
+    return sorted(findings, key=sort_key)
+
+
+class RuleAnalyzer:
+    """The built-in analyzer: every rule of this package, over one file (:func:`rule_findings`)."""
+
+    name = "rules"
+
+    def analyze(self, file: FileText) -> list[Finding]:
+        return rule_findings(file.relpath, file.text, mentions=file.mentions, topic=file.topic)
+
+
+BUILTIN_ANALYZERS: tuple[Analyzer, ...] = (RuleAnalyzer(),)
+
+
+def rule_findings(
+    relpath: str, text: str, *, mentions: bool = True, topic: str | None = None
+) -> list[Finding]:
+    """Every rule of this package over one file's text (see :func:`scan_text` for the arguments).
+
+    The rules read the file once (normalised text, Markdown document, command lines) and run in
+    this order: hidden Unicode, injection, commands (each logical line once), droppers,
+    configuration leaks, DNS leaks, code payloads, address swaps, prose lures, then the sentence
+    rules; most of the later ones drop a finding of a rule on a line an earlier one flagged for it.
     """
     findings = hidden_unicode(relpath, text)
     norm = normalise(text)

@@ -18,6 +18,12 @@
 Every skill's input (SKILL.md bytes and Level 2 files) is hashed, so an unchanged one is
 recognised. What cannot be read is the report's (:class:`~skillrouter.transfer.report.ImportReport`)
 error for that file, never the whole import's.
+
+Each form above is a built-in :class:`~skillrouter.transfer.registry.Source` (:data:`SPECIFIC`,
+then :data:`CATCH_ALL`); third-party ones come between them, registered in code or installed
+through the ``skillrouter.sources`` entry points (:mod:`~skillrouter.transfer.registry` says in
+what order they are asked and what a broken one does). :func:`read_sources` hands each the
+import's :class:`ImportContext`.
 """
 
 from __future__ import annotations
@@ -34,18 +40,27 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from skillrouter.errors import SkillFormatError, UnsafePathError
-from skillrouter.security import Finding
+from skillrouter.plugins import Plugin
 from skillrouter.skill import Skill, slugify, validate_stats
 from skillrouter.skillmd import parse_skill_md, skill_from_json
 from skillrouter.store.skillfiles import level2_files
+from skillrouter.transfer.registry import SOURCES, ReadContext, Source, SourceSkill
 from skillrouter.transfer.report import ImportReport
 
-__all__ = ["ARCHIVE_SUFFIXES", "SourceSkill", "read_sources"]
+__all__ = [
+    "ARCHIVE_SUFFIXES",
+    "CATCH_ALL",
+    "SPECIFIC",
+    "ImportContext",
+    "SourceSkill",
+    "is_team_url",
+    "read_sources",
+]
 
 
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz")
@@ -53,19 +68,6 @@ MAX_ARCHIVE_BYTES = 512 * 1024 * 1024  # total uncompressed
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
 MAX_MEMBERS = 50_000
 MAX_SKILL_FILE_BYTES = 4 * 1024 * 1024  # SKILL.md itself
-
-
-@dataclass
-class SourceSkill:
-    """One skill read from the input, before it is written."""
-
-    skill: Skill
-    path: str  # where it came from (file, or file:line for JSONL)
-    folder: Path | None  # its folder, for Level 2 files
-    input_hash: str
-    findings: list[Finding] = field(default_factory=list)
-    stats: tuple[int, float | None] = (0, None)  # (use_count, avg_score) it came with, validated
-    warnings: list[str] = field(default_factory=list)  # reported only if the skill is written
 
 
 def _hash_folder(folder: Path, skill_md: bytes, skipped: list[tuple[str, str]] | None = None) -> str:
@@ -185,12 +187,12 @@ def _index_entry(item: dict[str, Any], where: str, origin: str, report: ImportRe
     )
 
 
-def _read_json(path: Path, origin: str, report: ImportReport) -> list[SourceSkill]:
+def _read_json(path: Path, origin: str, ctx: ReadContext) -> list[SourceSkill]:
     out: list[SourceSkill] = []
     try:
         text = path.read_bytes().decode("utf-8-sig", errors="replace")
     except OSError as err:
-        report.errors.append({"path": str(path), "reason": f"cannot read: {err.strerror}"})
+        ctx.error(path, f"cannot read: {err.strerror}")
         return out
     if path.suffix == ".jsonl":
         for number, line in enumerate(text.splitlines(), 1):
@@ -199,28 +201,28 @@ def _read_json(path: Path, origin: str, report: ImportReport) -> list[SourceSkil
             try:
                 item = json.loads(line)
             except json.JSONDecodeError as err:
-                report.errors.append({"path": f"{path}:{number}", "reason": f"not valid JSON: {err.msg}"})
+                ctx.error(f"{path}:{number}", f"not valid JSON: {err.msg}")
                 continue
             except RecursionError:
-                report.errors.append({"path": f"{path}:{number}", "reason": "JSON nested too deeply to read"})
+                ctx.error(f"{path}:{number}", "JSON nested too deeply to read")
                 continue
-            cand = _from_json_item(item, f"{path}:{number}", origin, report)
+            cand = ctx.skill_item(item, f"{path}:{number}", origin)
             if cand:
                 out.append(cand)
         return out
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        report.errors.append({"path": str(path), "reason": f"not valid JSON: {err.msg} (line {err.lineno})"})
+        ctx.error(path, f"not valid JSON: {err.msg} (line {err.lineno})")
         return out
     except RecursionError:
-        report.errors.append({"path": str(path), "reason": "JSON nested too deeply to read"})
+        ctx.error(path, "JSON nested too deeply to read")
         return out
     if isinstance(data, dict) and isinstance(data.get("skills"), list):
         data = data["skills"]
     items = data if isinstance(data, list) else [data]
     for i, item in enumerate(items):
-        cand = _from_json_item(item, f"{path}[{i}]" if isinstance(data, list) else str(path), origin, report)
+        cand = ctx.skill_item(item, f"{path}[{i}]" if isinstance(data, list) else str(path), origin)
         if cand:
             out.append(cand)
     return out
@@ -340,76 +342,239 @@ def _unpack_error(err: Exception, archive: Path, tmp: Path) -> str:
     return f"damaged or truncated archive ({what or type(err).__name__}); nothing of it was imported"
 
 
+# ---------------------------------------------------------------- sources
+
+
+@dataclass
+class ImportContext:
+    """The :class:`~skillrouter.transfer.registry.ReadContext` of one import: its report (errors
+    go there), its ``ExitStack`` (temporary folders live until the import ends) and its progress
+    callback; the methods are the readers the built-in sources use."""
+
+    report: ImportReport
+    stack: ExitStack
+    progress: Callable[[int], None] | None = None
+
+    def error(self, path: str | Path, reason: str) -> None:
+        self.report.errors.append({"path": str(path), "reason": reason})
+
+    def parsed(self, count: int = 1) -> None:
+        if self.progress:
+            self.progress(count)
+
+    def temporary_folder(self, prefix: str = "skillrouter-import-") -> Path:
+        return Path(self.stack.enter_context(tempfile.TemporaryDirectory(prefix=prefix)))
+
+    def skill_folder(
+        self, skill_md: Path, root: Path, origin: str, *, alone: bool = False
+    ) -> SourceSkill | None:
+        return _read_skill_folder(skill_md, root, self.report, origin, alone=alone)
+
+    def skill_item(self, item: object, where: str, origin: str) -> SourceSkill | None:
+        return _from_json_item(item, where, origin, self.report)
+
+    def walk(self, root: Path) -> Iterator[Path]:
+        return _walk(root, self.report)
+
+
+def _path(source: str | Path) -> Path:
+    return Path(source).expanduser()
+
+
+class TeamLibrarySource:
+    """A team library by its ``postgresql://`` URL: every skill it holds (see the module docstring)."""
+
+    name = "team-library"
+
+    def claims(self, source: str | Path) -> bool:
+        return is_team_url(source)
+
+    def read(self, source: str | Path, ctx: ReadContext) -> tuple[str, list[SourceSkill]]:
+        return _read_team_library(str(source), ctx)
+
+
+class ArchiveSource:
+    """A ``.zip`` / ``.tar.gz`` / ``.tgz`` archive of skill folders, unpacked safely and only whole."""
+
+    name = "archive"
+
+    def claims(self, source: str | Path) -> bool:
+        path = _path(source)
+        return path.is_file() and path.name.endswith(ARCHIVE_SUFFIXES)
+
+    def read(self, source: str | Path, ctx: ReadContext) -> tuple[str, list[SourceSkill]] | None:
+        path = _path(source)
+        origin = str(path.resolve())
+        # a damaged archive (or one holding no skill) is an error and not a source this time:
+        # nothing of it is imported, and --prune removes nothing it brought before
+        tmp = ctx.temporary_folder()
+        try:
+            _extract(path, tmp)
+        except (UnsafePathError, OSError, *_DAMAGE) as err:
+            ctx.error(path, _unpack_error(err, path, tmp))
+            return None
+        found = list(ctx.walk(tmp))
+        if not found:
+            ctx.error(path, "holds no SKILL.md (dot-folders are skipped); nothing imported")
+            return None
+        cands: list[SourceSkill] = []
+        for skill_md in found:
+            cand = ctx.skill_folder(skill_md, tmp, origin)
+            if cand:
+                cand.path = f"{path}!{skill_md.relative_to(tmp).as_posix()}"
+                cands.append(cand)
+        return origin, cands
+
+
+class JsonSource:
+    """A ``.json`` file (one skill, a list, or ``{"skills": [...]}``) or ``.jsonl`` (one per line)."""
+
+    name = "json"
+
+    def claims(self, source: str | Path) -> bool:
+        path = _path(source)
+        return path.is_file() and path.suffix in (".json", ".jsonl")
+
+    def read(self, source: str | Path, ctx: ReadContext) -> tuple[str, list[SourceSkill]]:
+        path = _path(source)
+        origin = str(path.resolve())
+        return origin, _read_json(path, origin, ctx)
+
+
+class SkillMdSource:
+    """A ``SKILL.md``: it stands for its folder, as ``add`` takes it (Level 2 files, that origin)."""
+
+    name = "skill-md"
+
+    def claims(self, source: str | Path) -> bool:
+        path = _path(source)
+        return path.is_file() and path.name == "SKILL.md"
+
+    def read(self, source: str | Path, ctx: ReadContext) -> tuple[str, list[SourceSkill]]:
+        path = _path(source)
+        origin = str(path.parent.resolve())
+        cand = ctx.skill_folder(path, path.parent, origin)
+        return origin, [cand] if cand else []
+
+
+class SingleFileSource:
+    """Any other file: a skill by itself, from that file, never the folder it lies in."""
+
+    name = "file"
+
+    def claims(self, source: str | Path) -> bool:
+        return _path(source).is_file()
+
+    def read(self, source: str | Path, ctx: ReadContext) -> tuple[str, list[SourceSkill]]:
+        path = _path(source)
+        origin = str(path.resolve())
+        cand = ctx.skill_folder(path, path.parent, origin, alone=True)
+        return origin, [cand] if cand else []
+
+
+class FolderSource:
+    """Whatever else exists: a folder, walked for every ``SKILL.md`` below it."""
+
+    name = "folder"
+
+    def claims(self, source: str | Path) -> bool:
+        return _path(source).exists()
+
+    def read(self, source: str | Path, ctx: ReadContext) -> tuple[str, list[SourceSkill]] | None:
+        path = _path(source)
+        origin = str(path.resolve())
+        cands: list[SourceSkill] = []
+        walked = 0
+        for skill_md in ctx.walk(path):
+            walked += 1
+            cand = ctx.skill_folder(skill_md, path, origin)
+            if cand:
+                cands.append(cand)
+            ctx.parsed(1)
+        if not walked:  # an unmounted share or an emptied checkout: not a source with no skills
+            ctx.error(path, "holds no SKILL.md (dot-folders are skipped); nothing imported")
+            return None
+        return origin, cands
+
+
+# the built-ins that know an input by its scheme or name, asked before the third-party sources
+SPECIFIC: tuple[Source, ...] = (TeamLibrarySource(), ArchiveSource(), JsonSource(), SkillMdSource())
+# the built-ins that take whatever is left, asked after them
+CATCH_ALL: tuple[Source, ...] = (SingleFileSource(), FolderSource())
+
+
+class _Guarded:
+    """A third-party source, kept from breaking the import: what it raises, or returns instead of
+    ``(origin, [SourceSkill, ...])``, is one error naming it and the input, and it is asked
+    nothing more in this import."""
+
+    def __init__(self, plugin: Plugin[Source], ctx: ReadContext) -> None:
+        self.plugin = plugin
+        self.name = plugin.name
+        self.ctx = ctx
+        self.broken = False
+
+    def claims(self, source: str | Path) -> bool:
+        if self.broken:
+            return False
+        try:
+            return bool(self.plugin.extension.claims(source))
+        except Exception as err:  # noqa: BLE001  third-party code: anything it raises is its own
+            self._fail(source, err)
+            return False
+
+    def read(self, source: str | Path, ctx: ReadContext) -> tuple[str, list[SourceSkill]] | None:
+        try:
+            read = self.plugin.extension.read(source, ctx)
+        except Exception as err:  # noqa: BLE001  third-party code: anything it raises is its own
+            self._fail(source, err)
+            return None
+        if read is None:
+            return None
+        if (
+            isinstance(read, tuple)
+            and len(read) == 2
+            and isinstance(read[0], str)
+            and isinstance(read[1], (list, tuple))
+            and all(isinstance(c, SourceSkill) for c in read[1])
+        ):
+            return read[0], list(read[1])
+        self._fail(source, f"returned {type(read).__name__}, not (origin, [SourceSkill, ...])")
+        return None
+
+    def _fail(self, source: str | Path, err: Exception | str) -> None:
+        self.broken = True
+        self.ctx.error(str(source), SOURCES.failure(self.plugin, err))
+
+
 def read_sources(
     paths: Sequence[str | Path],
     report: ImportReport,
     stack: ExitStack,
     progress: Callable[[int], None] | None = None,
 ) -> list[tuple[str, list[SourceSkill]]]:
-    """[(origin, candidates)] for each input path."""
+    """[(origin, candidates)] for each input path: read by the first source that claims it
+    (:data:`SPECIFIC`, the third-party ones, :data:`CATCH_ALL`). A third-party plugin that cannot
+    be loaded is one error in ``report``; an origin some of whose files could not be read is in
+    ``report.partly_read``."""
+    ctx = ImportContext(report, stack, progress)
+    plugins, problems = SOURCES.plugins()
+    for problem in problems:
+        ctx.error(problem.plugin, f"{problem.reason}; the other sources are used without it")
+    chain: tuple[Source, ...] = (*SPECIFIC, *(_Guarded(p, ctx) for p in plugins), *CATCH_ALL)
     out: list[tuple[str, list[SourceSkill]]] = []
     for given in paths:
-        if is_team_url(given):
-            out.append(_read_team_library(str(given), report, stack))
+        source = next((s for s in chain if s.claims(given)), None)
+        if source is None:  # a URL no source reads is named as given (a Path would fold its //)
+            ctx.error(
+                given if isinstance(given, str) and "://" in given else _path(given), "no such file or folder"
+            )
             continue
-        path = Path(given).expanduser()
-        origin = str(path.resolve())
-        cands: list[SourceSkill] = []
         errors_before = len(report.errors)
-        if not path.exists():
-            report.errors.append({"path": str(path), "reason": "no such file or folder"})
+        read = source.read(given, ctx)
+        if read is None:
             continue
-        if path.is_file() and path.name.endswith(ARCHIVE_SUFFIXES):
-            # a damaged archive (or one holding no skill) is an error and not a source this time:
-            # nothing of it is imported, and --prune removes nothing it brought before
-            tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="skillrouter-import-")))
-            try:
-                _extract(path, tmp)
-            except (UnsafePathError, OSError, *_DAMAGE) as err:
-                report.errors.append({"path": str(path), "reason": _unpack_error(err, path, tmp)})
-                continue
-            found = list(_walk(tmp, report))
-            if not found:
-                report.errors.append(
-                    {
-                        "path": str(path),
-                        "reason": "holds no SKILL.md (dot-folders are skipped); nothing imported",
-                    }
-                )
-                continue
-            for skill_md in found:
-                cand = _read_skill_folder(skill_md, tmp, report, origin)
-                if cand:
-                    cand.path = f"{path}!{skill_md.relative_to(tmp).as_posix()}"
-                    cands.append(cand)
-        elif path.is_file() and path.suffix in (".json", ".jsonl"):
-            cands = _read_json(path, origin, report)
-        elif path.is_file() and path.name == "SKILL.md":
-            # a SKILL.md stands for its folder, as `add` takes it: its Level 2 files, that origin
-            origin = str(path.parent.resolve())
-            cand = _read_skill_folder(path, path.parent, report, origin)
-            cands = [cand] if cand else []
-        elif path.is_file():
-            # any other file is a skill by itself, from that file: never the folder it lies in
-            cand = _read_skill_folder(path, path.parent, report, origin, alone=True)
-            cands = [cand] if cand else []
-        else:
-            walked = 0
-            for skill_md in _walk(path, report):
-                walked += 1
-                cand = _read_skill_folder(skill_md, path, report, origin)
-                if cand:
-                    cands.append(cand)
-                if progress:
-                    progress(1)
-            if not walked:  # an unmounted share or an emptied checkout: not a source with no skills
-                report.errors.append(
-                    {
-                        "path": str(path),
-                        "reason": "holds no SKILL.md (dot-folders are skipped); nothing imported",
-                    }
-                )
-                continue
+        origin, cands = read
         if len(report.errors) > errors_before:
             report.partly_read.add(origin)
         out.append((origin, cands))
@@ -421,12 +586,12 @@ def is_team_url(source: str | Path) -> bool:
     return isinstance(source, str) and source.startswith(("postgresql://", "postgres://"))
 
 
-def _read_team_library(url: str, report: ImportReport, stack: ExitStack) -> tuple[str, list[SourceSkill]]:
+def _read_team_library(url: str, ctx: ReadContext) -> tuple[str, list[SourceSkill]]:
     """Every skill of the team library at ``url``, read from a temporary copy of it."""
     from skillrouter.store.ledger.postgres import redact
     from skillrouter.store.store import Store
 
-    tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="skillrouter-team-")))
+    tmp = ctx.temporary_folder("skillrouter-team-")
     store = Store(tmp, ledger_url=url)
     try:
         store.sync_copy()
@@ -434,8 +599,8 @@ def _read_team_library(url: str, report: ImportReport, stack: ExitStack) -> tupl
         store.close()
     origin = redact(url)
     cands = []
-    for skill_md in _walk(tmp / "skills", report):
-        cand = _read_skill_folder(skill_md, tmp / "skills", report, origin)
+    for skill_md in ctx.walk(tmp / "skills"):
+        cand = ctx.skill_folder(skill_md, tmp / "skills", origin)
         if cand:
             cand.path = f"{origin}!{skill_md.parent.name}"
             cands.append(cand)
