@@ -1,11 +1,11 @@
-# Two entry points, both create and reuse .venv:  make demo  |  make test   (make lint: what CI checks first)
+# Two entry points, both create and reuse .venv:  make demo  |  make test   (make lint: what CI checks first; make check: lint + the fast tests, about a minute)
 VENV ?= .venv
 BIN := $(VENV)/bin
 DEMO_STORE ?= .demo-store
 export HF_HUB_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: demo test lint venv clean
+.PHONY: demo test check fast-tests lint venv clean
 
 $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
@@ -36,6 +36,15 @@ demo: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/pytest -q -p no:cacheprovider
+
+# the fast lane: the lint and, beside it (one core each), the tests not marked slow (tests/conftest.py marks the slow ones:
+# tests/integration, and every test of the real models, Chroma's server or PostgreSQL); make test
+# runs them all
+check: $(BIN)/.installed
+	$(MAKE) --no-print-directory -j2 -O lint fast-tests
+
+fast-tests: $(BIN)/.installed
+	$(BIN)/pytest -m "not slow" -q -p no:cacheprovider
 
 # mypy reads the package as installed: skillrouter/ with embeddings/ and eval/ inside it (a tree
 # of links in .lint/, which mypy, unlike Python, cannot be told to assemble from package-dir)

@@ -5,7 +5,6 @@ no skill fits. See README.md and docs/ for the CLI, the Python API, the agent an
 evaluation harness.
 """
 
-from skillrouter import _moved
 from skillrouter.errors import (
     DatasetFormatError,
     DiskFullError,
@@ -83,8 +82,6 @@ __all__ = [
     "skill_to_json",
     "slugify",
 ]
-
-_moved.install()  # old module paths (skillrouter.router, ...) keep working for one release
 
 # The agent needs LangGraph; it loads on first use, so ``import skillrouter`` stays light.
 _AGENT_NAMES = frozenset(

@@ -4,7 +4,7 @@ Data (the defaults below, gathered in :class:`LoopRules`) and pure functions, fr
 and of the library: the learner (:class:`skillrouter.learning.Learner`), which the agent and the
 evolution simulation both call, applies them in one order. Callers go through the module
 (``rules.plan(...)``), so patching one function here changes every loop; a test does exactly
-that. The numbers behind each default are in docs/evaluation.md ("Evolution"), where they can
+that. The numbers behind each default are in docs/evaluation/evolution.md, where they can
 be measured again.
 
 After a run, the evaluator gives a score (1-10) and, when a skill guided the run, a **fit**
@@ -140,7 +140,7 @@ for that the evaluator took for a fit, or an accident of the run, than a flaw in
 has worked, and a revision rewrites the method for every task the skill serves. A skill that
 keeps failing is still revised: each low score lowers its average until the next one is no
 outlier; a skill with a mediocre record (scores near its average) is revised as before. (Consulting
-the record as a plain average instead cuts useful revisions too: docs/evaluation.md, "Revisions
+the record as a plain average instead cuts useful revisions too: docs/evaluation/evolution.md, "Revisions
 against the record".)"""
 
 OUTLIER_MIN_USES = 3
@@ -164,7 +164,7 @@ both be wrong (the evaluator took a fitted run for a misfit, and the merge judge
 down), and a draft made after the router abstained may be worded unlike its kind's skill. Either
 way a second skill of one kind splits that kind's record and examples. Once both skills have
 examples, where their documents lie says more than one task's wording; the judge, not this
-number, decides each pair (docs/evaluation.md, "Folding duplicates")."""
+number, decides each pair (docs/evaluation/evolution.md, "Folding duplicates")."""
 
 FOLD_VOTES = 2
 """"Same skill" answers, each after a different task, that fold two skills; one "no" keeps
@@ -180,7 +180,7 @@ Chinese-English direction taken out), on which the loop compares a draft with sk
 of the texts compared holds CJK letters (:mod:`skillrouter.learning.offers`). Its cosines lie
 higher and closer together than MiniLM's (two unrelated Chinese requests score about 0.87, two of
 one kind about 0.95), so each similarity threshold has a value of its own, measured by
-``benchmarks/loop_thresholds.py`` (docs/evaluation.md, "The loop in Chinese"). Here: between
+``benchmarks/loop_thresholds.py`` (docs/evaluation/evolution.md, "The loop in Chinese"). Here: between
 two wordings of one skill (0.93 on average in English, 0.92 Chinese against English) and
 neighbours of one family (0.90 both); Chinese neighbours reach it (0.93), as "CSV to JSON" and
 "JSON to CSV" reach MiniLM's, and the judge decides."""
@@ -294,8 +294,9 @@ def split_rule_options(
     options: Mapping[str, Any], own: Collection[str]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """``options`` split into a settings class's ``own`` fields and :class:`LoopRules` fields
-    (the flat-keyword sugar of ``AgentConfig.of``, ``EvolutionConfig.of`` and
-    ``create_self_improving_agent``); a name that is neither is a ValueError."""
+    (the flat-keyword sugar of ``AgentConfig.of`` and ``EvolutionConfig.of``;
+    ``create_self_improving_agent`` names each rule as a keyword of its own); a name that is
+    neither is a ValueError."""
     mine = {k: v for k, v in options.items() if k in own}
     rule_changes = {k: v for k, v in options.items() if k not in own and k in RULE_FIELDS}
     unknown = sorted(set(options) - set(mine) - set(rule_changes))

@@ -30,6 +30,13 @@ Session-wide (load once, share):
   on loopback with its data under a session temp folder, started on first use and
   terminated at the end of the session.
 
+Two lanes: every test under ``tests/integration``, and every test that uses one of
+:data:`SLOW_FIXTURES` (directly or through another fixture: ``embedder``, ``onnx_embedder``,
+``pg_url``), is marked ``slow`` at collection (:func:`pytest_collection_modifyitems`); a few more
+carry ``@pytest.mark.slow`` by hand (a lock they wait out, processes they race). ``make check``
+runs ``pytest -m "not slow"``, where those fixtures refuse to start (a test that reaches one by
+``request.getfixturevalue`` is marked by hand, or it fails there); ``make test`` runs everything.
+
 Per test:
 
 - autouse ``_isolated_env``: ``SKILLROUTER_HOME`` points at ``tmp_path/"home"``,
@@ -82,6 +89,30 @@ DATA = Path(
 HERMES = DATA / "skill-libraries" / "hermes-agent-0.19.0"
 
 
+SLOW_FIXTURES = frozenset(
+    {"st_embedder", "multilingual_embedder", "hermes_library", "chroma_server", "pg_server"}
+)
+"""The fixtures that load a real model, read a skill library of the shared data or start a
+server: a test that uses one is ``slow``."""
+INTEGRATION = Path(__file__).resolve().parent / "integration"
+FAST_LANE = "not slow"
+"""The ``-m`` expression of ``make check``."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if item.path.is_relative_to(INTEGRATION) or SLOW_FIXTURES.intersection(fixtures):
+            item.add_marker(pytest.mark.slow)
+
+
+def _not_in_the_fast_lane(request: pytest.FixtureRequest) -> None:
+    """Fail a test of the fast lane that reached a slow fixture anyway (say, through
+    ``request.getfixturevalue``): mark it ``@pytest.mark.slow``."""
+    if request.config.getoption("markexpr") == FAST_LANE:
+        pytest.fail(f"{request.fixturename} is slow: mark the test that uses it @pytest.mark.slow")
+
+
 @pytest.fixture(scope="session")
 def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The session's ``SKILLROUTER_CACHE_DIR``: ONNX copies are exported once per session."""
@@ -99,8 +130,9 @@ def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, session_cache
 
 
 @pytest.fixture(scope="session")
-def st_embedder() -> SentenceTransformerEmbedder:
+def st_embedder(request: pytest.FixtureRequest) -> SentenceTransformerEmbedder:
     """The real default model, loaded once for the whole session."""
+    _not_in_the_fast_lane(request)
     model = SentenceTransformerEmbedder()
     model.embed_query("warm up")  # load now, so the first test's timing is honest
     return model
@@ -119,8 +151,9 @@ def onnx_embedder(st_embedder: SentenceTransformerEmbedder, session_cache: Path)
 
 
 @pytest.fixture(scope="session")
-def multilingual_embedder() -> MultilingualE5Embedder:
+def multilingual_embedder(request: pytest.FixtureRequest) -> MultilingualE5Embedder:
     """The multilingual engine, loaded once for the whole session."""
+    _not_in_the_fast_lane(request)
     model = MultilingualE5Embedder()
     model.embed_query("warm up")
     return model
@@ -234,8 +267,9 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.fixture(scope="session")
-def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def chroma_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real ``chroma run`` server on loopback; yields its URL."""
+    _not_in_the_fast_lane(request)
     data = tmp_path_factory.mktemp("chroma-server")
     for _ in range(3):  # a free port can be taken between finding it and the server binding it
         port = free_port()
@@ -266,8 +300,9 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
+def pg_server(request: pytest.FixtureRequest) -> Iterator[PgServer]:
     """A real PostgreSQL server on loopback for the session (see tests/pg_support.py)."""
+    _not_in_the_fast_lane(request)
     if not pg_support.available():
         pytest.skip(pg_support.MISSING)
     server = PgServer()

@@ -226,6 +226,7 @@ def test_refresh_reads_hand_edits_now(store: Store) -> None:
     assert ok("refresh", "--store", store.path).stdout == "refreshed; index: 0 embedded, 0 removed\n"
 
 
+@pytest.mark.slow  # waits out the index lock (30 s)
 def test_refresh_while_another_process_writes_the_index_still_reads_the_files(store: Store) -> None:
     from filelock import FileLock
 

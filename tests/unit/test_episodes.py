@@ -288,6 +288,7 @@ def test_fts_index_follows_updates_and_deletes(log: EpisodeLog) -> None:
 # -- concurrency ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # 4 processes race to write
 def test_concurrent_records_lose_nothing(tmp_path: Path) -> None:
     db = tmp_path / "episodes.db"
     workers, per_worker = 4, 25

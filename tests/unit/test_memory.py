@@ -284,6 +284,7 @@ def test_write_waits_for_the_file_lock(tmp_path: Path) -> None:
     assert mem.entries() == ["before", "after"]
 
 
+@pytest.mark.slow  # 8 processes race for the file lock
 def test_concurrent_adds_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "MEMORY.md"
     workers, per_worker = 8, 5

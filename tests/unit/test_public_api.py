@@ -104,23 +104,3 @@ def test_lazy_imports() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["[]"]
-
-
-def test_old_module_paths_work_for_one_release_with_a_warning() -> None:
-    import importlib
-    import sys
-    import warnings
-
-    from skillrouter._moved import MOVED
-
-    for old, new in sorted(MOVED.items()):
-        sys.modules.pop(old, None)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            module = importlib.import_module(old)
-        assert module is importlib.import_module(new), old
-        assert any(issubclass(w.category, DeprecationWarning) and new in str(w.message) for w in caught), old
-    from skillrouter.ledger import MIGRATIONS  # documented for schema changes before the move
-    from skillrouter.scoring import DEFAULT_THRESHOLD
-
-    assert MIGRATIONS and DEFAULT_THRESHOLD > 0
