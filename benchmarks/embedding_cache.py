@@ -1,6 +1,6 @@
 """The embedding cache's lookups and writes of new keys on a copy of a store's cache file, in its
-own format and moved to the current one (docs/evaluation.md, "At 10,000, 30,000 and 100,000
-skills"). Prints numbers; asserts nothing.
+own format and moved to the current one (docs/evaluation/scale.md, "At 10,000, 30,000 and
+100,000 skills"). Prints numbers; asserts nothing.
 
     .venv/bin/python benchmarks/embedding_cache.py STORE/cache/embeddings.db [--cold]
 

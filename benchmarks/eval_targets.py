@@ -1,4 +1,5 @@
-"""Run the routing benchmark's target configurations and print the numbers (docs/evaluation.md).
+"""Run the routing benchmark's target configurations and print the numbers
+(docs/evaluation/routing-in-depth.md).
 
     .venv/bin/python benchmarks/eval_targets.py                 # every run below
     .venv/bin/python benchmarks/eval_targets.py metatool-cold   # some of them, by label

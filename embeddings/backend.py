@@ -5,8 +5,9 @@ ONNX copy is exported), so they share one embedding cache and one index. They di
 
 - ``"onnx"``: ONNX Runtime and ``tokenizers`` load in a fraction of a second from an ONNX
   export made once (with torch) and cached (see :mod:`skillrouter.embeddings.onnx`), and a
-  loaded model embeds a query and a batch faster on a CPU than torch does (docs/evaluation.md,
-  "The long-running path"), in a process that never imports torch, so holds less memory.
+  loaded model embeds a query and a batch faster on a CPU than torch does, in a process that
+  never imports torch, so holds less memory (measured:
+  docs/evaluation/speed.md#the-long-running-path-torch-and-onnx-runtime-issue-20-item-7).
 - ``"torch"``: importing sentence-transformers and torch takes seconds; it runs the model on a
   CUDA GPU when there is one, and runs any sentence-transformers model, exportable or not.
 

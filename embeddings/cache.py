@@ -90,8 +90,8 @@ class EmbeddingCache:
 _FORMAT = 2
 """Of the file: 2 keeps the vectors in a rowid table beside a small index of (model, key). Format 1
 (an unversioned file) held them in the key's own B-tree (``WITHOUT ROWID``): every entry of its
-inner pages carried a whole 1.5 KB vector, so a lookup read a dozen pages and the file was twice
-the size (docs/evaluation.md, "At 10,000, 30,000 and 100,000 skills"). A file of format 1 is
+inner pages carried a whole 1.5 KB vector, so a lookup read many pages and the file was larger
+(measured: docs/evaluation/scale.md#measurements-behind-code-choices). A file of format 1 is
 copied into format 2 in place when first opened for writing (:func:`_migrate`)."""
 
 _TABLE = (
@@ -113,7 +113,8 @@ def _schema(db: sqlite3.Connection) -> None:
 
 
 SAY_MOVE_BYTES = 64 * 2**20
-"""A format-1 cache this large is announced before it is moved (about 28 s a GB here)."""
+"""A format-1 cache this large is announced before it is moved, which takes a while (measured:
+docs/evaluation/scale.md#measurements-behind-code-choices)."""
 
 
 def _migrate(db: sqlite3.Connection) -> None:
@@ -121,7 +122,7 @@ def _migrate(db: sqlite3.Connection) -> None:
     writing the file meanwhile sees one or the other, both answer the same queries), then give
     the old table's pages back to the disk. A disk too full for the copy keeps format 1, which
     works as before, and the next opening tries again; so does a file another connection is
-    writing (no process waits for another's copy, which takes about 28 s at 100,000 skills)."""
+    writing (no process waits for another's copy, which is long at 100,000 skills)."""
     timeout = db.execute("PRAGMA busy_timeout").fetchone()[0]
     db.execute("PRAGMA busy_timeout = 0")
     try:

@@ -38,9 +38,10 @@ _DAMAGE = ("malformed", "not a database", "file is encrypted", "disk image")
 PAGE_CACHE_KIB = 32_768
 """SQLite's page cache per connection, a limit and not an allocation (SQLite's default is 2 MB). At
 100,000 skills the B-tree pages above the rows of the embedding cache and of the ledger alone pass
-2 MB, so a lookup read them from the file again: the embedding cache's one-key lookup of a route
-took 0.9-1.1 ms there, 0.07 ms with this (docs/evaluation.md, "At 10,000, 30,000 and 100,000
-skills"). Memory maps would be faster still, but a file truncated under a long-running process
+2 MB, so a lookup read them from the file again, and the embedding cache's one-key lookup of a
+route was many times slower than with this (measured:
+docs/evaluation/scale.md#measurements-behind-code-choices). Memory maps would be faster still,
+but a file truncated under a long-running process
 would then kill it (SIGBUS) instead of being one error and a repair."""
 
 

@@ -3,7 +3,7 @@
 multilingual-e5-small (:class:`~skillrouter.embeddings.MultilingualE5Embedder`) places every
 Chinese text near every other Chinese text, whatever it is about: in a library with a few
 Chinese descriptions beside English ones, those few take every Chinese task ("我想烤一个酸面包"
-scores 0.852 against a Chinese description of a chat assistant, 0.813 against "Bake a sourdough
+scores higher against a Chinese description of a chat assistant than against "Bake a sourdough
 loaf"). :class:`LanguageNeutralEmbedder` projects one fixed direction out of each of the inner
 embedder's vectors and normalises again: ``v - (v . u) u``, where ``u`` is the mean difference
 between e5's vectors of 40 Chinese sentences and of their English translations (prompts
@@ -11,9 +11,9 @@ between e5's vectors of 40 Chinese sentences and of their English translations (
 or task of the evaluation suite (``ZH_EN_PAIRS``, :func:`language_direction`). One dimension of
 384; what a text is about stays, which language it is in mostly goes.
 
-Measured on the plain dense e5 baseline (P@1, "name: description" against the blind Chinese
-requests): zh-hermes 0.081 -> 0.365, zh-antigravity 0.095 -> 0.179, mixed-antigravity 0.357 ->
-0.560; the router's rows are in docs/evaluation.md ("Chinese rows"). It wraps the embedder
+It lifts the plain dense e5 baseline's P@1 on the blind Chinese requests, and the router's mean
+over the suite's Chinese rows (measured: docs/evaluation/routing.md#measurements-behind-code-choices
+and docs/evaluation/routing.md#chinese-rows-issue-20). It wraps the embedder
 *outside* the embedding cache, so the cache keeps e5's own vectors and the projection costs one
 dot product; its ``model_id`` is the inner one's with ``+zh-en-neutral``, so an index of
 projected vectors is never mixed with one of raw vectors.

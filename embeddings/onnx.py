@@ -1,8 +1,9 @@
 """A sentence-transformers text model run by ONNX Runtime, so a query needs no torch.
 
 Embedding a query here imports ``onnxruntime``, ``tokenizers`` and numpy, nothing else: a
-fresh process embeds its first text in about half a second instead of the several seconds
-it takes to import sentence-transformers. The vectors are the torch path's (the graph is
+fresh process embeds its first text in a fraction of the time it takes to import
+sentence-transformers (measured: docs/evaluation/speed.md#measurements-behind-code-choices). The
+vectors are the torch path's (the graph is
 traced from the model's own sentence-transformers modules: transformer, pooling, any
 normalisation; the tokenizer is its own fast tokenizer with the same truncation), checked
 when the copy is made: same token ids and cosine >= 0.9999 on probe texts, short and truncated.

@@ -38,8 +38,8 @@ def default_model_path() -> str:
 @contextmanager
 def _one_thread_if(condition: bool) -> Iterator[None]:
     """torch on one intra-op thread for the duration (a single text gains nothing from two,
-    and with the cores busy two threads spin: one query took 5-7x longer, measured with other
-    jobs on a 2-core machine). Batches keep torch's default."""
+    and with the cores busy two threads spin and a query takes several times longer; measured:
+    docs/evaluation/speed.md#measurements-behind-code-choices). Batches keep torch's default."""
     if not condition:
         yield
         return

@@ -1,15 +1,16 @@
 """How many threads numpy's BLAS may use while we multiply.
 
 On these 2-core machines a spinning BLAS pool fights torch for the cores (the next embedding
-takes about twice as long), and the multithreaded OpenBLAS bundled with numpy 2.4 has crashed
+takes longer), and the multithreaded OpenBLAS bundled with numpy 2.4 has crashed
 on a 28,000 x 28,000 product in a process that never loaded torch (which is what limits BLAS
 elsewhere). So every product of ours runs inside :func:`one_blas_thread`, and a process that
 embeds with torch or with the multilingual engine calls :func:`limit_threads` once (that engine's
 own OpenMP threads are set per call: see :mod:`skillrouter.embeddings.multilingual`).
 
 Both go through one lazily made :class:`threadpoolctl.ThreadpoolController` (finding the
-loaded BLAS libraries takes about 0.5 ms; limiting through a controller made once, 35 us), made
-again when modules were imported since (one may have loaded another BLAS: torch, scipy).
+loaded BLAS libraries costs far more than limiting through a controller made once; measured:
+docs/evaluation/speed.md#measurements-behind-code-choices), made again when modules were imported
+since (one may have loaded another BLAS: torch, scipy).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def _blas() -> Any:
 
 def limit_threads(blas_threads: int = 1) -> None:
     """Limit numpy's BLAS to ``blas_threads`` threads for the rest of the process (torch does
-    the heavy work; a spinning BLAS pool slows the next embedding about 2x on 2 cores)."""
+    the heavy work; a spinning BLAS pool slows the next embedding on 2 cores)."""
     _blas().limit(limits=blas_threads, user_api="blas")
 
 

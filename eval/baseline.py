@@ -27,7 +27,7 @@ BASELINE_THRESHOLD = 0.28
 
 E5_BASELINE_THRESHOLD = 0.0
 """The multilingual baseline's abstention cut on multilingual-e5-small's cosine scale (see
-docs/evaluation.md, "Chinese rows")."""
+docs/evaluation/routing.md#chinese-rows-issue-20)."""
 
 
 def dense_baseline(

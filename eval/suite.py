@@ -2,9 +2,10 @@
 
 A routing change is real only if it holds on libraries it was not tuned on, so defaults are
 chosen on the mean over all of these and no corpus may fall below the baseline (see
-docs/evaluation.md). Each corpus runs through :func:`skillrouter.eval.routing.evaluate_routing`
-with the router's defaults (its default gate: no split, nothing fitted) and
-``baseline=True``, so both columns come from one library and one embedder.
+docs/evaluation/routing.md#choosing-the-defaults). Each corpus runs through
+:func:`skillrouter.eval.routing.evaluate_routing` with the router's defaults (its default gate: no
+split, nothing fitted) and ``baseline=True``, so both columns come from one library and one
+embedder.
 
 =================  ==========================================================================
 corpus             library / queries

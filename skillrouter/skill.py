@@ -441,8 +441,8 @@ def trigger_texts(metadata: Mapping[str, Any] | None) -> list[str]:
 def level0_text(name: str, description: str) -> str:
     """What the dense index embeds for a skill: its description.
 
-    Chosen on the evaluation suite's mean over nine corpora (docs/evaluation.md, "Choosing the
-    defaults", benchmarks/choose_defaults.py): with keyword fusion on, the description alone
+    Chosen on the evaluation suite's mean over nine corpora (docs/evaluation/routing.md, "Choosing
+    the defaults", benchmarks/choose_defaults.py): with keyword fusion on, the description alone
     edged out ``"name: description"`` and ``"name words: description"`` (0.767 / 0.763 / 0.762
     mean P@1; a skill's name still reaches the keyword index, see :func:`summary_text`), and
     appending tags lowered P@1 where tags are categories (Seal-Tools' fields: -6 points dense).

@@ -39,7 +39,7 @@ def conversations_cmd(
 ) -> None:
     """The blind dialogues routed by the message alone, by the turns joined and with their
     context (the router's conversation model), beside the plain dense baselines; then SGD's
-    dialogues of held-out domains routed turn by turn (see docs/evaluation.md)."""
+    dialogues of held-out domains routed turn by turn (see docs/evaluation/conversations.md)."""
     from skillrouter.eval.conversation import conversation_table, evaluate_conversations
     from skillrouter.eval.routing import EmbedderSpec, make_embedder
     from skillrouter.eval.sgd_dialogues import evaluate_sgd_dialogues, sgd_table

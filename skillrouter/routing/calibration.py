@@ -16,21 +16,21 @@ through a logistic curve per engine (Platt scaling): ``p = 1 / (1 + exp(-(a * re
 b * keyword + c * margin + d * cjk + e)))``. The coefficients (:data:`CALIBRATIONS`) were fitted on the real
 labelled queries of the evaluation suite's corpora, each corpus weighted equally, and checked
 leave-one-corpus-out (fitted on all corpora but one, scored on that one):
-``benchmarks/fit_constants.py`` prints those left-out numbers and writes the coefficients
-(docs/evaluation.md, "The library fit and p_fit"): over the left-out corpora the expected
-calibration error is 0.048 on the default engine (0.117 on the multilingual one, whose three
-corpora are too few to carry a curve to a library left out).
+``benchmarks/fit_constants.py`` prints those left-out numbers and writes the coefficients. Over
+the left-out corpora the default engine's curve carries to a library it was not fitted on; the
+multilingual one's three corpora are too few to carry a curve to a library left out (measured:
+docs/evaluation/routing.md#the-library-fit-p_fit-and-left-out-numbers-issue-35).
 
 **The gate stays on relevance by default.** Gating on ``p_fit`` was measured the same way, left
-out: it lost decision accuracy on eight of the ten English rows (Hermes 0.845 -> 0.787, SGD's
-first turns 0.693 -> 0.590), because the margin that makes ``p_fit`` honest about near neighbours
+out: it lost decision accuracy on most English rows (Hermes and SGD's first turns among them;
+measured: same page), because the margin that makes ``p_fit`` honest about near neighbours
 also rejects right picks whose neighbours are close. So ``passes_gate`` is ``relevance >=
 threshold`` unless the caller asks for a gate on ``p_fit`` (``RoutingSettings.min_p_fit``).
 
 Calibrating on each library's own pseudo-tasks (:mod:`skillrouter.routing.fit`) was measured and
 not taken: pseudo-tasks are worded like their skills, so their picks are surer than a user's
-request and the curve came out underconfident (expected calibration error 0.14-0.49 per corpus,
-against 0.04 over the left-out corpora for the curves here).
+request and the curve came out underconfident (its calibration error per corpus well above the
+left-out error of the curves here; measured: same page).
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ conversation's skill (**the previous route**) from one message to the next
 
 Every part was fitted on Schema-Guided Dialogue's real dialogues (``../shared/data/sgd``), whole
 domains held out of the fitting, and is reported on those domains
-(``benchmarks/conversation_fit.py``; docs/evaluation.md, "Conversations"): the weights are package
+(``benchmarks/conversation_fit.py``; measured: docs/evaluation/conversations.md): the weights are package
 data (``conversation_model.json``), with the numbers they gave beside them. The multilingual
 engine's classifiers were fitted on the multilingual engine's embeddings of the same (English)
 dialogues: what they do for Chinese messages is e5's cross-lingual transfer, measured on the blind

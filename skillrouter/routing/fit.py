@@ -116,7 +116,8 @@ DEFAULT_RANKINGS: dict[Engine, Ranking] = {
     "multilingual": Ranking("description", 0.1),
 }
 """Each engine's ranking where the library gives too few pseudo-tasks to choose one (chosen
-leave-one-corpus-out on the suite: docs/evaluation.md, "The library fit")."""
+leave-one-corpus-out on the suite:
+docs/evaluation/routing.md#the-library-fit-p_fit-and-left-out-numbers-issue-35)."""
 
 
 @dataclass(frozen=True)

@@ -373,7 +373,8 @@ class SkillIndex:
     def _read_stamp(self) -> str | None:
         """The token the last writer left, read again only when the file's status changed (a
         writer replaces the file: a new inode and times). A route asks three times; at 100,000
-        skills the three reads were 0.35 ms of it, the three stats are a few microseconds."""
+        skills the three reads were a visible part of it, the three stats are not (measured:
+        docs/evaluation/scale.md#measurements-behind-code-choices)."""
         try:
             status = os.stat(self._stamp_path)
             seen = (status.st_ino, status.st_mtime_ns, status.st_ctime_ns, status.st_size)

@@ -22,7 +22,8 @@ has no spaces between words, so a run of CJK characters is cut into its overlapp
 bigrams ("查天气预报" -> 查天 天气 气预 预报; a lone character is kept as it is), beside the
 English words of the same text ("帮我 review 一下 PR" -> 帮我 review 一下 pr): every word of two
 characters is then found, with no dictionary. Text without CJK characters is tokenised exactly as
-before. Bigrams against a segmenter (jieba) and against bigrams plus unigrams: docs/evaluation.md.
+before. Bigrams against a segmenter (jieba) and against bigrams plus unigrams, measured:
+docs/evaluation/routing.md#the-library-fit-p_fit-and-left-out-numbers-issue-35.
 
 Incremental: :meth:`LexicalIndex.sync` adds, replaces and removes only the documents whose
 text changed (by content hash), like the dense index; adding a skill touches the posting
@@ -57,9 +58,10 @@ _FORMAT = 2  # of lexical.db; a file of another format is rebuilt from the store
 
 _TOKEN = re.compile(r"\w\w+")
 # A task longer than this is read for keywords from its first and last half of it: a pasted log
-# or file around the request (a 3.9 MB task took 11 s to tokenise whole; the embedding reads its
-# first 256 tokens anyway), the head holding a request typed first, the tail the message a
-# conversation's joined text ends with.
+# or file around the request (tokenising megabytes whole took seconds, measured:
+# docs/evaluation/speed.md#measurements-behind-code-choices; the embedding reads its first 256
+# tokens anyway), the head holding a request typed first, the tail the message a conversation's
+# joined text ends with.
 TASK_CHARS = 8000
 _STOP_WORDS = (
     "a about above after again against all am an and any are as at be because been before being below "
@@ -641,7 +643,8 @@ class LexicalIndex:
             order, starts, columns, identity = self._slots_by_skill()
             # where slot i is column i, its only one (a large imported library as loaded: no
             # examples, no tombstones), the slots' scores are the skills' as they are (the
-            # reordering and per-skill maximum were 0.7 ms of a route at 100,000 skills)
+            # reordering and per-skill maximum cost a route at 100,000 skills; measured:
+            # docs/evaluation/scale.md#measurements-behind-code-choices)
             if identity:
                 bm25 = doc_scores
             else:

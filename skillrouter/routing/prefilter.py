@@ -1,11 +1,11 @@
 """An int8 copy of a large search matrix that finds, for a query, a few rows certain to hold the
 exact nearest ones, so the exact cosine is computed for those rows alone.
 
-At 100,000 documents one float32 product of a query with the matrix reads 150 MB and took 13-15 ms
-on one core here, against ~20 ms for the query's embedding: the search alone would break the
-budget of a route (1.3x its embedding). The int8 copy is a quarter of the bytes, and ONNX Runtime's
-integer product (MatMulInteger, then TopK for the m-th best) takes about 2 ms there on one core,
-1.1 ms on two (:data:`THREADS`).
+At 100,000 documents one float32 product of a query with the matrix reads 150 MB, and the search
+alone would break the budget of a route (1.3x its embedding). The int8 copy is a quarter of the
+bytes, and ONNX Runtime's integer product (MatMulInteger, then TopK for the m-th best) takes a
+fraction of the float32 product's time there, less on two threads (:data:`THREADS`; measured:
+docs/evaluation/scale.md#measurements-behind-code-choices).
 
 The answer stays exact. Every row is quantised with one scale ``S`` (``x ~ S * xq``, ``|xq| <= 127``)
 and the query with its own ``s`` to 7 bits (``q ~ s * (qq - 64)``, ``|qq - 64| <= 63``: u8 x s8
@@ -16,8 +16,8 @@ them exactly too). The error of each approximate product is bounded::
 
 so every row whose exact similarity is within ``noise`` of the m-th best has an approximate one
 at least (m-th best approximate) - 2E - noise, and those rows are the candidates
-(:meth:`Prefilter.candidates`); the caller ranks them exactly. Measured on real embeddings, E is
-about 0.02 and the candidates are a few dozen rows more than m.
+(:meth:`Prefilter.candidates`); the caller ranks them exactly. On real embeddings E is small and
+the candidates are a few more rows than m (measured: same page).
 """
 
 from __future__ import annotations
@@ -33,11 +33,11 @@ import numpy as np
 
 log = logging.getLogger(__name__)
 
-ROWS = 16_384  # below this a float32 product costs a few ms: the matrix is searched as it is
+ROWS = 16_384  # below this a float32 product is cheap: the matrix is searched as it is
 THREADS = max(1, min(4, os.cpu_count() or 1))
 """Threads of the integer product, as the embedding's own (one per core), at most 4: reading
-the int8 copy is bound by memory bandwidth, which one core does not fill (100,000 rows: 2.15 ms on
-one thread here, 1.14 ms on two, the same rows found)."""
+the int8 copy is bound by memory bandwidth, which one core does not fill (two threads find the
+same rows faster; measured: docs/evaluation/scale.md#measurements-behind-code-choices)."""
 _QUERY_LEVELS = 63  # 7-bit query (see the module docstring)
 _ZERO = 64
 
@@ -116,8 +116,8 @@ def prefilter_of(matrix: np.ndarray) -> Prefilter | None:
     """The prefilter of ``matrix`` if it is built, else None (search the matrix as it is).
 
     A matrix of :data:`ROWS` rows or more gets one on its second search (a one-shot route
-    searches once and should not pay for it), built in a background thread (0.6 s at 100,000 rows:
-    no route waits for it); it is dropped with the matrix. Nothing is built where ONNX Runtime
+    searches once and should not pay for it), built in a background thread (no route waits for
+    it); it is dropped with the matrix. Nothing is built where ONNX Runtime
     cannot run (the search stays the float32 product)."""
     if len(matrix) < ROWS or matrix.ndim != 2:
         return None

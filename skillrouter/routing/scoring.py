@@ -12,7 +12,8 @@ its text, in [0, 1]); see :mod:`skillrouter.routing.lexical`. Two numbers come o
   with the threshold: the best-ranked candidate is routed if its relevance reaches it.
 
 Weights and threshold were chosen on the evaluation suite's mean over nine corpora, with no
-corpus allowed below the plain dense baseline (docs/evaluation.md, "Choosing the defaults").
+corpus allowed below the plain dense baseline (measured:
+docs/evaluation/routing.md#choosing-the-defaults).
 
 quality is the skill's average score (1-10) *shrunk* toward a prior by its use count, so
 a skill used once with a 10 does not beat a skill used 40 times with a 9::
@@ -38,8 +39,9 @@ A task nearer the skill's own texts than any of its misfits is untouched, so mis
 demote, and a skill with none ranks as before. ``MISFIT_WEIGHT`` was chosen where misfits come
 from, the evolution simulation (a fit judgement that errs now and then): high enough that a task
 a skill did not fit is not routed to it again; where misfits are only label disagreements
-(``eval routing --learn``) it costs a little P@1. The measurements are in docs/evaluation.md
-("Misfits"), where they can be taken again.
+(``eval routing --learn``) it costs a little P@1. The measurements are in
+docs/evaluation/evolution.md#fit-judged-apart-from-execution-misfits-one-rule-book-issue-8, where
+they can be taken again.
 
 A skill's **misfit share** weighs on the gate too: of the routes to it that were judged
 (its fitted uses and its misfits), the share that did not fit, once there are
@@ -52,7 +54,8 @@ A skill the router keeps sending tasks it does not fit (a broad description that
 like many requests) needs a closer match to be routed again, whatever the task: the
 nearest-misfit rule above only reaches tasks worded like a misfit already recorded. A skill
 with no misfits, and every skill in a store without misfits, is gated as before. Chosen on
-the evolution simulation over five streams (docs/evaluation.md, "Misfit share"); a
+the evolution simulation over five streams (measured:
+docs/evaluation/evolution.md#fit-judged-apart-from-execution-misfits-one-rule-book-issue-8); a
 skill that fits its routes gets its relevance back as its fitted uses grow.
 """
 
@@ -74,7 +77,8 @@ DEFAULT_MULTILINGUAL_THRESHOLD = 0.84  # on multilingual-e5-small's scale: bench
 DEFAULT_MULTILINGUAL_CJK_THRESHOLD = 0.88
 """The multilingual engine's gate for a skill whose Level 0 text ("name: description") holds CJK
 letters: a Chinese task and a Chinese description lie closer on e5 than either does to English
-text, unrelated ones too (benchmarks/multilingual_gate.py, part 4; docs/evaluation.md)."""
+text, unrelated ones too (benchmarks/multilingual_gate.py, part 4; measured:
+docs/evaluation/routing.md#chinese-rows-issue-20)."""
 MISFIT_WEIGHT = 4.0
 
 MISFIT_SHARE_WEIGHT = 0.2

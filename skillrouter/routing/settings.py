@@ -105,7 +105,8 @@ def _weight(label: str, value: object, *, most: float = math.inf) -> None:
 @dataclass(frozen=True)
 class RoutingSettings:
     """The router's knobs, validated on construction (see :mod:`skillrouter.routing.router` for
-    what each does; the defaults were chosen on the evaluation suite, docs/evaluation.md).
+    what each does; the defaults were chosen on the evaluation suite,
+    docs/evaluation/routing.md#choosing-the-defaults).
 
     ``threshold=None`` routes at the default gate (:attr:`gate` is ``DEFAULT_THRESHOLD``) and the
     route says so (:attr:`threshold_source` ``"default"``); a number is the caller's (``"given"``).

@@ -11,7 +11,7 @@ so each draft was offered as a merge to unrelated Chinese skills (this test fail
 
 The router routes at its defaults. Between Chinese tasks and the skills and examples the loop
 wrote in Chinese, unrelated pairs reach a relevance of 0.80-0.88 on the multilingual engine
-(docs/evaluation.md, "The loop in Chinese"), so a skill described in Chinese is gated at 0.88
+(docs/evaluation/evolution.md, "The loop in Chinese"), so a skill described in Chinese is gated at 0.88
 (one described in English at 0.84). With one gate of 0.84 for every skill, as before, the first
 weekly-report task was routed to the bread skill (0.842, through the bread skill's example, a
 Chinese task), and this test fails so (it fails at one gate of 0.86 and passes from 0.87 to 0.90).

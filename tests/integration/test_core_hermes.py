@@ -5,7 +5,7 @@ they were written): 43 written by reading the skills' descriptions ("described")
 blind from a need in everyday words, without the skills' own terms, 15 everyday requests and
 41 engineering requests from neighbouring domains that no skill covers. The described tasks
 share the skills' words, so they only show the plumbing works; the floors below are on the
-blind ones, a little under what the router measured (docs/evaluation.md), and the router must
+blind ones, a little under what the router measured (docs/evaluation/routing.md), and the router must
 beat the plain dense baseline on them.
 """
 
@@ -58,7 +58,7 @@ def test_covered_tasks_route_to_the_skill_written_for_them(
         if route.matched is None or route.matched.name not in expected
     }  # type: ignore[attr-defined]
     # 42 of 43: "Transcribe the speech in this audio file" goes to audiocraft-audio-generation;
-    # whisper's name, which gave it away, is no longer in the embedded text (docs/evaluation.md)
+    # whisper's name, which gave it away, is no longer in the embedded text (docs/evaluation/routing.md)
     assert len(wrong) <= 1, wrong
 
 
@@ -67,7 +67,7 @@ def test_uncovered_tasks_abstain(hermes_library: SkillLibrary) -> None:
     matched = {r.task: (r.matched.name, r.candidates[0].relevance) for r in routes if r.matched is not None}
     # the suite's gate lets one of the 15 through ("a cover letter for a nursing job" ->
     # research-paper-writing, relevance 0.32): a lower threshold keeps MetaTool's chatty
-    # requests routed (docs/evaluation.md, "Choosing the defaults")
+    # requests routed (docs/evaluation/routing.md, "Choosing the defaults")
     assert len(matched) <= 1, matched
     for route in routes:
         assert route.candidates
