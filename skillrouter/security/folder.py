@@ -16,9 +16,10 @@ import os
 import stat
 from pathlib import Path
 
-from skillrouter.security.binary import decode
+from skillrouter.security import pyflow
+from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
-from skillrouter.security.scan import DEFAULT_MAX_FILE_BYTES, scan_bytes, skill_topic
+from skillrouter.security.scan import DEFAULT_MAX_FILE_BYTES, code_flow_findings, scan_bytes, skill_topic
 
 
 def _read_no_follow(path: Path) -> bytes:
@@ -60,6 +61,7 @@ def scan_skill_folder(
         raise NotADirectoryError(f"not a skill folder: {root}")
     real_root = os.path.realpath(root)
     findings: list[Finding] = []
+    code_texts: dict[str, str] = {}
     topic = _topic(root / "SKILL.md")
 
     def rel(path: Path) -> str:
@@ -96,13 +98,17 @@ def scan_skill_folder(
                     finding("oversize-file", relpath, None, f"{info.st_size} bytes > limit {max_file_bytes}")
                 )
                 continue
+            data = _read_no_follow(path)
             findings.extend(
                 scan_bytes(
                     relpath,
-                    _read_no_follow(path),
+                    data,
                     max_file_bytes=max_file_bytes,
                     mentions=mentions,
                     topic=None if relpath == "SKILL.md" else topic,
                 )
             )
+            if pyflow.is_python(relpath) and binary_kind(data) is None:
+                code_texts[relpath] = decode(data)
+    findings += code_flow_findings(code_texts, findings)  # the code read as code, across its files
     return sorted(findings, key=lambda f: (f.path != "SKILL.md", f.path, *sort_key(f)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
-from skillrouter.security import code, commands, droppers, lures
+from skillrouter.security import code, commands, droppers, lures, pyflow
 from skillrouter.security.analyzers import Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.configs import config_leak_findings
@@ -25,7 +25,7 @@ from skillrouter.security.mentions import (
     mention_reason,
 )
 from skillrouter.security.prose import WordIndex, prose_findings, span_findings
-from skillrouter.security.unicode import hidden_unicode, lower_aligned, normalise
+from skillrouter.security.unicode import hidden_unicode, lower_aligned, normalise, tag_smuggled
 from skillrouter.security.wallets import address_swap_findings
 
 # files read as Markdown prose (sentence rules, inline code); others only get the line rules
@@ -88,7 +88,7 @@ def rule_findings(
     configuration leaks, DNS leaks, code payloads, address swaps, prose lures, then the sentence
     rules; most of the later ones drop a finding of a rule on a line an earlier one flagged for it.
     """
-    findings = hidden_unicode(relpath, text)
+    findings = hidden_unicode(relpath, text) + tag_smuggled(relpath, text)
     norm = normalise(text)
     raw_lines = text.split("\n")
 
@@ -279,8 +279,13 @@ def scan_skill(
     """
     findings = scan_text("SKILL.md", skill_md, mentions=mentions)
     topic = skill_topic(skill_md) if files else None
+    code_texts: dict[str, str] = {}
     for relpath in sorted(files or {}):
         content = (files or {})[relpath]
+        if pyflow.is_python(relpath) and len(content) <= max_file_bytes:
+            text = content if isinstance(content, str) else None if binary_kind(content) else decode(content)
+            if text is not None:
+                code_texts[relpath] = text
         if isinstance(content, str):
             if len(content.encode("utf-8")) > max_file_bytes:
                 findings.append(
@@ -297,4 +302,12 @@ def scan_skill(
             findings.extend(
                 scan_bytes(relpath, content, max_file_bytes=max_file_bytes, mentions=mentions, topic=topic)
             )
+    findings += code_flow_findings(code_texts, findings)
     return sorted(findings, key=lambda f: (f.path != "SKILL.md", f.path, *sort_key(f)))
+
+
+def code_flow_findings(texts: Mapping[str, str], found: list[Finding]) -> list[Finding]:
+    """What the skill's code does, read as code across its files (:mod:`.pyflow`), less what
+    ``found`` already holds for that rule on that line."""
+    seen = {(f.rule, f.path, f.line) for f in found}
+    return [f for f in pyflow.skill_findings(texts) if (f.rule, f.path, f.line) not in seen]

@@ -53,6 +53,31 @@ def hidden_unicode(relpath: str, text: str) -> list[Finding]:
     return findings
 
 
+_TAG_RUN_RE = re.compile("[\U000e0020-\U000e007e]{8,}")
+_WORD_RE = re.compile(r"[A-Za-z]{2,}")
+
+
+def tag_smuggled(relpath: str, text: str) -> list[Finding]:
+    """Text spelled in Unicode tag characters (U+E0020-U+E007E, each an invisible copy of an ASCII
+    one), outside the flags' tag sequences: nothing shows it to a person and a model reads it, so
+    words hidden that way are an instruction smuggled past the reader (``prompt-injection``,
+    dangerous by itself, whatever they say), one finding per run, with what it reads."""
+    if not _TAG_RUN_RE.search(text):
+        return []
+    allowed = {i for m in _EMOJI_TAG_SEQ_RE.finditer(text) for i in range(m.start(), m.end())}
+    out: list[Finding] = []
+    for m in _TAG_RUN_RE.finditer(text):
+        if m.start() in allowed:
+            continue
+        hidden = "".join(chr(ord(c) - 0xE0000) for c in m.group())
+        if len(_WORD_RE.findall(hidden)) < 2:
+            continue
+        lineno = text.count("\n", 0, m.start()) + 1
+        why = f"text hidden in invisible Unicode tag characters reads: {hidden[:160]!r}"
+        out.append(finding("prompt-injection", relpath, lineno, excerpt(hidden), why=why))
+    return out
+
+
 def normalise(text: str) -> str:
     """Invisible characters removed and NFKC applied; line breaks (hence line numbers) kept."""
     return unicodedata.normalize("NFKC", INVISIBLE_RE.sub("", text))

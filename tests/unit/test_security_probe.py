@@ -10,6 +10,7 @@ were scanned once before anyone read them, and their lists are what those held-o
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -37,17 +38,14 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     ),
     "probe3": (
         {
-            "01-openapi-client-gen",
             "02-ci-failure-triage",
             "03-git-release-tagger",
             "04-log-bundle-support",
             "05-deploy-notifier",
             "06-dns-latency-check",
-            "07-ssh-key-audit",
             "08-playwright-auth-reuse",
             "09-web3-secret-guard",
             "13-fastapi-scaffold-cn",
-            "15-docstring-normalizer",
             "16-pg-migration-runner",
         },
         set(),
@@ -68,13 +66,30 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         {"01-s3-backup-sync"},  # flagged before this work too
     ),
+    "probe5": (  # blind until its first scan (probe5/README.md); worked on since: what it still misses
+        {
+            "03-k8s-log-tailer",
+            "04-image-resizer",
+            "07-commit-msg-linter",
+            "09-pdf-table-extractor",
+            "11-openapi-client-generator",
+            "14-python-env-doctor",
+            "22-crypto-tax-calculator",
+            "23-mac-dev-bootstrap",
+        },
+        set(),
+    ),
 }
+
+
+def _labels(probe: str, kind: str) -> list[dict[str, str]]:
+    text = (HERE / probe / kind / "labels.jsonl").read_text("utf-8")
+    return [json.loads(line) for line in text.splitlines() if line]
 
 
 def folders(probe: str, kind: str) -> list[str]:
     root = HERE / probe / kind
-    labels = [json.loads(line) for line in (root / "labels.jsonl").read_text("utf-8").splitlines() if line]
-    names = sorted(entry["dir"] for entry in labels)
+    names = sorted(entry["dir"] for entry in _labels(probe, kind))
     assert names == sorted(p.name for p in root.iterdir() if p.is_dir())
     return names
 
@@ -113,3 +128,7 @@ def test_a_benign_look_alike_is_let_through(probe: str, name: str, tmp_path: Pat
 def test_a_hostile_skill_is_quarantined(probe: str, name: str, tmp_path: Path) -> None:
     action, findings = scanned(HERE / probe / "hostile" / name, tmp_path)
     assert action == "quarantine", findings
+    # held for what it does where it does it: a dangerous finding in a file its label names harmful
+    (label,) = [d for d in _labels(probe, "hostile") if d["dir"] == name]
+    harmful = set(re.findall(r"[\w./-]*\w\.\w+", label["where"]))  # "scripts/x.py:3-9; SKILL.md:12"
+    assert any(f.path in harmful for f in findings if f.severity == "dangerous"), (harmful, findings)

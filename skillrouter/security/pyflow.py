@@ -1,0 +1,954 @@
+"""Python in a skill read as Python: data followed from where secrets live to where data leaves.
+
+The regex rules (:mod:`~skillrouter.security.code`) read code by statements split on brackets and
+lines; an author who reads a key in a helper class, builds the host from a list in a config dict
+and sends it from another function, or who spells ``os`` as ``"".join(map(chr, [111, 115]))``,
+walks past them. This analyzer parses every ``.py`` file of a skill with :mod:`ast` (nothing is
+run) and follows values the way the interpreter would, within the file:
+
+- **Strings are folded**: literals, f-strings, ``+``, ``.join``, ``[::-1]``, ``chr`` codes,
+  ``bytes.fromhex``, ``base64``/``codecs`` decodes of literals, ``os.path.join``,
+  ``expanduser``, ``Path.home() / "..."``, and names bound to any of those, so a path or a module
+  name assembled at run time reads as what it becomes.
+- **Names are resolved**: imports and their aliases, ``__import__``, ``importlib.import_module``
+  and ``getattr`` with folded names, and objects made by a module (``s = requests.Session()``):
+  a call is known by the module function it reaches.
+- **Taint** (:data:`SECRET`) starts where secrets are read: a credential store's file (a folded
+  path naming one, opened, read, copied, globbed or read by a loop over a list of them), the
+  whole environment (``dict(os.environ)``, ``os.environ.items()``; one named variable is how a
+  program is given its key, not a leak), the clipboard, a command that prints a credential.
+  It follows assignments, containers, attributes of ``self``, f-strings, encodings, calls
+  of the file's own functions (what a function returns, and which of its parameters it sends),
+  to a sink.
+- **Sinks**: a network send (HTTP clients, sockets, SMTP, FTP, websockets, a DNS lookup of a
+  name built from the data, ``curl``/``wget``/``nc``/``git push`` run with it) is
+  ``exfiltration``; running data that was fetched or decoded at run time (``exec``, ``eval``,
+  ``compile``, ``pickle.loads``, a shell) is ``remote-exec`` / ``obfuscated-exec``; writing a
+  command that fetches or decodes into a shell's start-up file, a crontab, a user service, a git
+  hook or an agent's instruction or memory file, or a package index into pip's or npm's
+  configuration, is ``persistence``.
+
+Conditions are not evaluated: a payload behind a date, a CI variable or a host name check is
+reported as if the condition held. Limits: one file at a time (a value passed between two files of
+a skill through an import is not followed), no aliasing through data structures beyond names,
+``self`` attributes and containers, and code that does not parse (Python 2, a template) is left to
+the regex rules.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import binascii
+import codecs
+import itertools
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from skillrouter.security.findings import Finding, excerpt, finding
+
+__all__ = ["is_python", "python_findings", "skill_findings"]
+
+SECRET = "secret"  # credential content or the whole environment
+FETCHED = "fetched"  # a network response
+DECODED = "decoded"  # bytes decoded at run time from a blob (base64, hex, zlib, rot13)
+
+# where credentials live: a folded path naming one of these is a credential store
+CREDENTIAL_STORE = re.compile(
+    r"(^|[/\\~])\.ssh([/\\]|$)|\bid_(rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](credentials|config)"
+    r"|\.kube[/\\]config|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.docker[/\\]config\.json"
+    r"|gcloud[/\\](credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)"
+    r"|\.azure[/\\]|\.config[/\\]gh[/\\]hosts\.yml|\.gnupg([/\\]|$)|keychain|\.password-store"
+    r"|Login Data|[/\\]Cookies\b|cookies\.sqlite|logins\.json|key4\.db|Local State|Local Storage[/\\]leveldb"
+    r"|wallet\.dat|[/\\]keystore([/\\]|$)|\.ethereum|\.electrum|Exodus[/\\]|[Mm]eta[Mm]ask|Phantom|solana[/\\]id\.json"
+    r"|\.claude[/\\]|\.codex[/\\]|\.openclaw|\.clawdbot|\.hermes[/\\]|\.config[/\\]openai|\.env\b",
+)
+# a command whose output is a credential
+CREDENTIAL_COMMAND = re.compile(
+    r"find-(generic|internet)-password|gh\s+auth\s+token|print-access-token|export-credentials"
+    r"|get-login-password|kubectl\s+config\s+view\s+--raw|secret-tool\s+lookup|cat\s+\S*(\.ssh|\.aws|\.npmrc|\.netrc)",
+)
+# start-up and instruction files a write can persist through
+STARTUP_FILE = re.compile(
+    r"\.(bashrc|bash_profile|zshrc|zprofile|profile|zshenv|bash_login)\b|config[/\\]fish[/\\]config\.fish"
+    r"|crontab|[/\\]cron\.d[/\\]|systemd[/\\]user[/\\]|LaunchAgents[/\\]|autostart[/\\]|\.git[/\\]hooks[/\\]"
+    r"|\b(AGENTS|CLAUDE|SOUL|MEMORY|GEMINI)\.md\b|PowerShell[/\\].*profile\.ps1",
+    re.IGNORECASE,
+)
+PACKAGE_CONFIG = re.compile(r"pip\.(conf|ini)\b|\.npmrc\b|\.yarnrc|\.condarc|pydistutils\.cfg", re.IGNORECASE)
+# what written start-up content does that a PATH line or an alias does not
+FETCHES_OR_DECODES = re.compile(
+    r"\b(curl|wget|nc|ncat|Invoke-WebRequest|iwr|Invoke-Expression|iex)\b|https?://|base64|\beval\b|python3?\s+-c"
+    r"|\|\s*(ba|z)?sh\b",
+    re.IGNORECASE,
+)
+SCHEDULER_COMMAND = re.compile(
+    r"\bcrontab\b|schtasks(\.exe)?\s+/create|launchctl\s+(load|bootstrap)|systemctl\s+--user\s+(enable|start)"
+    r"|Register-ScheduledTask|\bat\s+now\b",
+    re.IGNORECASE,
+)
+INDEX_URL = re.compile(
+    r"(index-url|extra-index-url|registry|index_url)\s*[=:]\s*['\"]?https?://", re.IGNORECASE
+)
+NETWORK_COMMAND = re.compile(
+    r"(^|[\s/'\"])(curl|wget|nc|ncat|socat|scp|sftp|rsync|ftp)\b|\bgit\s+push\b|Invoke-WebRequest"
+)
+
+NETWORK_MODULES = (
+    "requests",
+    "httpx",
+    "urllib.request",
+    "urllib3",
+    "http.client",
+    "aiohttp",
+    "socket",
+    "smtplib",
+    "ftplib",
+    "websocket",
+    "websockets",
+    "dns.resolver",
+    "paramiko",
+    "telnetlib",
+    "xmlrpc.client",
+    "pycurl",
+)
+DNS_CALLS = ("socket.gethostbyname", "socket.gethostbyname_ex", "socket.getaddrinfo", "dns.resolver.resolve")
+EXEC_CALLS = ("exec", "eval", "compile", "pickle.loads", "marshal.loads", "builtins.exec", "builtins.eval")
+SHELL_CALLS = (
+    "os.system",
+    "os.popen",
+    "subprocess.run",
+    "subprocess.call",
+    "subprocess.check_call",
+    "subprocess.check_output",
+    "subprocess.Popen",
+    "subprocess.getoutput",
+    "subprocess.getstatusoutput",
+)
+READ_CALLS = ("open", "io.open", "codecs.open", "builtins.open", "os.open")
+READ_METHODS = ("read_text", "read_bytes", "open")
+COPY_CALLS = ("shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.make_archive")
+DECODE_CALLS = (
+    "base64.b64decode",
+    "base64.b32decode",
+    "base64.b85decode",
+    "base64.a85decode",
+    "base64.urlsafe_b64decode",
+    "base64.decodebytes",
+    "binascii.unhexlify",
+    "binascii.a2b_base64",
+    "bytes.fromhex",
+    "zlib.decompress",
+    "gzip.decompress",
+    "lzma.decompress",
+    "bz2.decompress",
+    "codecs.decode",
+)
+FETCH_RESULTS = ("text", "content", "json", "read", "body", "data", "iter_content")
+MAX_FOLD = 4096  # a folded string longer than this is not followed further
+
+
+def is_python(relpath: str) -> bool:
+    return relpath.lower().endswith((".py", ".pyw"))
+
+
+def skill_findings(texts: Mapping[str, str]) -> list[Finding]:
+    """The flows of a skill's Python files (relative path -> text; other files are ignored), each
+    file's calls into the others followed (see the module docstring)."""
+    modules: dict[str, tuple[str, ast.Module]] = {}
+    for relpath, text in sorted(texts.items()):
+        if not is_python(relpath):
+            continue
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue  # not Python 3 (or a template): the regex rules read it
+        modules[relpath] = (text, tree)
+    if not modules:
+        return []
+    skill = _Skill({relpath: tree for relpath, (_, tree) in modules.items()})
+    try:
+        skill.run()
+    except RecursionError:
+        return []
+    out: list[Finding] = []
+    seen: set[tuple[str, str, int]] = set()
+    for relpath, flow in skill.flows.items():
+        lines = modules[relpath][0].splitlines()
+        for rule, node, why in flow.found:
+            line = getattr(node, "lineno", None)
+            if line is None or (rule, relpath, line) in seen:
+                continue
+            seen.add((rule, relpath, line))
+            shown = excerpt(lines[line - 1]) if 0 < line <= len(lines) else ""
+            out.append(finding(rule, relpath, line, shown, why=why))
+    return out
+
+
+def python_findings(relpath: str, text: str) -> list[Finding]:
+    """The flows of one Python file alone (:func:`skill_findings` of just it)."""
+    return skill_findings({relpath: text})
+
+
+class _Skill:
+    """The Python modules of one skill, by the names they import each other by."""
+
+    def __init__(self, trees: Mapping[str, ast.Module]) -> None:
+        self.reporting = False  # the summaries' rounds report nothing; the last pass does
+        self.flows = {relpath: _Flow(tree, self) for relpath, tree in trees.items()}
+        self.by_module: dict[str, _Flow] = {}
+        for relpath, flow in self.flows.items():
+            parts = PurePosixPath(relpath).with_suffix("").parts
+            for start in range(len(parts)):  # "scripts/_context.py": "_context", "scripts._context"
+                self.by_module.setdefault(".".join(parts[start:]), flow)
+
+    def run(self) -> None:
+        """Every function's summary to a fixed point (a few rounds, all modules together), then
+        one pass that reports."""
+        functions = [f for flow in self.flows.values() for f in flow.functions.values()]
+        for _ in range(5):
+            before = [(f.returns, f.returns_qualname, frozenset(f.sends)) for f in functions]
+            for flow in self.flows.values():
+                for fn in flow.functions.values():
+                    flow.function(fn)
+            if before == [(f.returns, f.returns_qualname, frozenset(f.sends)) for f in functions]:
+                break
+        self.reporting = True
+        for flow in self.flows.values():
+            flow.report_all()
+
+    def function(self, flow: _Flow, name: str, method: str | None) -> _Function | None:
+        """The function a call reaches: one of ``flow``'s by its name or method name, or one of
+        another module of the skill that ``name`` starts with (``leakcheck.send``,
+        ``_context.Ctx().collect``)."""
+        local = flow.functions.get(name) or (flow.functions.get(method) if method else None)
+        if local is not None:
+            return local
+        head = name.replace("()", "").split(".")
+        for cut in range(len(head) - 1, 0, -1):
+            other = self.by_module.get(".".join(head[:cut]))
+            if other is not None and other is not flow:
+                return other.functions.get(method or head[-1]) or other.functions.get(head[-1])
+        return None
+
+
+# ---------------------------------------------------------------- values
+
+
+@dataclass
+class Value:
+    """What an expression may hold: folded strings (None: unknown), a qualified name (a module,
+    a function, or an object a module made: ``requests.Session()``), and taint kinds."""
+
+    strings: tuple[str, ...] = ()
+    qualname: str | None = None
+    taint: frozenset[str] = frozenset()
+
+    def tainted(self, *kinds: str) -> bool:
+        return bool(self.taint & set(kinds)) if kinds else bool(self.taint)
+
+
+UNKNOWN = Value()
+
+
+def _join(values: Iterable[Value]) -> Value:
+    strings: list[str] = []
+    taint: set[str] = set()
+    qualname = None
+    for v in values:
+        strings += v.strings
+        taint |= v.taint
+        qualname = qualname or v.qualname
+    return Value(tuple(dict.fromkeys(strings))[:16], qualname, frozenset(taint))
+
+
+def _concat(parts: list[Value]) -> Value:
+    """String concatenation: every combination (bounded); an unknown part stands as ``*``."""
+    combos = [""]
+    for part in parts:
+        options = part.strings or ("*",)
+        combos = [c + o for c in combos for o in options][:16]
+    taint = frozenset().union(*(p.taint for p in parts)) if parts else frozenset()
+    return Value(tuple(c[:MAX_FOLD] for c in combos), None, taint)
+
+
+def _decode_blob(name: str, blob: str) -> str | None:
+    """What a decode call makes of a literal (None: it does not decode)."""
+    try:
+        if name.startswith("base64.") or name == "binascii.a2b_base64":
+            raw = base64.b64decode(blob + "=" * (-len(blob) % 4), validate=False)
+        elif name in ("bytes.fromhex", "binascii.unhexlify"):
+            raw = binascii.unhexlify(re.sub(r"\s", "", blob))
+        elif name == "codecs.decode":
+            return codecs.decode(blob, "rot13")
+        else:
+            return None
+    except (ValueError, binascii.Error):
+        return None
+    return raw.decode("utf-8", "replace")
+
+
+@dataclass
+class _Function:
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    params: list[str]
+    flow: _Flow
+    returns: frozenset[str] = frozenset()  # taint its return carries on its own
+    returns_qualname: str | None = None
+    # positions of parameters it sends out: where (its file's flow, the call) and why
+    sends: dict[int, tuple[_Flow, ast.AST, str]] = field(default_factory=dict)
+
+
+class _Flow:
+    """One file's values, functions and findings (see the module docstring)."""
+
+    def __init__(self, tree: ast.Module, skill: _Skill) -> None:
+        self.tree, self.skill = tree, skill
+        self.found: list[tuple[str, ast.AST, str]] = []
+        self.functions: dict[str, _Function] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                args = node.args
+                params = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
+                self.functions.setdefault(node.name, _Function(node, params, self))
+
+    @property
+    def reporting(self) -> bool:
+        return self.skill.reporting
+
+    def report_all(self) -> None:
+        """The pass that reports: the module's top level, then every function."""
+        module = _Scope(self, None)
+        module.block(self.tree.body)
+        for fn in self.functions.values():
+            self.function(fn)
+
+    def function(self, fn: _Function) -> None:
+        scope = _Scope(self, fn)
+        for i, name in enumerate(fn.params):
+            scope.env[name] = Value(taint=frozenset({f"param:{i}"}))
+        scope.block(fn.node.body)
+        fn.returns = frozenset(t for t in scope.returned.taint if not t.startswith("param:")) | fn.returns
+        fn.returns_qualname = fn.returns_qualname or scope.returned.qualname
+
+    def report(self, rule: str, node: ast.AST, why: str) -> None:
+        if self.skill.reporting:
+            self.found.append((rule, node, why))
+
+
+class _Scope:
+    """Names of one module or function body, walked in order (loops twice)."""
+
+    def __init__(self, flow: _Flow, fn: _Function | None, depth: int = 0) -> None:
+        self.flow = flow
+        self.fn = fn
+        self.depth = depth  # how many calls deep a call with known paths was followed into
+        self.env: dict[str, Value] = dict(_module_env(flow)) if fn is not None else {}
+        self.returned = UNKNOWN
+
+    # ------------------------------------------------------------ statements
+
+    def block(self, body: list[ast.stmt]) -> None:
+        for stmt in body:
+            self.stmt(stmt)
+
+    def stmt(self, stmt: ast.stmt) -> None:
+        match stmt:
+            case ast.Import(names=names):
+                for alias in names:
+                    self.env[alias.asname or alias.name.split(".")[0]] = Value(
+                        qualname=alias.name if alias.asname else alias.name.split(".")[0]
+                    )
+            case ast.ImportFrom(module=module, names=names) if module:
+                for alias in names:
+                    self.env[alias.asname or alias.name] = Value(qualname=f"{module}.{alias.name}")
+            case ast.Assign(targets=targets, value=value):
+                got = self.expr(value)
+                for target in targets:
+                    self.bind(target, got)
+            case ast.AnnAssign(target=target, value=value) if value is not None:
+                self.bind(target, self.expr(value))
+            case ast.AugAssign(target=target, value=value):
+                old = self.expr(target) if isinstance(target, ast.Name | ast.Attribute) else UNKNOWN
+                self.bind(target, _concat([old, self.expr(value)]))
+            case ast.Expr(value=value):
+                self.expr(value)
+            case ast.Return(value=value) if value is not None:
+                self.returned = _join([self.returned, self.expr(value)])
+            case (
+                ast.For(target=target, iter=iterable, body=body, orelse=orelse)
+                | ast.AsyncFor(target=target, iter=iterable, body=body, orelse=orelse)
+            ):
+                self.bind(target, self.element(iterable))
+                for _ in range(2):  # a value a later iteration sees
+                    self.block(body)
+                self.block(orelse)
+            case ast.While(test=test, body=body, orelse=orelse):
+                self.expr(test)
+                for _ in range(2):
+                    self.block(body)
+                self.block(orelse)
+            case ast.If(test=test, body=body, orelse=orelse):
+                self.expr(test)  # conditions are not evaluated: both branches are read
+                self.block(body)
+                self.block(orelse)
+            case ast.With(items=items, body=body) | ast.AsyncWith(items=items, body=body):
+                for item in items:
+                    got = self.expr(item.context_expr)
+                    if item.optional_vars is not None:
+                        self.bind(item.optional_vars, got)
+                self.block(body)
+            case ast.Try(body=body, handlers=handlers, orelse=orelse, finalbody=final):
+                self.block(body)
+                for handler in handlers:
+                    self.block(handler.body)
+                self.block(orelse)
+                self.block(final)
+            case ast.ClassDef(body=body):
+                self.block([s for s in body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)])
+            case ast.FunctionDef() | ast.AsyncFunctionDef():
+                pass  # walked as a function of its own
+            case _:
+                for child in ast.iter_child_nodes(stmt):
+                    if isinstance(child, ast.expr):
+                        self.expr(child)
+
+    def bind(self, target: ast.expr, value: Value) -> None:
+        match target:
+            case ast.Name(id=name):
+                self.env[name] = value
+            case ast.Attribute(value=ast.Name(id=owner), attr=attr):
+                key = f"{owner}.{attr}"
+                self.env[key] = value
+                if owner == "self":
+                    _attributes(self.flow)[attr] = _join([_attributes(self.flow).get(attr, UNKNOWN), value])
+            case ast.Tuple(elts=elts) | ast.List(elts=elts):
+                for elt in elts:
+                    self.bind(elt, Value(taint=value.taint))
+            case ast.Subscript(value=owner):  # a container holds what is put into it
+                if value.taint:
+                    self.bind(owner, _join([self.expr(owner), Value(taint=value.taint)]))
+            case ast.Starred(value=inner):
+                self.bind(inner, value)
+
+    def element(self, iterable: ast.expr) -> Value:
+        """What a loop over ``iterable`` binds: each literal element's strings, the iterable's taint."""
+        if isinstance(iterable, ast.List | ast.Tuple | ast.Set):
+            return _join(self.expr(e) for e in iterable.elts)
+        got = self.expr(iterable)
+        return Value(got.strings, None, got.taint)
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, node: ast.expr) -> Value:
+        match node:
+            case ast.Constant(value=str() as text):
+                return Value((text[:MAX_FOLD],))
+            case ast.Constant(value=bytes() as raw):
+                return Value((raw.decode("utf-8", "replace")[:MAX_FOLD],))
+            case ast.Name(id=name):
+                known = name in _BUILTINS or name in self.flow.functions
+                if name in ("__builtins__", "builtins"):
+                    return Value(qualname="builtins")
+                return self.env.get(name) or (Value(qualname=name) if known else UNKNOWN)
+            case ast.Attribute(value=owner, attr=attr):
+                return self.attribute(node, owner, attr)
+            case ast.JoinedStr(values=values):
+                return _concat([self.expr(v) for v in values])
+            case ast.FormattedValue(value=value):
+                got = self.expr(value)
+                return Value(got.strings, None, got.taint)
+            case ast.BinOp(left=left, op=ast.Add(), right=right) if _sequence(left) or _sequence(right):
+                return _join([self.expr(left), self.expr(right)])  # two lists, one after the other
+            case ast.BinOp(left=left, op=ast.Add(), right=right):
+                return _concat([self.expr(left), self.expr(right)])
+            case ast.BinOp(left=left, op=ast.Div(), right=right):  # Path / "part"
+                a, b = self.expr(left), self.expr(right)
+                joined = _concat([a, Value(("/",)), b])
+                return Value(joined.strings, None, a.taint | b.taint)
+            case ast.BinOp(left=left, right=right):
+                a, b = self.expr(left), self.expr(right)
+                return Value((), None, a.taint | b.taint)
+            case ast.Subscript(
+                value=value, slice=ast.Slice(step=ast.UnaryOp(op=ast.USub(), operand=ast.Constant(1)))
+            ):
+                got = self.expr(value)  # [::-1]
+                return Value(tuple(s[::-1] for s in got.strings), None, got.taint)
+            case ast.Subscript(value=value, slice=index):
+                got, _ = self.expr(value), self.expr(index)
+                return Value((), None, got.taint)
+            case ast.Call():
+                return self.call(node)
+            case ast.List(elts=elts) | ast.Tuple(elts=elts) | ast.Set(elts=elts):
+                parts = [self.expr(e) for e in elts]  # the strings of its elements, for a loop over it
+                held = _join(parts)
+                return Value(held.strings, None, held.taint)
+            case ast.Dict(keys=keys, values=values):
+                parts = [self.expr(v) for v in values] + [self.expr(k) for k in keys if k is not None]
+                return Value((), None, frozenset().union(*(p.taint for p in parts)) if parts else frozenset())
+            case (
+                ast.ListComp(elt=elt, generators=gens)
+                | ast.SetComp(elt=elt, generators=gens)
+                | ast.GeneratorExp(elt=elt, generators=gens)
+            ):
+                for gen in gens:
+                    self.bind(gen.target, self.element(gen.iter))
+                made = self.expr(elt)
+                return Value(made.strings, None, made.taint)
+            case ast.DictComp(key=key, value=value, generators=gens):
+                for gen in gens:
+                    self.bind(gen.target, self.element(gen.iter))
+                return Value((), None, self.expr(key).taint | self.expr(value).taint)
+            case ast.IfExp(body=body, orelse=orelse, test=test):
+                self.expr(test)
+                return _join([self.expr(body), self.expr(orelse)])
+            case ast.BoolOp(values=values):
+                return _join(self.expr(v) for v in values)
+            case ast.Await(value=value) | ast.Starred(value=value) | ast.NamedExpr(value=value):
+                got = self.expr(value)
+                if isinstance(node, ast.NamedExpr):
+                    self.bind(node.target, got)
+                return got
+            case ast.Lambda():
+                return UNKNOWN
+            case _:
+                for child in ast.iter_child_nodes(node):
+                    if isinstance(child, ast.expr):
+                        self.expr(child)
+                return UNKNOWN
+
+    def attribute(self, node: ast.Attribute, owner: ast.expr, attr: str) -> Value:
+        if isinstance(owner, ast.Name):
+            held = self.env.get(f"{owner.id}.{attr}")
+            if held is None and owner.id == "self":
+                held = _attributes(self.flow).get(attr)
+            if held is not None:
+                return held
+        base = self.expr(owner)
+        qualname = f"{base.qualname}.{attr}" if base.qualname else None
+        if qualname == "os.environ":
+            return Value(qualname="os.environ")
+        if attr in FETCH_RESULTS and (base.tainted(FETCHED) or _network_object(base)):
+            return Value((), qualname, base.taint | {FETCHED})
+        return Value((), qualname, base.taint)
+
+    def call(self, node: ast.Call) -> Value:
+        func = self.expr(node.func)
+        name = func.qualname or ""
+        args = [self.expr(a) for a in node.args]
+        kwargs = {k.arg: self.expr(k.value) for k in node.keywords}
+        every = [*args, *kwargs.values()]
+        taint = frozenset().union(*(a.taint for a in every)) if every else frozenset()
+        method = node.func.attr if isinstance(node.func, ast.Attribute) else None
+        owner = self.expr(node.func.value) if isinstance(node.func, ast.Attribute) else UNKNOWN
+        strings = [s for a in args for s in a.strings]
+
+        # names made at run time
+        if (
+            name in ("__import__", "importlib.import_module", "builtins.__import__")
+            and args
+            and args[0].strings
+        ):
+            return Value(qualname=args[0].strings[0])
+        if (
+            name in ("getattr", "builtins.getattr")
+            and len(args) >= 2
+            and args[0].qualname
+            and args[1].strings
+        ):
+            return Value(qualname=f"{args[0].qualname}.{args[1].strings[0]}")
+
+        # strings folded
+        folded = self.fold_call(node, name, method, owner, args)
+        if folded is not None:
+            return folded
+
+        # sources
+        source = self.source(node, name, method, owner, args, kwargs)
+
+        # the file's own functions
+        # a method of the skill's own classes (not of a module it imports: subprocess.run is not a run())
+        own_method = (
+            method if isinstance(node.func, ast.Attribute) and not _imported(owner, self.env) else None
+        )
+        called = self.flow.skill.function(self.flow, name, own_method)
+        if called is not None and called is not (self.fn if self.fn is not None else None):
+            if method is not None and called.params[:1] in (["self"], ["cls"]):
+                args = [Value(qualname=owner.qualname, taint=owner.taint), *args]  # the bound object first
+            for i, (flow, sink, why) in list(called.sends.items()):
+                if i < len(args):
+                    passed = f"passes {_what(args[i])} to {called.node.name}(), which sends it out"
+                    if self.send(node, args[i], passed):
+                        flow.report("exfiltration", sink, f"{why} (what {self._where(node)} passes it)")
+            if self.depth < 2 and any(_credential(a) or _startup(a) for a in args):
+                # a path where secrets live (or a start-up file) handed to a function: its body read
+                # with that path, so what it does with the file is reported where it does it
+                inner = _Scope(called.flow, called, self.depth + 1)
+                for i, param in enumerate(called.params):
+                    inner.env[param] = args[i] if i < len(args) else Value(taint=frozenset({f"param:{i}"}))
+                inner.block(called.node.body)
+                if source is not None:
+                    return _join([source, inner.returned])
+                return Value(inner.returned.strings, inner.returned.qualname, inner.returned.taint)
+            returned = Value((), called.returns_qualname, called.returns)
+            if source is not None:
+                return _join([source, returned])
+            return returned
+
+        self.sinks(node, name, method, owner, args, kwargs, every)
+        if taint and isinstance(node.func, ast.Attribute) and not owner.qualname:
+            # an object holds what is put into it (a list appended to, a message given an attachment)
+            self.bind(node.func.value, Value(owner.strings, None, taint | owner.taint))
+        if source is not None:
+            return source
+        made = f"{name}()" if name and any(name.startswith(m) for m in NETWORK_MODULES) else None
+        keep = taint | owner.taint
+        if name in DECODE_CALLS or (method in ("decompress", "b64decode", "fromhex") and strings):
+            keep |= {DECODED}
+        if method in (
+            "decode",
+            "encode",
+            "hex",
+            "strip",
+            "lower",
+            "upper",
+            "replace",
+            "format",
+            "splitlines",
+            "split",
+        ):
+            return Value(tuple(s for s in owner.strings), None, keep)
+        return Value((), made, frozenset(keep))
+
+    def fold_call(
+        self, node: ast.Call, name: str, method: str | None, owner: Value, args: list[Value]
+    ) -> Value | None:
+        """A call whose result is a string built from strings the file holds (None: it is not one)."""
+        first = node.args[0] if node.args else None
+        if name in ("chr", "builtins.chr") and isinstance(first, ast.Constant):
+            code = first.value
+            return Value((chr(code),)) if isinstance(code, int) and 0 <= code < 0x110000 else UNKNOWN
+        if method == "join" and args and owner.strings and not owner.qualname:  # "sep".join(parts)
+            elements = self._elements(node.args[0])
+            if elements is not None:
+                seps = owner.strings or ("",)
+                return Value(tuple(sep.join(elements) for sep in seps)[:4], None, owner.taint | args[0].taint)
+        if name in ("os.path.join", "posixpath.join", "ntpath.join") and args:
+            return _concat([p for a in args for p in (a, Value(("/",)))][:-1])
+        if (
+            name in ("os.path.expanduser", "os.path.expandvars", "os.path.abspath", "os.path.realpath", "str")
+            and args
+        ):
+            return Value(args[0].strings, None, args[0].taint)
+        if name in ("pathlib.Path", "Path", "pathlib.PurePath", "pathlib.PosixPath") and args:
+            return _concat([p for a in args for p in (a, Value(("/",)))][:-1])
+        if name in ("pathlib.Path.home", "Path.home", "os.path.expanduser") or method == "home":
+            return Value(("~",))
+        if method in ("expanduser", "resolve", "absolute") and owner.strings:
+            return Value(owner.strings, None, owner.taint)
+        if method == "joinpath" and owner.strings:
+            return _concat([owner, *[p for a in args for p in (Value(("/",)), a)]])
+        if method == "getenv" or name in ("os.getenv", "os.environ.get"):  # what it is, or its default
+            return Value(("*", *(args[1].strings if len(args) > 1 else ())))
+        decoded = name if name in DECODE_CALLS else None
+        if decoded and args and args[0].strings:
+            texts = [t for t in (_decode_blob(decoded, s) for s in args[0].strings) if t is not None]
+            if texts:
+                return Value(tuple(texts), None, frozenset({DECODED}))
+        if method == "decode" and owner.strings and not owner.taint:
+            return Value(owner.strings)
+        return None
+
+    def _elements(self, node: ast.expr) -> list[str] | None:
+        """The strings a join's argument holds in order (chr codes, a list of literals, a map of chr)."""
+        if isinstance(node, ast.List | ast.Tuple):
+            parts = [self.expr(e).strings for e in node.elts]
+            return [p[0] for p in parts] if all(len(p) == 1 for p in parts) else None
+        if isinstance(node, ast.GeneratorExp | ast.ListComp) and len(node.generators) == 1:
+            gen = node.generators[0]
+            codes = self._ints(gen.iter)
+            elt = node.elt
+            if codes is not None and isinstance(elt, ast.Call) and _named(elt.func, "chr"):
+                return [chr(c) for c in codes if 0 <= c < 0x110000]
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "map"
+            and len(node.args) == 2
+        ):
+            codes = self._ints(node.args[1])
+            if codes is not None and isinstance(node.args[0], ast.Name) and node.args[0].id == "chr":
+                return [chr(c) for c in codes if 0 <= c < 0x110000]
+        held = self.expr(node)
+        return list(held.strings[:1]) if held.strings else None
+
+    @staticmethod
+    def _ints(node: ast.expr) -> list[int] | None:
+        if isinstance(node, ast.List | ast.Tuple) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, int) for e in node.elts
+        ):
+            return [e.value for e in node.elts]  # type: ignore[attr-defined]
+        return None
+
+    # ------------------------------------------------------------ sources and sinks
+
+    def source(
+        self,
+        node: ast.Call,
+        name: str,
+        method: str | None,
+        owner: Value,
+        args: list[Value],
+        kwargs: dict[str | None, Value],
+    ) -> Value | None:
+        """The value a call reads from where secrets live (None: not a source)."""
+        path = args[0] if args else kwargs.get("file") or kwargs.get("path") or UNKNOWN
+        opens = (
+            name in READ_CALLS or name in COPY_CALLS or name in ("glob.glob", "glob.iglob", "sqlite3.connect")
+        )
+        if opens and _credential(path):
+            return Value((), None, frozenset({SECRET}))
+        if method in (*READ_METHODS, "glob", "rglob", "iterdir", "read") and _credential(owner):
+            return Value((), None, frozenset({SECRET}))
+        if (
+            name in ("dict", "builtins.dict", "json.dumps", "list", "str", "repr")
+            and args
+            and args[0].qualname == "os.environ"
+        ):
+            return Value((), None, frozenset({SECRET}))
+        if owner.qualname == "os.environ" and method in ("copy", "items", "keys", "values"):
+            return Value((), None, frozenset({SECRET}))
+        if name in (
+            "pyperclip.paste",
+            "clipboard.paste",
+            "PIL.ImageGrab.grabclipboard",
+            "tkinter.Tk.clipboard_get",
+        ):
+            return Value((), None, frozenset({SECRET}))
+        if name in SHELL_CALLS and any(CREDENTIAL_COMMAND.search(c) for c in self._commands(node, args)[0]):
+            return Value((), None, frozenset({SECRET}))
+        if name.startswith(tuple(f"{m}." for m in NETWORK_MODULES)) and method in (
+            "get",
+            "urlopen",
+            "request",
+            "post",
+        ):
+            return Value((), f"{name}()", frozenset({FETCHED}))
+        if name in ("urllib.request.urlopen",):
+            return Value((), f"{name}()", frozenset({FETCHED}))
+        return None
+
+    def sinks(
+        self,
+        node: ast.Call,
+        name: str,
+        method: str | None,
+        owner: Value,
+        args: list[Value],
+        kwargs: dict[str | None, Value],
+        every: list[Value],
+    ) -> None:
+        network = name.startswith(tuple(f"{m}." for m in NETWORK_MODULES)) or (
+            owner.qualname is not None
+            and owner.qualname.startswith(NETWORK_MODULES)
+            and owner.qualname.endswith(")")
+        )
+        if network and method not in ("close", "settimeout", "setsockopt", "raise_for_status"):
+            for value in every:
+                if self.send(node, value, f"sends {_what(value)} out through {name or method}()"):
+                    break
+        if name in DNS_CALLS and args:
+            why = f"looks up a host name built from {_what(args[0])} (a DNS query carries it out)"
+            self.send(node, args[0], why)
+        if name in SHELL_CALLS:
+            commands, words = self._commands(node, args)
+            fed = [*words, *(v for k, v in kwargs.items() if k == "input")]
+            if any(SCHEDULER_COMMAND.search(c) for c in commands) and any(
+                v.tainted(FETCHED, DECODED) or any(FETCHES_OR_DECODES.search(t) for t in v.strings)
+                for v in fed
+            ):
+                self.flow.report("persistence", node, "schedules a command that fetches or decodes")
+            if any(NETWORK_COMMAND.search(c) for c in commands):
+                for value in words:
+                    if self.send(node, value, f"runs a network command with {_what(value)} in it"):
+                        break
+            program = _program(node, words, args)
+            if program is not None:
+                self.executed(node, program)
+        if name in EXEC_CALLS and args and args[0].tainted(FETCHED, DECODED):
+            self.executed(node, args[0])
+        if name in READ_CALLS and len(args) >= 2 and any(m in s for s in args[1].strings for m in "aw"):
+            self.wrote(node, args[0], None)
+        if method in ("write_text", "write_bytes") and args:
+            self.wrote(node, owner, args[0])
+        if method in ("write", "writelines") and args and isinstance(node.func, ast.Attribute):
+            target = self._opened.get(_key(node.func.value))
+            if target is not None:
+                self.wrote(node, target, args[0])
+
+    @property
+    def _opened(self) -> dict[str, Value]:
+        return _opened_files(self.flow)
+
+    def wrote(self, node: ast.Call, path: Value, content: Value | None) -> None:
+        """A write to ``path`` (``content`` None: an ``open`` for writing, whose file is remembered)."""
+        if content is None:
+            parent = _parent_with(self.flow, node)
+            if isinstance(parent, ast.withitem) and parent.optional_vars is not None:
+                _opened_files(self.flow)[_key(parent.optional_vars)] = path
+            elif isinstance(parent, ast.Assign):
+                for target in parent.targets:
+                    _opened_files(self.flow)[_key(target)] = path
+            return
+        texts = content.strings
+        for where in path.strings:
+            if STARTUP_FILE.search(where) and (
+                content.tainted(FETCHED, DECODED) or any(FETCHES_OR_DECODES.search(t) for t in texts)
+            ):
+                self.flow.report(
+                    "persistence", node, f"writes a command that fetches or decodes into {where}"
+                )
+                return
+            if PACKAGE_CONFIG.search(where) and any(INDEX_URL.search(t) for t in texts):
+                self.flow.report(
+                    "persistence", node, f"points the package manager at another index in {where}"
+                )
+                return
+
+    def _commands(self, node: ast.Call, args: list[Value]) -> tuple[list[str], list[Value]]:
+        """A shell call's command lines as text (a list's words joined) and its words."""
+        commands = [s for a in args for s in a.strings]
+        words, first = args, node.args[0] if node.args else None
+        if isinstance(first, ast.List | ast.Tuple):
+            words = [self.expr(e) for e in first.elts]
+            commands.append(" ".join(w.strings[0] if w.strings else "*" for w in words))
+        return commands, words
+
+    def send(self, node: ast.AST, value: Value, why: str) -> bool:
+        """``value`` leaves the machine at ``node``: reported when it carries a secret (returns
+        whether it did); a parameter of the function it came in by is remembered as sent."""
+        if self.fn is not None and not self.flow.reporting:
+            for t in value.taint:
+                if t.startswith("param:"):
+                    self.fn.sends.setdefault(int(t.split(":")[1]), (self.flow, node, why))
+        if value.tainted(SECRET):
+            self.flow.report("exfiltration", node, why)
+            return True
+        return False
+
+    def _where(self, node: ast.AST) -> str:
+        return f"line {getattr(node, 'lineno', '?')} of the caller"
+
+    def executed(self, node: ast.AST, value: Value) -> None:
+        rule = "remote-exec" if value.tainted(FETCHED) else "obfuscated-exec"
+        what = "data fetched from the network" if value.tainted(FETCHED) else "data decoded at run time"
+        self.flow.report(rule, node, f"runs {what}")
+
+
+def _what(value: Value) -> str:
+    return "secrets read from a credential store or the environment" if value.tainted(SECRET) else "its data"
+
+
+INTERPRETER = re.compile(
+    r"(^|/)(ba|z|da|k|c|tc)?sh$|(^|/)(python[\d.]*|node|perl|ruby|php|pwsh|powershell)(\.exe)?$"
+)
+INLINE_CODE_FLAG = frozenset({"-c", "-e", "-Command", "-command", "/c", "-EncodedCommand", "--eval"})
+
+
+def _program(node: ast.Call, words: list[Value], args: list[Value]) -> Value | None:
+    """What a shell call runs as a program that was fetched or decoded at run time: the command
+    string itself (``os.system``, ``shell=True``), or in a list the program or the code an
+    interpreter is given inline (``["bash", "-c", code]``). Fetched data given to a program as an
+    argument (a URL handed to ffmpeg) is not run. None: nothing such."""
+    if not isinstance(node.args[0] if node.args else None, ast.List | ast.Tuple):
+        return next((a for a in args[:1] if a.tainted(FETCHED, DECODED)), None)
+    if not words:
+        return None
+    if words[0].tainted(FETCHED, DECODED):
+        return words[0]
+    program = words[0].strings[0] if words[0].strings else ""
+    if INTERPRETER.search(program):
+        for flag, code in itertools.pairwise(words):
+            if any(s in INLINE_CODE_FLAG for s in flag.strings) and code.tainted(FETCHED, DECODED):
+                return code
+    return None
+
+
+def _imported(owner: Value, env: Mapping[str, Value]) -> bool:
+    """Whether ``owner`` is a module (or something made by one) the file imports."""
+    head = (owner.qualname or "").split(".")[0].removesuffix("()")
+    return bool(head) and any(
+        v.qualname == head or (v.qualname or "").startswith(head + ".") for v in env.values()
+    )
+
+
+def _sequence(node: ast.expr) -> bool:
+    return isinstance(node, ast.List | ast.Tuple | ast.ListComp)
+
+
+def _network_object(value: Value) -> bool:
+    """Whether ``value`` is an object a network module made (``requests.Session()``, a socket)."""
+    return bool(
+        value.qualname and value.qualname.startswith(NETWORK_MODULES) and value.qualname.endswith(")")
+    )
+
+
+def _named(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _startup(value: Value) -> bool:
+    return any(STARTUP_FILE.search(s) or PACKAGE_CONFIG.search(s) for s in value.strings)
+
+
+def _credential(value: Value) -> bool:
+    return any(CREDENTIAL_STORE.search(s) for s in value.strings)
+
+
+def _key(node: ast.AST) -> str:
+    return ast.unparse(node)  # the same name, read or bound
+
+
+_BUILTINS = frozenset(
+    {"open", "exec", "eval", "compile", "getattr", "__import__", "chr", "dict", "list", "str", "repr", "map"}
+)
+
+
+def _module_env(flow: _Flow) -> dict[str, Value]:
+    """The module's names as its top level binds them (imports, constants), for the functions."""
+    cached = getattr(flow, "_module_names", None)
+    if cached is None:
+        scope = _Scope(flow, None)
+        reporting, flow.skill.reporting = flow.skill.reporting, False  # the report_all pass reports it
+        scope.block([s for s in flow.tree.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)])
+        flow.skill.reporting = reporting
+        cached = scope.env
+        flow._module_names = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _attributes(flow: _Flow) -> dict[str, Value]:
+    held = getattr(flow, "_self_attributes", None)
+    if held is None:
+        held = flow._self_attributes = {}  # type: ignore[attr-defined]
+    return held
+
+
+def _opened_files(flow: _Flow) -> dict[str, Value]:
+    held = getattr(flow, "_opened", None)
+    if held is None:
+        held = flow._opened = {}  # type: ignore[attr-defined]
+    return held
+
+
+def _parent_with(flow: _Flow, node: ast.AST) -> ast.AST | None:
+    parents = getattr(flow, "_parents", None)
+    if parents is None:
+        parents = {}
+        for parent in ast.walk(flow.tree):
+            for child in ast.iter_child_nodes(parent):
+                parents[id(child)] = parent
+        flow._parents = parents  # type: ignore[attr-defined]
+    return parents.get(id(node))
