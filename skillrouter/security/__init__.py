@@ -33,6 +33,13 @@ Modules, one concern each:
   fetch run from code) and in prose, English and Chinese (``download-exec``: an archive or
   program downloaded and run, a password on it; ``remote-exec``: a page's command to paste into a
   terminal; ``self-replication``);
+- :mod:`~skillrouter.security.pyflow` and :mod:`~skillrouter.security.jsflow`: a skill's Python
+  (across its files, with :mod:`ast`) and JavaScript/TypeScript (tree-sitter) read as code: values
+  followed from credential stores and the environment to network sends, from downloads and
+  decoded blobs to execution, and fetching commands into start-up files (``exfiltration``,
+  ``remote-exec``, ``obfuscated-exec``, ``persistence``);
+- :mod:`~skillrouter.security.analyzers`: the registry third-party analyzers join (entry points
+  ``skillrouter.analyzers``: docs/extending.md);
 - :mod:`~skillrouter.security.code`: payloads in Level 2 code (credential stores or the
   environment read and sent out; ``active-content``: a page's script after the browser's stores);
   :mod:`~skillrouter.security.dns_leaks`: a shell script's secrets sent as DNS lookups;
@@ -41,7 +48,8 @@ Modules, one concern each:
   :mod:`~skillrouter.security.wallets`: ``address-swap``, fixed wallet addresses put where
   matched ones were (a clipboard clipper, an invoice "normaliser");
 - :mod:`~skillrouter.security.injection`: injection phrases and hidden HTML-comment instructions;
-- :mod:`~skillrouter.security.unicode`: ``hidden-unicode``;
+- :mod:`~skillrouter.security.unicode`: ``hidden-unicode``, and words spelled in invisible Unicode tag
+  characters (``prompt-injection``);
 - :mod:`~skillrouter.security.markdown`: the document as blocks, fields, code spans, sentences;
 - :mod:`~skillrouter.security.mentions`: where the text says a command is only mentioned;
 - :mod:`~skillrouter.security.policy`: trust levels, the policy table, :func:`decide` and

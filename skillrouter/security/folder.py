@@ -16,10 +16,15 @@ import os
 import stat
 from pathlib import Path
 
-from skillrouter.security import pyflow
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
-from skillrouter.security.scan import DEFAULT_MAX_FILE_BYTES, code_flow_findings, scan_bytes, skill_topic
+from skillrouter.security.scan import (
+    DEFAULT_MAX_FILE_BYTES,
+    code_flow_findings,
+    is_flow_code,
+    scan_bytes,
+    skill_topic,
+)
 
 
 def _read_no_follow(path: Path) -> bytes:
@@ -108,7 +113,7 @@ def scan_skill_folder(
                     topic=None if relpath == "SKILL.md" else topic,
                 )
             )
-            if pyflow.is_python(relpath) and binary_kind(data) is None:
+            if is_flow_code(relpath) and binary_kind(data) is None:
                 code_texts[relpath] = decode(data)
     findings += code_flow_findings(code_texts, findings)  # the code read as code, across its files
     return sorted(findings, key=lambda f: (f.path != "SKILL.md", f.path, *sort_key(f)))

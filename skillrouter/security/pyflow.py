@@ -80,7 +80,7 @@ STARTUP_FILE = re.compile(
 PACKAGE_CONFIG = re.compile(r"pip\.(conf|ini)\b|\.npmrc\b|\.yarnrc|\.condarc|pydistutils\.cfg", re.IGNORECASE)
 # what written start-up content does that a PATH line or an alias does not
 FETCHES_OR_DECODES = re.compile(
-    r"\b(curl|wget|nc|ncat|Invoke-WebRequest|iwr|Invoke-Expression|iex)\b|https?://|base64|\beval\b|python3?\s+-c"
+    r"\b(curl|wget|nc|ncat|Invoke-WebRequest|iwr|Invoke-Expression|iex)\b|base64|\beval\b|python3?\s+-c"
     r"|\|\s*(ba|z)?sh\b",
     re.IGNORECASE,
 )
@@ -477,8 +477,8 @@ class _Scope:
                 got = self.expr(value)  # [::-1]
                 return Value(tuple(s[::-1] for s in got.strings), None, got.taint)
             case ast.Subscript(value=value, slice=index):
-                got, _ = self.expr(value), self.expr(index)
-                return Value((), None, got.taint)
+                got, key = self.expr(value), self.expr(index)
+                return Value((), None, _looked_up(got.taint, key.strings))
             case ast.Call():
                 return self.call(node)
             case ast.List(elts=elts) | ast.Tuple(elts=elts) | ast.Set(elts=elts):
@@ -486,7 +486,11 @@ class _Scope:
                 held = _join(parts)
                 return Value(held.strings, None, held.taint)
             case ast.Dict(keys=keys, values=values):
-                parts = [self.expr(v) for v in values] + [self.expr(k) for k in keys if k is not None]
+                parts = [self.expr(k) for k in keys if k is not None]
+                for k, v in zip(keys, values, strict=True):
+                    got = self.expr(v)
+                    slot = self.expr(k).strings if k is not None else ()
+                    parts.append(got if not _auth_slot(slot) else Value(got.strings))  # authentication
                 return Value((), None, frozenset().union(*(p.taint for p in parts)) if parts else frozenset())
             case (
                 ast.ListComp(elt=elt, generators=gens)
@@ -532,14 +536,14 @@ class _Scope:
             return Value(qualname="os.environ")
         if attr in FETCH_RESULTS and (base.tainted(FETCHED) or _network_object(base)):
             return Value((), qualname, base.taint | {FETCHED})
-        return Value((), qualname, base.taint)
+        return Value((), qualname, _looked_up(base.taint, (attr,)))
 
     def call(self, node: ast.Call) -> Value:
         func = self.expr(node.func)
         name = func.qualname or ""
         args = [self.expr(a) for a in node.args]
         kwargs = {k.arg: self.expr(k.value) for k in node.keywords}
-        every = [*args, *kwargs.values()]
+        every = [*args, *(v for k, v in kwargs.items() if not _auth_slot((k or "",)))]
         taint = frozenset().union(*(a.taint for a in every)) if every else frozenset()
         method = node.func.attr if isinstance(node.func, ast.Attribute) else None
         owner = self.expr(node.func.value) if isinstance(node.func, ast.Attribute) else UNKNOWN
@@ -882,6 +886,34 @@ def _imported(owner: Value, env: Mapping[str, Value]) -> bool:
     return bool(head) and any(
         v.qualname == head or (v.qualname or "").startswith(head + ".") for v in env.values()
     )
+
+
+# a value looked up by one of these names in what a credential store holds is a setting (the port of
+# an agent's gateway, a profile's region), not the secret beside it
+SETTING_KEYS = frozenset(
+    {
+        *("port", "host", "hostname", "region", "endpoint", "url", "base_url", "baseurl", "name", "version"),
+        *("path", "dir", "directory", "enabled", "model", "timeout", "mode", "level", "locale", "language"),
+        *("theme", "format", "output", "type", "kind", "id"),
+    }
+)
+
+
+# where a request carries its credential: a secret placed there authenticates the request (to the
+# service the credential is for), it is not sent as data
+AUTH_SLOTS = frozenset({"authorization", "auth", "proxy-authorization", "x-api-key", "api-key", "apikey"})
+AUTH_SLOTS |= {"private-token", "x-auth-token", "password", "token"}
+
+
+def _auth_slot(keys: tuple[str, ...]) -> bool:
+    return bool(keys) and all(k.lower() in AUTH_SLOTS for k in keys)
+
+
+def _looked_up(taint: frozenset[str], keys: tuple[str, ...]) -> frozenset[str]:
+    """What a lookup of ``keys`` in a value tainted ``taint`` carries (a setting's name drops the secret)."""
+    if SECRET in taint and keys and all(k.lower() in SETTING_KEYS for k in keys):
+        return taint - {SECRET}
+    return taint
 
 
 def _sequence(node: ast.expr) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
-from skillrouter.security import code, commands, droppers, lures, pyflow
+from skillrouter.security import code, commands, droppers, jsflow, lures, pyflow
 from skillrouter.security.analyzers import Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.configs import config_leak_findings
@@ -282,7 +282,7 @@ def scan_skill(
     code_texts: dict[str, str] = {}
     for relpath in sorted(files or {}):
         content = (files or {})[relpath]
-        if pyflow.is_python(relpath) and len(content) <= max_file_bytes:
+        if is_flow_code(relpath) and len(content) <= max_file_bytes:
             text = content if isinstance(content, str) else None if binary_kind(content) else decode(content)
             if text is not None:
                 code_texts[relpath] = text
@@ -306,8 +306,14 @@ def scan_skill(
     return sorted(findings, key=lambda f: (f.path != "SKILL.md", f.path, *sort_key(f)))
 
 
+def is_flow_code(relpath: str) -> bool:
+    """Whether a file is code the flow analyzers read (Python, JavaScript, TypeScript)."""
+    return pyflow.is_python(relpath) or jsflow.is_script(relpath)
+
+
 def code_flow_findings(texts: Mapping[str, str], found: list[Finding]) -> list[Finding]:
-    """What the skill's code does, read as code across its files (:mod:`.pyflow`), less what
-    ``found`` already holds for that rule on that line."""
+    """What the skill's code does, read as code (:mod:`.pyflow` across its Python files,
+    :mod:`.jsflow` in each script), less what ``found`` already holds for that rule on that line."""
     seen = {(f.rule, f.path, f.line) for f in found}
-    return [f for f in pyflow.skill_findings(texts) if (f.rule, f.path, f.line) not in seen]
+    flows = pyflow.skill_findings(texts) + jsflow.script_findings(texts)
+    return [f for f in flows if (f.rule, f.path, f.line) not in seen]

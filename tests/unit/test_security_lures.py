@@ -384,8 +384,8 @@ def test_a_payload_in_level2_code_is_caught_and_its_look_alike_is_not(rule: str)
     path, code = CODE[rule]
     findings = scan_skill(md, {path: code})
     assert rule in rules(findings) and held(findings), findings
-    (found,) = [f for f in findings if f.rule == rule]
-    assert found.path == path and found.line and found.explanation
+    found = [f for f in findings if f.rule == rule]  # the rules and the code's flow may both see it
+    assert found and all(f.path == path and f.line and f.explanation for f in found), found
     path, code = CODE_LOOK_ALIKES[rule]
     assert scan_skill(md, {path: code}) == []
 

@@ -1,0 +1,778 @@
+"""JavaScript and TypeScript in a skill read as code: :mod:`.pyflow`'s flows, for Node.
+
+Each ``.js``/``.mjs``/``.cjs``/``.ts``/``.tsx`` file is parsed with tree-sitter (nothing runs) and
+followed the way :mod:`.pyflow` follows Python, within the file:
+
+- **Strings are folded**: literals, template strings, ``+``, ``.join``, ``split("").reverse()``,
+  ``String.fromCharCode``, ``Buffer.from(s, "base64"|"hex")``, ``atob``, ``path.join``,
+  ``os.homedir()`` and ``process.env.HOME``, names bound to any of those.
+- **Names are resolved**: ``require`` (also with a folded name) and ``import``, ``new``, objects
+  made by a module (``https.request(...)``, ``new WebSocket(...)``, ``nodemailer.createTransport()``).
+- **Taint** starts at a credential store's file (``fs.readFileSync`` and kin on a folded path), the
+  whole environment (``process.env`` used as a whole: ``JSON.stringify(process.env)``,
+  ``{...process.env}``, ``Object.entries(process.env)``; ``process.env.API_KEY`` is one setting),
+  a token-printing command; it follows assignments, objects, arrays, template strings, encodings,
+  the file's own functions and the callbacks a call is given (a network response's handler
+  receives what was fetched).
+- **Sinks** are :mod:`.pyflow`'s: network sends (``fetch``, ``axios``, ``http(s).request`` and
+  their ``write``/``end``, sockets, websockets, mail, DNS lookups of built names, network commands
+  run with it), running fetched or decoded code (``eval``, ``new Function``, ``vm``, a shell), and
+  fetching commands written into start-up, scheduler, agent-instruction or package files.
+
+A file that does not parse is left to the regex rules; conditions are not evaluated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import PurePosixPath
+from typing import Any
+
+from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.pyflow import (
+    CREDENTIAL_COMMAND,
+    DECODED,
+    FETCHED,
+    FETCHES_OR_DECODES,
+    INDEX_URL,
+    INTERPRETER,
+    NETWORK_COMMAND,
+    PACKAGE_CONFIG,
+    SCHEDULER_COMMAND,
+    SECRET,
+    STARTUP_FILE,
+    UNKNOWN,
+    Value,
+    _auth_slot,
+    _concat,
+    _credential,
+    _decode_blob,
+    _join,
+    _looked_up,
+    _startup,
+    _what,
+)
+
+__all__ = ["is_script", "script_findings"]
+
+SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+NETWORK = (
+    "fetch",
+    "axios",
+    "node-fetch",
+    "got",
+    "superagent",
+    "request",
+    "undici",
+    "http.",
+    "https.",
+    "http2.",
+    "net.",
+    "tls.",
+    "dgram.",
+    "ws",
+    "WebSocket",
+    "nodemailer",
+    "XMLHttpRequest",
+    "navigator.sendBeacon",
+)
+DNS = ("dns.resolve", "dns.lookup", "dns.promises.resolve", "dns.promises.lookup", "dns/promises.")
+SHELL: tuple[str, ...] = (
+    "child_process.exec",
+    "child_process.execSync",
+    "child_process.spawn",
+    "child_process.spawnSync",
+)
+SHELL += ("child_process.execFile", "child_process.execFileSync", "execa", "shelljs.exec")
+EXEC = ("eval", "Function", "vm.runInNewContext", "vm.runInThisContext", "vm.runInContext", "vm.Script")
+READS: tuple[str, ...] = (
+    "fs.readFileSync",
+    "fs.readFile",
+    "fs.promises.readFile",
+    "fs/promises.readFile",
+    "fs.createReadStream",
+)
+READS += (
+    "fs.readdirSync",
+    "fs.readdir",
+    "fs.copyFileSync",
+    "fs.cpSync",
+    "fs.promises.readdir",
+    "fs/promises.readdir",
+)
+WRITES: tuple[str, ...] = (
+    "fs.writeFileSync",
+    "fs.appendFileSync",
+    "fs.writeFile",
+    "fs.appendFile",
+    "fs.promises.writeFile",
+)
+WRITES += ("fs.promises.appendFile", "fs/promises.writeFile", "fs/promises.appendFile")
+DECODES = ("atob", "zlib.inflateSync", "zlib.gunzipSync", "zlib.brotliDecompressSync", "zlib.inflateRawSync")
+HOME = (
+    "os.homedir",
+    "process.env.HOME",
+    "process.env.USERPROFILE",
+    "process.env.APPDATA",
+    "process.env.LOCALAPPDATA",
+)
+
+
+def is_script(relpath: str) -> bool:
+    return relpath.lower().endswith(SUFFIXES)
+
+
+@lru_cache(maxsize=4)
+def _parser(typescript: bool, tsx: bool) -> Any:
+    from tree_sitter import Language, Parser
+
+    if typescript:
+        import tree_sitter_typescript as ts
+
+        return Parser(Language(ts.language_tsx() if tsx else ts.language_typescript()))
+    import tree_sitter_javascript as js
+
+    return Parser(Language(js.language()))
+
+
+def script_findings(texts: Mapping[str, str]) -> list[Finding]:
+    """The flows of a skill's JavaScript and TypeScript files (relative path -> text)."""
+    out: list[Finding] = []
+    for relpath, text in sorted(texts.items()):
+        if not is_script(relpath):
+            continue
+        suffix = PurePosixPath(relpath).suffix.lower()
+        parser = _parser(suffix in (".ts", ".mts", ".cts", ".tsx"), suffix == ".tsx")
+        source = text.encode("utf-8", "replace")
+        tree = parser.parse(source)
+        if tree.root_node.has_error and tree.root_node.named_child_count < 2:
+            continue  # not script at all (a template, minified garbage): the regex rules read it
+        flow = _Flow(tree.root_node)
+        try:
+            flow.run()
+        except RecursionError:
+            continue
+        lines = text.splitlines()
+        seen: set[tuple[str, int]] = set()
+        for rule, line, why in flow.found:
+            if (rule, line) in seen:
+                continue
+            seen.add((rule, line))
+            shown = excerpt(lines[line - 1]) if 0 < line <= len(lines) else ""
+            out.append(finding(rule, relpath, line, shown, why=why))
+    return out
+
+
+def _text(node: Any) -> str:
+    return bytes(node.text or b"").decode("utf-8", "replace")
+
+
+def _line(node: Any) -> int:
+    return int(node.start_point[0]) + 1
+
+
+FUNCTION_TYPES: tuple[str, ...] = (
+    "function_declaration",
+    "function_expression",
+    "arrow_function",
+    "method_definition",
+)
+FUNCTION_TYPES += ("function", "generator_function_declaration", "generator_function")
+
+
+@dataclass
+class _Function:
+    node: Any
+    params: list[str]
+    returns: frozenset[str] = frozenset()
+    sends: dict[int, tuple[int, str]] = field(default_factory=dict)  # param -> (line, why)
+
+
+def _params(node: Any) -> list[str]:
+    params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
+    if params is None:
+        return []
+    if params.type == "identifier":
+        return [_text(params)]
+    names: list[str] = []
+    for p in params.named_children:
+        target = p.child_by_field_name("pattern") or p.child_by_field_name("left") or p
+        names.append(_text(target) if target.type == "identifier" else f"#{len(names)}")
+    return names
+
+
+class _Flow:
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self.found: list[tuple[str, int, str]] = []
+        self.reporting = False
+        self.functions: dict[str, _Function] = {}
+        for node in _walk(root):
+            name = _function_name(node)
+            if name and name not in self.functions:
+                body = node if node.type in FUNCTION_TYPES else node.child_by_field_name("value")
+                if body is not None and body.type in FUNCTION_TYPES:
+                    self.functions[name] = _Function(body, _params(body))
+        self.module_env: dict[str, Value] = {}
+
+    def run(self) -> None:
+        top = _Scope(self, None, {})
+        top.block(self.root)  # imports and constants, for the functions
+        self.module_env = top.env
+        for _ in range(4):
+            before = [(f.returns, frozenset(f.sends)) for f in self.functions.values()]
+            for fn in self.functions.values():
+                self.function(fn)
+            if before == [(f.returns, frozenset(f.sends)) for f in self.functions.values()]:
+                break
+        self.reporting = True
+        _Scope(self, None, {}).block(self.root)
+        for fn in self.functions.values():
+            self.function(fn)
+
+    def function(self, fn: _Function) -> None:
+        env = dict(self.module_env)
+        for i, name in enumerate(fn.params):
+            env[name] = Value(taint=frozenset({f"param:{i}"}))
+        scope = _Scope(self, fn, env)
+        body = fn.node.child_by_field_name("body")
+        if body is None:
+            return
+        if body.type == "statement_block":
+            scope.block(body)
+        else:
+            scope.returned = scope.value(body)
+        fn.returns |= frozenset(t for t in scope.returned.taint if not t.startswith("param:"))
+
+    def report(self, rule: str, node: Any, why: str) -> None:
+        if self.reporting:
+            self.found.append((rule, _line(node), why))
+
+
+def _function_name(node: Any) -> str | None:
+    if node.type in ("function_declaration", "generator_function_declaration", "method_definition"):
+        name = node.child_by_field_name("name")
+        return _text(name) if name is not None else None
+    if node.type in ("variable_declarator", "pair", "assignment_expression"):
+        target = (
+            node.child_by_field_name("name")
+            or node.child_by_field_name("key")
+            or node.child_by_field_name("left")
+        )
+        value = node.child_by_field_name("value") or node.child_by_field_name("right")
+        if target is not None and value is not None and value.type in FUNCTION_TYPES:
+            return _text(target).split(".")[-1].strip("'\"")
+    return None
+
+
+def _walk(node: Any) -> Any:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(current.named_children))
+
+
+class _Scope:
+    def __init__(self, flow: _Flow, fn: _Function | None, env: dict[str, Value], depth: int = 0) -> None:
+        self.flow, self.fn, self.env = flow, fn, env
+        self.depth = depth  # how many calls deep a call with known paths was followed into
+        self.returned = UNKNOWN
+        self.handed: frozenset[str] = frozenset()  # what calls of a callback's parameters were given
+
+    # ------------------------------------------------------------ statements
+
+    def block(self, node: Any) -> None:
+        for child in node.named_children:
+            self.statement(child)
+
+    def statement(self, node: Any) -> None:
+        kind = node.type
+        if kind in FUNCTION_TYPES and kind != "arrow_function":
+            return  # a function of its own (walked by the flow)
+        if kind in ("class_declaration", "class"):
+            return
+        if kind in ("lexical_declaration", "variable_declaration"):
+            for declarator in node.named_children:
+                if declarator.type == "variable_declarator":
+                    value = declarator.child_by_field_name("value")
+                    name = declarator.child_by_field_name("name")
+                    if value is not None and value.type in FUNCTION_TYPES and name is not None:
+                        self.env[_text(name)] = Value(qualname=f"#fn:{_text(name)}")  # a function of its own
+                        continue
+                    got = self.value(value) if value is not None else UNKNOWN
+                    self.bind(name, got)
+            return
+        if kind == "import_statement":
+            self.imported(node)
+            return
+        if kind == "return_statement":
+            for child in node.named_children:
+                self.returned = _join([self.returned, self.value(child)])
+            return
+        if kind in ("for_in_statement", "for_of_statement"):
+            got = self.value(node.child_by_field_name("right"))
+            self.bind(node.child_by_field_name("left"), Value(got.strings, None, got.taint))
+            body = node.child_by_field_name("body")
+            for _ in range(2):
+                self.statement(body)
+            return
+        if kind == "expression_statement":
+            for child in node.named_children:
+                self.value(child)
+            return
+        if kind in ("statement_block", "program", "else_clause", "finally_clause", "catch_clause"):
+            self.block(node)
+            return
+        for child in node.named_children:  # if, while, try, switch ... : every part, in order
+            if child.type in (
+                "statement_block",
+                "expression_statement",
+                "return_statement",
+            ) or child.type.endswith(("_statement", "_declaration", "_clause")):
+                self.statement(child)
+            else:
+                self.value(child)
+
+    def imported(self, node: Any) -> None:
+        source = node.child_by_field_name("source")
+        module = _module(_text(source).strip("'\"`")) if source is not None else ""
+        for clause in node.named_children:
+            if clause.type != "import_clause":
+                continue
+            for part in _walk(clause):
+                if (
+                    part.type == "identifier"
+                    and part.parent is not None
+                    and part.parent.type == "import_clause"
+                ):
+                    self.env[_text(part)] = Value(qualname=module)
+                elif part.type == "namespace_import":
+                    self.env[_text(part.named_children[-1])] = Value(qualname=module)
+                elif part.type == "import_specifier":
+                    name = part.child_by_field_name("name")
+                    alias = part.child_by_field_name("alias") or name
+                    self.env[_text(alias)] = Value(qualname=f"{module}.{_text(name)}")
+
+    def bind(self, target: Any, value: Value) -> None:
+        if target is None:
+            return
+        if target.type in ("identifier", "shorthand_property_identifier_pattern"):
+            self.env[_text(target)] = value
+        elif target.type == "member_expression":
+            key = _text(target)
+            self.env[key] = value
+            owner = target.child_by_field_name("object")
+            if owner is not None and value.taint:
+                self.bind(owner, _join([self.value(owner), Value(taint=value.taint)]))
+        elif target.type == "subscript_expression":
+            owner = target.child_by_field_name("object")
+            if owner is not None and value.taint:
+                self.bind(owner, _join([self.value(owner), Value(taint=value.taint)]))
+        elif target.type in ("object_pattern", "array_pattern"):
+            for part in target.named_children:
+                inner = part.child_by_field_name("value") or part
+                self.bind(inner, Value(taint=value.taint, qualname=_pattern_qualname(value, part)))
+
+    # ------------------------------------------------------------ expressions
+
+    def value(self, node: Any) -> Value:
+        if node is None:
+            return UNKNOWN
+        kind = node.type
+        if kind == "string":
+            return Value((_text(node)[1:-1],))
+        if kind == "template_string":
+            parts = []
+            for child in node.named_children:
+                if child.type == "string_fragment":
+                    parts.append(Value((_text(child),)))
+                elif child.type == "template_substitution":
+                    got = self.value(child.named_children[0]) if child.named_children else UNKNOWN
+                    parts.append(Value(got.strings, None, got.taint))
+            return _concat(parts) if parts else Value(("",))
+        if kind == "number":
+            return UNKNOWN
+        if kind in ("identifier", "shorthand_property_identifier"):  # { src } is { src: src }
+            name = _text(node)
+            if name in self.env:
+                return self.env[name]
+            if name in self.flow.functions:
+                return Value(qualname=f"#fn:{name}")
+            return Value(qualname=name) if name in _GLOBALS else UNKNOWN
+        if kind == "member_expression":
+            return self.member(node)
+        if kind == "subscript_expression":
+            owner = self.value(node.child_by_field_name("object"))
+            index = self.value(node.child_by_field_name("index"))
+            if owner.qualname == "process.env":
+                return Value(("*",))
+            return Value((), None, _looked_up(owner.taint, index.strings) | index.taint)
+        if kind in ("call_expression", "new_expression"):
+            return self.call(node)
+        if kind == "binary_expression":
+            left, right = (
+                self.value(node.child_by_field_name("left")),
+                self.value(node.child_by_field_name("right")),
+            )
+            if _text(node.child_by_field_name("operator") or node)[:1] == "+" or "+" in [
+                _text(c) for c in node.children
+            ]:
+                return _concat([left, right])
+            return Value((), None, left.taint | right.taint)
+        if kind in ("assignment_expression", "augmented_assignment_expression"):
+            got = self.value(node.child_by_field_name("right"))
+            left = node.child_by_field_name("left")
+            if kind == "augmented_assignment_expression":
+                got = _concat([self.value(left), got])
+            self.bind(left, got)
+            return got
+        if kind in ("arrow_function", "function_expression", "function"):
+            return Value(qualname="#literal")
+        if kind in ("object", "array"):
+            parts = [
+                Value(self.value(c).strings)
+                if c.type == "pair" and _auth_slot(self.key(c))
+                else self.value(c)
+                for c in node.named_children
+            ]  # a credential in a request's Authorization authenticates it, it is not sent as data
+            held = _join(parts)
+            return Value(held.strings if kind == "array" else (), None, held.taint)
+        if kind in (
+            "pair",
+            "spread_element",
+            "parenthesized_expression",
+            "await_expression",
+            "as_expression",
+        ):
+            parts = [self.value(c) for c in node.named_children if c.type != "property_identifier"]
+            if kind == "pair":
+                parts = parts[-1:]
+            return _join(parts) if parts else UNKNOWN
+        if kind == "ternary_expression":
+            self.value(node.child_by_field_name("condition"))
+            return _join(
+                [
+                    self.value(node.child_by_field_name("consequence")),
+                    self.value(node.child_by_field_name("alternative")),
+                ]
+            )
+        parts = [self.value(c) for c in node.named_children]
+        taint = frozenset().union(*(p.taint for p in parts)) if parts else frozenset()
+        return Value((), None, taint)
+
+    def key(self, pair: Any) -> tuple[str, ...]:
+        key = pair.child_by_field_name("key")
+        if key is None:
+            return ()
+        return (
+            (_text(key).strip("'\"`"),) if key.type != "computed_property_name" else self.value(key).strings
+        )
+
+    def member(self, node: Any) -> Value:
+        text = _text(node)
+        if text in self.env:
+            return self.env[text]
+        owner_node = node.child_by_field_name("object")
+        prop = _text(node.child_by_field_name("property") or node)
+        if text in HOME:
+            return Value(("~",))
+        if text == "process.env":
+            return Value((), "process.env", frozenset({SECRET}))  # the whole environment, as a value
+        if owner_node is not None and _text(owner_node) == "process.env":
+            return Value(("*",))  # one setting
+        owner = self.value(owner_node)
+        qualname = f"{owner.qualname}.{prop}" if owner.qualname else None
+        if owner.qualname == "process.env":
+            return Value(("*",))
+        return Value((), qualname, _looked_up(owner.taint, (prop,)))
+
+    def call(self, node: Any) -> Value:
+        func_node = node.child_by_field_name("function") or node.child_by_field_name("constructor")
+        args_node = node.child_by_field_name("arguments")
+        arg_nodes = [] if args_node is None else [a for a in args_node.named_children if a.type != "comment"]
+        func = self.value(func_node)
+        name = func.qualname or ""
+        method = None
+        owner = UNKNOWN
+        if func_node is not None and func_node.type == "member_expression":
+            method = _text(func_node.child_by_field_name("property") or func_node)
+            owner = self.value(func_node.child_by_field_name("object"))
+        if args_node is not None and args_node.type == "template_string":  # a tagged template
+            arg_nodes = [args_node]
+        args = [self.value(a) for a in arg_nodes]
+        taint = frozenset().union(*(a.taint for a in args)) if args else frozenset()
+
+        if name == "require" and args and args[0].strings:
+            return Value(qualname=_module(args[0].strings[0]))
+        folded = self.fold(name, method, owner, args)
+        if folded is not None:
+            return folded
+
+        result: Value | None = None
+        path = args[0] if args else UNKNOWN
+        if (
+            name in READS or (method in ("readFileSync", "readFile", "readdirSync") and _is_fs(owner))
+        ) and _credential(path):
+            result = Value((), None, frozenset({SECRET}))
+        if name in SHELL and any(CREDENTIAL_COMMAND.search(s) for a in args for s in a.strings):
+            result = Value((), None, frozenset({SECRET}))
+
+        local = name.removeprefix("#fn:") if name.startswith("#fn:") else None
+        called = self.flow.functions.get(local or "") if local else None
+        if called is None and method and not owner.qualname:
+            called = self.flow.functions.get(method)
+        if (
+            called is not None
+            and called is not self.fn
+            and self.depth < 2
+            and any(_credential(a) or _startup(a) for a in args)
+        ):
+            # a path where secrets live (or a start-up file) handed to a function: its body read with
+            # that path and this scope's names (a closure's), so what it does is reported where it does it
+            env = dict(self.env)
+            for i, param in enumerate(called.params):
+                env[param] = args[i] if i < len(args) else UNKNOWN
+            inner = _Scope(self.flow, self.fn, env, self.depth + 1)
+            self.walk_body(inner, called.node)
+            self.merge(inner)
+            return Value(
+                inner.returned.strings, None, inner.returned.taint | (result.taint if result else frozenset())
+            )
+        if called is not None and called is not self.fn:
+            for i, (line, why) in list(called.sends.items()):
+                if i < len(args) and args[i].tainted(SECRET):
+                    self.flow.report(
+                        "exfiltration",
+                        node,
+                        f"passes {_what(args[i])} to {local or method}(), which sends it out",
+                    )
+                    if self.flow.reporting:
+                        self.flow.found.append(("exfiltration", line, why))
+                elif i < len(args):
+                    self.remember(
+                        args[i], _line(node), f"passes its data to {local or method}(), which sends it out"
+                    )
+            return Value((), None, called.returns | (result.taint if result else frozenset()))
+
+        if name.startswith("#callback:"):
+            self.handed |= taint  # resolve(data): what the callback's caller yields
+        network = _network(name) or _network_object(owner)
+        made = f"{name}()" if network and name else None
+        fetched = network and method not in ("write", "end", "send", "sendMail", "emit")
+        taint |= self.callbacks(arg_nodes, frozenset({FETCHED}) if fetched else owner.taint)
+        if network and method not in ("on", "once", "setTimeout", "destroy", "close", "setHeader"):
+            for a in args:
+                if self.send(node, a, f"sends {_what(a)} out through {name or method}()"):
+                    break
+        if any(name.startswith(d) for d in DNS) and args:
+            self.send(
+                node,
+                args[0],
+                f"looks up a host name built from {_what(args[0])} (a DNS query carries it out)",
+            )
+        if name in SHELL or (
+            method in ("exec", "execSync", "spawn", "spawnSync") and "child_process" in (owner.qualname or "")
+        ):
+            self.shell(node, args)
+        if (name in EXEC or name == "Function") and args and any(a.tainted(FETCHED, DECODED) for a in args):
+            rule = "remote-exec" if any(a.tainted(FETCHED) for a in args) else "obfuscated-exec"
+            what = "data fetched from the network" if rule == "remote-exec" else "data decoded at run time"
+            self.flow.report(rule, node, f"runs {what}")
+        if (
+            name in WRITES
+            or (method in ("writeFileSync", "appendFileSync", "writeFile", "appendFile") and _is_fs(owner))
+        ) and len(args) >= 2:
+            self.wrote(node, args[0], args[1])
+        if taint and func_node is not None and func_node.type == "member_expression" and not owner.qualname:
+            target = func_node.child_by_field_name("object")
+            self.bind(target, _join([owner, Value(taint=taint)]))  # an object holds what is put into it
+        keep = taint | owner.taint
+        if fetched and name:
+            keep |= {FETCHED}
+        if result is not None:
+            return Value((), made, keep | result.taint)
+        if method in (
+            "toString",
+            "trim",
+            "replace",
+            "toLowerCase",
+            "toUpperCase",
+            "slice",
+            "substring",
+            "concat",
+        ):
+            return Value(owner.strings, None, keep)
+        return Value(
+            (),
+            made or (f"{owner.qualname}.{method}()" if owner.qualname and method and network else None),
+            keep,
+        )
+
+    def fold(self, name: str, method: str | None, owner: Value, args: list[Value]) -> Value | None:
+        if name == "String.fromCharCode":
+            codes = [s for a in args for s in a.strings]
+            return Value(("".join(codes),)) if codes else UNKNOWN
+        if name in ("path.join", "path.resolve", "path.posix.join", "path.win32.join") and args:
+            return _concat([p for a in args for p in (a, Value(("/",)))][:-1])
+        if name in HOME:
+            return Value(("~",))
+        if name in ("Buffer.from", "atob") and args and args[0].strings:
+            encoding = (
+                args[1].strings[0]
+                if len(args) > 1 and args[1].strings
+                else ("base64" if name == "atob" else "")
+            )
+            kind = {
+                "base64": "base64.b64decode",
+                "hex": "bytes.fromhex",
+                "base64url": "base64.b64decode",
+            }.get(encoding)
+            if kind is None:
+                return Value(args[0].strings, None, args[0].taint)
+            texts = [t for t in (_decode_blob(kind, s) for s in args[0].strings) if t is not None]
+            return Value(tuple(texts), None, frozenset({DECODED}) | args[0].taint)
+        if name in DECODES:
+            return Value((), None, frozenset({DECODED}) | (args[0].taint if args else frozenset()))
+        if method == "join" and owner.strings and not owner.qualname:
+            sep = args[0].strings[0] if args and args[0].strings else ","
+            return Value((sep.join(owner.strings),), None, owner.taint)
+        if method == "reverse" and owner.strings:
+            return Value(tuple(reversed(owner.strings)), None, owner.taint)
+        if method == "split" and owner.strings and args and args[0].strings == ("",):
+            return Value(tuple(owner.strings[0]), None, owner.taint)
+        if method == "toString" and owner.tainted(DECODED):
+            return Value(owner.strings, None, owner.taint)
+        return None
+
+    def callbacks(self, arg_nodes: list[Any], taint: frozenset[str]) -> frozenset[str]:
+        """The function literals a call is given, walked here (they see this scope's names), their
+        parameters holding what the call hands them. Returns what they hand back through a
+        parameter that is itself called (a promise's ``resolve(data)``)."""
+        handed: frozenset[str] = frozenset()
+        for arg in arg_nodes:
+            if arg.type not in ("arrow_function", "function_expression", "function"):
+                continue
+            env = dict(self.env)
+            for i, name in enumerate(_params(arg)):
+                env[name] = Value(qualname=f"#callback:{name}", taint=taint)
+            inner = _Scope(self.flow, self.fn, env, self.depth)
+            self.walk_body(inner, arg)
+            self.merge(inner)
+            handed |= inner.handed
+        self.handed |= handed
+        return handed
+
+    @staticmethod
+    def walk_body(inner: _Scope, function: Any) -> None:
+        body = function.child_by_field_name("body")
+        if body is None:
+            return
+        if body.type == "statement_block":
+            inner.block(body)
+        else:
+            inner.returned = inner.value(body)
+
+    def merge(self, inner: _Scope) -> None:
+        """What a walked body put into this scope's names (a closure's writes)."""
+        for key, got in inner.env.items():
+            if key in self.env and got.taint - self.env[key].taint:
+                self.env[key] = _join([self.env[key], got])
+
+    def shell(self, node: Any, args: list[Value]) -> None:
+        commands = [s for a in args for s in a.strings]
+        words = args
+        if len(args) >= 2 and args[0].strings:
+            commands.append(" ".join([args[0].strings[0], *(s for s in args[1].strings)]))
+            words = [args[0], args[1]]
+        if any(NETWORK_COMMAND.search(c) for c in commands):
+            for a in words:
+                if self.send(node, a, f"runs a network command with {_what(a)} in it"):
+                    break
+        if any(SCHEDULER_COMMAND.search(c) for c in commands) and any(
+            a.tainted(FETCHED, DECODED) or any(FETCHES_OR_DECODES.search(t) for t in a.strings) for a in args
+        ):
+            self.flow.report("persistence", node, "schedules a command that fetches or decodes")
+        program = args[0] if args else UNKNOWN
+        inline = len(args) >= 2 and any(INTERPRETER.search(s) for s in program.strings)
+        if program.tainted(FETCHED, DECODED) or (inline and args[1].tainted(FETCHED, DECODED)):
+            ran = program if program.tainted(FETCHED, DECODED) else args[1]
+            rule = "remote-exec" if ran.tainted(FETCHED) else "obfuscated-exec"
+            self.flow.report(rule, node, "runs data fetched or decoded at run time in a shell")
+
+    def wrote(self, node: Any, path: Value, content: Value) -> None:
+        for where in path.strings:
+            fetches = content.tainted(FETCHED, DECODED) or any(
+                FETCHES_OR_DECODES.search(t) for t in content.strings
+            )
+            if STARTUP_FILE.search(where) and fetches:
+                self.flow.report(
+                    "persistence", node, f"writes a command that fetches or decodes into {where}"
+                )
+                return
+            if PACKAGE_CONFIG.search(where) and any(INDEX_URL.search(t) for t in content.strings):
+                self.flow.report(
+                    "persistence", node, f"points the package manager at another index in {where}"
+                )
+                return
+
+    def send(self, node: Any, value: Value, why: str) -> bool:
+        self.remember(value, _line(node), why)
+        if value.tainted(SECRET):
+            self.flow.report("exfiltration", node, why)
+            return True
+        return False
+
+    def remember(self, value: Value, line: int, why: str) -> None:
+        if self.fn is not None and not self.flow.reporting:
+            for t in value.taint:
+                if t.startswith("param:"):
+                    self.fn.sends.setdefault(int(t.split(":")[1]), (line, why))
+
+
+_GLOBALS = frozenset(
+    {
+        "fetch",
+        "require",
+        "eval",
+        "Function",
+        "atob",
+        "Buffer",
+        "String",
+        "JSON",
+        "Object",
+        "WebSocket",
+        "XMLHttpRequest",
+        "navigator",
+        "process",
+    }
+)
+
+
+def _module(name: str) -> str:
+    return name.removeprefix("node:")
+
+
+def _pattern_qualname(value: Value, part: Any) -> str | None:
+    """``const { exec } = require("child_process")``: the name a destructured part stands for."""
+    if value.qualname and part.type in ("shorthand_property_identifier_pattern", "pair_pattern"):
+        key = part.child_by_field_name("key") if part.type == "pair_pattern" else part
+        return f"{value.qualname}.{_text(key)}"
+    return None
+
+
+def _is_fs(owner: Value) -> bool:
+    return (owner.qualname or "") in ("fs", "fs/promises", "fs.promises", "fs-extra")
+
+
+def _network(name: str) -> bool:
+    return bool(name) and (
+        name in NETWORK or name.startswith(tuple(n if n.endswith(".") else f"{n}." for n in NETWORK))
+    )
+
+
+def _network_object(owner: Value) -> bool:
+    q = owner.qualname or ""
+    return q.endswith(")") and _network(q.removesuffix("()").split("()")[0])
