@@ -75,6 +75,21 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         set(),
     ),
+    "probe6": (  # held out: scanned once, never worked on (probe6/README.md)
+        {
+            "04-sql-formatter",
+            "05-helm-chart-linter",
+            "09-receipt-ocr",
+            "11-git-changelog-generator",
+            "13-env-file-validator",
+            "17-markdown-link-checker",
+            "18-clipboard-snippet-manager",
+            "19-vscode-task-generator",
+            "20-password-strength-auditor",
+            "24-jira-ticket-creator",
+        },
+        {"09-agents-md-writer"},  # the prose rules, before the code analyzers too
+    ),
 }
 
 
