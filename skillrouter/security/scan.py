@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
-from skillrouter.security import code, commands, droppers, jsflow, lures, pyflow
+from skillrouter.security import code, commands, droppers, jsflow, lures, pyflow, shflow
 from skillrouter.security.analyzers import Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.configs import config_leak_findings
@@ -307,13 +307,14 @@ def scan_skill(
 
 
 def is_flow_code(relpath: str) -> bool:
-    """Whether a file is code the flow analyzers read (Python, JavaScript, TypeScript)."""
-    return pyflow.is_python(relpath) or jsflow.is_script(relpath)
+    """Whether a file is code the flow analyzers read (Python, JavaScript, TypeScript, shell)."""
+    return pyflow.is_python(relpath) or jsflow.is_script(relpath) or shflow.is_shell(relpath)
 
 
 def code_flow_findings(texts: Mapping[str, str], found: list[Finding]) -> list[Finding]:
     """What the skill's code does, read as code (:mod:`.pyflow` across its Python files,
-    :mod:`.jsflow` in each script), less what ``found`` already holds for that rule on that line."""
+    :mod:`.jsflow` and :mod:`.shflow` in each script), less what ``found`` already holds for that
+    rule on that line."""
     seen = {(f.rule, f.path, f.line) for f in found}
-    flows = pyflow.skill_findings(texts) + jsflow.script_findings(texts)
+    flows = pyflow.skill_findings(texts) + jsflow.script_findings(texts) + shflow.shell_findings(texts)
     return [f for f in flows if (f.rule, f.path, f.line) not in seen]

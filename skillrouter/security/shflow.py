@@ -1,0 +1,367 @@
+"""Shell scripts in a skill read as shell: :mod:`.pyflow`'s flows, for ``sh``/``bash``/``zsh``.
+
+Each ``.sh``/``.bash``/``.zsh`` file is parsed with tree-sitter (nothing runs) and walked in order,
+function bodies where they are defined (conditions are not evaluated):
+
+- **Values**: variables as assigned (``x=...``, ``local``/``export``), strings with their
+  expansions, ``~`` and ``$HOME`` as home, command substitutions as what their command prints.
+- **Taint** starts where a command reads a credential store (``cat``, ``tar``, ``zip``, ``cp``,
+  ``base64`` ... on a path naming one), prints the environment (``env``, ``printenv``) or a token
+  (``gh auth token``, ``security find-generic-password``); it follows pipes, variables, and files
+  written from it (an archive of ``~/.aws`` is a secret too).
+- **Sinks**: a network command (``curl``, ``wget``, ``nc``, ``scp`` ...) given a secret (an argument,
+  its stdin, an uploaded file: ``--upload-file``, ``-T``, ``@file``), a DNS lookup of a name built
+  from one, and ``git push`` to a remote the script adds with a fixed URL are ``exfiltration``;
+  ``eval``/``sh -c``/a shell fed what was decoded at run time is ``obfuscated-exec`` (a download
+  piped into a shell is left to the line rules, which judge its host); a
+  command that fetches or decodes (or a network command) written into a start-up file, a crontab
+  or a git hook (``echo ... >>``, a here-document) is ``persistence``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.pyflow import (
+    CREDENTIAL_COMMAND,
+    DECODED,
+    FETCHED,
+    FETCHES_OR_DECODES,
+    NETWORK_COMMAND,
+    SECRET,
+    STARTUP_FILE,
+    UNKNOWN,
+    Value,
+    _concat,
+    _credential,
+    _join,
+    _what,
+)
+
+__all__ = ["is_shell", "shell_findings"]
+
+SUFFIXES = (".sh", ".bash", ".zsh", ".ksh")
+READERS = frozenset(
+    {"cat", "tar", "zip", "gzip", "bzip2", "xz", "7z", "base64", "xxd", "od", "head", "tail", "cp", "openssl"}
+)
+NETWORK = frozenset(
+    {"curl", "wget", "nc", "ncat", "netcat", "socat", "scp", "sftp", "rsync", "ftp", "telnet"}
+)
+DNS = frozenset({"dig", "nslookup", "host", "drill"})
+FILTERS = frozenset(
+    {"base64", "gzip", "xz", "bzip2", "xxd", "od", "tr", "sed", "awk", "cut", "rev", "openssl", "cat"}
+)
+DECODERS = re.compile(
+    r"\bbase64\s+(-d|--decode|-D)\b|\bxxd\s+-r\b|\bopenssl\s+(enc\s+)?-d\b|\bgunzip\b|\bzcat\b"
+)
+HOOK_FILE = re.compile(
+    r"(^|[/\\])(pre|post)-(commit|push|checkout|merge|rewrite|receive)$|(^|[/\\])commit-msg$"
+)
+UPLOAD_FLAGS = frozenset(
+    {"--upload-file", "-T", "--data-binary", "-d", "--data", "--data-raw", "-F", "--form"}
+)
+
+
+def is_shell(relpath: str) -> bool:
+    return relpath.lower().endswith(SUFFIXES)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Any:
+    import tree_sitter_bash as bash
+    from tree_sitter import Language, Parser
+
+    return Parser(Language(bash.language()))
+
+
+def shell_findings(texts: Mapping[str, str]) -> list[Finding]:
+    """The flows of a skill's shell scripts (relative path -> text; other files are ignored)."""
+    out: list[Finding] = []
+    for relpath, text in sorted(texts.items()):
+        if not is_shell(relpath):
+            continue
+        tree = _parser().parse(text.encode("utf-8", "replace"))
+        script = _Script()
+        try:
+            script.block(tree.root_node)
+        except RecursionError:
+            continue
+        lines = text.splitlines()
+        seen: set[tuple[str, int]] = set()
+        for rule, line, why in script.found:
+            if (rule, line) not in seen:
+                seen.add((rule, line))
+                shown = excerpt(lines[line - 1]) if 0 < line <= len(lines) else ""
+                out.append(finding(rule, relpath, line, shown, why=why))
+    return out
+
+
+def _text(node: Any) -> str:
+    return bytes(node.text or b"").decode("utf-8", "replace")
+
+
+class _Script:
+    def __init__(self) -> None:
+        self.env: dict[str, Value] = {"HOME": Value(("~",)), "USERPROFILE": Value(("~",))}
+        self.secret_files: set[str] = set()  # folded paths a command wrote secrets into
+        self.remotes: set[str] = set()  # git remotes the script added with a fixed URL
+        self.found: list[tuple[str, int, str]] = []
+
+    def report(self, rule: str, node: Any, why: str) -> None:
+        self.found.append((rule, int(node.start_point[0]) + 1, why))
+
+    # ------------------------------------------------------------ statements
+
+    def block(self, node: Any) -> None:
+        for child in node.named_children:
+            self.statement(child)
+
+    def statement(self, node: Any, stdin: Value = UNKNOWN) -> Value:
+        kind = node.type
+        if kind == "variable_assignment":
+            self.assign(node)
+            return UNKNOWN
+        if kind == "declaration_command":  # local / export / declare x=...
+            for child in node.named_children:
+                if child.type == "variable_assignment":
+                    self.assign(child)
+            return UNKNOWN
+        if kind == "command":
+            return self.command(node, stdin, None, None)
+        if kind == "redirected_statement":
+            return self.redirected(node, stdin)
+        if kind == "pipeline":
+            flowing = stdin
+            for stage in node.named_children:
+                flowing = self.statement(stage, flowing)
+            return flowing
+        if kind == "function_definition":
+            body = node.child_by_field_name("body")
+            if body is not None:
+                self.block(body)  # walked where it is defined, as if called
+            return UNKNOWN
+        if kind in ("list", "subshell", "compound_statement", "if_statement", "elif_clause", "else_clause"):
+            out = UNKNOWN
+            for child in node.named_children:
+                out = _join([out, self.statement(child, stdin)])
+            return out
+        if kind in (
+            "for_statement",
+            "while_statement",
+            "c_style_for_statement",
+            "case_statement",
+            "case_item",
+        ):
+            for child in node.named_children:
+                self.statement(child, stdin)
+            return UNKNOWN
+        if kind == "do_group":
+            self.block(node)
+            return UNKNOWN
+        if kind in ("test_command", "negated_command"):
+            for child in node.named_children:
+                self.statement(child, stdin)
+            return UNKNOWN
+        return UNKNOWN
+
+    def assign(self, node: Any) -> None:
+        name = node.child_by_field_name("name")
+        value = node.child_by_field_name("value")
+        if name is not None:
+            self.env[_text(name)] = self.value(value) if value is not None else Value(("",))
+
+    def redirected(self, node: Any, stdin: Value) -> Value:
+        body = node.child_by_field_name("body") or (node.named_children[0] if node.named_children else None)
+        target: Value | None = None
+        heredoc: Value | None = None
+        appending = False
+        for redirect in node.named_children[1:]:
+            if redirect.type == "file_redirect" and not any(
+                c.type == "file_descriptor" for c in redirect.children
+            ):
+                dest = redirect.child_by_field_name("destination") or redirect.named_children[-1]
+                if _text(dest) not in ("/dev/null", "&1", "&2", "1", "2"):
+                    target = self.value(dest)
+                    appending = ">>" in _text(redirect)
+            elif redirect.type == "heredoc_redirect":
+                parts = [c for c in redirect.named_children if c.type == "heredoc_body"]
+                heredoc = Value(tuple(_text(p) for p in parts)) if parts else Value(("",))
+        if body is None:
+            return UNKNOWN
+        printed = (
+            self.statement(body, heredoc if heredoc is not None else stdin)
+            if body.type != "command"
+            else (self.command(body, stdin, target, heredoc))
+        )
+        if target is not None:
+            self.wrote(node, target, printed, appending)
+        return UNKNOWN if target is not None else printed
+
+    # ------------------------------------------------------------ values
+
+    def value(self, node: Any) -> Value:
+        kind = node.type
+        if kind in ("word", "number"):
+            text = _text(node)
+            return Value(("~" + text[1:] if text.startswith("~") else text,))
+        if kind == "raw_string":
+            return Value((_text(node)[1:-1],))
+        if kind in ("string", "concatenation", "translated_string"):
+            parts = [self.value(c) for c in node.named_children]
+            if kind == "string" and not node.named_children:
+                return Value(("",))
+            return _concat(parts) if parts else Value((_text(node).strip('"'),))
+        if kind == "string_content":
+            return Value((_text(node),))
+        if kind in ("simple_expansion", "expansion"):
+            name = next((c for c in node.named_children if c.type == "variable_name"), None)
+            if name is None:
+                return Value(("*",))
+            held = self.env.get(_text(name))
+            if held is None:
+                default = [
+                    self.value(c)
+                    for c in node.named_children
+                    if c.type in ("word", "string", "concatenation")
+                ]
+                return _join([Value(("*",)), *default]) if default else Value(("*",))
+            return held
+        if kind == "command_substitution":
+            out = UNKNOWN
+            for child in node.named_children:
+                out = _join([out, self.statement(child)])
+            return Value(out.strings, None, out.taint)
+        if kind == "process_substitution":
+            for child in node.named_children:
+                self.statement(child)
+            return UNKNOWN
+        parts = [self.value(c) for c in node.named_children]
+        return _join(parts) if parts else UNKNOWN
+
+    # ------------------------------------------------------------ commands
+
+    def command(self, node: Any, stdin: Value, target: Value | None, heredoc: Value | None) -> Value:
+        name_node = node.child_by_field_name("name")
+        for child in node.named_children:
+            if child.type == "variable_assignment":  # VAR=x cmd
+                self.assign(child)
+        if name_node is None:
+            return UNKNOWN
+        name = _text(name_node).rsplit("/", 1)[-1]
+        args = [
+            self.value(a)
+            for a in node.named_children
+            if a.type not in ("command_name", "variable_assignment")
+        ]
+        words = [a.strings[0] if a.strings else "*" for a in args]
+        line = " ".join([name, *words])
+        given = heredoc if heredoc is not None else stdin
+        taint = frozenset().union(*(a.taint for a in args)) if args else frozenset()
+
+        if name in ("sudo", "nohup", "time", "command", "exec", "env") and args and name != "env":
+            # the command it runs
+            inner = args[0].strings[0] if args[0].strings else ""
+            name, args, words = inner.rsplit("/", 1)[-1], args[1:], words[1:]
+        printed = Value((), None, frozenset())
+        if name in READERS and any(_credential(a) for a in args):
+            printed = Value((), None, frozenset({SECRET}))
+            out = self.output_file(name, args)
+            if out is not None:
+                self.secret_files.update(out.strings)
+        elif name in ("env", "printenv", "set", "export") and not args or CREDENTIAL_COMMAND.search(line):
+            printed = Value((), None, frozenset({SECRET}))
+        elif name in FILTERS:
+            printed = Value(given.strings, None, given.taint | taint)
+            if DECODERS.search(line):
+                printed = Value(given.strings, None, printed.taint | {DECODED})
+        elif name in ("echo", "printf"):
+            printed = Value((" ".join(words),), None, taint)
+        if (
+            name in ("curl", "wget")
+            and not any(f in words for f in ("-o", "-O", "--output"))
+            and target is None
+        ):
+            printed = Value(printed.strings, None, printed.taint | {FETCHED})
+
+        if name in NETWORK:
+            self.network(node, name, args, words, given)
+        if name in DNS and any(a.tainted(SECRET) for a in args):
+            self.report("exfiltration", node, f"looks up a host name built from {_what(Value(taint=taint))}")
+        if name == "git":
+            self.git(node, words)
+        # a blob decoded and run (a download piped into a shell is the line rules' to judge, by its host:
+        # vendors install that way)
+        shells = ("sh", "bash", "zsh", "dash", "source", ".")
+        if name == "eval" or (name in shells[:4] and "-c" in words):
+            if any(a.tainted(DECODED) for a in args):
+                self.report("obfuscated-exec", node, "runs data decoded at run time")
+        elif name in shells and given.tainted(DECODED):
+            self.report("obfuscated-exec", node, "runs data decoded at run time")
+        if name == "crontab" and given.strings and any(FETCHES_OR_DECODES.search(s) for s in given.strings):
+            self.report("persistence", node, "installs a crontab line that fetches or decodes")
+        if name == "tee" and args:
+            self.wrote(node, args[-1], given, "-a" in words)
+        if name == "cp" and len(args) >= 2 and any(s in self.secret_files for s in args[0].strings):
+            self.secret_files.update(args[-1].strings)
+        if heredoc is not None and name == "cat":
+            printed = Value(heredoc.strings, None, heredoc.taint | printed.taint)
+        return printed
+
+    def output_file(self, name: str, args: list[Value]) -> Value | None:
+        """The file a reader writes (an archive's name, a copy's destination)."""
+        if name in ("tar", "zip", "7z") and args:
+            flags = args[0].strings[0] if args[0].strings else ""
+            if name == "tar" and "f" in flags and len(args) > 1:
+                return args[1]
+            if name in ("zip", "7z"):
+                rest = [a for a in args if not (a.strings and a.strings[0].startswith("-"))]
+                return rest[1 if name == "7z" else 0] if rest else None
+        if name == "cp" and len(args) >= 2:
+            return args[-1]
+        return None
+
+    def network(self, node: Any, name: str, args: list[Value], words: list[str], stdin: Value) -> None:
+        if stdin.tainted(SECRET) and any(w in ("@-", "-") or w.endswith("@-") for w in [*words, "-"]):
+            self.report("exfiltration", node, f"pipes secrets read from a credential store into {name}")
+            return
+        for i, (a, w) in enumerate(zip(args, words, strict=True)):
+            uploaded = w.split("@", 1)[1] if "@" in w and not w.startswith(("http", "git@")) else None
+            flagged = i > 0 and words[i - 1] in UPLOAD_FLAGS
+            paths = (
+                [uploaded] if uploaded else (list(a.strings) if flagged or name in ("scp", "rsync") else [])
+            )
+            if a.tainted(SECRET) or any(
+                p and (p in self.secret_files or _credential(Value((p,)))) for p in paths
+            ):
+                self.report(
+                    "exfiltration", node, f"sends secrets read from a credential store out through {name}"
+                )
+                return
+
+    def git(self, node: Any, words: list[str]) -> None:
+        if (
+            words[:2] == ["remote", "add"]
+            and len(words) >= 4
+            and re.match(r"(https?|ssh|git)://|git@", words[3])
+        ):
+            self.remotes.add(words[2])
+        elif words[:1] == ["push"] and any(w in self.remotes for w in words[1:]):
+            self.report("exfiltration", node, "pushes the repository to a remote the script added")
+
+    def wrote(self, node: Any, target: Value, content: Value, appending: bool) -> None:
+        texts = content.strings
+        for where in target.strings:
+            startup = STARTUP_FILE.search(where) or HOOK_FILE.search(where)
+            fetches = content.tainted(FETCHED, DECODED) or any(FETCHES_OR_DECODES.search(t) for t in texts)
+            networked = HOOK_FILE.search(where) and any(NETWORK_COMMAND.search(t) for t in texts)
+            if startup and (fetches or networked):
+                self.report(
+                    "persistence", node, f"writes a command that fetches, decodes or sends into {where}"
+                )
+                return
+            if content.tainted(SECRET):
+                self.secret_files.add(where)
