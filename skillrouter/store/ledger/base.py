@@ -17,7 +17,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["Connection", "KeptFiles", "LedgerBase", "View", "no_space", "sha", "write"]
+__all__ = ["Connection", "KeptFiles", "LedgerBase", "Transactions", "View", "no_space", "sha", "write"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -119,6 +119,28 @@ class Connection(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+class Transactions:
+    """What both backends keep per thread of a write transaction (``local.depth``: how deep the
+    calls that joined it are, ``local.after``: what runs once it commits), and what they do with it."""
+
+    local: threading.local
+
+    def in_transaction(self) -> bool:
+        return bool(getattr(self.local, "depth", 0))
+
+    def after_commit(self, action: Callable[[], None]) -> None:
+        """Run ``action`` once the write transaction being made commits (at once outside one)."""
+        if getattr(self.local, "depth", 0):
+            self.local.after.append(action)
+        else:
+            action()
+
+    def _committed(self) -> None:
+        actions, self.local.after = getattr(self.local, "after", []), []
+        for action in actions:
+            action()
 
 
 class KeptFiles(Protocol):

@@ -45,7 +45,7 @@ from skillrouter.errors import StoreError
 from skillrouter.store.ledger import Ledger
 from skillrouter.store.ledger import postgres_schema as schema
 from skillrouter.store.ledger import postgres_watch as watch
-from skillrouter.store.ledger.base import View
+from skillrouter.store.ledger.base import Transactions, View
 from skillrouter.store.ledger.dialect import to_postgres
 
 __all__ = ["PgConnection", "check_url", "postgres_ledger", "redact"]
@@ -128,7 +128,7 @@ def postgres_ledger(url: str, *, read_only: bool = False, retry_for: float = 30.
     return Ledger(PgConnection(url, read_only=read_only, retry_for=retry_for))
 
 
-class PgConnection:
+class PgConnection(Transactions):
     """A store's ledger in a PostgreSQL database (a :class:`~.base.Connection`; see the module
     docstring): it keeps the skills' files too (:mod:`.postgres_files`)."""
 
@@ -334,22 +334,8 @@ class PgConnection:
             assert view is not None
         return view.read(self.rows)
 
-    def in_transaction(self) -> bool:
-        return bool(getattr(self.local, "depth", 0))
-
     def unchanged_token(self) -> None:
         return None  # the process's view (:meth:`view`) keeps what was read instead
-
-    def after_commit(self, action: Callable[[], None]) -> None:
-        if getattr(self.local, "depth", 0):
-            self.local.after.append(action)
-        else:
-            action()
-
-    def _committed(self) -> None:
-        actions, self.local.after = getattr(self.local, "after", []), []
-        for action in actions:
-            action()
 
     # ------------------------------------------------------------ the schema
 

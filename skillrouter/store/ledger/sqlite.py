@@ -14,7 +14,7 @@ from typing import Any
 from skillrouter.embeddings.derived import read_only_connection, tuned
 from skillrouter.errors import DiskFullError, LedgerDamagedError, StoreError
 from skillrouter.store.ledger import schema
-from skillrouter.store.ledger.base import View, no_space
+from skillrouter.store.ledger.base import Transactions, View, no_space
 
 __all__ = ["SqliteConnection"]
 
@@ -24,7 +24,7 @@ def _damage(err: sqlite3.DatabaseError) -> bool:
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(err) is sqlite3.DatabaseError
 
 
-class SqliteConnection:
+class SqliteConnection(Transactions):
     """The SQLite file of one store (a :class:`~.base.Connection`). One connection per thread;
     every write in a transaction."""
 
@@ -137,9 +137,6 @@ class SqliteConnection:
         self.local.commits = getattr(self.local, "commits", 0) + 1
         self._committed()
 
-    def in_transaction(self) -> bool:
-        return bool(getattr(self.local, "depth", 0))
-
     def unchanged_token(self) -> tuple[int, int] | None:
         """SQLite's ``data_version`` (it sees the other connections' commits) and the count of this
         connection's own commits; None inside a write transaction, whose uncommitted writes no
@@ -147,17 +144,6 @@ class SqliteConnection:
         if getattr(self.local, "depth", 0):
             return None
         return int(self.rows("PRAGMA data_version")[0][0]), getattr(self.local, "commits", 0)
-
-    def after_commit(self, action: Callable[[], None]) -> None:
-        if getattr(self.local, "depth", 0):
-            self.local.after.append(action)
-        else:
-            action()
-
-    def _committed(self) -> None:
-        actions, self.local.after = getattr(self.local, "after", []), []
-        for action in actions:
-            action()
 
     @staticmethod
     def _rollback(db: sqlite3.Connection) -> None:
