@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import Any
 
-from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.findings import Finding
 from skillrouter.security.pyflow import (
     CREDENTIAL_COMMAND,
     DECODED,
@@ -53,6 +53,7 @@ from skillrouter.security.pyflow import (
     _looked_up,
     _startup,
     _what,
+    flow_findings,
 )
 
 __all__ = ["is_script", "script_findings"]
@@ -154,14 +155,7 @@ def script_findings(texts: Mapping[str, str]) -> list[Finding]:
             flow.run()
         except RecursionError:
             continue
-        lines = text.splitlines()
-        seen: set[tuple[str, int]] = set()
-        for rule, line, why in flow.found:
-            if (rule, line) in seen:
-                continue
-            seen.add((rule, line))
-            shown = excerpt(lines[line - 1]) if 0 < line <= len(lines) else ""
-            out.append(finding(rule, relpath, line, shown, why=why))
+        out += flow_findings(relpath, text, flow.found)
     return out
 
 

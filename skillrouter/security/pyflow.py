@@ -49,7 +49,7 @@ from pathlib import PurePosixPath
 
 from skillrouter.security.findings import Finding, excerpt, finding
 
-__all__ = ["is_python", "python_findings", "skill_findings"]
+__all__ = ["flow_findings", "is_python", "python_findings", "skill_findings"]
 
 SECRET = "secret"  # credential content or the whole environment
 FETCHED = "fetched"  # a network response
@@ -174,16 +174,24 @@ def skill_findings(texts: Mapping[str, str]) -> list[Finding]:
     except RecursionError:
         return []
     out: list[Finding] = []
-    seen: set[tuple[str, str, int]] = set()
     for relpath, flow in skill.flows.items():
-        lines = modules[relpath][0].splitlines()
-        for rule, node, why in flow.found:
-            line = getattr(node, "lineno", None)
-            if line is None or (rule, relpath, line) in seen:
-                continue
-            seen.add((rule, relpath, line))
-            shown = excerpt(lines[line - 1]) if 0 < line <= len(lines) else ""
-            out.append(finding(rule, relpath, line, shown, why=why))
+        found = [(rule, getattr(node, "lineno", None), why) for rule, node, why in flow.found]
+        out += flow_findings(relpath, modules[relpath][0], found)
+    return out
+
+
+def flow_findings(relpath: str, text: str, found: Iterable[tuple[str, int | None, str]]) -> list[Finding]:
+    """A flow analyzer's (rule, line, why) in ``relpath`` as findings, one per rule and line,
+    each with its line's text (shared by :mod:`.jsflow` and :mod:`.shflow`)."""
+    lines = text.splitlines()
+    out: list[Finding] = []
+    seen: set[tuple[str, int]] = set()
+    for rule, line, why in found:
+        if line is None or (rule, line) in seen:
+            continue
+        seen.add((rule, line))
+        shown = excerpt(lines[line - 1]) if 0 < line <= len(lines) else ""
+        out.append(finding(rule, relpath, line, shown, why=why))
     return out
 
 
@@ -308,11 +316,29 @@ class _Flow:
         self.tree, self.skill = tree, skill
         self.found: list[tuple[str, ast.AST, str]] = []
         self.functions: dict[str, _Function] = {}
+        self.parents: dict[int, ast.AST] = {}  # id(node) -> the node it is in
+        self.attributes: dict[str, Value] = {}  # what ``self.<name>`` holds, in any method
+        self.opened: dict[str, Value] = {}  # a file object's name -> the path it was opened for writing
+        self._module_names: dict[str, Value] | None = None
         for node in ast.walk(tree):
+            for child in ast.iter_child_nodes(node):
+                self.parents[id(child)] = node
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 args = node.args
                 params = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
                 self.functions.setdefault(node.name, _Function(node, params, self))
+
+    def module_names(self) -> dict[str, Value]:
+        """The module's names as its top level binds them (imports, constants), for the functions."""
+        if self._module_names is None:
+            scope = _Scope(self, None)
+            reporting, self.skill.reporting = self.skill.reporting, False  # report_all reports it
+            scope.block(
+                [s for s in self.tree.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+            )
+            self.skill.reporting = reporting
+            self._module_names = scope.env
+        return self._module_names
 
     @property
     def reporting(self) -> bool:
@@ -345,7 +371,7 @@ class _Scope:
         self.flow = flow
         self.fn = fn
         self.depth = depth  # how many calls deep a call with known paths was followed into
-        self.env: dict[str, Value] = dict(_module_env(flow)) if fn is not None else {}
+        self.env: dict[str, Value] = dict(flow.module_names()) if fn is not None else {}
         self.returned = UNKNOWN
 
     # ------------------------------------------------------------ statements
@@ -423,7 +449,8 @@ class _Scope:
                 key = f"{owner}.{attr}"
                 self.env[key] = value
                 if owner == "self":
-                    _attributes(self.flow)[attr] = _join([_attributes(self.flow).get(attr, UNKNOWN), value])
+                    held = self.flow.attributes
+                    held[attr] = _join([held.get(attr, UNKNOWN), value])
             case ast.Tuple(elts=elts) | ast.List(elts=elts):
                 for elt in elts:
                     self.bind(elt, Value(taint=value.taint))
@@ -527,7 +554,7 @@ class _Scope:
         if isinstance(owner, ast.Name):
             held = self.env.get(f"{owner.id}.{attr}")
             if held is None and owner.id == "self":
-                held = _attributes(self.flow).get(attr)
+                held = self.flow.attributes.get(attr)
             if held is not None:
                 return held
         base = self.expr(owner)
@@ -788,23 +815,19 @@ class _Scope:
         if method in ("write_text", "write_bytes") and args:
             self.wrote(node, owner, args[0])
         if method in ("write", "writelines") and args and isinstance(node.func, ast.Attribute):
-            target = self._opened.get(_key(node.func.value))
+            target = self.flow.opened.get(_key(node.func.value))
             if target is not None:
                 self.wrote(node, target, args[0])
-
-    @property
-    def _opened(self) -> dict[str, Value]:
-        return _opened_files(self.flow)
 
     def wrote(self, node: ast.Call, path: Value, content: Value | None) -> None:
         """A write to ``path`` (``content`` None: an ``open`` for writing, whose file is remembered)."""
         if content is None:
-            parent = _parent_with(self.flow, node)
+            parent = self.flow.parents.get(id(node))
             if isinstance(parent, ast.withitem) and parent.optional_vars is not None:
-                _opened_files(self.flow)[_key(parent.optional_vars)] = path
+                self.flow.opened[_key(parent.optional_vars)] = path
             elif isinstance(parent, ast.Assign):
                 for target in parent.targets:
-                    _opened_files(self.flow)[_key(target)] = path
+                    self.flow.opened[_key(target)] = path
             return
         texts = content.strings
         for where in path.strings:
@@ -946,41 +969,3 @@ def _key(node: ast.AST) -> str:
 _BUILTINS = frozenset(
     {"open", "exec", "eval", "compile", "getattr", "__import__", "chr", "dict", "list", "str", "repr", "map"}
 )
-
-
-def _module_env(flow: _Flow) -> dict[str, Value]:
-    """The module's names as its top level binds them (imports, constants), for the functions."""
-    cached = getattr(flow, "_module_names", None)
-    if cached is None:
-        scope = _Scope(flow, None)
-        reporting, flow.skill.reporting = flow.skill.reporting, False  # the report_all pass reports it
-        scope.block([s for s in flow.tree.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)])
-        flow.skill.reporting = reporting
-        cached = scope.env
-        flow._module_names = cached  # type: ignore[attr-defined]
-    return cached
-
-
-def _attributes(flow: _Flow) -> dict[str, Value]:
-    held = getattr(flow, "_self_attributes", None)
-    if held is None:
-        held = flow._self_attributes = {}  # type: ignore[attr-defined]
-    return held
-
-
-def _opened_files(flow: _Flow) -> dict[str, Value]:
-    held = getattr(flow, "_opened", None)
-    if held is None:
-        held = flow._opened = {}  # type: ignore[attr-defined]
-    return held
-
-
-def _parent_with(flow: _Flow, node: ast.AST) -> ast.AST | None:
-    parents = getattr(flow, "_parents", None)
-    if parents is None:
-        parents = {}
-        for parent in ast.walk(flow.tree):
-            for child in ast.iter_child_nodes(parent):
-                parents[id(child)] = parent
-        flow._parents = parents  # type: ignore[attr-defined]
-    return parents.get(id(node))

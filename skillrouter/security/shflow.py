@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.findings import Finding
 from skillrouter.security.pyflow import (
     CREDENTIAL_COMMAND,
     DECODED,
@@ -40,6 +40,7 @@ from skillrouter.security.pyflow import (
     _credential,
     _join,
     _what,
+    flow_findings,
 )
 
 __all__ = ["is_shell", "shell_findings"]
@@ -90,13 +91,7 @@ def shell_findings(texts: Mapping[str, str]) -> list[Finding]:
             script.block(tree.root_node)
         except RecursionError:
             continue
-        lines = text.splitlines()
-        seen: set[tuple[str, int]] = set()
-        for rule, line, why in script.found:
-            if (rule, line) not in seen:
-                seen.add((rule, line))
-                shown = excerpt(lines[line - 1]) if 0 < line <= len(lines) else ""
-                out.append(finding(rule, relpath, line, shown, why=why))
+        out += flow_findings(relpath, text, script.found)
     return out
 
 
