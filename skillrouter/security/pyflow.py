@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.lexicon_code import CREDENTIAL_STORE_RE
 
 __all__ = ["flow_findings", "is_python", "python_findings", "skill_findings"]
 
@@ -55,16 +56,8 @@ SECRET = "secret"  # credential content or the whole environment
 FETCHED = "fetched"  # a network response
 DECODED = "decoded"  # bytes decoded at run time from a blob (base64, hex, zlib, rot13)
 
-# where credentials live: a folded path naming one of these is a credential store
-CREDENTIAL_STORE = re.compile(
-    r"(^|[/\\~])\.ssh([/\\]|$)|\bid_(rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](credentials|config)"
-    r"|\.kube[/\\]config|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.docker[/\\]config\.json"
-    r"|gcloud[/\\](credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)"
-    r"|\.azure[/\\]|\.config[/\\]gh[/\\]hosts\.yml|\.gnupg([/\\]|$)|keychain|\.password-store"
-    r"|Login Data|[/\\]Cookies\b|cookies\.sqlite|logins\.json|key4\.db|Local State|Local Storage[/\\]leveldb"
-    r"|wallet\.dat|[/\\]keystore([/\\]|$)|\.ethereum|\.electrum|Exodus[/\\]|[Mm]eta[Mm]ask|Phantom|solana[/\\]id\.json"
-    r"|\.claude[/\\]|\.codex[/\\]|\.openclaw|\.clawdbot|\.hermes[/\\]|\.config[/\\]openai|\.env\b",
-)
+# where credentials live: a folded path naming one is a credential store (the regex rules' list)
+CREDENTIAL_STORE = CREDENTIAL_STORE_RE
 # a command whose output is a credential
 CREDENTIAL_COMMAND = re.compile(
     r"find-(generic|internet)-password|gh\s+auth\s+token|print-access-token|export-credentials"
