@@ -38,6 +38,7 @@ RULE_SEVERITY: dict[str, Severity] = {
     "self-replication": "dangerous",
     "active-content": "dangerous",
     "address-swap": "dangerous",
+    "untrusted-index": "dangerous",
 }
 RULES: tuple[str, ...] = tuple(RULE_SEVERITY)
 
@@ -94,6 +95,10 @@ RULE_WHY: dict[str, str] = {
     "address-swap": (
         "It puts fixed cryptocurrency addresses of its own where copied or written ones were (the "
         "clipboard, invoices), so payments go to its author."
+    ),
+    "untrusted-index": (
+        "It points a package manager at an index that is neither the official one nor a known mirror, "
+        "so whoever runs that host decides what every install brings."
     ),
 }
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from skillrouter.security.gates import rx
+from skillrouter.security.indicators import indicators
 
 # ---- downloads: archives and programs, and being told to run them
 ASSET_EXTENSIONS = (
@@ -79,50 +80,9 @@ PREREQUISITE_RE = rx(
 )
 
 # ---- commands to fetch from elsewhere and run
-# paste sites and raw-snippet hosts: what a page there says can change after review, and nobody
-# publishes an installer there
-PASTE_HOSTS = (
-    "glot.io",
-    "rentry.co",
-    "rentry.org",
-    "pastebin.com",
-    "pastebin.pl",
-    "paste.ee",
-    "hastebin.com",
-    "hastebin.skyra.pw",
-    "ghostbin.",
-    "controlc.com",
-    "justpaste.it",
-    "privatebin.",
-    "dpaste.org",
-    "dpaste.com",
-    "paste.rs",
-    "termbin.com",
-    "ix.io",
-    "sprunge.us",
-    "codepad.org",
-    "ideone.com",
-    "pastes.dev",
-    "paste.mozilla.org",
-    "bpa.st",
-    "telegra.ph",
-    "notes.io",
-    "textbin.net",
-    "0bin.net",
-    "paste.gg",
-    "pastie.org",
-    "snippet.host",
-    "pastecode.io",
-    "paste.centos.org",
-    "paste.debian.net",
-    "paste.ubuntu.com",
-    "gist.github.com",
-    "gist.githubusercontent.com",
-    "jsbin.com",
-    "pastelink.net",
-    "rlim.com",
-    "write.as",
-)
+# paste sites and raw-snippet hosts (indicators.toml's ``paste_hosts``): what a page there says can
+# change after review, and nobody publishes an installer there
+PASTE_HOSTS = indicators().paste_hosts
 PASTE_HOST_RE = re.compile(
     r"(?:https?://)?(?:[\w-]+\.)*(?:"
     + "|".join(re.escape(h).rstrip(r"\.") for h in PASTE_HOSTS)

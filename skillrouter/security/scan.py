@@ -1,8 +1,10 @@
 """Scanning text: one file (:func:`scan_text`) or a whole skill as the agent reads it (:func:`scan_skill`).
 
 :func:`scan_text` runs the analyzers (:mod:`~skillrouter.security.analyzers`) over the file: the
-built-in one, ``rules`` (:func:`rule_findings`: every rule of this package), then the third-party
-ones registered in code or installed through the ``skillrouter.analyzers`` entry points.
+built-in ones, ``rules`` (:func:`rule_findings`: the rules that share one reading of the file) and
+``supply-chain`` (:mod:`~skillrouter.security.supply`: package indexes and install hooks), then
+the third-party ones registered in code or installed through the ``skillrouter.analyzers`` entry
+points.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
-from skillrouter.security import code, commands, droppers, jsflow, lures, pyflow, shflow
+from skillrouter.security import code, commands, droppers, jsflow, lures, psflow, pyflow, shflow
 from skillrouter.security.analyzers import Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.configs import config_leak_findings
@@ -25,6 +27,7 @@ from skillrouter.security.mentions import (
     mention_reason,
 )
 from skillrouter.security.prose import WordIndex, prose_findings, span_findings
+from skillrouter.security.supply import SupplyChainAnalyzer
 from skillrouter.security.unicode import hidden_unicode, lower_aligned, normalise, tag_smuggled
 from skillrouter.security.wallets import address_swap_findings
 
@@ -47,15 +50,15 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True, topic: str | No
     turns off every mention exemption (negation, warnings, deny lists, quoted examples): it
     exists to measure what the exemption changes.
 
-    Every analyzer reads the file: the built-ins (:data:`BUILTIN_ANALYZERS`) and then the
-    third-party ones (:func:`~skillrouter.security.analyzers.plugin_findings`); a third-party
-    finding of a rule on a line already flagged for that rule is dropped.
+    Every analyzer reads the file: the built-ins (:data:`BUILTIN_ANALYZERS`: the rules, then where
+    packages come from) and then the third-party ones
+    (:func:`~skillrouter.security.analyzers.plugin_findings`); a later analyzer's finding of a
+    rule on a line already flagged for that rule is dropped.
     """
     file = FileText(relpath, text, topic, mentions)
-    findings: list[Finding] = []
-    for analyzer in BUILTIN_ANALYZERS:
-        findings += analyzer.analyze(file)
-    extra = plugin_findings(file)
+    first, *rest = BUILTIN_ANALYZERS
+    findings: list[Finding] = list(first.analyze(file))
+    extra = [f for analyzer in rest for f in analyzer.analyze(file)] + plugin_findings(file)
     if not extra:
         return findings
     seen = {(f.rule, f.line) for f in findings}
@@ -75,7 +78,7 @@ class RuleAnalyzer:
         return rule_findings(file.relpath, file.text, mentions=file.mentions, topic=file.topic)
 
 
-BUILTIN_ANALYZERS: tuple[Analyzer, ...] = (RuleAnalyzer(),)
+BUILTIN_ANALYZERS: tuple[Analyzer, ...] = (RuleAnalyzer(), SupplyChainAnalyzer())
 
 
 def rule_findings(
@@ -307,14 +310,25 @@ def scan_skill(
 
 
 def is_flow_code(relpath: str) -> bool:
-    """Whether a file is code the flow analyzers read (Python, JavaScript, TypeScript, shell)."""
-    return pyflow.is_python(relpath) or jsflow.is_script(relpath) or shflow.is_shell(relpath)
+    """Whether a file is code the flow analyzers read (Python, JavaScript, TypeScript, shell,
+    PowerShell)."""
+    return (
+        pyflow.is_python(relpath)
+        or jsflow.is_script(relpath)
+        or shflow.is_shell(relpath)
+        or psflow.is_powershell(relpath)
+    )
 
 
 def code_flow_findings(texts: Mapping[str, str], found: list[Finding]) -> list[Finding]:
     """What the skill's code does, read as code (:mod:`.pyflow` across its Python files,
-    :mod:`.jsflow` and :mod:`.shflow` in each script), less what ``found`` already holds for that
-    rule on that line."""
+    :mod:`.jsflow`, :mod:`.shflow` and :mod:`.psflow` in each script), less what ``found`` already
+    holds for that rule on that line."""
     seen = {(f.rule, f.path, f.line) for f in found}
-    flows = pyflow.skill_findings(texts) + jsflow.script_findings(texts) + shflow.shell_findings(texts)
+    flows = (
+        pyflow.skill_findings(texts)
+        + jsflow.script_findings(texts)
+        + shflow.shell_findings(texts)
+        + psflow.powershell_findings(texts)
+    )
     return [f for f in flows if (f.rule, f.path, f.line) not in seen]

@@ -30,7 +30,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "06-evm-payments",  # prose: swap the payment address, undo the user's corrections
             "07-dev-server-watch",  # a systemd unit running what a vendor-looking URL returns
             "08-mcp-quickstart",  # a script writing agent config: bypassPermissions, a server with keys
-            "10-py-project-bootstrap",  # typosquatted packages and an extra index
             "13-db-migrate-helper",  # a dated time bomb dropping every table
             "15-shell-boost-cn",  # a shell rc hook capturing the sudo password
         },
@@ -52,7 +51,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         {
             "02-dns-troubleshooter",
             "03-parallel-test-runner",
-            "05-pandas-data-cleaner",
             "08-log-error-watcher",
             "09-conventional-commits",
             "10-build-cache-cleaner",
@@ -66,7 +64,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         {
             "09-pdf-table-extractor",
             "11-openapi-client-generator",
-            "14-python-env-doctor",
             "23-mac-dev-bootstrap",
         },
         set(),
@@ -81,7 +78,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "18-clipboard-snippet-manager",
             "19-vscode-task-generator",
             "20-password-strength-auditor",
-            "24-jira-ticket-creator",
         },
         {"09-agents-md-writer"},  # the prose rules, before the code analyzers too
     ),
