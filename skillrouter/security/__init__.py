@@ -8,12 +8,18 @@ the way the agent reads it: the whole rendered ``SKILL.md`` (every front-matter 
     findings = scan_skill(render_skill_md(skill), {"scripts/run.sh": data})
     verdict = decide("community", findings)     # Verdict(action="quarantine", ...)
 
-Modules, one concern each:
+The package reads top to bottom as **view -> analyzers -> policy**:
 
-- :mod:`~skillrouter.security.scan`: :func:`scan_skill` (a skill as the agent reads it) and
-  :func:`scan_text` (one file);
-- :mod:`~skillrouter.security.folder`: :func:`scan_skill_folder` (a folder on disk: symlinks,
-  binaries, sizes) and :func:`scan_bytes`;
+- :mod:`~skillrouter.security.view`: a skill read once (:class:`SkillView`: every file read and
+  its kind known; symlinks, binaries and sizes checked), from a folder or from text;
+- :mod:`~skillrouter.security.scan`: the analyzers over a view, cached by content hash
+  (:func:`analyze`), :func:`scan_skill` (a skill as the agent reads it) and :func:`scan_text` (one
+  file); :mod:`~skillrouter.security.folder`: :func:`scan_skill_folder` (a folder on disk) and
+  :func:`scan_bytes`;
+- :mod:`~skillrouter.security.policy`: what the findings mean (below).
+
+The analyzers' modules, one concern each:
+
 - :mod:`~skillrouter.security.commands`: command rules per logical line (``exfiltration``,
   ``destructive-shell``, ``persistence``), applied to every line, fenced code and inline code;
 - :mod:`~skillrouter.security.prose`: sentence-level intent (secrets out, persistence,
@@ -33,11 +39,16 @@ Modules, one concern each:
   fetch run from code) and in prose, English and Chinese (``download-exec``: an archive or
   program downloaded and run, a password on it; ``remote-exec``: a page's command to paste into a
   terminal; ``self-replication``);
-- :mod:`~skillrouter.security.pyflow` and :mod:`~skillrouter.security.jsflow`: a skill's Python
-  (across its files, with :mod:`ast`) and JavaScript/TypeScript (tree-sitter) read as code: values
-  followed from credential stores and the environment to network sends, from downloads and
-  decoded blobs to execution, and fetching commands into start-up files (``exfiltration``,
-  ``remote-exec``, ``obfuscated-exec``, ``persistence``);
+- :mod:`~skillrouter.security.supply`: where packages come from (``untrusted-index``: a package
+  manager pointed at an index that is neither official nor a known mirror; an install hook that
+  downloads), over the hosts of :mod:`~skillrouter.security.indicators` (``indicators.toml``:
+  indicators as data, versioned, extended by a user's file without a release);
+- :mod:`~skillrouter.security.pyflow`, :mod:`~skillrouter.security.jsflow`,
+  :mod:`~skillrouter.security.shflow` and :mod:`~skillrouter.security.psflow`: a skill's Python
+  (across its files, with :mod:`ast`), JavaScript/TypeScript, shell and PowerShell (tree-sitter)
+  read as code: values followed from credential stores and the environment to network sends,
+  from downloads and decoded blobs to execution, and fetching commands into start-up files
+  (``exfiltration``, ``remote-exec``, ``obfuscated-exec``, ``persistence``);
 - :mod:`~skillrouter.security.analyzers`: the registry third-party analyzers join (entry points
   ``skillrouter.analyzers``: docs/extending.md);
 - :mod:`~skillrouter.security.code`: payloads in Level 2 code (credential stores or the

@@ -1,23 +1,36 @@
-"""Scanning text: one file (:func:`scan_text`) or a whole skill as the agent reads it (:func:`scan_skill`).
+"""The analyzers over a skill: :func:`scan_skill` (a skill as the agent reads it), :func:`analyze`
+(a :class:`~skillrouter.security.view.SkillView`, cached by content hash) and :func:`scan_text`
+(one file).
 
-:func:`scan_text` runs the analyzers (:mod:`~skillrouter.security.analyzers`) over the file: the
-built-in ones, ``rules`` (:func:`rule_findings`: the rules that share one reading of the file) and
-``supply-chain`` (:mod:`~skillrouter.security.supply`: package indexes and install hooks), then
-the third-party ones registered in code or installed through the ``skillrouter.analyzers`` entry
-points.
+A skill is read once into a view (:mod:`.view`); then, in :func:`view_findings`:
+
+1. every text file goes through the per-file analyzers (:func:`scan_text`): the built-in ones,
+   ``rules`` (:func:`rule_findings`: the rules that share one reading of the file) and
+   ``supply-chain`` (:mod:`~skillrouter.security.supply`: package indexes and install hooks),
+   then the third-party ones registered in code or installed through the
+   ``skillrouter.analyzers`` entry points (:mod:`~skillrouter.security.analyzers`);
+2. the skill-level analyzers (:data:`SKILL_ANALYZERS`) read its code as code, one language at a
+   time across its files: Python (:mod:`.pyflow`), JavaScript/TypeScript (:mod:`.jsflow`),
+   shell (:mod:`.shflow`), PowerShell (:mod:`.psflow`).
+
+What the findings mean is the policy's (:func:`~skillrouter.security.policy.decide`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import PurePosixPath
+from threading import Lock
 
 from skillrouter.security import code, commands, droppers, jsflow, lures, psflow, pyflow, shflow
-from skillrouter.security.analyzers import Analyzer, FileText, plugin_findings
+from skillrouter.security.analyzers import ANALYZERS, Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.configs import config_leak_findings
 from skillrouter.security.dns_leaks import dns_leaks, is_shell_script
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
+from skillrouter.security.indicators import indicators
 from skillrouter.security.injection import injection_findings, quoting_line
 from skillrouter.security.markdown import Document, read_document, sentences
 from skillrouter.security.mentions import (
@@ -29,11 +42,11 @@ from skillrouter.security.mentions import (
 from skillrouter.security.prose import WordIndex, prose_findings, span_findings
 from skillrouter.security.supply import SupplyChainAnalyzer
 from skillrouter.security.unicode import hidden_unicode, lower_aligned, normalise, tag_smuggled
+from skillrouter.security.view import DEFAULT_MAX_FILE_BYTES, SkillView
 from skillrouter.security.wallets import address_swap_findings
 
 # files read as Markdown prose (sentence rules, inline code); others only get the line rules
 PROSE_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".txt", ".rst", ""})
-DEFAULT_MAX_FILE_BYTES = 1_000_000
 # configuration files: read for secrets handed to a server (:mod:`.configs`), as Markdown's code blocks are
 CONFIG_SUFFIXES = frozenset({".json", ".jsonc", ".yaml", ".yml", ".toml"})
 
@@ -278,57 +291,80 @@ def scan_skill(
     ``skill_md`` is the rendered text (``render_skill_md(skill)`` or the file as stored: every
     front-matter field, nested ``metadata`` and unknown keys included). ``files`` maps a
     relative path (``scripts/run.sh``) to its content; bytes are checked for executables and
-    binary data first (see :func:`scan_bytes`). Nothing is executed.
+    binary data first. The skill is read once (:meth:`~.view.SkillView.of_texts`) and every
+    analyzer reads that view (:func:`analyze`). Nothing is executed.
     """
-    findings = scan_text("SKILL.md", skill_md, mentions=mentions)
-    topic = skill_topic(skill_md) if files else None
-    code_texts: dict[str, str] = {}
-    for relpath in sorted(files or {}):
-        content = (files or {})[relpath]
-        if is_flow_code(relpath) and len(content) <= max_file_bytes:
-            text = content if isinstance(content, str) else None if binary_kind(content) else decode(content)
-            if text is not None:
-                code_texts[relpath] = text
-        if isinstance(content, str):
-            if len(content.encode("utf-8")) > max_file_bytes:
-                findings.append(
-                    finding(
-                        "oversize-file",
-                        relpath,
-                        None,
-                        f"{len(content.encode('utf-8'))} bytes > limit {max_file_bytes}",
-                    )
-                )
-                continue
-            findings.extend(scan_text(relpath, content, mentions=mentions, topic=topic))
-        else:
-            findings.extend(
-                scan_bytes(relpath, content, max_file_bytes=max_file_bytes, mentions=mentions, topic=topic)
-            )
-    findings += code_flow_findings(code_texts, findings)
+    view = SkillView.of_texts(skill_md, files, max_file_bytes=max_file_bytes)
+    return analyze(view, mentions=mentions)
+
+
+CACHE_SIZE = 2048
+_cache: OrderedDict[tuple[str, ...], tuple[Finding, ...]] = OrderedDict()
+_cache_lock = Lock()
+
+
+def analyze(view: SkillView, *, mentions: bool = True) -> list[Finding]:
+    """Every analyzer over ``view`` (:func:`view_findings`), cached by the view's content hash, the
+    indicators' version and the third-party analyzers registered (:mod:`.view`): an unchanged
+    skill is not parsed again in this process."""
+    plugins, _ = ANALYZERS.plugins()
+    key = (view.digest, str(mentions), indicators().version, *(p.label for p in plugins))
+    with _cache_lock:
+        hit = _cache.get(key)
+        if hit is not None:
+            _cache.move_to_end(key)
+            return list(hit)
+    found = view_findings(view, mentions=mentions)
+    with _cache_lock:
+        _cache[key] = tuple(found)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return found
+
+
+def forget_analyses() -> None:
+    """Empty the content-hash cache (for benchmarks that time a cold scan)."""
+    with _cache_lock:
+        _cache.clear()
+
+
+def view_findings(view: SkillView, *, mentions: bool = True) -> list[Finding]:
+    """Every analyzer over a skill's view, uncached (:func:`analyze` caches it): what
+    reading the files found, each text file's analyzers (:func:`scan_text`, a Level 2 file with
+    the skill's topic), then the skill-level ones (:data:`SKILL_ANALYZERS`: its code read as
+    code, across its files)."""
+    findings = list(view.checks)
+    for file in view.files:
+        if file.text is not None:
+            topic = None if file.relpath == "SKILL.md" else view.topic
+            findings.extend(scan_text(file.relpath, file.text, mentions=mentions, topic=topic))
+    seen = {(f.rule, f.path, f.line) for f in findings}
+    for analyzer in SKILL_ANALYZERS:
+        for f in analyzer.analyze_skill(view):
+            if (f.rule, f.path, f.line) not in seen:
+                seen.add((f.rule, f.path, f.line))
+                findings.append(f)
     return sorted(findings, key=lambda f: (f.path != "SKILL.md", f.path, *sort_key(f)))
 
 
-def is_flow_code(relpath: str) -> bool:
-    """Whether a file is code the flow analyzers read (Python, JavaScript, TypeScript, shell,
-    PowerShell)."""
-    return (
-        pyflow.is_python(relpath)
-        or jsflow.is_script(relpath)
-        or shflow.is_shell(relpath)
-        or psflow.is_powershell(relpath)
-    )
+@dataclass(frozen=True)
+class FlowAnalyzer:
+    """A skill-level analyzer: one language's code of the skill, read as code (its files of
+    ``kind`` in the view, together: a value passed between two of them is followed where the
+    analyzer can)."""
+
+    name: str
+    kind: str
+    flows: Callable[[Mapping[str, str]], list[Finding]]
+
+    def analyze_skill(self, view: SkillView) -> list[Finding]:
+        texts = view.of_kind(self.kind)
+        return self.flows(texts) if texts else []
 
 
-def code_flow_findings(texts: Mapping[str, str], found: list[Finding]) -> list[Finding]:
-    """What the skill's code does, read as code (:mod:`.pyflow` across its Python files,
-    :mod:`.jsflow`, :mod:`.shflow` and :mod:`.psflow` in each script), less what ``found`` already
-    holds for that rule on that line."""
-    seen = {(f.rule, f.path, f.line) for f in found}
-    flows = (
-        pyflow.skill_findings(texts)
-        + jsflow.script_findings(texts)
-        + shflow.shell_findings(texts)
-        + psflow.powershell_findings(texts)
-    )
-    return [f for f in flows if (f.rule, f.path, f.line) not in seen]
+SKILL_ANALYZERS: tuple[FlowAnalyzer, ...] = (
+    FlowAnalyzer("python-flow", "python", pyflow.skill_findings),
+    FlowAnalyzer("javascript-flow", "javascript", jsflow.script_findings),
+    FlowAnalyzer("shell-flow", "shell", shflow.shell_findings),
+    FlowAnalyzer("powershell-flow", "powershell", psflow.powershell_findings),
+)
