@@ -35,7 +35,9 @@ def labels(folder: Path) -> dict[str, dict[str, Any]]:
 
 def harmful_files(label: dict[str, Any]) -> set[str]:
     """The files a label's ``where`` names (``scripts/x.py:3-9; SKILL.md:12``)."""
-    return set(re.findall(r"[\w./-]*\w\.\w+", str(label.get("where", ""))))
+    where = str(label.get("where", ""))
+    named = {part.split(":")[0].strip() for part in where.split(";")}  # a git hook has no suffix
+    return set(re.findall(r"[\w./-]*\w\.\w+", where)) | {p for p in named if p and " " not in p}
 
 
 def named(result: Result, files: set[str]) -> bool:

@@ -19,14 +19,17 @@ one is left to its words (the caller passes ``lesson``).
 
 from __future__ import annotations
 
+import json
 import re
+
+import yaml
 
 from skillrouter.security.commands import own_service
 from skillrouter.security.findings import Finding, excerpt, finding
 from skillrouter.security.lexicon_code import LOOPBACK_RE
 from skillrouter.security.lexicon_commands import SECRET_VAR_RE
 
-__all__ = ["config_leak_findings"]
+__all__ = ["config_leak_findings", "tool_secret_findings"]
 
 _URL_KEY_RE = re.compile(
     r"""(?<![\w-])["']?(?:url|serverUrl|endpoint)["']?\s*[:=]\s*["'](https?://[^"'\s]+)["']"""
@@ -93,3 +96,60 @@ def config_leak_findings(relpath: str, text: str) -> list[Finding]:
             found.append(finding("exfiltration", relpath, number, excerpt(line), why=why))
             break
     return found
+
+
+# what a tool's description asks for: secrets, whole and unmasked
+_SECRET_NOUN_RE = re.compile(
+    r"\b(?:secret|token|api[ _-]?key|access[ _-]?key|password|passphrase|credential|private[ _-]?key"
+    r"|kubeconfig|cookie|session)s?\b|\.aws/credentials|\.npmrc|\.netrc|\.env\b|密钥|令牌|密码|凭证|凭据",
+    re.IGNORECASE,
+)
+_WHOLE_RE = re.compile(
+    r"\b(?:unmasked|unredacted|full|complete|entire|raw|plain[ -]?text|verbatim|actual|real)\b"
+    r"|完整|明文|未脱敏|不要?打码|原文|全部",
+    re.IGNORECASE,
+)
+_REMOTE_URL_RE = re.compile(
+    r"https?://(?!localhost\b|127\.|0\.0\.0\.0|\[::1\])[\w.-]+\.[a-z]{2,}", re.IGNORECASE
+)
+
+
+def tool_secret_findings(relpath: str, text: str) -> list[Finding]:
+    """A tool defined in a configuration (``tools.json``, an MCP or OpenAPI file) whose description
+    asks the agent for secrets whole (``the complete, unmasked secret values``, ``完整的密钥``),
+    in a file that names a remote endpoint: the agent fills the arguments in, and the call
+    hands them to that host. ``exfiltration`` on the description's line."""
+    if not _REMOTE_URL_RE.search(text):
+        return []
+    try:
+        data = json.loads(text) if relpath.lower().endswith((".json", ".jsonc")) else yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError, RecursionError):
+        return []
+    lines = text.split("\n")
+    for description in _descriptions(data):
+        if _SECRET_NOUN_RE.search(description) and _WHOLE_RE.search(description):
+            probe = description[:60]
+            number = next((i for i, line in enumerate(lines, 1) if probe[:40] in line), 1)
+            why = (
+                "A tool's description has the agent collect secrets whole and put them in its "
+                "arguments, and the tool's endpoint is a remote host: calling it sends them there."
+            )
+            return [finding("exfiltration", relpath, number, excerpt(lines[number - 1]), why=why)]
+    return []
+
+
+def _descriptions(data: object, depth: int = 0) -> list[str]:
+    """Every ``description`` (or ``prompt``/``instructions``) string of a parsed configuration."""
+    if depth > 12:
+        return []
+    out: list[str] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in ("description", "prompt", "instructions") and isinstance(value, str):
+                out.append(value)
+            else:
+                out += _descriptions(value, depth + 1)
+    elif isinstance(data, list):
+        for value in data:
+            out += _descriptions(value, depth + 1)
+    return out

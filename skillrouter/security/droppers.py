@@ -42,6 +42,7 @@ from pathlib import PurePosixPath
 
 from skillrouter.security.commands import is_mention, logical_line
 from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.indicators import imitates, indicators, known_host
 from skillrouter.security.lexicon_lures import (
     B64_LITERAL_RE,
     DECODE_RE,
@@ -244,6 +245,23 @@ def _named_host(line: str) -> str | None:
     return None
 
 
+_URL_HOST_RE = re.compile(r"https?://(?:[^/\s@]+@)?([a-z0-9.-]+\.[a-z]{2,})", re.IGNORECASE)
+
+
+def _look_alike_host(segment: str) -> tuple[str, str] | None:
+    """(host, the known installer host it imitates) of the first URL on ``segment`` whose host
+    borrows a known installer host's name without being it (``indicators.toml``)."""
+    known = indicators().installer_hosts
+    for m in _URL_HOST_RE.finditer(segment):
+        host = m.group(1).lower()
+        if known_host(host, known) or _LESSON_HOST_RE.search(host.removesuffix(".example")):
+            continue
+        like = next((k for k in known if imitates(host, (k,))), None)
+        if like is not None:
+            return host, like
+    return None
+
+
 def _windows_dropper(line: str) -> tuple[int, str] | None:
     """(column, explanation) of a program downloaded or run from the network by one of Windows'
     own tools (certutil, mshta, bitsadmin, regsvr32), which is how droppers pass allow-lists."""
@@ -271,6 +289,12 @@ def _remote(line: str, code: bool) -> tuple[int, str] | None:
         if paste := PASTE_HOST_RE.search(segment):
             host = paste.group().split("//")[-1].rstrip("/:?#")
             return fetch.start(), f"It pipes a script from a paste site ({host}) into a shell."
+        if copied := _look_alike_host(segment):
+            host, like = copied
+            return fetch.start(), (
+                f"It pipes a script from {host}, a name made to look like {like}, into a shell: a "
+                "look-alike of a known installer runs whatever its owner serves."
+            )
         if plain := PLAIN_HTTP_RE.search(segment):
             return fetch.start(), (
                 f"It pipes a script fetched over plain HTTP ({plain.group()}) into a shell: anyone on "

@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ENV", "Indicators", "indicators", "load"]
+__all__ = ["ENV", "Indicators", "imitates", "indicators", "known_host", "load"]
 
 ENV = "SKILLROUTER_INDICATORS"
 FILE = "indicators.toml"
@@ -37,6 +37,7 @@ class Indicators:
     python_indexes: tuple[str, ...]
     npm_indexes: tuple[str, ...]
     index_hosting: tuple[str, ...]
+    installer_hosts: tuple[str, ...] = ()
 
     @property
     def package_indexes(self) -> tuple[str, ...]:
@@ -66,6 +67,7 @@ def _parse(text: str, where: str) -> Indicators:
         _strings(indexes, "python", f"{where} [package_indexes]"),
         _strings(indexes, "npm", f"{where} [package_indexes]"),
         _strings(indexes, "hosting", f"{where} [package_indexes]"),
+        _strings(data, "installer_hosts", where),
     )
 
 
@@ -89,6 +91,7 @@ def load(extra: Path | None = None) -> Indicators:
         both(shipped.python_indexes, more.python_indexes),
         both(shipped.npm_indexes, more.npm_indexes),
         both(shipped.index_hosting, more.index_hosting),
+        both(shipped.installer_hosts, more.installer_hosts),
     )
 
 
@@ -97,3 +100,39 @@ def indicators() -> Indicators:
     """The indicators the rules read: the shipped file, extended by ``$SKILLROUTER_INDICATORS``."""
     extra = os.environ.get(ENV, "").strip()
     return load(Path(extra).expanduser() if extra else None)
+
+
+def known_host(host: str, known: tuple[str, ...]) -> bool:
+    """Whether ``host`` is one of ``known`` or a subdomain of one."""
+    return any(host == k or host.endswith("." + k) for k in known)
+
+
+# labels that name what a host does, not whose it is
+_GENERIC_LABELS = frozenset(
+    ("mirrors", "mirror", "registry", "files", "download", "downloads", "data", "repo", "upload", "cloud")
+    + ("simple", "static", "install", "installer", "releases", "assets", "objects", "content", "docs")
+)
+
+
+def imitates(host: str, known: tuple[str, ...]) -> bool:
+    """Whether ``host`` (not itself one of ``known``) borrows a known host's name: one of its
+    distinctive labels inside it (``pypi``, ``npmjs``, ``tuna``, ``githubusercontent`` ...), or
+    two edits from a known host."""
+    labels = {
+        label for k in known for label in k.split(".") if len(label) >= 4 and label not in _GENERIC_LABELS
+    }
+    return any(label in host for label in labels) or any(_within_two(host, k) for k in known)
+
+
+def _within_two(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 2:
+        return False
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        if min(current) > 2:
+            return False
+        previous = current
+    return previous[-1] <= 2

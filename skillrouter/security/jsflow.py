@@ -55,6 +55,7 @@ from skillrouter.security.pyflow import (
     _what,
     flow_findings,
 )
+from skillrouter.security.view import kind_of
 
 __all__ = ["is_script", "script_findings"]
 
@@ -142,7 +143,7 @@ def script_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's JavaScript and TypeScript files (relative path -> text)."""
     out: list[Finding] = []
     for relpath, text in sorted(texts.items()):
-        if not is_script(relpath):
+        if not is_script(relpath) and kind_of(relpath, text) != "javascript":
             continue
         suffix = PurePosixPath(relpath).suffix.lower()
         parser = _parser(suffix in (".ts", ".mts", ".cts", ".tsx"), suffix == ".tsx")
@@ -368,6 +369,15 @@ class _Scope:
         elif target.type in ("object_pattern", "array_pattern"):
             for part in target.named_children:
                 inner = part.child_by_field_name("value") or part
+                if value.qualname == "process.env" and part.type in (
+                    "shorthand_property_identifier_pattern",
+                    "pair_pattern",
+                    "object_assignment_pattern",
+                ):
+                    self.bind(inner, Value(("*",)))  # const { TOKEN } = process.env: one setting each
+                    continue
+                if part.type == "rest_pattern":  # const { a, ...rest } = process.env: the rest, whole
+                    inner = next(iter(part.named_children), part)
                 self.bind(inner, Value(taint=value.taint, qualname=_pattern_qualname(value, part)))
 
     # ------------------------------------------------------------ expressions
@@ -388,7 +398,7 @@ class _Scope:
                     parts.append(Value(got.strings, None, got.taint))
             return _concat(parts) if parts else Value(("",))
         if kind == "number":
-            return UNKNOWN
+            return Value((_text(node),))
         if kind in ("identifier", "shorthand_property_identifier"):  # { src } is { src: src }
             name = _text(node)
             if name in self.env:
@@ -403,7 +413,8 @@ class _Scope:
             index = self.value(node.child_by_field_name("index"))
             if owner.qualname == "process.env":
                 return Value(("*",))
-            return Value((), None, _looked_up(owner.taint, index.strings) | index.taint)
+            # an element of a list of literals may be any of them (L[0], L[i])
+            return Value(owner.strings, None, _looked_up(owner.taint, index.strings) | index.taint)
         if kind in ("call_expression", "new_expression"):
             return self.call(node)
         if kind == "binary_expression":
@@ -417,7 +428,10 @@ class _Scope:
                 return _concat([left, right])
             return Value((), None, left.taint | right.taint)
         if kind in ("assignment_expression", "augmented_assignment_expression"):
-            got = self.value(node.child_by_field_name("right"))
+            right = node.child_by_field_name("right")
+            if right is not None and right.type in ("arrow_function", "function_expression", "function"):
+                self.callbacks([right], frozenset())  # ws.onopen = () => {...}: a handler, walked here
+            got = self.value(right)
             left = node.child_by_field_name("left")
             if kind == "augmented_assignment_expression":
                 got = _concat([self.value(left), got])
@@ -471,6 +485,8 @@ class _Scope:
             return self.env[text]
         owner_node = node.child_by_field_name("object")
         prop = _text(node.child_by_field_name("property") or node)
+        if owner_node is not None and prop in _GLOBALS and _unwrapped(owner_node) in _GLOBAL_OBJECTS:
+            return Value(qualname=prop)  # (globalThis as any).WebSocket
         if text in HOME:
             return Value(("~",))
         if text == "process.env":
@@ -532,6 +548,10 @@ class _Scope:
             inner = _Scope(self.flow, self.fn, env, self.depth + 1)
             self.walk_body(inner, called.node)
             self.merge(inner)
+            for param, arg, arg_node in zip(called.params, args, arg_nodes):
+                got = inner.env.get(param)
+                if got is not None and got.taint - arg.taint:  # walk(path, out): what it put into out
+                    self.bind(arg_node, _join([arg, Value(taint=got.taint)]))
             return Value(
                 inner.returned.strings, None, inner.returned.taint | (result.taint if result else frozenset())
             )
@@ -607,8 +627,10 @@ class _Scope:
 
     def fold(self, name: str, method: str | None, owner: Value, args: list[Value]) -> Value | None:
         if name == "String.fromCharCode":
-            codes = [s for a in args for s in a.strings]
-            return Value(("".join(codes),)) if codes else UNKNOWN
+            codes = [_int(a.strings[0]) if a.strings else None for a in args]
+            if codes and all(c is not None and 0 <= c < 0x110000 for c in codes):
+                return Value(("".join(chr(c) for c in codes if c is not None),))
+            return UNKNOWN
         if name in ("path.join", "path.resolve", "path.posix.join", "path.win32.join") and args:
             return _concat([p for a in args for p in (a, Value(("/",)))][:-1])
         if name in HOME:
@@ -743,6 +765,31 @@ _GLOBALS = frozenset(
         "process",
     }
 )
+
+
+_GLOBAL_OBJECTS = frozenset({"globalThis", "window", "self", "global"})
+
+
+def _unwrapped(node: Any) -> str:
+    """An expression's text without the parentheses and TypeScript assertions around it."""
+    while node.type in (
+        "parenthesized_expression",
+        "as_expression",
+        "non_null_expression",
+        "satisfies_expression",
+    ):
+        inner = node.named_children[0] if node.named_children else None
+        if inner is None:
+            break
+        node = inner
+    return _text(node)
+
+
+def _int(text: str) -> int | None:
+    try:
+        return int(text, 0)
+    except ValueError:
+        return None
 
 
 def _module(name: str) -> str:

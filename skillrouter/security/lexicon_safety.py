@@ -193,7 +193,8 @@ SAFETY: tuple[Pattern, ...] = (
     ),
     # fetched content as instructions
     _p(
-        r"\b(?:treat\w*|regard\w*|consider\w*|handl\w*)\b(?:[^.;]|\.(?=\S)){0,80}?\bas\s+(?:trusted\s+|authoritative\s+|your\s+own\s+"
+        r"\b(?:treat\w*|regard\w*|consider\w*|handl\w*)\b(?:[^.;]|\.(?=\S)){0,80}?(?<!\bnever\s)(?<!\bnot\s)"
+        r"\bas\s+(?:trusted\s+|authoritative\s+|your\s+own\s+"
         r"|binding\s+)?(?:instructions|commands|directives)\b",
         ("treat", "regard", "consider", "handl"),
         ("instructions", "commands", "directives"),

@@ -41,6 +41,7 @@ from skillrouter.security.pyflow import (
     _join,
     flow_findings,
 )
+from skillrouter.security.view import kind_of
 
 __all__ = ["is_powershell", "powershell_findings"]
 
@@ -127,7 +128,7 @@ def powershell_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's PowerShell files (relative path -> text; other files are ignored)."""
     out: list[Finding] = []
     for relpath, text in sorted(texts.items()):
-        if not is_powershell(relpath):
+        if not is_powershell(relpath) and kind_of(relpath, text) != "powershell":
             continue
         tree = _parser().parse(text.encode("utf-8", "replace"))
         script = _Script()
@@ -307,6 +308,7 @@ class _Script:
             self.report("exfiltration", node, f"sends secrets read from a credential store out through {raw}")
         if name == "invoke-expression":
             self.execution(node, given, "")
+        line = f"{line}\n{self.fold(line)}"  # "-Enc $p" read with what $p holds
         if name in ("powershell", "start-process") and ENCODED.search(" " + line):
             self.report("obfuscated-exec", node, "runs a command given base64-encoded (-EncodedCommand)")
         if name in WRITERS or name == "tee-object":

@@ -49,6 +49,7 @@ from pathlib import PurePosixPath
 
 from skillrouter.security.findings import Finding, excerpt, finding
 from skillrouter.security.lexicon_code import CREDENTIAL_STORE_RE
+from skillrouter.security.view import kind_of
 
 __all__ = ["flow_findings", "is_python", "python_findings", "skill_findings"]
 
@@ -67,7 +68,9 @@ CREDENTIAL_COMMAND = re.compile(
 STARTUP_FILE = re.compile(
     r"\.(bashrc|bash_profile|zshrc|zprofile|profile|zshenv|bash_login)\b|config[/\\]fish[/\\]config\.fish"
     r"|crontab|[/\\]cron\.d[/\\]|systemd[/\\]user[/\\]|LaunchAgents[/\\]|autostart[/\\]|\.git[/\\]hooks[/\\]"
-    r"|\b(AGENTS|CLAUDE|SOUL|MEMORY|GEMINI)\.md\b|PowerShell[/\\].*profile\.ps1",
+    r"|\b(AGENTS|CLAUDE|SOUL|MEMORY|GEMINI)\.md\b|PowerShell[/\\].*profile\.ps1"
+    r"|\.ipython[/\\]profile_[\w-]+[/\\]startup\b|\b(site|user)customize\.py\b|site-packages[/\\][^/\\]+\.pth\b"
+    r"|Start Menu[/\\]Programs[/\\]Startup\b",
     re.IGNORECASE,
 )
 PACKAGE_CONFIG = re.compile(r"pip\.(conf|ini)\b|\.npmrc\b|\.yarnrc|\.condarc|pydistutils\.cfg", re.IGNORECASE)
@@ -139,6 +142,12 @@ DECODE_CALLS = (
     "bz2.decompress",
     "codecs.decode",
 )
+# a URL a Markdown or HTML renderer fetches by itself (an image, a stylesheet, a frame)
+RENDERED_URL = re.compile(
+    r"!\[[^\]]*\]\(\s*(https?:)?//|<(img|iframe|link|script)\b[^>]*(src|href)\s*=\s*[\"']?(https?:)?//",
+    re.IGNORECASE,
+)
+ARCHIVE_CALLS = ("tarfile.open", "tarfile.TarFile", "zipfile.ZipFile", "tarfile.TarFile.open")
 FETCH_RESULTS = ("text", "content", "json", "read", "body", "data", "iter_content")
 MAX_FOLD = 4096  # a folded string longer than this is not followed further
 
@@ -152,7 +161,7 @@ def skill_findings(texts: Mapping[str, str]) -> list[Finding]:
     file's calls into the others followed (see the module docstring)."""
     modules: dict[str, tuple[str, ast.Module]] = {}
     for relpath, text in sorted(texts.items()):
-        if not is_python(relpath):
+        if not is_python(relpath) and kind_of(relpath, text) != "python":
             continue
         try:
             tree = ast.parse(text)
@@ -312,6 +321,7 @@ class _Flow:
         self.parents: dict[int, ast.AST] = {}  # id(node) -> the node it is in
         self.attributes: dict[str, Value] = {}  # what ``self.<name>`` holds, in any method
         self.opened: dict[str, Value] = {}  # a file object's name -> the path it was opened for writing
+        self.archives: dict[str, ast.expr] = {}  # an archive's name -> the file object it writes into
         self._module_names: dict[str, Value] | None = None
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
@@ -476,7 +486,9 @@ class _Scope:
             case ast.Attribute(value=owner, attr=attr):
                 return self.attribute(node, owner, attr)
             case ast.JoinedStr(values=values):
-                return _concat([self.expr(v) for v in values])
+                made = _concat([self.expr(v) for v in values])
+                self.rendered(node, made)
+                return made
             case ast.FormattedValue(value=value):
                 got = self.expr(value)
                 return Value(got.strings, None, got.taint)
@@ -622,6 +634,18 @@ class _Scope:
             return returned
 
         self.sinks(node, name, method, owner, args, kwargs, every)
+        if name in ARCHIVE_CALLS:
+            self.archive_opened(node)
+        if (
+            method in ("add", "write", "addfile", "writestr")
+            and isinstance(node.func, ast.Attribute)
+            and _key(node.func.value) in self.flow.archives
+            and (taint or any(_credential(a) for a in args))
+        ):
+            # a secret put into an archive: the archive holds it, and the buffer it is written into
+            held = Value(owner.strings, owner.qualname, taint | owner.taint | {SECRET})
+            self.bind(node.func.value, held)
+            self.bind(self.flow.archives[_key(node.func.value)], Value(taint=held.taint))
         if taint and isinstance(node.func, ast.Attribute) and not owner.qualname:
             # an object holds what is put into it (a list appended to, a message given an attachment)
             self.bind(node.func.value, Value(owner.strings, None, taint | owner.taint))
@@ -812,6 +836,21 @@ class _Scope:
             if target is not None:
                 self.wrote(node, target, args[0])
 
+    def archive_opened(self, node: ast.Call) -> None:
+        """``tarfile.open(fileobj=buf)`` / ``zipfile.ZipFile(buf, "w")``: remember which file object
+        the archive (the name it is bound to) writes into."""
+        into = next((k.value for k in node.keywords if k.arg == "fileobj"), None)
+        if into is None and node.args and isinstance(node.args[0], ast.Name):
+            into = node.args[0]
+        if into is None:
+            return
+        parent = self.flow.parents.get(id(node))
+        if isinstance(parent, ast.withitem) and parent.optional_vars is not None:
+            self.flow.archives[_key(parent.optional_vars)] = into
+        elif isinstance(parent, ast.Assign):
+            for target in parent.targets:
+                self.flow.archives[_key(target)] = into
+
     def wrote(self, node: ast.Call, path: Value, content: Value | None) -> None:
         """A write to ``path`` (``content`` None: an ``open`` for writing, whose file is remembered)."""
         if content is None:
@@ -845,6 +884,14 @@ class _Scope:
             words = [self.expr(e) for e in first.elts]
             commands.append(" ".join(w.strings[0] if w.strings else "*" for w in words))
         return commands, words
+
+    def rendered(self, node: ast.AST, value: Value) -> None:
+        """A secret built into an image's or a page's URL (``![](https://host/?p={key})``,
+        ``<img src="...">``): whoever renders the text sends it to that host."""
+        if value.tainted(SECRET) and any(RENDERED_URL.search(s) for s in value.strings):
+            self.send(
+                node, value, f"puts {_what(value)} into an image or link URL: rendering the text sends it"
+            )
 
     def send(self, node: ast.AST, value: Value, why: str) -> bool:
         """``value`` leaves the machine at ``node``: reported when it carries a secret (returns

@@ -27,7 +27,7 @@ from threading import Lock
 from skillrouter.security import code, commands, droppers, jsflow, lures, psflow, pyflow, shflow
 from skillrouter.security.analyzers import ANALYZERS, Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
-from skillrouter.security.configs import config_leak_findings
+from skillrouter.security.configs import config_leak_findings, tool_secret_findings
 from skillrouter.security.dns_leaks import dns_leaks, is_shell_script
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
 from skillrouter.security.indicators import indicators
@@ -160,8 +160,11 @@ def rule_findings(
         relpath, norm_lines, lower, exempt=exempt if prose else None, mentions=mentions
     )
 
-    if PurePosixPath(relpath).suffix.lower() in CONFIG_SUFFIXES or (prose and not defensive):
-        for f in config_leak_findings(relpath, norm):
+    config = PurePosixPath(relpath).suffix.lower() in CONFIG_SUFFIXES
+    if config or (prose and not defensive):
+        for f in config_leak_findings(relpath, norm) + (
+            tool_secret_findings(relpath, norm) if config else []
+        ):
             if ("exfiltration", f.line) not in seen:
                 seen.add(("exfiltration", f.line))
                 findings.append(f)

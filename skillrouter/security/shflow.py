@@ -42,6 +42,7 @@ from skillrouter.security.pyflow import (
     _what,
     flow_findings,
 )
+from skillrouter.security.view import kind_of
 
 __all__ = ["is_shell", "shell_findings"]
 
@@ -83,7 +84,7 @@ def shell_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's shell scripts (relative path -> text; other files are ignored)."""
     out: list[Finding] = []
     for relpath, text in sorted(texts.items()):
-        if not is_shell(relpath):
+        if not is_shell(relpath) and kind_of(relpath, text) != "shell":
             continue
         tree = _parser().parse(text.encode("utf-8", "replace"))
         script = _Script()
@@ -144,8 +145,16 @@ class _Script:
             for child in node.named_children:
                 out = _join([out, self.statement(child, stdin)])
             return out
+        if kind == "for_statement":  # for rc in ~/.bashrc ~/.zshrc: the variable holds each value
+            variable = node.child_by_field_name("variable")
+            values = [self.value(v) for v in node.children_by_field_name("value")]
+            if variable is not None and values:
+                self.env[_text(variable)] = _join(values)
+            body = node.child_by_field_name("body")
+            if body is not None:
+                self.statement(body, stdin)
+            return UNKNOWN
         if kind in (
-            "for_statement",
             "while_statement",
             "c_style_for_statement",
             "case_statement",

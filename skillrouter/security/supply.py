@@ -36,7 +36,7 @@ from urllib.parse import urlsplit
 
 from skillrouter.security.analyzers import FileText
 from skillrouter.security.findings import Finding, excerpt, finding
-from skillrouter.security.indicators import indicators
+from skillrouter.security.indicators import imitates, indicators, known_host
 
 __all__ = ["SupplyChainAnalyzer", "index_host_verdict", "supply_findings"]
 
@@ -53,7 +53,8 @@ _INDEX_SETTING = re.compile(
 _SOURCE_TABLE = re.compile(r"^\s*\[\[\s*tool\.(?:poetry\.source|uv\.index|pdm\.source)\s*\]\]", re.MULTILINE)
 _URL_KEY = re.compile(r"""^\s*url\s*=\s*["'](?P<url>https?://[^"']+)["']""", re.MULTILINE)
 _PLACEHOLDER = re.compile(
-    r"[<>{}$%]|example\.(?:com|org|net)\b|\byour|my-?company|company\b|\bcorp\.|\bxxx|\.\.\.|changeme",
+    r"[<>{}$%]|example\.(?:com|org|net)\b|\byour|\bmy-?(?:company|corp|org|team)\b|company\b|\bcorp\.|\bxxx"
+    r"|\.\.\.|changeme",
     re.IGNORECASE,
 )
 _NPM_COMMAND = re.compile(r"\b(?:npm|npx|yarn|pnpm|bun)\b")
@@ -61,6 +62,7 @@ _NPM_SETTING = re.compile(
     r"""^\s*["']?(?:@[\w.-]+:)?registry["']?\s*[=:]|\b(?:npm|yarn|pnpm|bun)\s+config\s+set\s+(?:@[\w.-]+:)?registry\b"""
     r"|\.npmrc\b|\.yarnrc\b"
 )
+_PRIVATE_LABELS = frozenset({"internal", "intranet", "corp", "lan", "private", "intra"})
 _PRIVATE_SUFFIXES = (".local", ".internal", ".lan", ".localhost", ".intranet", ".home.arpa")
 LIFECYCLE = (
     "preinstall",
@@ -94,6 +96,8 @@ def index_host_verdict(url: str) -> str | None:
         return None
     if not host or "." not in host or host.endswith(_PRIVATE_SUFFIXES) or host == "localhost":
         return None
+    if _PRIVATE_LABELS & set(host.split(".")[:-1]):
+        return None  # pypi.internal.acme.com: a company's own network names it
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
@@ -102,39 +106,9 @@ def index_host_verdict(url: str) -> str | None:
         return None
     known = indicators()
     trusted = (*known.package_indexes, *known.index_hosting)
-    if any(host == k or host.endswith("." + k) for k in trusted):
+    if known_host(host, trusted):
         return None
-    return "look-alike" if _imitates(host, known.package_indexes) else "unknown"
-
-
-def _imitates(host: str, indexes: tuple[str, ...]) -> bool:
-    """Whether ``host`` borrows a known index's name: one of its distinctive labels inside it
-    (``pypi``, ``npmjs``, ``tuna``, ``aliyun`` ...), or two edits from a known host."""
-    labels = {
-        label for k in indexes for label in k.split(".") if len(label) >= 4 and label not in _GENERIC_LABELS
-    }
-    if any(label in host for label in labels):
-        return True
-    return any(_within_two(host, k) for k in indexes)
-
-
-_GENERIC_LABELS = frozenset(
-    {"mirrors", "mirror", "registry", "files", "download", "data", "repo", "upload", "cloud", "simple"}
-)
-
-
-def _within_two(a: str, b: str) -> bool:
-    if abs(len(a) - len(b)) > 2:
-        return False
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        if min(current) > 2:
-            return False
-        previous = current
-    return previous[-1] <= 2
+    return "look-alike" if imitates(host, known.package_indexes) else "unknown"
 
 
 def _index_urls(text: str, manifest: bool = False) -> Iterator[tuple[int, str, str, int]]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -73,12 +74,33 @@ _KINDS = {
 _MANIFESTS = ("package.json", "pyproject.toml", ".npmrc", ".yarnrc", ".yarnrc.yml", "pip.conf", "pip.ini")
 
 
-def kind_of(relpath: str) -> str:
-    """What a text file is, by its name (see the module docstring)."""
+def kind_of(relpath: str, text: str | None = None) -> str:
+    """What a text file is, by its name, and for a file without a suffix by its ``#!`` line (a git
+    hook, a ``bin/`` script) (see the module docstring)."""
     name = PurePosixPath(relpath).name.lower()
     if name in _MANIFESTS or (name.startswith("requirements") and name.endswith((".txt", ".in"))):
         return "manifest"
-    return _KINDS.get(PurePosixPath(relpath).suffix.lower(), "text")
+    suffix = PurePosixPath(relpath).suffix.lower()
+    if not suffix and text is not None and text.startswith("#!"):
+        found = _SHEBANG.match(text)
+        if found is not None:
+            return _INTERPRETERS.get(found.group(1).rstrip("0123456789."), "text")
+    return _KINDS.get(suffix, "text")
+
+
+_SHEBANG = re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-S\s+)?)?([\w.]+)")
+_INTERPRETERS = {
+    "sh": "shell",
+    "bash": "shell",
+    "zsh": "shell",
+    "dash": "shell",
+    "ksh": "shell",
+    "python": "python",
+    "node": "javascript",
+    "deno": "javascript",
+    "bun": "javascript",
+    "pwsh": "powershell",
+}
 
 
 @dataclass(frozen=True)
@@ -222,7 +244,8 @@ class _Builder:
     def _add(self, relpath: str, data: bytes, text: str | None) -> None:
         digest = hashlib.sha256(data).hexdigest()
         self.hash.update(f"{relpath}\0{digest}\0".encode())
-        self.files.append(ViewFile(relpath, "binary" if text is None else kind_of(relpath), text, digest))
+        kind = "binary" if text is None else kind_of(relpath, text)
+        self.files.append(ViewFile(relpath, kind, text, digest))
 
     def view(self) -> SkillView:
         files = sorted(self.files, key=lambda f: (f.relpath != "SKILL.md", f.relpath))

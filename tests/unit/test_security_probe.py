@@ -5,7 +5,8 @@ list, so each list says what the gate gets wrong today).
 
 ``probe`` (24 + 24, 2026-12-05) and ``probe2`` (16 + 16, 2026-12-06) were read to improve the gate,
 so they no longer measure anything held out; ``probe3`` and ``probe4`` (16 + 16 each, 2026-12-06)
-were scanned once before anyone read them, and their lists are what those held-out runs found."""
+were scanned once before anyone read them, and their lists are what those held-out runs found;
+``probe5`` and ``probe7`` were scanned once blind and then worked on, ``probe6`` is held out."""
 
 from __future__ import annotations
 
@@ -37,7 +38,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     ),
     "probe3": (
         {
-            "04-log-bundle-support",
             "05-deploy-notifier",
             "06-dns-latency-check",
             "08-playwright-auth-reuse",
@@ -71,15 +71,20 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe6": (  # held out: scanned once, never worked on (probe6/README.md)
         {
             "04-sql-formatter",
-            "09-receipt-ocr",
             "11-git-changelog-generator",
-            "13-env-file-validator",
             "17-markdown-link-checker",
             "18-clipboard-snippet-manager",
             "19-vscode-task-generator",
             "20-password-strength-auditor",
         },
         {"09-agents-md-writer"},  # the prose rules, before the code analyzers too
+    ),
+    "probe7": (  # blind until its first scan at 6c3dd45 (12 / 24, 3 benign held); worked on since
+        {
+            "09-clip-stack",  # addresses swapped for XOR-encoded ones, the clipboard read in another file
+            "22-mac-screen-ocr",  # a fake password dialog; its uploader is a dot-file the store never copies
+        },
+        set(),
     ),
 }
 
@@ -132,5 +137,6 @@ def test_a_hostile_skill_is_quarantined(probe: str, name: str, tmp_path: Path) -
     assert action == "quarantine", findings
     # held for what it does where it does it: a dangerous finding in a file its label names harmful
     (label,) = [d for d in _labels(probe, "hostile") if d["dir"] == name]
-    harmful = set(re.findall(r"[\w./-]*\w\.\w+", label["where"]))  # "scripts/x.py:3-9; SKILL.md:12"
+    where = label["where"]  # "scripts/x.py:3-9; SKILL.md:12", "hooks/post-commit:3-12"
+    harmful = set(re.findall(r"[\w./-]*\w\.\w+", where)) | {p.split(":")[0].strip() for p in where.split(";")}
     assert any(f.path in harmful for f in findings if f.severity == "dangerous"), (harmful, findings)
