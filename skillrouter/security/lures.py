@@ -133,17 +133,24 @@ class _Prose:
             (m for m in SENT_ON_RE.finditer(lower) if not (mentions and ctx.negated(lower, m.start()))), None
         )
         self._spread: re.Match[str] | None | bool = False  # False: not looked for yet
-        name = next((b.text.strip() for b in doc.fields if b.field_path == "name"), "")
-        parts = {w for w in name.split("-") if len(w) >= 6 and not MEMORY_TARGET_RE.search(f"{w}.md")}
-        forms = {name, name.replace("-", " "), name.replace("-", ""), *(parts - _COMMON_NAME_WORDS)}
-        words = [re.escape(w) for w in forms if len(w) >= 4]
-        # what the skill calls itself: its name (or a long part of it: an import may have renamed
-        # it), "this skill", "itself", a skill folder's SKILL.md
-        self.itself = re.compile(
-            r"\b(?:this\s+skill|itself|themselves)\b|本技能|该技能|此技能|这个技能|skills/[\w.-]+/skill\.md"
-            + "".join(f"|(?<![\\w-]){w}(?![\\w-])" for w in words),
-            re.IGNORECASE,
-        )
+        self._itself: re.Pattern[str] | None = None
+
+    @property
+    def itself(self) -> re.Pattern[str]:
+        """What the skill calls itself: its name (or a long part of it: an import may have renamed
+        it), "this skill", "itself", a skill folder's SKILL.md (compiled when first needed: most
+        documents never ask)."""
+        if self._itself is None:
+            name = next((b.text.strip() for b in self.doc.fields if b.field_path == "name"), "")
+            parts = {w for w in name.split("-") if len(w) >= 6 and not MEMORY_TARGET_RE.search(f"{w}.md")}
+            forms = {name, name.replace("-", " "), name.replace("-", ""), *(parts - _COMMON_NAME_WORDS)}
+            words = [re.escape(w) for w in forms if len(w) >= 4]
+            self._itself = re.compile(
+                r"\b(?:this\s+skill|itself|themselves)\b|本技能|该技能|此技能|这个技能|skills/[\w.-]+/skill\.md"
+                + "".join(f"|(?<![\\w-]){w}(?![\\w-])" for w in words),
+                re.IGNORECASE,
+            )
+        return self._itself
 
     @property
     def spread(self) -> re.Match[str] | None:
