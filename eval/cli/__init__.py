@@ -9,7 +9,14 @@ and prints a table (progress goes to stderr). Errors raised on purpose become on
 stderr and exit status 1.
 """
 
-from skillrouter.eval.cli import conversations, evolution, routing, suite  # noqa: F401  (each registers its command)
+from skillrouter.eval.cli import (  # noqa: F401  (each registers its command)
+    conversations,
+    evolution,
+    library,
+    routing,
+    suite,
+    triggers,
+)
 from skillrouter.eval.cli.common import eval_group
 
 __all__ = ["eval_group"]
