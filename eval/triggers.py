@@ -41,7 +41,12 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage
+from pydantic import BaseModel
+
 from skillrouter import SkillLibrary
+from skillrouter.llm import UnreadableAnswer, ask
 from skillrouter.routing.lexical import CJK_RUN, tokenize
 from skillrouter.routing.router import Route
 from skillrouter.skill import TRIGGERS, Skill, trigger_texts
@@ -239,11 +244,12 @@ class QueryResult:
 
 @dataclass
 class Suggestion:
-    phrase: str
+    phrase: str  # a trigger phrase, or (kind "description") a whole new description
     f1_fit: float
     f1_held_out: float
     base_fit: float
     base_held_out: float
+    kind: str = "trigger"
 
 
 @dataclass
@@ -491,6 +497,85 @@ def suggest(bench: Bench, report: SkillReport, queries: Sequence[TriggerQuery]) 
     return sorted(kept, key=lambda s: (-s.f1_held_out, -s.f1_fit, s.phrase))
 
 
+# ---------------------------------------------------------------- description rewrites by a model
+
+REWRITES = 3
+DESCRIPTION_CHARS = 1024
+
+
+class Rewrites(BaseModel):
+    """What the model is asked for: new descriptions, each a whole one."""
+
+    descriptions: list[str]
+
+
+_ASK = """You improve the description of an AI agent skill. A router picks the skill for a user's
+request by comparing the request with the skill's name and description. Rewrite the description so
+the requests marked SHOULD pick it and the ones marked SHOULD NOT are left to other skills. Keep
+what the skill does true: add the words and situations users use, do not invent abilities. Write
+in the description's language; each description at most {chars} characters.
+
+Skill name: {name}
+Current description: {description}
+
+Requests (SHOULD / SHOULD NOT pick it, and what the router did):
+{requests}
+
+Answer with JSON only: {{"descriptions": ["...", "..."]}} with {n} different rewrites."""
+
+
+def suggest_descriptions(
+    bench: Bench, report: SkillReport, queries: Sequence[TriggerQuery], llm: BaseChatModel
+) -> list[Suggestion]:
+    """Description rewrites proposed by ``llm`` (shown only the half of the set phrases are drawn
+    from, never the held-out half), each measured as :func:`suggest` measures a phrase; only
+    measured improvements are returned, best first."""
+    name = report.name
+    original = bench.skills[name]
+    fit, held = halves(queries)
+    base_fit = _f1([report.queries[i] for i in fit])
+    base_held = _f1([report.queries[i] for i in held])
+    lines = []
+    for i in fit:
+        q = report.queries[i]
+        did = "picked it" if q.triggered else f"went to {q.routed or 'no skill'}"
+        lines.append(f"- {'SHOULD' if q.should_trigger else 'SHOULD NOT'}: {q.query} ({did})")
+    prompt = _ASK.format(
+        chars=DESCRIPTION_CHARS,
+        name=name,
+        description=original.description,
+        requests="\n".join(lines),
+        n=REWRITES,
+    )
+    try:
+        answer = ask(llm, [HumanMessage(prompt)], Rewrites)
+    except UnreadableAnswer as err:
+        raise ValueError(f"the model's answer for {name} holds no descriptions: {err}") from None
+    kept: list[Suggestion] = []
+    try:
+        for text in dict.fromkeys(" ".join(d.split()) for d in answer.descriptions[: 2 * REWRITES]):
+            if not text or len(text) > DESCRIPTION_CHARS or text == original.description:
+                continue
+            bench.rewrite(name, replace(original, description=text))
+            routes = bench.route([q.query for q in queries])
+            results = [_result(name, q, r) for q, r in zip(queries, routes, strict=True)]
+            f1_fit, f1_held = _f1([results[i] for i in fit]), _f1([results[i] for i in held])
+            if f1_fit > base_fit and f1_held >= base_held:
+                kept.append(
+                    Suggestion(
+                        text,
+                        round(f1_fit, 4),
+                        round(f1_held, 4),
+                        round(base_fit, 4),
+                        round(base_held, 4),
+                        "description",
+                    )
+                )
+    finally:
+        bench.rewrite(name, original)
+    return sorted(kept, key=lambda s: (-s.f1_held_out, -s.f1_fit, s.phrase))
+
+
 # ---------------------------------------------------------------- the command's work
 
 
@@ -507,10 +592,12 @@ def run_triggers(
     queries_file: Path | None = None,
     with_suggestions: bool = False,
     model: str | None = None,
+    llm: BaseChatModel | None = None,
     progress: Callable[[str], None] = lambda _: None,
 ) -> list[SkillReport]:
     """Every skill's trigger set routed in one bench (``store`` copied, else ``libraries``
-    imported into a fresh one), each skill added first."""
+    imported into a fresh one), each skill added first; with ``with_suggestions``, trigger
+    phrases measured, and with ``llm`` description rewrites too (:func:`suggest_descriptions`)."""
     folders = find_skills(skills)
     if queries_file is not None and queries_file.is_file() and len(folders) != 1:
         raise ValueError(f"--queries {queries_file}: one file is one skill's set, not {len(folders)} skills'")
@@ -536,6 +623,8 @@ def run_triggers(
             report = evaluate_skill(bench, name, sets[folder], str(folder))
             if with_suggestions and report.lost:
                 report.suggestions = suggest(bench, report, sets[folder])
+            if with_suggestions and llm is not None and (report.lost or report.stolen):
+                report.suggestions += suggest_descriptions(bench, report, sets[folder], llm)
             reports.append(report)
     return reports
 
@@ -563,8 +652,12 @@ def report_text(reports: Sequence[SkillReport], against: str = "") -> str:
             margin = "" if q.margin is None else f" (margin {q.margin:+.3f})"
             lines.append(f"  stolen {q.query!r}{margin}: a near-miss routed to this skill")
         for s in r.suggestions:
-            lines.append(
-                f"  suggest metadata.triggers += {s.phrase!r}: F1 {s.base_fit:.2f} -> {s.f1_fit:.2f} on the "
-                f"half it came from, {s.base_held_out:.2f} -> {s.f1_held_out:.2f} held out"
+            what = (
+                f"metadata.triggers += {s.phrase!r}" if s.kind == "trigger" else f"description: {s.phrase!r}"
             )
+            lines.append(
+                f"  suggest {what}: F1 {s.base_fit:.2f} -> {s.f1_fit:.2f} on the half it came from, "
+                f"{s.base_held_out:.2f} -> {s.f1_held_out:.2f} held out"
+            )
+
     return "\n".join(lines)

@@ -4,11 +4,28 @@ authors (recall, precision, F1, what was lost to which skill and why; ``--min-f1
 from __future__ import annotations
 
 import functools
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 from skillrouter.eval.cli.common import command_line, eval_group, say, write_json
+
+ChatModelFactory = Callable[[str, "str | None"], Any]
+
+
+def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
+    """The chat model loader (a test passes its own as ``obj={"chat_model_factory": ...}``)."""
+    found = (ctx.obj or {}).get("chat_model_factory") if isinstance(ctx.obj, dict) else None
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    from skillrouter.cli.agent import load_chat_model
+
+    return lambda spec, base_url: load_chat_model(
+        spec, base_url=base_url, needed_by="'eval triggers --model'"
+    )
 
 
 @eval_group.command("triggers")
@@ -25,9 +42,8 @@ from skillrouter.eval.cli.common import command_line, eval_group, say, write_jso
     "--store",
     type=click.Path(path_type=Path),
     default=None,
-    envvar="SKILLROUTER_HOME",
-    help="Route against a copy of this store with the skill added (default: $SKILLROUTER_HOME or "
-    "./.skillrouter when it exists).",
+    help="Route against a copy of this store with the skill added (default, without --with: "
+    "$SKILLROUTER_HOME or ./.skillrouter when it exists).",
 )
 @click.option(
     "--with",
@@ -44,7 +60,20 @@ from skillrouter.eval.cli.common import command_line, eval_group, say, write_jso
     "--min-f1", type=click.FloatRange(0, 1), default=None, help="Exit 1 when a skill's F1 is below this."
 )
 @click.option(
-    "--model", default=None, envvar="SKILLROUTER_MODEL", help="Embedding model (default: the store's)."
+    "--model",
+    "chat_model",
+    default=None,
+    metavar="PROVIDER:MODEL",
+    help="With --suggest: a chat model that proposes description rewrites, each measured "
+    "(LangChain's init_chat_model; pip install 'skillrouter[run]').",
+)
+@click.option("--base-url", default=None, help="Base URL of an OpenAI-compatible server for --model.")
+@click.option(
+    "--embedding-model",
+    "model",
+    default=None,
+    envvar="SKILLROUTER_MODEL",
+    help="Embedding model (default: the store's).",
 )
 @click.option(
     "--json", "json_path", default=None, metavar="FILE", help="Write the reports as JSON ('-': stdout)."
@@ -57,6 +86,8 @@ def triggers_cmd(
     libraries: tuple[Path, ...],
     with_suggestions: bool,
     min_f1: float | None,
+    chat_model: str | None,
+    base_url: str | None,
     model: str | None,
     json_path: str | None,
     quiet: bool,
@@ -68,8 +99,18 @@ def triggers_cmd(
 
     if store is not None and libraries:
         raise click.UsageError("give --store or --with, not both")
-    if store is None and not libraries and Path(".skillrouter").is_dir():
-        store = Path(".skillrouter")
+    if chat_model is not None and not with_suggestions:
+        raise click.UsageError("--model proposes rewrites for --suggest: give --suggest too")
+    llm = None
+    if chat_model is not None:
+        factory = _chat_model_factory(click.get_current_context())
+        llm = factory(chat_model, base_url)
+    if store is None and not libraries:
+        home = os.environ.get("SKILLROUTER_HOME")
+        found = [
+            p for p in ([Path(home)] if home else []) + [Path(".skillrouter")] if (p / "skills").is_dir()
+        ]
+        store = found[0] if found else None
     reports = run_triggers(
         list(paths),
         store=store,
@@ -77,6 +118,7 @@ def triggers_cmd(
         queries_file=queries_file,
         with_suggestions=with_suggestions,
         model=model,
+        llm=llm,
         progress=say(quiet),
     )
     echo = functools.partial(click.echo, err=json_path == "-")

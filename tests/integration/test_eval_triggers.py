@@ -167,3 +167,48 @@ def test_a_folder_of_sets_gives_each_skill_its_own(tmp_path: Path) -> None:
     sets.mkdir()
     result = CliRunner().invoke(eval_group, ["triggers", str(CSV), "--queries", str(sets)])
     assert result.exit_code == 1 and "clean-csv-with-pandas.json" in result.output
+
+
+def test_a_models_rewrites_are_kept_only_when_measured_better(
+    trigger_set: Path, tmp_path: Path, cli_uses: Callable[[Embedder], None], st_embedder: Embedder
+) -> None:
+    from skillrouter.agent.fakes import ScriptedChatModel
+
+    cli_uses(st_embedder)
+    good = (
+        "Clean messy CSV files and spreadsheet exports with pandas: scrub junk rows, remove duplicates, "
+        "fix date formats, trim whitespace, fill blanks, tidy exported contacts files before import."
+    )
+    bad = "Write poems about autumn leaves."
+    prompts: list[str] = []
+
+    def answer(call: object) -> str:
+        prompts.append(str(getattr(call, "prompt", call)))
+        return json.dumps({"descriptions": [good, bad]})
+
+    factory_calls: list[tuple[str, str | None]] = []
+
+    def factory(spec: str, base_url: str | None) -> ScriptedChatModel:
+        factory_calls.append((spec, base_url))
+        return ScriptedChatModel(responder=answer)
+
+    out = tmp_path / "r.json"
+    args = ["triggers", str(CSV), "--queries", str(trigger_set), "--with", str(EXAMPLES), "--json", str(out)]
+    result = CliRunner().invoke(
+        eval_group,
+        [*args, "--suggest", "--model", "openai:gpt-4o-mini", "--base-url", "http://x/v1"],
+        obj={"chat_model_factory": factory},
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(out.read_text("utf-8"))["skills"]
+    rewrites = [s for s in row["suggestions"] if s["kind"] == "description"]
+    if row["lost"] or row["stolen"]:
+        assert factory_calls == [("openai:gpt-4o-mini", "http://x/v1")] and prompts
+        assert [s["phrase"] for s in rewrites] == [good]  # the poem loses every request: never shown
+        for s in rewrites:
+            assert s["f1_fit"] > s["base_fit"] and s["f1_held_out"] >= s["base_held_out"]
+        held_out = [q["query"] for i, q in enumerate(SET) if i % 2]  # never shown to the model
+        assert not any(q in p for p in prompts for q in held_out[:1])
+    usage = CliRunner().invoke(eval_group, [*args, "--model", "openai:gpt-4o-mini"])
+    assert usage.exit_code == 2 and "--suggest" in usage.output
