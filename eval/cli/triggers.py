@@ -20,7 +20,7 @@ def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
     """The chat model loader (a test passes its own as ``obj={"chat_model_factory": ...}``)."""
     found = (ctx.obj or {}).get("chat_model_factory") if isinstance(ctx.obj, dict) else None
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     from skillrouter.cli.agent import load_chat_model
 
     return lambda spec, base_url: load_chat_model(
