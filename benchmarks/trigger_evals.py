@@ -60,7 +60,7 @@ def skill_folders(library: Path) -> dict[str, Path]:
 
 def dense_baseline(bench: Bench, sets: dict[str, list[Any]]) -> dict[str, dict[str, float]]:
     """Per skill: plain dense MiniLM over "name: description", top-1 triggers (no gate)."""
-    summaries = bench.lib.store.ledger.summaries(bench.lib.store.names())
+    summaries = bench.lib.summaries(bench.lib.names())
     names = sorted(summaries)
     docs = np.asarray(
         bench.lib.embedder.embed_documents([f"{n}: {summaries[n].description}" for n in names]),
@@ -124,7 +124,7 @@ def main() -> int:
     out: dict[str, Any] = {"libraries": {}}
     with Bench.of_paths(list(libraries.values())) as bench:
         print(
-            f"bench: {len(bench.lib.store.names())} skills, {time.perf_counter() - started:.0f} s",
+            f"bench: {len(bench.lib.names())} skills, {time.perf_counter() - started:.0f} s",
             file=sys.stderr,
         )
         for key, library in libraries.items():

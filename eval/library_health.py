@@ -32,7 +32,6 @@ import numpy as np
 
 from skillrouter import SkillLibrary
 from skillrouter.routing.fit import DEFAULT_RANKINGS, engine_tasks, gather, replay
-from skillrouter.routing.fitted import fit_texts
 from skillrouter.routing.lexical import CJK_RUN
 
 __all__ = ["BUDGETS", "VAGUE_WORDS", "html_report", "library_health"]
@@ -44,7 +43,7 @@ PICTURE = 24  # skills drawn in the confusion picture
 
 def library_health(lib: SkillLibrary) -> dict[str, Any]:
     """The report (see the module docstring) of ``lib``'s active skills."""
-    texts = fit_texts(lib.store.ledger)
+    texts = lib.fit_texts()
     names = [t.name for t in texts]
     tasks = [t for t in engine_tasks("default", texts) if t.source != "misfit"]
     fit = lib.library_fit
@@ -72,7 +71,7 @@ def library_health(lib: SkillLibrary) -> dict[str, Any]:
         for i in sorted(own, key=names.__getitem__)
         if not won[i]
     ]
-    summaries = lib.store.ledger.summaries(names)
+    summaries = lib.summaries(names)
     descriptions = []
     cjk = []
     for t in texts:

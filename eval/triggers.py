@@ -205,13 +205,9 @@ class Bench:
             target = linked.resolve()
             linked.unlink()
             shutil.copytree(target, linked, symlinks=True)
-        stored = self.lib.store.add(
-            skill,
-            replace_existing=skill.name in set(self.lib.store.names()),
-            files_from=folder,
-            reason="trigger eval",
+        stored = self.lib.add(
+            skill, replace=skill.name in set(self.lib.names()), files_from=folder, reason="trigger eval"
         )
-        self.lib.sync()
         self.skills[stored.name] = stored
         return stored
 
@@ -332,7 +328,8 @@ def evaluate_skill(bench: Bench, name: str, queries: Sequence[TriggerQuery], pat
     for result, route in zip(results, routes, strict=True):
         if result.should_trigger and not result.triggered:
             result.why = why_lost(bench, skill, result, route)
-    status = bench.lib.store.ledger.statuses().get(name, "missing")
+    found = bench.lib.summaries([name]).get(name)
+    status = found.status if found is not None else "missing"
     return SkillReport(name, path, status, results, seconds=time.perf_counter() - started)
 
 
@@ -389,7 +386,7 @@ def why_lost(bench: Bench, skill: Skill, result: QueryResult, route: Route) -> d
             else "the gate passed none ranked first"
         )
     else:
-        winner = bench.lib.store.ledger.summaries([winner_name]).get(winner_name)
+        winner = bench.lib.summaries([winner_name]).get(winner_name)
         text = f"{winner_name.replace('-', ' ')} {winner.description if winner else ''}"
         have = set(tokenize(text))
         out["lost_to"] = winner_name

@@ -667,6 +667,7 @@ class SkillLibrary:
         reason: str = "add",
         scan: bool = True,
         sync: bool = True,
+        files_from: Path | None = None,
     ) -> Skill:
         """Add a skill (a :class:`Skill`, or the path of a SKILL.md / skill folder / JSON skill),
         screened like every write: its rendered SKILL.md and Level 2 files are scanned and
@@ -674,8 +675,8 @@ class SkillLibrary:
         finding quarantines it (the returned skill's ``status`` says so). ``reason`` is kept in
         its history. ``scan=False`` stores it unscreened (benchmark data under test, never skills
         an agent obeys). ``sync=False`` leaves the index to the next call that reads it (a run of
-        writes, the loop's, then embeds in one batch)."""
-        files_from = None
+        writes, the loop's, then embeds in one batch). ``files_from``: for a :class:`Skill` given as
+        an object, the folder whose Level 2 files come with it (a path given brings its own)."""
         if isinstance(skill, (str, Path)):
             path = Path(skill)
             if path.is_dir():
@@ -741,6 +742,10 @@ class SkillLibrary:
     def summary_texts(self) -> dict[str, str]:
         """Every skill's summary, ``"name words: description"``: what two drafts of one skill share."""
         return self.store.ledger.summary_texts()
+
+    def fit_texts(self) -> list[SkillText]:
+        """Every active skill as the library fit reads it (its pseudo-tasks' sources), name order."""
+        return fit_texts(self.store.ledger)
 
     def add_examples(self, pairs: Sequence[tuple[str, str]], *, score: float = 10.0) -> int:
         """Keep tasks as routing examples of skills (``[(skill, task)]``) without counting a use;

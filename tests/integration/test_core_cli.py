@@ -114,7 +114,11 @@ def test_record_moves_the_route_score(store: Path) -> None:
 
 def test_show_after_add(store: Path) -> None:
     files = as_json("show", "review-python-pull-request", "--level", "2", "--store", store)
-    assert files == {"name": "review-python-pull-request", "files": ["references/checklist.md"]}
+    # its trigger set (evals/trigger/, for skill authors: docs/skill-authors.md) comes with it
+    assert files == {
+        "name": "review-python-pull-request",
+        "files": ["evals/trigger/eval_queries.json", "references/checklist.md"],
+    }
     assert (
         ok(
             "show", "review-python-pull-request", "--file", "references/checklist.md", "--store", store

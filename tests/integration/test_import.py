@@ -205,7 +205,10 @@ def test_archives_import_and_unsafe_members_are_refused(tmp_path: Path) -> None:
     lib = hash_lib(tmp_path / "store")
     report = lib.import_skills([zpath, tpath, evil, linky])
     assert sorted(report.added) == ["analyze-web-server-logs", "debug-failing-ci"]
-    assert lib.store.list_files("analyze-web-server-logs") == ["scripts/top_errors.sh"]
+    assert lib.store.list_files("analyze-web-server-logs") == [
+        "evals/trigger/eval_queries.json",  # the skill's trigger set (docs/skill-authors.md)
+        "scripts/top_errors.sh",
+    ]
     reasons = {Path(e["path"]).name: e["reason"] for e in report.errors}
     assert "outside" in reasons["evil.tgz"] and "link" in reasons["link.tar.gz"]
     assert not (tmp_path / "outside").exists()

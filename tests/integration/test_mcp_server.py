@@ -218,7 +218,7 @@ def test_search_abstains_when_nothing_fits(session: Session) -> None:
 
 def test_load_gives_level1_and_the_file_list(session: Session, store: Path) -> None:
     loaded = session.ok("load_skill", name="analyze-web-server-logs")
-    assert loaded["files"] == ["scripts/top_errors.sh"]
+    assert loaded["files"] == ["evals/trigger/eval_queries.json", "scripts/top_errors.sh"]
     assert (
         loaded["files"]
         == as_json("show", "analyze-web-server-logs", "--level", "2", "--store", store)["files"]
