@@ -54,6 +54,7 @@ from skillrouter.routing.scoring import KEYWORD_WEIGHT, fused
 
 __all__ = [
     "DEFAULT_RANKINGS",
+    "FIT_LIBRARY",
     "FORMS",
     "KEYWORD_WEIGHTS",
     "MIN_TASKS",
@@ -71,6 +72,7 @@ __all__ = [
     "level0_form",
     "pseudo_tasks",
     "replay",
+    "sampled",
     "when_to_use",
 ]
 
@@ -86,6 +88,11 @@ POOL = 20  # the router's candidates per view at k = 5: max(4 * k, 20)
 KEYWORD_COST = 0.1
 FORM_COST = 0.05
 FIT_VERSION = 1
+FIT_LIBRARY = 5000
+"""The most skills a fit routes its pseudo-tasks among: a registry's fit reads every pseudo-task's
+own skill and a fixed sample of the others (:func:`sampled`), so its cost stops growing with the
+registry (every skill embedded in two forms: about a minute per 2,000 skills on two cores). No
+corpus of the evaluation suite (4,275 skills at most) is sampled, so its numbers are unchanged."""
 
 
 def level0_form(form: str, name: str, description: str) -> str:
@@ -503,6 +510,23 @@ def engine_tasks(engine: Engine, skills: Sequence[SkillText]) -> list[PseudoTask
     return [t for t in pseudo_tasks(skills) if has_cjk(t.text) == (engine == "multilingual")]
 
 
+def sampled(
+    skills: Sequence[SkillText], tasks: Sequence[PseudoTask], most: int = FIT_LIBRARY
+) -> tuple[list[SkillText], list[PseudoTask]]:
+    """The skills a fit routes its pseudo-tasks among, and the tasks renumbered to them: every
+    skill when there are at most ``most``; else every task's own skill and a fixed sample of the
+    others (by a hash of the name) up to ``most`` (:data:`FIT_LIBRARY`)."""
+    if len(skills) <= most:
+        return list(skills), list(tasks)
+    owners = {t.skill for t in tasks}
+    others = sorted(
+        (i for i in range(len(skills)) if i not in owners), key=lambda i: _order(skills[i].name, "")
+    )
+    kept = sorted(owners | set(others[: max(0, most - len(owners))]))
+    at = {i: k for k, i in enumerate(kept)}
+    return [skills[i] for i in kept], [replace(t, skill=at[t.skill]) for t in tasks]
+
+
 def fit_engine(
     engine: Engine,
     skills: Sequence[SkillText],
@@ -530,12 +554,14 @@ def fit_engine(
             len(tasks),
             sources,
         )
-    checks = self_checks(gather(skills, tasks, embedder))
+    read, tasks = sampled(skills, tasks)
+    checks = self_checks(gather(read, tasks, embedder))
     chosen = choose(checks, default, keyword_cost=keyword_cost, form_cost=form_cost)
     plain = checks[Ranking("name: description", 0.0)]
     why = (
         f"best self-check after costs: {checks[chosen]:.3f} of {len(tasks)} pseudo-tasks first "
         f"(plain dense {plain:.3f}, the default ranking {checks[default]:.3f})"
+        + (f"; routed among {len(read)} of the {len(skills)} skills" if len(read) < len(skills) else "")
     )
     return EngineFit(
         engine,

@@ -23,6 +23,7 @@ from skillrouter.routing.fit import (
     gather,
     pseudo_tasks,
     replay,
+    sampled,
     self_checks,
     when_to_use,
 )
@@ -237,3 +238,19 @@ def test_recorded_examples_come_first_and_misfits_count_against_their_skill() ->
     assert not right[at]  # the misfit went back to the skill it did not fit
     picks[at] = 1
     assert evidence.right(picks)[at]  # anywhere else is right for a misfit
+
+
+def test_a_registry_is_fitted_among_every_task_owner_and_a_fixed_sample_of_the_rest() -> None:
+    skills = [
+        SkillText(f"skill-{i:04d}", f"Does job number {i}. Use when you need job {i}.") for i in range(300)
+    ]
+    tasks = [t for t in pseudo_tasks(skills) if t.skill % 7 == 0]
+    same, same_tasks = sampled(skills, tasks, most=300)
+    assert same == skills and same_tasks == tasks  # a library within the bound: read whole
+    read, renumbered = sampled(skills, tasks, most=100)
+    assert len(read) == 100
+    assert [read[t.skill].name for t in renumbered] == [skills[t.skill].name for t in tasks]
+    assert {skills[t.skill].name for t in tasks} <= {s.name for s in read}
+    assert sampled(skills, tasks, most=100)[0] == read  # the same sample every time
+    fit = fit_engine("default", skills, HashEmbedder(), min_tasks=1)
+    assert "routed among" not in fit.why  # 300 skills: under FIT_LIBRARY
