@@ -135,6 +135,32 @@ def _scratch(store: Path) -> str | None:
     return str(shm) if shutil.disk_usage(shm).free > 2 * size + (64 << 20) else None
 
 
+def _ledger_written(store: Path) -> float:
+    """When the store's ledger was last written (0: no local ledger, as in team mode)."""
+    times = [p.stat().st_mtime for p in store.glob("skillrouter.db*") if p.is_file()]
+    return max(times, default=0.0)
+
+
+def _changed_since(folder: Path, written: float) -> bool:
+    """Whether anything in a skill folder changed after the ledger's last write (a hand edit the
+    store has not recorded: its refresh would write in that folder)."""
+    stack = [str(folder)]
+    while stack:
+        here = stack.pop()
+        info = os.lstat(here)
+        if max(info.st_mtime, info.st_ctime) > written:
+            return True
+        with os.scandir(here) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(entry.path)
+                    continue
+                got = entry.stat(follow_symlinks=False)
+                if max(got.st_mtime, got.st_ctime) > written:
+                    return True
+    return False
+
+
 def _files(path: Path) -> Iterator[Path]:
     if path.is_file():
         yield path
@@ -156,8 +182,9 @@ class Bench:
     def of_store(cls, store: Path, *, model: str | None = None) -> Iterator[Bench]:
         """A copy of the local store at ``store``: its ledger, indexes and embedding cache copied,
         each skill folder a link to the store's own (read, never written: a skill under test of
-        the same name gets a folder of its own first, :meth:`add`), so a store of thousands of
-        skills is copied in a moment and nothing in it is read again."""
+        the same name gets a folder of its own first, :meth:`add`; a folder changed since the
+        ledger's last write, whose record the copy's refresh would write, is copied instead), so a
+        store of thousands of skills is copied in a moment and nothing in it is read again."""
         if not (store / "skills").is_dir():
             raise ValueError(f"{store}: not a skillrouter store (no skills/ folder); give --store or --with")
         with tempfile.TemporaryDirectory(prefix="skillrouter-triggers-", dir=_scratch(store)) as tmp:
@@ -171,8 +198,14 @@ class Bench:
                 else:
                     shutil.copy2(entry, copy / entry.name)
             (copy / "skills").mkdir()
+            written = _ledger_written(store)
             for folder in (store / "skills").iterdir():
-                if not folder.name.startswith("."):
+                if folder.name.startswith("."):
+                    continue
+                if _changed_since(folder, written):  # an edit the store has not recorded yet: the
+                    # copy's refresh judges it and writes its record there, never in the store
+                    shutil.copytree(folder, copy / "skills" / folder.name, symlinks=True)
+                else:
                     (copy / "skills" / folder.name).symlink_to(folder.resolve(), target_is_directory=True)
             with SkillLibrary.open(copy, model=model) as lib:
                 yield cls(lib, copy)

@@ -115,6 +115,10 @@ def test_the_cli_against_a_copy_of_a_store_leaves_the_store_alone(
     with SkillLibrary.open(store) as lib:
         lib.import_skills([EXAMPLES])
         before = sorted(lib.store.names())
+    edited = store / "skills" / "plan-trip-itinerary" / "SKILL.md"  # a hand edit the store has not seen
+    edited.write_text(edited.read_text("utf-8") + "\nAlso plans road trips.\n", "utf-8")
+    folder = edited.parent
+    before_files = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
     skill = tmp_path / "clean-csv-with-pandas"
     shutil.copytree(CSV, skill)
     text = (skill / "SKILL.md").read_text("utf-8")
@@ -133,6 +137,8 @@ def test_the_cli_against_a_copy_of_a_store_leaves_the_store_alone(
     (row,) = data["skills"]
     assert {"recall", "precision", "f1", "lost", "stolen", "queries"} <= set(row)
     assert len(row["queries"]) == len(SET)
+    after_files = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    assert after_files == before_files  # the copy's refresh judged the edit in a copy of the folder
     with SkillLibrary.open(store) as lib:  # the author's version went into a copy only
         assert sorted(lib.store.names()) == before
         assert not lib.get("clean-csv-with-pandas").description.startswith("Deduplicate")
