@@ -1066,7 +1066,9 @@ class SkillLibrary:
         ``community``); ``review_model`` (a LangChain chat model, optional) judges the skills
         the rules leave in doubt. Then the index is brought in line, and the report names the
         imported skills' near-duplicates (:func:`skillrouter.routing.duplicates.find_duplicates`
-        at ``duplicate_threshold``, default ``REPORT_THRESHOLD``)."""
+        at ``duplicate_threshold``, default ``REPORT_THRESHOLD``). ``progress(stage, n)`` hears each
+        phase: ``parsed`` (n skills more read), ``written`` (n more written), then ``fit``,
+        ``index``, ``duplicates`` as each starts, and ``done``."""
         from skillrouter.routing.duplicates import REPORT_THRESHOLD, find_duplicates
         from skillrouter.transfer.importer import import_paths
 
@@ -1085,10 +1087,14 @@ class SkillLibrary:
             progress=progress,
         )
         if not dry_run and (report.added or report.updated or report.pruned):
+            if progress:
+                progress("fit", 0)
             refit = self.fit_if_due(bulk=True)
             if refit is not None:
                 report.fit = {name: e.ranking.label for name, e in refit.engines.items()}
         if not dry_run:
+            if progress:
+                progress("index", 0)
             try:
                 report.embedded = self.sync(force=True).embedded
             except (IndexUnavailableError, StoreLockedError) as err:
@@ -1097,6 +1103,8 @@ class SkillLibrary:
                 )
             report.index_wait = round(sum(self.index.lock_waits), 3)
         if (report.added or report.updated) and not dry_run and report.index_error is None:
+            if progress:
+                progress("duplicates", 0)
             dups, clusters = find_duplicates(
                 self.store,
                 self.embedder,
@@ -1106,6 +1114,8 @@ class SkillLibrary:
             report.duplicates = [[a, b, round(s, 4)] for a, b, s in dups]
             report.clusters = clusters
         report.seconds = time.perf_counter() - started
+        if progress:
+            progress("done", 0)
         return report
 
     def export(self, target: str | Path, *, fmt: Literal["skillmd", "json", "jsonl"] = "skillmd") -> Path:

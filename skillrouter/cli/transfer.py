@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,55 @@ def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
     return lambda spec, base_url: load_chat_model(
         spec, base_url=base_url, needed_by="'import --review-model'"
     )
+
+
+class PhaseLines:
+    """An import's progress as lines on stderr, for a log as much as a terminal: each phase when
+    it ends (how long, and for the writes how many a second), and while skills are written a line
+    every :attr:`every` seconds with the rate and the time left."""
+
+    every = 10.0
+
+    def __init__(self, say: Callable[[str], Any], clock: Callable[[], float] = time.monotonic) -> None:
+        self.say, self.clock = say, clock
+        self.stage = "parsed"
+        self.started = self.last = clock()
+        self.total = self.written = 0
+
+    def __call__(self, stage: str, n: int, *, quiet: bool = False) -> None:
+        now = self.clock()
+        if stage == "parsed":
+            self.total += n
+            return
+        if stage != self.stage and self.stage != "parsed":
+            self.say(self._ended(now))
+        if stage != self.stage:
+            self.stage, self.started, self.last = stage, now, now
+        if stage == "written":
+            self.written += n
+            if not quiet and now - self.last >= self.every:
+                self.last = now
+                rate = self.written / max(now - self.started, 1e-9)
+                left = (self.total - self.written) / rate if rate > 0 else 0.0
+                self.say(
+                    f"written {self.written}/{self.total} skills ({rate:.1f}/s, about {_duration(left)} left)"
+                )
+
+    def _ended(self, now: float) -> str:
+        took = now - self.started
+        if self.stage == "written":
+            return (
+                f"written {self.written} skills in {_duration(took)} ({self.written / max(took, 1e-9):.1f}/s)"
+            )
+        what = {"fit": "library fit", "index": "index", "duplicates": "near-duplicate check"}.get(
+            self.stage, self.stage
+        )
+        return f"{what} in {_duration(took)}"
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    return f"{seconds // 60} min {seconds % 60} s" if seconds >= 60 else f"{seconds} s"
 
 
 @click.command("import")
@@ -93,6 +143,7 @@ def import_cmd(
 ) -> None:
     """Import skills: SKILL.md folders (recursive), a SKILL.md, .zip/.tar.gz, JSON, JSONL."""
     show_bar = not as_json and sys.stderr.isatty()
+    lines = PhaseLines(lambda line: click.echo(line, err=True))
     options: dict[str, Any] = {"trust_level": trust_level_of(trust_level)}
     if review_model is not None:
         options["review_model"] = _chat_model_factory(ctx)(review_model, base_url)
@@ -101,10 +152,12 @@ def import_cmd(
             with click.progressbar(length=0, label="importing", file=sys.stderr, show_pos=True) as bar:
 
                 def progress(stage: str, n: int) -> None:
-                    bar.label = f"{stage:>8}"
-                    bar.length = (bar.length or 0) + n if stage == "parsed" else bar.length
-                    if stage == "written":
-                        bar.update(n)
+                    if stage in ("parsed", "written"):
+                        bar.label = f"{stage:>8}"
+                        bar.length = (bar.length or 0) + n if stage == "parsed" else bar.length
+                        if stage == "written":
+                            bar.update(n)
+                    lines(stage, n, quiet=stage in ("parsed", "written"))
 
                 report = lib.import_skills(
                     paths,
@@ -122,6 +175,7 @@ def import_cmd(
                 prune=prune,
                 dry_run=dry_run,
                 scan=not no_scan,
+                progress=None if as_json else lines,
                 **options,
             )
 
