@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -53,9 +52,9 @@ from skillrouter.security.pyflow import (
     _looked_up,
     _startup,
     _what,
-    flow_findings,
 )
-from skillrouter.security.view import kind_of
+from skillrouter.security.tree import node_text as _text
+from skillrouter.security.tree import script_flows
 
 __all__ = ["is_script", "script_findings"]
 
@@ -126,42 +125,23 @@ def is_script(relpath: str) -> bool:
     return relpath.lower().endswith(SUFFIXES)
 
 
-@lru_cache(maxsize=4)
-def _parser(typescript: bool, tsx: bool) -> Any:
-    from tree_sitter import Language, Parser
-
-    if typescript:
-        import tree_sitter_typescript as ts
-
-        return Parser(Language(ts.language_tsx() if tsx else ts.language_typescript()))
-    import tree_sitter_javascript as js
-
-    return Parser(Language(js.language()))
-
-
 def script_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's JavaScript and TypeScript files (relative path -> text)."""
-    out: list[Finding] = []
-    for relpath, text in sorted(texts.items()):
-        if not is_script(relpath) and kind_of(relpath, text) != "javascript":
-            continue
+
+    def grammar(relpath: str) -> str:
         suffix = PurePosixPath(relpath).suffix.lower()
-        parser = _parser(suffix in (".ts", ".mts", ".cts", ".tsx"), suffix == ".tsx")
-        source = text.encode("utf-8", "replace")
-        tree = parser.parse(source)
-        if tree.root_node.has_error and tree.root_node.named_child_count < 2:
-            continue  # not script at all (a template, minified garbage): the regex rules read it
-        flow = _Flow(tree.root_node)
-        try:
-            flow.run()
-        except RecursionError:
-            continue
-        out += flow_findings(relpath, text, flow.found)
-    return out
+        return (
+            "tsx" if suffix == ".tsx" else "typescript" if suffix in (".ts", ".mts", ".cts") else "javascript"
+        )
 
+    def read(root: Any) -> list[tuple[str, int, str]] | None:
+        if root.has_error and root.named_child_count < 2:
+            return None  # not script at all (a template, minified garbage): the regex rules read it
+        flow = _Flow(root)
+        flow.run()
+        return flow.found
 
-def _text(node: Any) -> str:
-    return bytes(node.text or b"").decode("utf-8", "replace")
+    return script_flows(texts, "javascript", is_script, grammar, read)
 
 
 def _line(node: Any) -> int:

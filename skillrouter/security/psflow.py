@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from skillrouter.security.findings import Finding
@@ -39,9 +38,9 @@ from skillrouter.security.pyflow import (
     Value,
     _credential,
     _join,
-    flow_findings,
 )
-from skillrouter.security.view import kind_of
+from skillrouter.security.tree import node_text as _text
+from skillrouter.security.tree import script_flows
 
 __all__ = ["is_powershell", "powershell_findings"]
 
@@ -116,32 +115,15 @@ def is_powershell(relpath: str) -> bool:
     return relpath.lower().endswith(SUFFIXES)
 
 
-@lru_cache(maxsize=1)
-def _parser() -> Any:
-    import tree_sitter_powershell as powershell
-    from tree_sitter import Language, Parser
-
-    return Parser(Language(powershell.language()))
-
-
 def powershell_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's PowerShell files (relative path -> text; other files are ignored)."""
-    out: list[Finding] = []
-    for relpath, text in sorted(texts.items()):
-        if not is_powershell(relpath) and kind_of(relpath, text) != "powershell":
-            continue
-        tree = _parser().parse(text.encode("utf-8", "replace"))
+
+    def read(root: Any) -> list[tuple[str, int, str]]:
         script = _Script()
-        try:
-            script.walk(tree.root_node)
-        except RecursionError:
-            continue
-        out += flow_findings(relpath, text, script.found)
-    return out
+        script.walk(root)
+        return script.found
 
-
-def _text(node: Any) -> str:
-    return bytes(node.text or b"").decode("utf-8", "replace")
+    return script_flows(texts, "powershell", is_powershell, lambda _: "powershell", read)
 
 
 def _var(name: str) -> str:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from skillrouter.security.findings import Finding
@@ -40,9 +39,9 @@ from skillrouter.security.pyflow import (
     _credential,
     _join,
     _what,
-    flow_findings,
 )
-from skillrouter.security.view import kind_of
+from skillrouter.security.tree import node_text as _text
+from skillrouter.security.tree import script_flows
 
 __all__ = ["is_shell", "shell_findings"]
 
@@ -72,32 +71,15 @@ def is_shell(relpath: str) -> bool:
     return relpath.lower().endswith(SUFFIXES)
 
 
-@lru_cache(maxsize=1)
-def _parser() -> Any:
-    import tree_sitter_bash as bash
-    from tree_sitter import Language, Parser
-
-    return Parser(Language(bash.language()))
-
-
 def shell_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's shell scripts (relative path -> text; other files are ignored)."""
-    out: list[Finding] = []
-    for relpath, text in sorted(texts.items()):
-        if not is_shell(relpath) and kind_of(relpath, text) != "shell":
-            continue
-        tree = _parser().parse(text.encode("utf-8", "replace"))
+
+    def read(root: Any) -> list[tuple[str, int, str]]:
         script = _Script()
-        try:
-            script.block(tree.root_node)
-        except RecursionError:
-            continue
-        out += flow_findings(relpath, text, script.found)
-    return out
+        script.block(root)
+        return script.found
 
-
-def _text(node: Any) -> str:
-    return bytes(node.text or b"").decode("utf-8", "replace")
+    return script_flows(texts, "shell", is_shell, lambda _: "bash", read)
 
 
 class _Script:
