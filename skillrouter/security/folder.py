@@ -1,13 +1,7 @@
-"""Checks that need files, not text: a skill folder on disk, and Level 2 files given as bytes.
-
-``symlink`` / ``path-escape``
-    Every symlink in the folder is reported (never followed); one that resolves outside the skill
-    folder is also a ``path-escape``.
-``binary-script``
-    A non-text file (NUL bytes or executable/archive magic) under ``scripts/``, or an executable
-    (ELF, PE/MZ, Mach-O) anywhere in the folder.
-``oversize-file``
-    A file larger than ``max_file_bytes``; it is not read.
+"""A skill folder on disk scanned (:func:`scan_skill_folder`), and one Level 2 file given as bytes
+(:func:`scan_bytes`). The checks that need files, not text (``symlink``, ``path-escape``,
+``binary-script``, ``oversize-file``), are made where the folder is read:
+:class:`~skillrouter.security.view.SkillView`.
 """
 
 from __future__ import annotations
