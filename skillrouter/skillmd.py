@@ -25,13 +25,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from skillrouter.errors import SkillFormatError
 from skillrouter.frontmatter import (
     KNOWN_KEYS,
     MAX_YAML_VALUES,
-    Dumper,
+    dump_front,
     normalise_text,
     split_front_matter,
 )
@@ -196,7 +194,7 @@ def front_matter(skill: Skill) -> dict[str, Any]:
 
 
 def render_skill_md(skill: Skill) -> str:
-    head = yaml.dump(front_matter(skill), Dumper=Dumper, sort_keys=False, allow_unicode=True, width=1_000_000)
+    head = dump_front(front_matter(skill))
     # the newline after the closing '---' belongs to the fence: parsing drops it, so the
     # body (leading blank lines included) comes back exactly as it was
     return f"---\n{head}---\n{skill.body}"

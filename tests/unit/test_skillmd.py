@@ -6,17 +6,19 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from skillrouter import (
     Skill,
     SkillFormatError,
+    frontmatter,
     parse_skill_md,
     read_skill_md,
     render_skill_md,
     skill_from_json,
     skill_to_json,
 )
-from skillrouter.skillmd import dumps_json
+from skillrouter.skillmd import dumps_json, front_matter
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "skillrouter" / "examples" / "skills"
 
@@ -370,3 +372,41 @@ def test_json_tags_as_a_list_or_comma_separated_text() -> None:
 def test_json_must_be_an_object() -> None:
     with pytest.raises(SkillFormatError, match="must be a JSON object, got list"):
         skill_from_json([1, 2])
+
+
+# ---------------------------------------------------------------- the fast YAML emitter
+
+
+def _slow(data: dict[str, object]) -> str:
+    return yaml.dump(data, Dumper=frontmatter.Dumper, sort_keys=False, allow_unicode=True, width=1_000_000)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"name": "a", "description": "Plain words: with a colon, 'quotes' and \"double\" ones."},
+        {"name": "b", "description": "一键发布 Markdown 到微信公众号草稿箱。", "tags": ["中文", "x"]},
+        {"name": "c", "description": "line one\nline two\n", "metadata": {"k": [1, 2.5, None, True]}},
+        {"name": "d", "description": "emoji \U0001f4f1 beyond the BMP", "metadata": {"emoji": "\U0001f43a"}},
+        {"name": "e", "description": "- starts like a list", "x": "# a comment?", "y": "@at", "z": "yes"},
+        {"name": "f", "description": "tab\tand bell\x07 and NBSP\u00a0 and zero-width\u200b"},
+    ],
+)
+def test_the_fast_emitter_writes_what_the_python_one_writes(data: dict[str, object]) -> None:
+    assert frontmatter.dump_front(data) == _slow(data)
+
+
+def test_the_fast_emitter_on_every_real_skill() -> None:
+    root = Path(__file__).resolve().parents[3] / "shared" / "data" / "skill-libraries"
+    if not root.is_dir():
+        pytest.skip("shared/data is not here")
+    seen = 0
+    for path in sorted(root.rglob("SKILL.md"))[::3]:
+        try:
+            skill = parse_skill_md(path.read_bytes(), fallback_name=path.parent.name, warnings=[])
+        except SkillFormatError:
+            continue
+        data = front_matter(skill)
+        assert frontmatter.dump_front(data) == _slow(data), path
+        seen += 1
+    assert seen > 500
