@@ -1,11 +1,14 @@
 """The security gate on real skills, both ways: real malware caught, real skills let through.
 
-Every skill is scanned as the store scans it on import (``SkillFiles.scan`` over a staging folder:
-the SKILL.md parsed leniently, as a bulk import does, and rendered, beside the Level 2 files the
-store copies) and judged at the ``community`` trust level, the default for an import
-(:func:`skillrouter.security.decide`). A SKILL.md the importer cannot read is *rejected*: nothing
-is stored, so for a hostile skill it counts as stopped, and for a benign one it is reported apart
-(the importer's concern, not the gate's).
+Every skill goes the way ``skillrouter import`` takes it: read by the importer's own sources
+(:func:`skillrouter.transfer.sources.read_sources`, the SKILL.md parsed leniently as a bulk import
+does), made into what the store will serve (:func:`skillrouter.transfer.importer.candidate_view`:
+the rendered SKILL.md beside the Level 2 files the store copies) and admitted through the one way
+in, :func:`skillrouter.security.admission.admit`, at the ``community`` trust level (an import's
+default): what ``import --dry-run`` does with it, and what ``Store.add`` does with the same
+content. A SKILL.md the importer cannot read is *rejected*: nothing is stored, so for a hostile
+skill it counts as stopped, and for a benign one it is reported apart (the importer's concern,
+not the gate's).
 
 Corpora, all under ``shared/data`` (``--data DIR``, env ``SKILLROUTER_DATA``):
 
@@ -46,21 +49,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
 import time
 from collections import Counter
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Self
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from skillrouter.errors import SkillFormatError
-from skillrouter.security import RULES, Finding, decide
-from skillrouter.skillmd import parse_skill_md, render_skill_md
-from skillrouter.store.skillfiles import SkillFiles, copy_level2, level2_files
+from skillrouter.security import RULES, Finding
+from skillrouter.security.admission import admit
+from skillrouter.transfer.importer import candidate_view
+from skillrouter.transfer.registry import SourceSkill
+from skillrouter.transfer.report import ImportReport
+from skillrouter.transfer.sources import read_sources
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 LIBRARIES = ("hermes-agent-0.19.0", "anthropics-skills", "antigravity-awesome-skills")
@@ -124,44 +128,40 @@ class Result:
 
 
 class Scanner:
-    """Scans skill folders the way the store does on import, in one scratch folder (removed on
-    leaving a ``with`` block; each skill's copy as soon as it is scanned)."""
+    """Takes skill folders the way ``skillrouter import`` does (see the module docstring): the
+    importer's reader, then :func:`~skillrouter.security.admission.admit`."""
 
     def __init__(self) -> None:
-        self.work = Path(tempfile.mkdtemp(prefix="security-real-"))
-        self.files = SkillFiles(self.work / "skills")
         self.seconds = 0.0
 
     def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        shutil.rmtree(self.work, ignore_errors=True)
+        pass
+
+    def candidate(self, folder: Path) -> tuple[SourceSkill | None, str]:
+        """The skill of ``folder``'s own SKILL.md as the importer reads it (a nested SKILL.md is
+        another skill), or None and the importer's reason."""
+        report = ImportReport()
+        top = (folder / "SKILL.md").resolve()
+        with ExitStack() as stack:
+            read = read_sources([folder], report, stack)
+        for _, cands in read:
+            for cand in cands:
+                if Path(cand.path).resolve() == top:
+                    return cand, ""
+        reasons = [e["reason"] for e in report.errors if Path(e["path"]).resolve() == top]
+        return None, (reasons or [e["reason"] for e in report.errors] or ["not read as a skill"])[0]
 
     def scan(self, folder: Path, where: str) -> Result:
-        scratch = Path(tempfile.mkdtemp(dir=self.work))
-        try:
-            return self._scan(folder, where, scratch / folder.name)
-        finally:
-            shutil.rmtree(scratch, ignore_errors=True)
-
-    def _scan(self, folder: Path, where: str, staged: Path) -> Result:
-        staged.mkdir()
-        try:
-            skill = parse_skill_md(
-                (folder / "SKILL.md").read_bytes(),
-                path=folder / "SKILL.md",
-                fallback_name=folder.name,
-                warnings=[],
-            )
-        except SkillFormatError as err:
-            return Result(where, "rejected", reason=err.message if err.path else str(err))
-        (staged / "SKILL.md").write_text(render_skill_md(skill), "utf-8")
-        copy_level2(folder, staged)
+        cand, reason = self.candidate(folder)
+        if cand is None:
+            return Result(where, "rejected", reason=reason)
         started = time.process_time()
-        findings = [Finding.from_dict(f) for f in self.files.scan(staged)]
+        judged = admit(TRUST_LEVEL, candidate_view(cand))
         self.seconds += time.process_time() - started
-        return Result(where, decide(TRUST_LEVEL, findings).action, findings)
+        return Result(where, judged.verdict.action, list(judged.findings))
 
 
 def skill_folders(root: Path) -> list[Path]:
@@ -376,14 +376,7 @@ OUTPUT_TOKENS = 60
 
 def review_cost(data: Path, price_in: float, price_out: float) -> dict[str, Any]:
     """What the review model would be asked about the real libraries (see the module docstring)."""
-    from skillrouter.security.review import in_doubt, review_messages, waived
-
-    try:
-        from skillrouter.security.review import runs_code
-    except ImportError:  # an older gate, run for a baseline, asked only about doubts
-
-        def runs_code(files: dict[str, bytes]) -> bool:
-            return False
+    from skillrouter.security.review import in_doubt, review_messages, runs_code, waived
 
     with Scanner() as scanner:
         out: dict[str, Any] = {"price_in": price_in, "price_out": price_out, "libraries": {}}
@@ -394,25 +387,22 @@ def review_cost(data: Path, price_in: float, price_out: float) -> dict[str, Any]
             reasons: Counter[str] = Counter()
             skills = asked = chars = 0
             for folder in skill_folders(root):
-                result = scanner.scan(folder, folder.name)
-                if result.action == "rejected":
+                cand, _ = scanner.candidate(folder)
+                if cand is None:
                     continue
                 skills += 1
-                skill = parse_skill_md(
-                    (folder / "SKILL.md").read_bytes(), fallback_name=folder.name, warnings=[]
-                )
-                md = render_skill_md(skill)
-                files = {rel: (folder / rel).read_bytes() for rel in level2_files(folder)}
+                view = candidate_view(cand)
+                found = list(admit(TRUST_LEVEL, view).findings)
                 why = {
-                    "in_doubt": in_doubt(result.findings),
-                    "runs_code": runs_code(files),
-                    "waived": not result.findings and bool(waived(md, files)),
+                    "in_doubt": in_doubt(found),
+                    "runs_code": runs_code(view),
+                    "waived": not found and bool(waived(view)),
                 }
                 if not any(why.values()):
                     continue
                 asked += 1
                 reasons.update(k for k, v in why.items() if v)
-                chars += sum(len(str(m.content)) for m in review_messages(md, files, result.findings))
+                chars += sum(len(str(m.content)) for m in review_messages(view, found))
             tokens_in = chars / (1.5 if corpus.endswith("/zh") else 4.0)
             scale = 1000 / skills if skills else 0.0
             out["libraries"][corpus] = {

@@ -109,6 +109,7 @@ from skillrouter.store.store import Store
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
+    from skillrouter.security.admission import Reviewer
     from skillrouter.transfer.importer import ImportReport, OnConflict
 
 
@@ -824,6 +825,24 @@ class SkillLibrary:
         self.store.set_status(name, "active", trust_level=trust_level)
         self.store.forget_quarantined_edit(name)
         return self.store.get(name)
+
+    # ------------------------------------------------------------ the review model
+
+    @property
+    def review_model(self) -> BaseChatModel | None:
+        """The chat model asked, beside the rules, about every skill that comes in (adds, imports,
+        the agent's writes, hand edits a refresh finds) where the rules are in doubt or the skill
+        runs code; None (the default): the rules alone. See :mod:`skillrouter.security.review`."""
+        reviewer = self.store.reviewer
+        return reviewer.llm if reviewer is not None else None
+
+    @review_model.setter
+    def review_model(self, llm: BaseChatModel | Reviewer | None) -> None:
+        """A chat model, a :class:`~skillrouter.security.admission.Reviewer` made already (one that
+        loads its model when first asked: :meth:`Reviewer.lazy`), or None."""
+        from skillrouter.security.admission import Reviewer
+
+        self.store.reviewer = llm if isinstance(llm, Reviewer) or llm is None else Reviewer(llm)
 
     # ------------------------------------------------------------ quarantine, in bulk
 

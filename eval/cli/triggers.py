@@ -21,7 +21,7 @@ def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
     found = (ctx.obj or {}).get("chat_model_factory") if isinstance(ctx.obj, dict) else None
     if found is not None:
         return found
-    from skillrouter.cli.agent import load_chat_model
+    from skillrouter.cli.models import load_chat_model
 
     return lambda spec, base_url: load_chat_model(
         spec, base_url=base_url, needed_by="'eval triggers --model'"

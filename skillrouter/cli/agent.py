@@ -7,7 +7,6 @@ imports LangGraph. ``run`` needs LangChain's ``init_chat_model`` (``pip install
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -15,10 +14,10 @@ from typing import Any
 import click
 
 from skillrouter.cli.common import emit, ledger_url, make_store_options, open_library, store_options
+from skillrouter.cli.models import load_chat_model
 from skillrouter.errors import SkillRouterError
 from skillrouter.rules import MIN_STEPS, NUDGE_INTERVAL, SKILL_THRESHOLD
 
-RUN_EXTRA = "pip install 'skillrouter[run]'"
 STATE_FIELDS = (
     "task",
     "result",
@@ -44,38 +43,6 @@ STATE_FIELDS = (
     "memory_error",
     "episode_id",
 )
-
-
-def load_chat_model(
-    spec: str,
-    *,
-    base_url: str | None = None,
-    api_key: str | None = None,
-    temperature: float | None = None,
-    needed_by: str = "'skillrouter run'",
-) -> Any:
-    """A chat model from ``PROVIDER:MODEL`` through LangChain's ``init_chat_model``."""
-    try:
-        from langchain.chat_models import init_chat_model
-    except ImportError:
-        raise SkillRouterError(f"{needed_by} needs LangChain to load a chat model: {RUN_EXTRA}") from None
-    provider = spec.split(":", 1)[0] if ":" in spec else None
-    kwargs: dict[str, Any] = {}
-    if base_url:
-        kwargs["base_url"] = base_url
-    if api_key:
-        kwargs["api_key"] = api_key
-    elif base_url and provider in (None, "openai") and not os.environ.get("OPENAI_API_KEY"):
-        kwargs["api_key"] = "EMPTY"  # local OpenAI-compatible servers (vLLM, Ollama) ignore the key
-    if temperature is not None:
-        kwargs["temperature"] = temperature
-    try:
-        return init_chat_model(spec, **kwargs)
-    except ImportError as err:
-        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        raise SkillRouterError(
-            f"cannot load chat model {spec!r}: {first} ({RUN_EXTRA} covers openai:)"
-        ) from None
 
 
 def _checkpointer(store: Path) -> Any:

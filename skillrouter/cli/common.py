@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import functools
 import json
+import os
 import re
 import traceback
 from collections.abc import Callable
@@ -109,9 +110,23 @@ store_options = make_store_options()
 def open_library(
     store: Path | None, chroma_url: str | None, model: str | None, *, create: bool = False, **kwargs: Any
 ) -> SkillLibrary:
-    """The library of ``--store``, with its ledger where ``--ledger`` says."""
+    """The library of ``--store``, with its ledger where ``--ledger`` says, and the review model
+    of ``$SKILLROUTER_REVIEW_MODEL`` (``PROVIDER:MODEL``; ``$SKILLROUTER_REVIEW_BASE_URL`` for an
+    OpenAI-compatible server) asked on every way in, loaded only when a skill needs it."""
     kwargs.setdefault("ledger_url", ledger_url())
-    return SkillLibrary.open(store, create=create, chroma_url=chroma_url, model=model, **kwargs)
+    lib = SkillLibrary.open(store, create=create, chroma_url=chroma_url, model=model, **kwargs)
+    spec = os.environ.get("SKILLROUTER_REVIEW_MODEL")
+    if spec:
+        from skillrouter.security.admission import Reviewer
+
+        def load() -> Any:
+            from skillrouter.cli.models import load_chat_model
+
+            base_url = os.environ.get("SKILLROUTER_REVIEW_BASE_URL") or None
+            return load_chat_model(spec, base_url=base_url, needed_by="$SKILLROUTER_REVIEW_MODEL")
+
+        lib.review_model = Reviewer.lazy(spec, load)
+    return lib
 
 
 def warn(lib: SkillLibrary) -> None:

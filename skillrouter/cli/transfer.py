@@ -37,7 +37,7 @@ def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
     found = (ctx.obj or {}).get("chat_model_factory") if isinstance(ctx.obj, dict) else None
     if found is not None:
         return found
-    from skillrouter.cli.agent import load_chat_model
+    from skillrouter.cli.models import load_chat_model
 
     return lambda spec, base_url: load_chat_model(
         spec, base_url=base_url, needed_by="'import --review-model'"
@@ -187,6 +187,12 @@ def import_cmd(
             f"{len(report.pruned)} pruned, {len(report.errors)} rejected "
             f"({report.embedded} embedded, {report.seconds:.1f} s)"
         )
+        if report.review:
+            r = report.review
+            click.echo(
+                f"  review model {r['model']}: asked {r['calls']}, {r['cached']} answered from the cache, "
+                f"{r['not_asked']} not asked ({r['prompt_chars']} prompt characters, {r['seconds']:.1f} s)"
+            )
         for s in report.skipped:
             click.echo(f"  skipped {s['name']} ({s['path']}): {s['reason']}")
         for q in report.quarantined:

@@ -4,12 +4,17 @@ A skill is text an agent will obey, so a skill is screened like untrusted code, 
 the way the agent reads it: the whole rendered ``SKILL.md`` (every front-matter field, nested
 ``metadata`` included) and every Level 2 file. Nothing is ever executed.
 
-    from skillrouter.security import decide, scan_skill
-    findings = scan_skill(render_skill_md(skill), {"scripts/run.sh": data})
-    verdict = decide("community", findings)     # Verdict(action="quarantine", ...)
+    from skillrouter.security import admit
+    admission = admit("community", Path("skills/new-skill"))   # or a SkillView of texts
+    admission.verdict                  # Verdict(action="quarantine", ...)
+    admission.status                   # "quarantined"; None when the write is refused
 
 The package reads top to bottom as **view -> analyzers -> policy**:
 
+- :mod:`~skillrouter.security.admission`: the one way in: :func:`admit` reads a skill (a
+  folder or a view), runs the analyzers, asks the review model when one is configured
+  (:class:`Reviewer`) and judges the findings by the policy; import, ``add``, the agent's
+  writes, refresh and an import's dry run all call it, and nothing else calls the scanner;
 - :mod:`~skillrouter.security.view`: a skill read once (:class:`SkillView`: every file read and
   its kind known; symlinks, binaries and sizes checked), from a folder or from text;
 - :mod:`~skillrouter.security.scan`: the analyzers over a view, cached by content hash
@@ -30,8 +35,8 @@ The analyzers' modules, one concern each:
   :mod:`~skillrouter.security.lexicon_commands` (the command rules' shapes),
   :mod:`~skillrouter.security.lexicon_secrets` (secrets, destinations, moving verbs, start-up
   mechanisms, payloads), :mod:`~skillrouter.security.lexicon_safety` (safety bypass,
-  authority claims, concealment, tampering targets), :mod:`~skillrouter.security.lexicon_lures`
-  and :mod:`~skillrouter.security.lexicon_code`, each prose pattern behind the word gates of
+  authority claims, concealment, tampering targets) and :mod:`~skillrouter.security.lexicon_lures`,
+  each prose pattern behind the word gates of
   :mod:`~skillrouter.security.gates`;
 - :mod:`~skillrouter.security.droppers` and :mod:`~skillrouter.security.lures`: what real
   registry malware tells agents to run, as commands (``obfuscated-exec``: a blob decoded into a
@@ -46,15 +51,15 @@ The analyzers' modules, one concern each:
 - :mod:`~skillrouter.security.pyflow`, :mod:`~skillrouter.security.jsflow`,
   :mod:`~skillrouter.security.shflow` and :mod:`~skillrouter.security.psflow`: a skill's Python
   (across its files, with :mod:`ast`), JavaScript/TypeScript, shell and PowerShell (tree-sitter)
-  read as code: values followed from credential stores and the environment to network sends,
-  from downloads and decoded blobs to execution, and fetching commands into start-up files
-  (``exfiltration``, ``remote-exec``, ``obfuscated-exec``, ``persistence``);
+  read as code: values followed from credential stores and the environment to network sends
+  (DNS lookups built from a secret included), from downloads and decoded blobs to execution, and
+  fetching commands into start-up files (``exfiltration``, ``remote-exec``, ``obfuscated-exec``,
+  ``persistence``); the scripts of HTML and SVG pages (``<script>`` and ``on...=`` handlers) the
+  same way, the browser's stores counted as secrets (``active-content``). Code in other languages
+  (Ruby, PHP, Go ...) is read by the command rules only, line by line, and by the review model;
 - :mod:`~skillrouter.security.analyzers`: the registry third-party analyzers join (entry points
   ``skillrouter.analyzers``: docs/extending.md);
-- :mod:`~skillrouter.security.code`: payloads in Level 2 code (credential stores or the
-  environment read and sent out; ``active-content``: a page's script after the browser's stores);
-  :mod:`~skillrouter.security.dns_leaks`: a shell script's secrets sent as DNS lookups;
-  :mod:`~skillrouter.security.configs`: an MCP configuration handing other services' keys to a
+- :mod:`~skillrouter.security.configs`: an MCP configuration handing other services' keys to a
   remote server;
   :mod:`~skillrouter.security.wallets`: ``address-swap``, fixed wallet addresses put where
   matched ones were (a clipboard clipper, an invoice "normaliser");
@@ -64,14 +69,15 @@ The analyzers' modules, one concern each:
 - :mod:`~skillrouter.security.markdown`: the document as blocks, fields, code spans, sentences;
 - :mod:`~skillrouter.security.mentions`: where the text says a command is only mentioned;
 - :mod:`~skillrouter.security.policy`: trust levels, the policy table, :func:`decide` and
-  :func:`admit` (what a write does: only findings a change introduces count);
+  :func:`judge` (what a write does: only findings a change introduces count);
 - :mod:`~skillrouter.security.gate`: a ``Skill`` screened before it is stored (the agent's
-  drafts, an import's dry run);
+  drafts), through :func:`admit`;
 - :mod:`~skillrouter.security.review`: an optional second opinion by a chat model.
 
-Where it is applied: ``Store.add`` scans every staged folder and ``Store`` judges every change
+Where it is applied: ``Store.add`` admits every staged folder and ``Store`` admits every change
 a refresh finds, so every way in (import, ``add``, the agent, ``restore``, hand edits) passes
-the same gate; see :mod:`skillrouter.store`. The scanning modules load on first use (this
+the same gate (:func:`admit`; the store's ``reviewer`` is the review model, when one is set);
+see :mod:`skillrouter.store`. The scanning modules load on first use (this
 package's ``__getattr__``), so the store, which needs only the policy, starts quickly.
 
 Every :class:`Finding` carries a severity (``caution`` or ``dangerous``) and one sentence a person
@@ -111,19 +117,22 @@ from skillrouter.security.policy import (
     Admission,
     TrustLevel,
     Verdict,
-    admit,
     check_trust_level,
     decide,
+    judge,
     severity_of,
 )
 
 if TYPE_CHECKING:
+    from skillrouter.security.admission import Reviewer, admit
     from skillrouter.security.folder import scan_bytes, scan_skill_folder
     from skillrouter.security.scan import scan_skill, scan_text
 
 # The scanner's rules compile hundreds of expressions: they load on first use, so the store
 # (which needs only the policy) and a plain ``skillrouter route`` start quickly.
 _LAZY = {
+    "admit": "skillrouter.security.admission",
+    "Reviewer": "skillrouter.security.admission",
     "scan_bytes": "skillrouter.security.folder",
     "scan_skill_folder": "skillrouter.security.folder",
     "scan_skill": "skillrouter.security.scan",
@@ -149,12 +158,14 @@ __all__ = [
     "Action",
     "Admission",
     "Finding",
+    "Reviewer",
     "Severity",
     "TrustLevel",
     "Verdict",
     "admit",
     "check_trust_level",
     "decide",
+    "judge",
     "scan_bytes",
     "scan_skill",
     "scan_skill_folder",

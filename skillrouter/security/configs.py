@@ -26,7 +26,7 @@ import yaml
 
 from skillrouter.security.commands import own_service
 from skillrouter.security.findings import Finding, excerpt, finding
-from skillrouter.security.lexicon_code import LOOPBACK_RE
+from skillrouter.security.indicators import LOOPBACK_RE
 from skillrouter.security.lexicon_commands import SECRET_VAR_RE
 
 __all__ = ["config_leak_findings", "tool_secret_findings"]

@@ -1,9 +1,9 @@
 """A :class:`~skillrouter.skill.Skill` screened as the agent will read it, before it is stored.
 
-The store screens every write itself (it scans the staged folder and judges it with
-:func:`~skillrouter.security.policy.admit`). This module is for content that is not stored
-yet: a skill the agent drafted or revised (refused before the write when the policy rejects
-it), an import's ``--dry-run``, and the rule for when a review model is asked.
+The store admits every write itself (the staged folder, through
+:func:`~skillrouter.security.admission.admit`). This module is for content that is not stored
+yet: a skill the agent drafted or revised, refused before the write when the policy rejects
+it. It goes through the same :func:`~skillrouter.security.admission.admit`.
 
     verdict = screen_skill(skill, trust_level="agent-created")
     if verdict.action == "reject": ...     # a dangerous finding in the agent's own writing
@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, Verdict, decide
-from skillrouter.security.scan import scan_skill
+from skillrouter.security.admission import Reviewer, admit
+from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, Verdict
+from skillrouter.security.view import SkillView
 from skillrouter.skill import Skill
 from skillrouter.skillmd import render_skill_md
 
@@ -29,9 +30,10 @@ def screen_skill(
     files: Mapping[str, bytes | str] | None = None,
     *,
     trust_level: TrustLevel | str = DEFAULT_TRUST_LEVEL,
+    reviewer: Reviewer | None = None,
 ) -> Verdict:
-    """Scan ``skill`` as rendered (and its Level 2 ``files``) and :func:`decide` at ``trust_level``."""
-    return decide(trust_level, scan_skill(render_skill_md(skill), files))
+    """``skill`` as rendered (and its Level 2 ``files``) admitted at ``trust_level``: the verdict."""
+    return admit(trust_level, SkillView.of_texts(render_skill_md(skill), files), reviewer=reviewer).verdict
 
 
 def agent_refusal(skill: Skill) -> list[dict[str, object]]:

@@ -14,6 +14,7 @@ package data and is always read.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,7 +23,18 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ENV", "Indicators", "imitates", "indicators", "known_host", "load"]
+__all__ = ["ENV", "LOOPBACK_RE", "Indicators", "imitates", "indicators", "known_host", "load", "loopback"]
+
+# a server on this machine: what it is handed does not leave it
+LOOPBACK_RE = re.compile(
+    r"^(?:https?|wss?)://(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)\b", re.IGNORECASE
+)
+
+
+def loopback(texts: tuple[str, ...] | list[str]) -> bool:
+    """Whether one of ``texts`` is a URL of this machine, or only its name (``localhost``, ``127.0.0.1``)."""
+    return any(LOOPBACK_RE.match(t) or t in ("localhost", "127.0.0.1", "::1", "[::1]") for t in texts)
+
 
 ENV = "SKILLROUTER_INDICATORS"
 FILE = "indicators.toml"

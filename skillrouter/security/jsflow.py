@@ -24,12 +24,15 @@ A file that does not parse is left to the regex rules; conditions are not evalua
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
 from skillrouter.security.findings import Finding
+from skillrouter.security.indicators import loopback
 from skillrouter.security.pyflow import (
     CREDENTIAL_COMMAND,
     DECODED,
@@ -52,11 +55,12 @@ from skillrouter.security.pyflow import (
     _looked_up,
     _startup,
     _what,
+    flow_findings,
 )
 from skillrouter.security.tree import node_text as _text
-from skillrouter.security.tree import script_flows
+from skillrouter.security.tree import parser, script_flows
 
-__all__ = ["is_script", "script_findings"]
+__all__ = ["is_page", "is_script", "page_findings", "script_findings"]
 
 SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 NETWORK = (
@@ -144,6 +148,66 @@ def script_findings(texts: Mapping[str, str]) -> list[Finding]:
     return script_flows(texts, "javascript", is_script, grammar, read)
 
 
+PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".svg")
+_SCRIPT_BLOCK = re.compile(r"<script\b[^>]*>(.*?)</script\s*>", re.IGNORECASE | re.DOTALL)
+_HANDLER = re.compile(r"""\son[a-z]+\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
+LOCAL = "#local"  # marks a request object made for this machine (see call)
+# what a page's script can read of the browser that the user's sessions live in
+BROWSER_STORES = frozenset({"localStorage", "sessionStorage", "indexedDB"})
+
+
+def is_page(relpath: str) -> bool:
+    return relpath.lower().endswith(PAGE_SUFFIXES)
+
+
+def page_script(text: str) -> str | None:
+    """The scripts of an HTML or SVG page (``<script>`` blocks and ``on...=`` handler attributes) as
+    one JavaScript text, each at its own lines and everything else blank (None: it has none)."""
+    lines = [""] * (text.count("\n") + 1)
+    found = False
+
+    def put(code: str, at: int) -> None:
+        for i, line in enumerate(code.split("\n")):
+            lines[at + i] = f"{lines[at + i]};{line}" if lines[at + i] else line
+
+    for m in _SCRIPT_BLOCK.finditer(text):
+        put(m.group(1), text.count("\n", 0, m.start(1)))
+        found = True
+    for m in _HANDLER.finditer(text):
+        put(
+            html.unescape(m.group(1) if m.group(1) is not None else m.group(2)),
+            text.count("\n", 0, m.start()),
+        )
+        found = True
+    return "\n".join(lines) if found else None
+
+
+def page_findings(texts: Mapping[str, str]) -> list[Finding]:
+    """The flows of the scripts in a skill's HTML and SVG pages, the browser's stores
+    (``document.cookie``, ``localStorage``, ``sessionStorage``, ``indexedDB``) counted as secrets: a
+    page's script that sends them out is ``active-content`` (a script in an image or a report has no
+    business with them)."""
+    out: list[Finding] = []
+    for relpath, text in sorted(texts.items()):
+        if not is_page(relpath):
+            continue
+        script = page_script(text)
+        if script is None:
+            continue
+        root = parser("javascript").parse(script.encode("utf-8", "replace")).root_node
+        flow = _Flow(root, browser=True)
+        try:
+            flow.run()
+        except RecursionError:
+            continue
+        found = [
+            ("active-content" if rule == "exfiltration" else rule, line, why)
+            for rule, line, why in flow.found
+        ]
+        out += flow_findings(relpath, text, found)
+    return out
+
+
 def _line(node: Any) -> int:
     return int(node.start_point[0]) + 1
 
@@ -162,6 +226,7 @@ class _Function:
     node: Any
     params: list[str]
     returns: frozenset[str] = frozenset()
+    returns_strings: tuple[str, ...] = ()  # the strings (paths) it returns on its own
     sends: dict[int, tuple[int, str]] = field(default_factory=dict)  # param -> (line, why)
 
 
@@ -179,8 +244,9 @@ def _params(node: Any) -> list[str]:
 
 
 class _Flow:
-    def __init__(self, root: Any) -> None:
+    def __init__(self, root: Any, *, browser: bool = False) -> None:
         self.root = root
+        self.browser = browser  # a page's script: the browser's stores are secrets
         self.found: list[tuple[str, int, str]] = []
         self.reporting = False
         self.functions: dict[str, _Function] = {}
@@ -197,10 +263,12 @@ class _Flow:
         top.block(self.root)  # imports and constants, for the functions
         self.module_env = top.env
         for _ in range(4):
-            before = [(f.returns, frozenset(f.sends)) for f in self.functions.values()]
+            before = [(f.returns, f.returns_strings, frozenset(f.sends)) for f in self.functions.values()]
             for fn in self.functions.values():
                 self.function(fn)
-            if before == [(f.returns, frozenset(f.sends)) for f in self.functions.values()]:
+            if before == [
+                (f.returns, f.returns_strings, frozenset(f.sends)) for f in self.functions.values()
+            ]:
                 break
         self.reporting = True
         _Scope(self, None, {}).block(self.root)
@@ -220,6 +288,8 @@ class _Flow:
         else:
             scope.returned = scope.value(body)
         fn.returns |= frozenset(t for t in scope.returned.taint if not t.startswith("param:"))
+        if scope.returned.strings:
+            fn.returns_strings = tuple(dict.fromkeys([*fn.returns_strings, *scope.returned.strings]))[:16]
 
     def report(self, rule: str, node: Any, why: str) -> None:
         if self.reporting:
@@ -385,7 +455,9 @@ class _Scope:
                 return self.env[name]
             if name in self.flow.functions:
                 return Value(qualname=f"#fn:{name}")
-            return Value(qualname=name) if name in _GLOBALS else UNKNOWN
+            if self.flow.browser and name in BROWSER_STORES:
+                return Value((), name, frozenset({SECRET}))
+            return Value(qualname=name) if name in _GLOBALS or name in _NODE_MODULES else UNKNOWN
         if kind == "member_expression":
             return self.member(node)
         if kind == "subscript_expression":
@@ -471,6 +543,8 @@ class _Scope:
             return Value(("~",))
         if text == "process.env":
             return Value((), "process.env", frozenset({SECRET}))  # the whole environment, as a value
+        if self.flow.browser and (text.endswith("document.cookie") or prop in BROWSER_STORES):
+            return Value((), text, frozenset({SECRET}))
         if owner_node is not None and _text(owner_node) == "process.env":
             return Value(("*",))  # one setting
         owner = self.value(owner_node)
@@ -493,10 +567,25 @@ class _Scope:
         if args_node is not None and args_node.type == "template_string":  # a tagged template
             arg_nodes = [args_node]
         args = [self.value(a) for a in arg_nodes]
+        literal = func_node
+        while literal is not None and literal.type == "parenthesized_expression" and literal.named_children:
+            literal = literal.named_children[0]
+        if literal is not None and literal.type in ("arrow_function", "function_expression", "function"):
+            # (async () => { ... })(): a function literal called where it stands runs here, with its arguments
+            env = dict(self.env)
+            for param, arg in zip(_params(literal), args):
+                env[param] = arg
+            inner = _Scope(self.flow, self.fn, env, self.depth)
+            self.walk_body(inner, literal)
+            self.merge(inner)
+            return inner.returned
         taint = frozenset().union(*(a.taint for a in args)) if args else frozenset()
 
         if name == "require" and args and args[0].strings:
             return Value(qualname=_module(args[0].strings[0]))
+        mapped = self.mapped(func_node, method, arg_nodes)
+        if mapped is not None:
+            return mapped
         folded = self.fold(name, method, owner, args)
         if folded is not None:
             return folded
@@ -549,10 +638,16 @@ class _Scope:
                     self.remember(
                         args[i], _line(node), f"passes its data to {local or method}(), which sends it out"
                     )
-            return Value((), None, called.returns | (result.taint if result else frozenset()))
+            return Value(
+                called.returns_strings, None, called.returns | (result.taint if result else frozenset())
+            )
 
         if name.startswith("#callback:"):
             self.handed |= taint  # resolve(data): what the callback's caller yields
+        if _network(name) and loopback([_unquoted(s) for a in arg_nodes for s in _literals(a)]):
+            # a request to this machine (a local gateway, a dev server): nothing it carries leaves it
+            self.callbacks(arg_nodes, frozenset())
+            return Value((), f"{name}(){LOCAL}", frozenset())
         network = _network(name) or _network_object(owner)
         made = f"{name}()" if network and name else None
         fetched = network and method not in ("write", "end", "send", "sendMail", "emit")
@@ -580,9 +675,13 @@ class _Scope:
             or (method in ("writeFileSync", "appendFileSync", "writeFile", "appendFile") and _is_fs(owner))
         ) and len(args) >= 2:
             self.wrote(node, args[0], args[1])
-        if taint and func_node is not None and func_node.type == "member_expression" and not owner.qualname:
+        if func_node is not None and func_node.type == "member_expression" and not owner.qualname:
             target = func_node.child_by_field_name("object")
-            self.bind(target, _join([owner, Value(taint=taint)]))  # an object holds what is put into it
+            if taint:
+                self.bind(target, _join([owner, Value(taint=taint)]))  # an object holds what is put into it
+            if method in ("push", "unshift", "add") and any(a.strings for a in args):
+                # a list of paths built up: it holds them (walked later by a loop over it)
+                self.bind(target, _join([owner, *(Value(a.strings) for a in args)]))
         keep = taint | owner.taint
         if fetched and name:
             keep |= {FETCHED}
@@ -604,6 +703,34 @@ class _Scope:
             made or (f"{owner.qualname}.{method}()" if owner.qualname and method and network else None),
             keep,
         )
+
+    def mapped(self, func_node: Any, method: str | None, arg_nodes: list[Any]) -> Value | None:
+        """``[104, 116, ...].map((c) => String.fromCharCode(c))``: a literal list mapped by a function
+        literal, element by element and in order (a name spelled in char codes, then ``join``ed)."""
+        if method != "map" or not arg_nodes or func_node is None:
+            return None
+        items = func_node.child_by_field_name("object")
+        callback = arg_nodes[0]
+        if (
+            items is None
+            or items.type != "array"
+            or callback.type not in ("arrow_function", "function_expression")
+        ):
+            return None
+        elements = [c for c in items.named_children if c.type != "comment"]
+        params = _params(callback)
+        if not params or not elements or len(elements) > 256:
+            return None
+        if any(e.type not in ("number", "string") for e in elements):
+            return None
+        out: list[str] = []
+        for element in elements:
+            inner = _Scope(self.flow, self.fn, {**self.env, params[0]: self.value(element)}, self.depth)
+            self.walk_body(inner, callback)
+            if not inner.returned.strings:
+                return None
+            out.append(inner.returned.strings[0])
+        return Value(tuple(out))
 
     def fold(self, name: str, method: str | None, owner: Value, args: list[Value]) -> Value | None:
         if name == "String.fromCharCode":
@@ -748,6 +875,26 @@ _GLOBALS = frozenset(
 
 
 _GLOBAL_OBJECTS = frozenset({"globalThis", "window", "self", "global"})
+# Node's modules by their usual names, for a script that uses them without binding them (a snippet,
+# a bundle whose requires were hoisted): ``fs.readFileSync`` is the file system's whatever binds it
+_NODE_MODULES = frozenset({"fs", "path", "os", "child_process", "https", "http", "net", "dns", "zlib", "vm"})
+
+
+def _literals(node: Any) -> list[str]:
+    """The string literals in an expression (a URL, an options object's ``host``), not those of a
+    function literal in it (a callback's)."""
+    out, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "string":
+            out.append(_text(current))
+        elif current.type not in ("arrow_function", "function_expression", "function"):
+            stack.extend(current.named_children)
+    return out
+
+
+def _unquoted(text: str) -> str:
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"`" else text
 
 
 def _unwrapped(node: Any) -> str:
@@ -789,8 +936,10 @@ def _is_fs(owner: Value) -> bool:
 
 
 def _network(name: str) -> bool:
-    return bool(name) and (
-        name in NETWORK or name.startswith(tuple(n if n.endswith(".") else f"{n}." for n in NETWORK))
+    return (
+        bool(name)
+        and LOCAL not in name
+        and (name in NETWORK or name.startswith(tuple(n if n.endswith(".") else f"{n}." for n in NETWORK)))
     )
 
 

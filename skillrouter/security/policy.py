@@ -34,8 +34,9 @@ to see, not a reason to keep a skill from the agent.
 ``allow`` stores the skill active (routed); ``quarantine`` stores it but never routes it until a
 person releases it; ``reject`` stores nothing and reports why.
 
-Every write goes through :func:`admit` (the store calls it for adds, imports, the agent's
-writes and hand edits found on refresh): findings already on record for an active skill
+Every write goes through :func:`~skillrouter.security.admission.admit` (the one way in: adds,
+imports, the agent's writes and hand edits found on refresh), which judges the findings with
+:func:`judge`: findings already on record for an active skill
 (released by ``skillrouter trust``, or let through by its level) are not judged again, so
 only what a change *introduces* can quarantine it, and no write ever releases a quarantine.
 """
@@ -124,7 +125,7 @@ def decide(trust_level: TrustLevel | str, findings: Iterable[Finding]) -> Verdic
 
 @dataclass(frozen=True)
 class Admission:
-    """What a write does with content whose scan found ``findings`` (see :func:`admit`)."""
+    """What a write does with content whose scan found ``findings`` (see :func:`judge`)."""
 
     verdict: Verdict  # the policy's word on the findings that are new
     status: str | None  # the status to record; None when the verdict rejects the write
@@ -135,7 +136,7 @@ class Admission:
         return self.verdict.findings
 
 
-def admit(
+def judge(
     trust_level: TrustLevel | str,
     findings: Iterable[Finding | Mapping[str, object]],
     *,

@@ -1,9 +1,9 @@
 """Python in a skill read as Python: data followed from where secrets live to where data leaves.
 
-The regex rules (:mod:`~skillrouter.security.code`) read code by statements split on brackets and
-lines; an author who reads a key in a helper class, builds the host from a list in a config dict
-and sends it from another function, or who spells ``os`` as ``"".join(map(chr, [111, 115]))``,
-walks past them. This analyzer parses every ``.py`` file of a skill with :mod:`ast` (nothing is
+Regular expressions read code by statements split on brackets and lines; an author who reads a
+key in a helper class, builds the host from a list in a config dict and sends it from another
+function, or who spells ``os`` as ``"".join(map(chr, [111, 115]))``, walks past them (the regex
+code rules this replaced did). This analyzer parses every ``.py`` file of a skill with :mod:`ast` (nothing is
 run) and follows values the way the interpreter would, within the file:
 
 - **Strings are folded**: literals, f-strings, ``+``, ``.join``, ``[::-1]``, ``chr`` codes,
@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from skillrouter.security.findings import Finding, excerpt, finding
-from skillrouter.security.lexicon_code import CREDENTIAL_STORE_RE
+from skillrouter.security.indicators import loopback
 from skillrouter.security.view import kind_of
 
 __all__ = ["flow_findings", "is_python", "python_findings", "skill_findings"]
@@ -58,7 +58,22 @@ FETCHED = "fetched"  # a network response
 DECODED = "decoded"  # bytes decoded at run time from a blob (base64, hex, zlib, rot13)
 
 # where credentials live: a folded path naming one is a credential store (the regex rules' list)
-CREDENTIAL_STORE = CREDENTIAL_STORE_RE
+# where credentials live, read off a line with its quotes dropped and path joins made "/"
+# (``path.join(home, ".aws", "credentials")`` reads as ``home/.aws/credentials``)
+CREDENTIAL_STORE = re.compile(
+    r"\.ssh/(?:id_[\w-]+(?<!\.pub)|identity)\b|\.ssh\b(?!/(?:known_hosts|config|authorized_keys))"
+    r"|\.aws/(?:credentials|config)\b|\.azure\b|\.config/gcloud\b|application_default_credentials"
+    r"|\.kube/config\b|\.docker/config\.json|(?<![\w-])\.npmrc\b|\.pypirc\b|(?<![\w-])\.netrc\b"
+    r"|\.git-credentials\b|\.gnupg\b|\.password-store\b|/etc/shadow\b"
+    r"|\.(?:clawdbot|openclaw|moltbot|hermes|claude|codex|cursor|gemini|config/gh)/[\w./-]*?(?:\.env\b|credentials?"
+    r"|auth[\w.-]*\.json|tokens?\b|secrets?\b|hosts\.yml)"
+    r"|(?<![\w.-])\.env(?![\w.-])"
+    r"|(?-i:\bLogin Data\b)|\bcookies\.sqlite\b|\blogins\.json\b|\bkey[34]\.db\b|Local "
+    r"Storage/leveldb|Chrome/User Data"
+    r"|BraveSoftware|Firefox/Profiles|\.mozilla/firefox|\bwallet\.dat\b|\.bitcoin\b|\.electrum\b|\bExodus\b"
+    r"|\bMetaMask\b|solana/id\.json|\bkeystore\b|(?-i:(?<![\w-])Cookies\b)",
+    re.IGNORECASE,
+)
 # a command whose output is a credential
 CREDENTIAL_COMMAND = re.compile(
     r"find-(generic|internet)-password|gh\s+auth\s+token|print-access-token|export-credentials"
@@ -159,6 +174,19 @@ def is_python(relpath: str) -> bool:
 def skill_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's Python files (relative path -> text; other files are ignored), each
     file's calls into the others followed (see the module docstring)."""
+    skill = _parsed(texts)
+    if skill is None:
+        return []
+    out: list[Finding] = []
+    for relpath, flow in skill.flows.items():
+        found = [(rule, getattr(node, "lineno", None), why) for rule, node, why in flow.found]
+        out += flow_findings(relpath, skill.texts[relpath], found)
+    return out
+
+
+def _parsed(texts: Mapping[str, str]) -> _Skill | None:
+    """The skill's Python modules parsed and followed (None: none parses, or the code nests too
+    deep to follow)."""
     modules: dict[str, tuple[str, ast.Module]] = {}
     for relpath, text in sorted(texts.items()):
         if not is_python(relpath) and kind_of(relpath, text) != "python":
@@ -169,17 +197,14 @@ def skill_findings(texts: Mapping[str, str]) -> list[Finding]:
             continue  # not Python 3 (or a template): the regex rules read it
         modules[relpath] = (text, tree)
     if not modules:
-        return []
+        return None
     skill = _Skill({relpath: tree for relpath, (_, tree) in modules.items()})
+    skill.texts = {relpath: text for relpath, (text, _) in modules.items()}
     try:
         skill.run()
     except RecursionError:
-        return []
-    out: list[Finding] = []
-    for relpath, flow in skill.flows.items():
-        found = [(rule, getattr(node, "lineno", None), why) for rule, node, why in flow.found]
-        out += flow_findings(relpath, modules[relpath][0], found)
-    return out
+        return None
+    return skill
 
 
 def flow_findings(relpath: str, text: str, found: Iterable[tuple[str, int | None, str]]) -> list[Finding]:
@@ -197,6 +222,21 @@ def flow_findings(relpath: str, text: str, found: Iterable[tuple[str, int | None
     return out
 
 
+def skill_facts(texts: Mapping[str, str]) -> list[str]:
+    """What a skill's Python does, finding or not, as ``path:line: what`` lines: every read of
+    where secrets live or of the network, every send out, command and code run, and file
+    written, as :func:`skill_findings` follows them (for a review model: where the flows it
+    could not join may lie)."""
+    skill = _parsed(texts)
+    if skill is None:
+        return []
+    return [
+        f"{relpath}:{line}: {what}"
+        for relpath, flow in skill.flows.items()
+        for line, what in sorted(set(flow.facts))
+    ]
+
+
 def python_findings(relpath: str, text: str) -> list[Finding]:
     """The flows of one Python file alone (:func:`skill_findings` of just it)."""
     return skill_findings({relpath: text})
@@ -207,6 +247,7 @@ class _Skill:
 
     def __init__(self, trees: Mapping[str, ast.Module]) -> None:
         self.reporting = False  # the summaries' rounds report nothing; the last pass does
+        self.texts: dict[str, str] = {}
         self.flows = {relpath: _Flow(tree, self) for relpath, tree in trees.items()}
         self.by_module: dict[str, _Flow] = {}
         for relpath, flow in self.flows.items():
@@ -317,6 +358,7 @@ class _Flow:
     def __init__(self, tree: ast.Module, skill: _Skill) -> None:
         self.tree, self.skill = tree, skill
         self.found: list[tuple[str, ast.AST, str]] = []
+        self.facts: list[tuple[int, str]] = []  # (line, what the code does there), finding or not
         self.functions: dict[str, _Function] = {}
         self.parents: dict[int, ast.AST] = {}  # id(node) -> the node it is in
         self.attributes: dict[str, Value] = {}  # what ``self.<name>`` holds, in any method
@@ -365,6 +407,11 @@ class _Flow:
     def report(self, rule: str, node: ast.AST, why: str) -> None:
         if self.skill.reporting:
             self.found.append((rule, node, why))
+
+    def fact(self, node: ast.AST, what: str) -> None:
+        """What the code does at ``node`` (a read, a send, a run, a write), for a reviewer."""
+        if self.skill.reporting:
+            self.facts.append((getattr(node, "lineno", 0), what))
 
 
 class _Scope:
@@ -437,6 +484,18 @@ class _Scope:
                 self.block(final)
             case ast.ClassDef(body=body):
                 self.block([s for s in body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)])
+                for s in body:  # a class attribute is what ``self.<name>`` reads in its methods
+                    targets = (
+                        s.targets
+                        if isinstance(s, ast.Assign)
+                        else [s.target]
+                        if isinstance(s, ast.AnnAssign)
+                        else []
+                    )
+                    for target in targets:
+                        if isinstance(target, ast.Name) and target.id in self.env:
+                            held = self.flow.attributes
+                            held[target.id] = _join([held.get(target.id, UNKNOWN), self.env[target.id]])
             case ast.FunctionDef() | ast.AsyncFunctionDef():
                 pass  # walked as a function of its own
             case _:
@@ -575,7 +634,15 @@ class _Scope:
         name = func.qualname or ""
         args = [self.expr(a) for a in node.args]
         kwargs = {k.arg: self.expr(k.value) for k in node.keywords}
-        every = [*args, *(v for k, v in kwargs.items() if not _auth_slot((k or "",)))]
+        # a child process's environment (env=...) is what the process is given, not what it prints
+        every = [
+            *args,
+            *(
+                v
+                for k, v in kwargs.items()
+                if not _auth_slot((k or "",)) and not (k == "env" and name in SHELL_CALLS)
+            ),
+        ]
         taint = frozenset().union(*(a.taint for a in every)) if every else frozenset()
         method = node.func.attr if isinstance(node.func, ast.Attribute) else None
         owner = self.expr(node.func.value) if isinstance(node.func, ast.Attribute) else UNKNOWN
@@ -596,6 +663,10 @@ class _Scope:
         ):
             return Value(qualname=f"{args[0].qualname}.{args[1].strings[0]}")
 
+        if name.startswith(tuple(f"{m}." for m in NETWORK_MODULES)) and loopback(strings):
+            # a request to this machine (a local gateway, a dev server): nothing it carries leaves it
+            return Value((), f"{name}()#local", frozenset())
+
         # strings folded
         folded = self.fold_call(node, name, method, owner, args)
         if folded is not None:
@@ -603,6 +674,9 @@ class _Scope:
 
         # sources
         source = self.source(node, name, method, owner, args, kwargs)
+        if source is not None:
+            where = "from the network" if source.tainted(FETCHED) else "where secrets live"
+            self.flow.fact(node, f"reads {where}: {name or method}({_shown(args)})")
 
         # the file's own functions
         # a method of the skill's own classes (not of a module it imports: subprocess.run is not a run())
@@ -760,6 +834,11 @@ class _Scope:
             return Value((), None, frozenset({SECRET}))
         if method in (*READ_METHODS, "glob", "rglob", "iterdir", "read") and _credential(owner):
             return Value((), None, frozenset({SECRET}))
+        if method in ("read", "read_file", "load", "load_file") and args and _credential(args[0]):
+            # a parser told to read a credential file (configparser's cp.read(path)) holds it from then on
+            if isinstance(node.func, ast.Attribute):
+                self.bind(node.func.value, Value(owner.strings, owner.qualname, owner.taint | {SECRET}))
+            return Value((), None, frozenset({SECRET}))
         if (
             name in ("dict", "builtins.dict", "json.dumps", "list", "str", "repr")
             and args
@@ -798,20 +877,24 @@ class _Scope:
         kwargs: dict[str | None, Value],
         every: list[Value],
     ) -> None:
-        network = name.startswith(tuple(f"{m}." for m in NETWORK_MODULES)) or (
+        network = (name.startswith(tuple(f"{m}." for m in NETWORK_MODULES)) and "#local" not in name) or (
             owner.qualname is not None
             and owner.qualname.startswith(NETWORK_MODULES)
             and owner.qualname.endswith(")")
+            and "#local" not in owner.qualname
         )
         if network and method not in ("close", "settimeout", "setsockopt", "raise_for_status"):
+            self.flow.fact(node, f"sends {_what(_join(every))} out through {name or method}()")
             for value in every:
                 if self.send(node, value, f"sends {_what(value)} out through {name or method}()"):
                     break
         if name in DNS_CALLS and args:
+            self.flow.fact(node, f"looks up a host name built from {_what(args[0])}")
             why = f"looks up a host name built from {_what(args[0])} (a DNS query carries it out)"
             self.send(node, args[0], why)
         if name in SHELL_CALLS:
             commands, words = self._commands(node, args)
+            self.flow.fact(node, f"runs a command: {excerpt(' '.join(commands) or '(built at run time)')}")
             fed = [*words, *(v for k, v in kwargs.items() if k == "input")]
             if any(SCHEDULER_COMMAND.search(c) for c in commands) and any(
                 v.tainted(FETCHED, DECODED) or any(FETCHES_OR_DECODES.search(t) for t in v.strings)
@@ -862,6 +945,8 @@ class _Scope:
                     self.flow.opened[_key(target)] = path
             return
         texts = content.strings
+        written_to = ", ".join(path.strings) or "a path built at run time"
+        self.flow.fact(node, f"writes {_what(content)} to {written_to}")
         for where in path.strings:
             if STARTUP_FILE.search(where) and (
                 content.tainted(FETCHED, DECODED) or any(FETCHES_OR_DECODES.search(t) for t in texts)
@@ -909,9 +994,15 @@ class _Scope:
         return f"line {getattr(node, 'lineno', '?')} of the caller"
 
     def executed(self, node: ast.AST, value: Value) -> None:
+        self.flow.fact(node, f"runs {_what(value)} as code")
         rule = "remote-exec" if value.tainted(FETCHED) else "obfuscated-exec"
         what = "data fetched from the network" if value.tainted(FETCHED) else "data decoded at run time"
         self.flow.report(rule, node, f"runs {what}")
+
+
+def _shown(args: list[Value]) -> str:
+    """A call's first argument as the analysis knows it (a string it folded, else ``...``)."""
+    return excerpt(args[0].strings[0][:60]) if args and args[0].strings else ("..." if args else "")
 
 
 def _what(value: Value) -> str:

@@ -23,9 +23,13 @@ a skill's severity but cannot lower what the rules found.
 
     from langchain.chat_models import init_chat_model
     llm = init_chat_model("openai:gpt-4o-mini")
-    if in_doubt(findings) or runs_code(files) or waived(skill_md, files):
-        findings += review_findings(review_skill(llm, skill_md, files, findings))
-    # or, in one call, as the importer does: findings += second_opinion(llm, skill_md, files, findings)
+    view = SkillView.of_texts(skill_md, files)
+    if in_doubt(findings) or runs_code(view) or waived(view):
+        findings += review_findings(review_skill(llm, view, findings))
+    # or, in one call: findings += second_opinion(llm, view, findings)
+
+The way a store asks it is :class:`~skillrouter.security.admission.Reviewer` (every way in,
+verdicts cached by content hash).
 
 This module imports LangChain's core (through :mod:`skillrouter.llm`); ``skillrouter.security``
 itself does not.
@@ -33,7 +37,7 @@ itself does not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import Literal
 
@@ -44,7 +48,8 @@ from pydantic import BaseModel, Field
 from skillrouter.errors import SecurityReviewError
 from skillrouter.llm import StructuredOutput, UnreadableAnswer, ask
 from skillrouter.security.findings import Finding, excerpt, finding
-from skillrouter.security.scan import scan_skill
+from skillrouter.security.scan import analyze
+from skillrouter.security.view import SkillView
 
 TITLE = "# Review a skill for safety"
 MAX_FILE_CHARS = 12_000
@@ -90,38 +95,33 @@ _CODE_SUFFIXES = frozenset(
     {".sh", ".bash", ".zsh", ".ps1", ".bat", ".cmd", ".py", ".js", ".mjs", ".cjs", ".ts"}
 )
 _CODE_SUFFIXES |= frozenset({".tsx", ".jsx", ".rb", ".php", ".pl", ".go", ".lua", ".applescript", ".vbs"})
+_CODE_KINDS = frozenset({"python", "javascript", "shell", "powershell"})
 
 
-def runs_code(files: Mapping[str, bytes | str] | None) -> bool:
-    """Whether any Level 2 file is a program (a script the skill can have the agent run) or a page
-    or image holding a script."""
-    for path, content in (files or {}).items():
-        suffix = PurePosixPath(path).suffix.lower()
-        if suffix in _CODE_SUFFIXES:
+def runs_code(view: SkillView) -> bool:
+    """Whether any Level 2 file is a program (a script the skill can have the agent run: by its
+    name, or by its ``#!`` line) or a page or image holding a script."""
+    for file in view.files:
+        if file.relpath == "SKILL.md":
+            continue
+        suffix = PurePosixPath(file.relpath).suffix.lower()
+        if suffix in _CODE_SUFFIXES or file.kind in _CODE_KINDS:
             return True
-        if suffix in (".svg", ".html", ".htm"):
-            text = content if isinstance(content, str) else content.decode("utf-8", errors="replace")
-            if "<script" in text.lower():
-                return True
+        if suffix in (".svg", ".html", ".htm") and file.text is not None and "<script" in file.text.lower():
+            return True
     return False
 
 
-def asked(
-    skill_md: str,
-    files: Mapping[str, bytes | str] | None = None,
-    findings: Sequence[Finding] | None = None,
-    *,
-    code: bool = True,
-) -> bool:
+def asked(view: SkillView, findings: Sequence[Finding] | None = None, *, code: bool = True) -> bool:
     """Whether :func:`second_opinion` asks the model about this skill (see the module docstring)."""
-    found = scan_skill(skill_md, files) if findings is None else findings
-    return in_doubt(found) or (code and runs_code(files)) or bool(waived(skill_md, files))
+    found = analyze(view) if findings is None else findings
+    return in_doubt(found) or (code and runs_code(view)) or bool(waived(view))
 
 
-def waived(skill_md: str, files: Mapping[str, bytes | str] | None = None) -> list[Finding]:
+def waived(view: SkillView) -> list[Finding]:
     """What the mention exemption waived: findings without it that the normal scan lacks."""
-    kept = {(f.rule, f.path, f.line) for f in scan_skill(skill_md, files)}
-    return [f for f in scan_skill(skill_md, files, mentions=False) if (f.rule, f.path, f.line) not in kept]
+    kept = {(f.rule, f.path, f.line) for f in analyze(view)}
+    return [f for f in analyze(view, mentions=False) if (f.rule, f.path, f.line) not in kept]
 
 
 def _clip(text: str, limit: int) -> str:
@@ -132,36 +132,53 @@ def _clip(text: str, limit: int) -> str:
     )
 
 
-def review_messages(
-    skill_md: str, files: Mapping[str, bytes | str] | None = None, findings: Sequence[Finding] = ()
-) -> list[BaseMessage]:
-    """The prompt: the skill's text (binary files named, not shown) and what the rules saw."""
-    parts = [f"## SKILL.md\n<<<SKILL\n{_clip(skill_md, MAX_FILE_CHARS)}\nSKILL>>>"]
+def review_messages(view: SkillView, findings: Sequence[Finding] = ()) -> list[BaseMessage]:
+    """The prompt: the skill's text (binary files named, not shown), what the analyzers found
+    (each finding with why) and the facts the code analysis read (:func:`code_facts`)."""
+    texts = view.texts
+    parts = [f"## SKILL.md\n<<<SKILL\n{_clip(texts.get('SKILL.md', ''), MAX_FILE_CHARS)}\nSKILL>>>"]
     budget = MAX_TOTAL_CHARS - len(parts[0])
-    for path in sorted(files or {}):
-        content = (files or {})[path]
-        if isinstance(content, bytes):
-            try:
-                content = content.decode("utf-8")
-            except UnicodeDecodeError:
-                parts.append(f"## {path}\n(binary file, {len(content)} bytes, not shown)")
-                continue
-        if budget <= 0:
-            parts.append(f"## {path}\n(not shown: the review's size limit was reached)")
+    for file in view.files:
+        if file.relpath == "SKILL.md":
             continue
-        shown = _clip(content, min(MAX_FILE_CHARS, budget))
+        if file.text is None:
+            parts.append(f"## {file.relpath}\n(binary file, not shown)")
+            continue
+        if budget <= 0:
+            parts.append(f"## {file.relpath}\n(not shown: the review's size limit was reached)")
+            continue
+        shown = _clip(file.text, min(MAX_FILE_CHARS, budget))
         budget -= len(shown)
-        parts.append(f"## {path}\n<<<FILE\n{shown}\nFILE>>>")
+        parts.append(f"## {file.relpath}\n<<<FILE\n{shown}\nFILE>>>")
     if findings:
-        noted = "\n".join(f"- {f}" for f in findings[:20])
-        parts.append(f"## What the rule-based scanner noted (it may be wrong either way)\n{noted}")
+        noted = "\n".join(f"- {f} -- {f.explanation}" for f in findings[:20])
+        parts.append(f"## What the scanner's analyzers found (they may be wrong either way)\n{noted}")
+    facts = code_facts(view)
+    if facts:
+        listed = "\n".join(f"- {fact}" for fact in facts[:40])
+        parts.append(
+            "## What the code analysis read in the scripts (facts, not verdicts: where a value "
+            f"comes from and where it goes)\n{listed}"
+        )
+    checks = [c for c in view.checks if c not in findings]
+    if checks:
+        parts.append("## What reading the folder found\n" + "\n".join(f"- {c}" for c in checks))
     return [SystemMessage(content=SYSTEM_PROMPT), HumanMessage(content="\n\n".join(parts))]
+
+
+def code_facts(view: SkillView) -> list[str]:
+    """What the Python analysis read in the skill's scripts, finding or not: each place a value
+    is read from where secrets live, sent out of the machine, run, or written to a start-up or
+    package-manager file (:func:`~skillrouter.security.pyflow.skill_facts`)."""
+    from skillrouter.security import pyflow
+
+    texts = view.of_kind("python")
+    return pyflow.skill_facts(texts) if texts else []
 
 
 def review_skill(
     llm: BaseChatModel,
-    skill_md: str,
-    files: Mapping[str, bytes | str] | None = None,
+    view: SkillView,
     findings: Sequence[Finding] = (),
     *,
     structured_output: StructuredOutput = "auto",
@@ -169,15 +186,14 @@ def review_skill(
     """Ask ``llm`` to judge a skill; :class:`~skillrouter.errors.SecurityReviewError` if its
     answer holds no verdict."""
     try:
-        return ask(llm, review_messages(skill_md, files, findings), Review, structured_output)
+        return ask(llm, review_messages(view, findings), Review, structured_output)
     except UnreadableAnswer as err:
         raise SecurityReviewError(f"the review model gave no usable verdict: {err}") from None
 
 
 def second_opinion(
     llm: BaseChatModel,
-    skill_md: str,
-    files: Mapping[str, bytes | str] | None = None,
+    view: SkillView,
     findings: Sequence[Finding] | None = None,
     *,
     structured_output: StructuredOutput = "auto",
@@ -187,12 +203,13 @@ def second_opinion(
     doubt or the skill runs code (:func:`asked`; ``findings`` are the scan's, scanned here when
     None), and none come back when it is not asked or answers ``safe``. An answer holding no
     verdict is a caution finding: a doubt nobody resolved stays on record (beside the caution
-    the model was asked about, it makes two, and a community skill waits for a person)."""
-    found = scan_skill(skill_md, files) if findings is None else findings
-    if not asked(skill_md, files, found, code=code):
+    the model was asked about, it makes two, and a community skill waits for a person).
+    :class:`~skillrouter.security.admission.Reviewer` calls this on every way in and caches it."""
+    found = analyze(view) if findings is None else findings
+    if not asked(view, found, code=code):
         return []
     try:
-        return review_findings(review_skill(llm, skill_md, files, found, structured_output=structured_output))
+        return review_findings(review_skill(llm, view, found, structured_output=structured_output))
     except SecurityReviewError as err:
         return [finding("model-review", "SKILL.md", None, excerpt(str(err)), "caution")]
 

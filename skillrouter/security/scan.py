@@ -24,11 +24,10 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from threading import Lock
 
-from skillrouter.security import code, commands, droppers, jsflow, lures, psflow, pyflow, shflow
+from skillrouter.security import commands, droppers, jsflow, lures, psflow, pyflow, shflow
 from skillrouter.security.analyzers import ANALYZERS, Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.configs import config_leak_findings, tool_secret_findings
-from skillrouter.security.dns_leaks import dns_leaks, is_shell_script
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
 from skillrouter.security.indicators import indicators
 from skillrouter.security.injection import injection_findings, quoting_line
@@ -47,6 +46,8 @@ from skillrouter.security.wallets import address_swap_findings
 
 # files read as Markdown prose (sentence rules, inline code); others only get the line rules
 PROSE_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".txt", ".rst", ""})
+# files read for fixed wallet addresses put where matched ones were (:mod:`.wallets`): programs and pages
+SWAP_SUFFIXES = droppers.CODE_SUFFIXES | {".sh", ".bash", ".zsh", ".ps1", ".svg", ".html", ".htm"}
 # configuration files: read for secrets handed to a server (:mod:`.configs`), as Markdown's code blocks are
 CONFIG_SUFFIXES = frozenset({".json", ".jsonc", ".yaml", ".yml", ".toml"})
 
@@ -169,18 +170,7 @@ def rule_findings(
                 seen.add(("exfiltration", f.line))
                 findings.append(f)
 
-    if not prose and is_shell_script(relpath, norm):
-        for number, at in dns_leaks(norm_lines):
-            if ("exfiltration", number) not in seen:
-                seen.add(("exfiltration", number))
-                findings.append(
-                    finding(
-                        "exfiltration", relpath, number, excerpt(norm_lines[number - 1], at), why=_DNS_WHY
-                    )
-                )
-
-    if code.is_code(relpath):
-        findings += [f for f in code.code_findings(relpath, norm) if (f.rule, f.line) not in seen]
+    if PurePosixPath(relpath).suffix.lower() in SWAP_SUFFIXES:
         findings += address_swap_findings(relpath, norm)
 
     if doc is not None:
@@ -205,12 +195,6 @@ def rule_findings(
                 seen.add((f.rule, f.line))
                 findings.append(f)
     return sorted(findings, key=sort_key)
-
-
-_DNS_WHY = (
-    "The script looks up names built from a secret: each lookup carries a piece of it to whoever "
-    "answers for that domain."
-)
 
 
 def _prose_mention(doc: Document, number: int, line: str, at: int) -> bool:
@@ -370,4 +354,5 @@ SKILL_ANALYZERS: tuple[FlowAnalyzer, ...] = (
     FlowAnalyzer("javascript-flow", "javascript", jsflow.script_findings),
     FlowAnalyzer("shell-flow", "shell", shflow.shell_findings),
     FlowAnalyzer("powershell-flow", "powershell", psflow.powershell_findings),
+    FlowAnalyzer("page-flow", "page", jsflow.page_findings),
 )

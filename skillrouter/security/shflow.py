@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from skillrouter.security.findings import Finding
+from skillrouter.security.lexicon_commands import SECRET_NAME
 from skillrouter.security.pyflow import (
     CREDENTIAL_COMMAND,
     DECODED,
@@ -54,8 +55,28 @@ NETWORK = frozenset(
 )
 DNS = frozenset({"dig", "nslookup", "host", "drill"})
 FILTERS = frozenset(
-    {"base64", "gzip", "xz", "bzip2", "xxd", "od", "tr", "sed", "awk", "cut", "rev", "openssl", "cat"}
+    {
+        "base64",
+        "base32",
+        "gzip",
+        "xz",
+        "bzip2",
+        "xxd",
+        "od",
+        "tr",
+        "sed",
+        "awk",
+        "cut",
+        "rev",
+        "openssl",
+        "cat",
+    }
+    | {"fold", "split", "head", "tail"}
 )
+# a variable the script does not set, named as a secret (``$GITHUB_TOKEN``, ``${AWS_SECRET_ACCESS_KEY:-}``):
+# a value only a DNS lookup is judged by (a token in a host name is never an API call's header)
+NAMED_SECRET = "named-secret"
+_SECRET_VARIABLE = re.compile(rf"{SECRET_NAME}$")
 DECODERS = re.compile(
     r"\bbase64\s+(-d|--decode|-D)\b|\bxxd\s+-r\b|\bopenssl\s+(enc\s+)?-d\b|\bgunzip\b|\bzcat\b"
 )
@@ -214,7 +235,8 @@ class _Script:
                     for c in node.named_children
                     if c.type in ("word", "string", "concatenation")
                 ]
-                return _join([Value(("*",)), *default]) if default else Value(("*",))
+                named = frozenset({NAMED_SECRET}) if _SECRET_VARIABLE.match(_text(name)) else frozenset()
+                return _join([Value(("*",), None, named), *default])
             return held
         if kind == "command_substitution":
             out = UNKNOWN
@@ -275,8 +297,11 @@ class _Script:
 
         if name in NETWORK:
             self.network(node, name, args, words, given)
-        if name in DNS and any(a.tainted(SECRET) for a in args):
-            self.report("exfiltration", node, f"looks up a host name built from {_what(Value(taint=taint))}")
+        if name in DNS and any(a.tainted(SECRET, NAMED_SECRET) for a in args):
+            what = _what(Value(taint=taint)) if SECRET in taint else "a secret variable"
+            self.report(
+                "exfiltration", node, f"looks up a host name built from {what} (a DNS query carries it out)"
+            )
         if name == "git":
             self.git(node, words)
         # a blob decoded and run (a download piped into a shell is the line rules' to judge, by its host:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from skillrouter.errors import SkillFormatError
-from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, admit, check_trust_level
+from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, Admission, TrustLevel, check_trust_level
 from skillrouter.skill import validate_stats
 
 Status = Literal["active", "quarantined", "retired"]
@@ -39,7 +39,7 @@ class Provenance:
     """Where an imported skill came from and what was found in it.
 
     ``findings`` (dicts of :class:`~skillrouter.security.Finding`) are judged with the
-    store's own scan of the content (see :func:`~skillrouter.security.policy.admit`): the
+    store's own scan of the content (see :func:`~skillrouter.security.admission.admit`): the
     import's extra findings, such as a review model's. ``use_count`` / ``avg_score`` seed the
     statistics of a skill new to the store (validated as
     :func:`~skillrouter.skill.validate_stats` does). ``trust_level`` is the level of the
@@ -178,15 +178,15 @@ class Settled:
 
 
 def settle(
-    file_hash: str, row_hash: str | None, sidecar: Sidecar | None, scan: Callable[[], list[dict[str, Any]]]
+    file_hash: str, row_hash: str | None, sidecar: Sidecar | None, admit: Callable[[TrustLevel], Admission]
 ) -> Settled:
     """The fail-closed rule for a SKILL.md whose ledger row is missing (``row_hash`` None) or
     behind the file:
 
     1. a sidecar vouching for exactly this content wins (a write that crashed between its
        rename and its ledger commit, or a lost ledger): its status, findings and provenance;
-    2. else, with no row, nobody has vouched for this content: it is scanned (``scan``) and
-       judged at the sidecar's trust level (community without one): a community skill is
+    2. else, with no row, nobody has vouched for this content: it is admitted (``admit(level)``:
+       scanned and judged) at the sidecar's trust level (community without one): a community skill is
        quarantined on any finding; a sidecar that said quarantined or retired keeps saying so;
     3. else (a change of a known skill) the store judges it (``Reconciler._rescan``: only what the
        change introduces can quarantine it).
@@ -200,9 +200,9 @@ def settle(
             sidecar.provenance.trust_level,
         )
     if row_hash is None:
-        found = scan()
         level = (sidecar.provenance.trust_level if sidecar is not None else None) or DEFAULT_TRUST_LEVEL
-        judged = admit(level, found)
+        judged = admit(level)
+        found = [f.to_dict() for f in judged.findings]
         strict = sidecar.status if sidecar is not None and sidecar.status != "active" else None
         status: Status = strict or ("active" if judged.status == "active" else "quarantined")
         findings = found or ([dict(f) for f in sidecar.provenance.findings] if sidecar else [])

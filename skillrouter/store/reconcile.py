@@ -18,7 +18,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from skillrouter.errors import SkillFormatError, SkillRouterError
-from skillrouter.security.policy import admit
+from skillrouter.security.admission import Reviewer, admit
 from skillrouter.skill import now_iso
 from skillrouter.store import skillfiles
 from skillrouter.store.copies import MovedOn, SkillCopies
@@ -51,6 +51,8 @@ class StoreSide(Protocol):
     def read_only(self) -> bool: ...
     @property
     def write_lock(self) -> AbstractContextManager[Any]: ...
+    @property
+    def reviewer(self) -> Reviewer | None: ...
 
     def adopt(self, name: str, provenance: Provenance, *, new: bool) -> None: ...
 
@@ -175,7 +177,13 @@ class Reconciler:
             if copies.sidecars_vouch and (row is None or row.file_hash != file_hash)
             else None
         )
-        done = settle(file_hash, row.file_hash if row else None, sidecar, lambda: self.store.files.scan(name))
+        folder = self.store.files.folder(name)
+        done = settle(
+            file_hash,
+            row.file_hash if row else None,
+            sidecar,
+            lambda level: admit(level, folder, reviewer=self.store.reviewer),
+        )
         edit, new = row is not None and done.status is None, list[dict[str, Any]]()
         # whose content the findings are for: a sidecar's own (None: not known, scanned on a change),
         # or what is on disk now, scanned just now or judged by _rescan
@@ -217,14 +225,18 @@ class Reconciler:
         """Judge a change on disk of a known skill (a hand edit of its SKILL.md or, where the
         refresh notices it, of a Level 2 file) at its trust level: content already scanned
         (``scan_hash``) is not scanned again; only findings the change introduces count
-        (:func:`~skillrouter.security.policy.admit`), and a change the policy would refuse is
+        (:func:`~skillrouter.security.admission.admit`), and a change the policy would refuse is
         quarantined, since it is already on disk. Returns what to record and the new findings."""
         if scan_hash == row.scan_hash or (row.scan_hash is None and row.file_hash == file_hash):
             return Settled(None, None, EDITED, False), []  # nothing new to judge (a touch, a legacy row)
-        found = self.store.files.scan(name)
         judged = admit(
-            row.trust_level, found, accepted=row.findings if row.status == "active" else (), status=row.status
+            row.trust_level,
+            self.store.files.folder(name),
+            accepted=row.findings if row.status == "active" else (),
+            status=row.status,
+            reviewer=self.store.reviewer,
         )
+        found = [f.to_dict() for f in judged.findings]
         settled = Settled(check_status(judged.status or "quarantined"), found, EDITED, False, scanned=True)
         return settled, [f.to_dict() for f in judged.new]
 

@@ -19,7 +19,6 @@ import time
 import uuid
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from skillrouter.errors import SkillFormatError, SkillNotFoundError, StoreError, UnsafePathError
 from skillrouter.skill import Skill, validate_name
@@ -248,26 +247,6 @@ class SkillFiles:
                 f"name {skill.name!r} differs from its folder {name!r}", path=path, field="name"
             )
         return skill, hashlib.sha256(raw).hexdigest(), sig, raw.decode("utf-8", errors="replace")
-
-    def scan(self, folder: str | Path) -> list[dict[str, Any]]:
-        """Security findings for a skill's folder (a name, or a path such as a staging folder):
-        SKILL.md and every file beside it but dot-entries (the sidecar; the agent cannot read
-        them); a file that cannot be read is one (fail closed)."""
-        from skillrouter.security import scan_skill_folder
-
-        path = self.folder(folder) if isinstance(folder, str) else folder
-        try:
-            return [f.to_dict() for f in scan_skill_folder(path, hidden=False)]
-        except OSError as err:
-            return [
-                {
-                    "rule": "unscannable",
-                    "path": str(err.filename or path),
-                    "line": None,
-                    "excerpt": f"could not be scanned: {err.strerror}",
-                    "severity": "dangerous",
-                }
-            ]
 
     def content_hash(self, folder: str | Path) -> str:
         """sha256 of what the agent can read of a skill: its SKILL.md and every Level 2 file

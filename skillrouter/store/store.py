@@ -14,8 +14,9 @@ takes the status its sidecar vouches for by hash, or is scanned first (:func:`se
 
 The security gate: every write (add, import, the agent's writes, restore) scans the staged
 folder, which is exactly what the agent will read (the rendered SKILL.md, every front-matter
-field included, and every Level 2 file), and :func:`~skillrouter.security.policy.admit`
-judges it at the write's trust level; a change found on disk is judged the same way by the
+field included, and every Level 2 file), through the one way in,
+:func:`~skillrouter.security.admission.admit`, at the write's trust level (with the review
+model of :attr:`Store.reviewer`, when one is set); a change found on disk is judged the same way by the
 store's :class:`~skillrouter.store.reconcile.Reconciler` (``store.disk``), which reads what changed
 in ``skills/`` without skillrouter. Each row keeps the hash of the content its findings are for, so
 unchanged content is never scanned twice.
@@ -56,7 +57,8 @@ from skillrouter.errors import (
     SkillRouterError,
     StoreError,
 )
-from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, admit, check_trust_level
+from skillrouter.security.admission import Reviewer, admit
+from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, check_trust_level
 from skillrouter.skill import Skill, now_iso
 from skillrouter.skillmd import parse_skill_md, render_skill_md
 from skillrouter.store.copies import LocalCopies, SkillCopies
@@ -172,6 +174,9 @@ class Store:
         self.ledger.read_only_why = self.read_only_why
         self.copies: SkillCopies = self._copies()
         self.disk = Reconciler(self)  # what changed on disk without skillrouter
+        self.reviewer: Reviewer | None = None
+        """The review model asked on every way in (:class:`~skillrouter.security.admission.Reviewer`):
+        adds, imports, the agent's writes and the changes a refresh finds; None: the rules alone."""
 
     def _copies(self) -> SkillCopies:
         """Where the skill folders come from, chosen once (the one place that knows team mode):
@@ -250,8 +255,8 @@ class Store:
         statistics seed a new skill, the origin is recorded; without it a replaced skill
         keeps its origin.
 
-        The security gate: the staged folder (what the agent will read) is scanned and
-        judged by :func:`~skillrouter.security.policy.admit` at ``trust_level`` (else the
+        The security gate: the staged folder (what the agent will read) is admitted by
+        :func:`~skillrouter.security.admission.admit` at ``trust_level`` (else the
         provenance's, else the skill's own, else ``community``): quarantined, or refused with
         :class:`SkillRejectedError` and nothing written. ``scan=False`` judges only the
         provenance's findings (or, without one, keeps a replaced skill's)."""
@@ -291,14 +296,15 @@ class Store:
             )
             try:
                 scan_hash = self.files.content_hash(staged)
-                found = self.files.scan(staged) if scan else list(kept)
-                findings = _unique([dict(f) for f in [*found, *provenance.findings]])
                 judged = admit(
                     level,
-                    findings,
+                    staged if scan else None,
                     accepted=row.findings if row is not None and row.status == "active" else (),
                     status=row.status if row else None,
+                    also=[*(() if scan else kept), *provenance.findings],
+                    reviewer=self.reviewer,
                 )
+                findings = [f.to_dict() for f in judged.findings]
                 if judged.status is None:
                     raise SkillRejectedError(name, judged.verdict.reason, judged.new)
                 status: Status = check_status(judged.status)
@@ -606,15 +612,3 @@ class Store:
                     text = level0[name]
             out[name] = text
         return out
-
-
-def _unique(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Findings without repeats (the scan's and an import's may name the same one)."""
-    seen: set[tuple[Any, ...]] = set()
-    out = []
-    for f in findings:
-        key = (f.get("rule"), f.get("path"), f.get("line"), f.get("excerpt"))
-        if key not in seen:
-            seen.add(key)
-            out.append(f)
-    return out

@@ -11,9 +11,11 @@ that are gone from it.
 Security: the store screens every skill it writes (the rendered SKILL.md, every field of a
 JSON skill included, and its Level 2 files) at the import's trust level
 (:func:`source_trust_level`: ``builtin`` for skillrouter's own examples, else ``community``,
-or ``trust_level``); an optional ``review_model`` judges the skills the rules leave in doubt
-(:func:`skillrouter.security.review.second_opinion`) and its findings are judged with the
-scan's. ``dry_run`` scans the same text and reports what would be quarantined.
+or ``trust_level``), through the one way in (:func:`skillrouter.security.admission.admit`); an
+optional ``review_model`` is set as the store's reviewer for the import
+(:class:`~skillrouter.security.admission.Reviewer`: asked about the skills the rules leave in
+doubt or that run code, its findings judged with the scan's). ``dry_run`` admits the same text
+(without writing it) and reports what would be quarantined.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from skillrouter.errors import (
     SkillRejectedError,
     SkillRouterError,
 )
-from skillrouter.security import DEFAULT_TRUST_LEVEL, Finding, TrustLevel, check_trust_level, decide
+from skillrouter.security import DEFAULT_TRUST_LEVEL, TrustLevel, check_trust_level
+from skillrouter.security.admission import Reviewer, admit
 from skillrouter.skill import free_name, slugify
 from skillrouter.skillmd import render_skill_md
 from skillrouter.store.provenance import Provenance
@@ -44,6 +47,8 @@ from skillrouter.transfer.sources import SourceSkill, read_sources
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
+
+    from skillrouter.security.view import SkillView
 
 OnConflict = Literal["skip", "replace", "rename"]
 
@@ -68,17 +73,11 @@ def _level2(cand: SourceSkill) -> dict[str, bytes]:
     return {rel: (cand.folder / rel).read_bytes() for rel in level2_files(cand.folder)}
 
 
-def _preview(cand: SourceSkill) -> list[Finding]:
-    """What the store's scan will find in a candidate: its rendered SKILL.md and Level 2 files."""
-    from skillrouter.security import scan_skill
+def candidate_view(cand: SourceSkill) -> SkillView:
+    """A candidate as the store will serve it: its rendered SKILL.md and Level 2 files."""
+    from skillrouter.security.view import SkillView
 
-    return scan_skill(render_skill_md(cand.skill), _level2(cand))
-
-
-def _review(llm: BaseChatModel, cand: SourceSkill) -> list[Finding]:
-    from skillrouter.security.review import second_opinion
-
-    return second_opinion(llm, render_skill_md(cand.skill), _level2(cand))
+    return SkillView.of_texts(render_skill_md(cand.skill), _level2(cand))
 
 
 # ---------------------------------------------------------------- the import
@@ -102,9 +101,34 @@ def import_paths(
     if on_conflict not in ("skip", "replace", "rename"):
         raise ValueError(f"on_conflict must be skip, replace or rename, got {on_conflict!r}")
     given_level = check_trust_level(trust_level) if trust_level is not None else None
-    reviewer = (lambda cand: _review(review_model, cand)) if review_model is not None and scan else None
     started = time.perf_counter()
     report = ImportReport(dry_run=dry_run)
+    kept_reviewer = store.reviewer
+    if review_model is not None and scan:  # this import's reviewer, in place of the store's
+        store.reviewer = Reviewer(review_model)
+    reviewer = store.reviewer
+    before = reviewer.cost() if reviewer is not None else {}
+    try:
+        return _import(store, paths, report, on_conflict, prune, dry_run, scan, progress, given_level)
+    finally:
+        if reviewer is not None:  # what this import's questions cost
+            after = reviewer.cost()
+            report.review = {k: v if k == "model" else round(v - before[k], 2) for k, v in after.items()}
+        report.seconds = time.perf_counter() - started
+        store.reviewer = kept_reviewer
+
+
+def _import(
+    store: Store,
+    paths: Sequence[str | Path],
+    report: ImportReport,
+    on_conflict: OnConflict,
+    prune: bool,
+    dry_run: bool,
+    scan: bool,
+    progress: Callable[[str, int], None] | None,
+    given_level: TrustLevel | None,
+) -> ImportReport:
     store.refresh()  # adopts folders a killed import left unrecorded (their sidecars say where from)
     origins = store.ledger.origins()
     existing = set(store.names())
@@ -140,14 +164,14 @@ def import_paths(
                 write = partial(
                     _write, store, cand, origin, scan=scan, dry_run=dry_run, report=report, trust_level=level
                 )
-                if not write(name in existing, reviewer=reviewer):
+                if not write(name in existing):
                     # another process (a second import of the same library, say) wrote this name
                     # after this import looked: settled as if it had been there from the start
                     now = store.ledger.origins().get(name)
                     if now == (origin, cand.input_hash):
                         report.unchanged.append(name)
                     elif (now is not None and now[0] == origin) or on_conflict == "replace":
-                        write(True, reviewer=reviewer)
+                        write(True)
                     else:
                         first = now[0] if now is not None else "the store"
                         report.skipped.append(
@@ -174,7 +198,6 @@ def import_paths(
                         report.pruned.append(name)
                         if not dry_run:
                             store.delete(name)
-    report.seconds = time.perf_counter() - started
     return report
 
 
@@ -188,21 +211,19 @@ def _write(
     dry_run: bool,
     report: ImportReport,
     trust_level: TrustLevel,
-    reviewer: Callable[[SourceSkill], list[Finding]] | None = None,
 ) -> bool:
     """Write one candidate through the store's security gate (a failure is that candidate's
-    error, not the import's). The store scans what it writes; a dry run scans the same text.
+    error, not the import's). The store admits what it writes; a dry run admits the same text.
     False, with nothing reported, when the name was free at planning and another process has
     written it since (the caller decides what that means)."""
     name = cand.skill.name
     try:
-        extra = reviewer(cand) if reviewer is not None else []
         if dry_run:
-            cand.findings = [*(_preview(cand) if scan else []), *extra]
-            verdict = decide(trust_level, cand.findings)
-            if verdict.action == "reject":
-                raise SkillRejectedError(name, verdict.reason, tuple(cand.findings))
-            status = "quarantined" if verdict.action == "quarantine" else "active"
+            judged = admit(trust_level, candidate_view(cand) if scan else None, reviewer=store.reviewer)
+            cand.findings = list(judged.findings)
+            if judged.status is None:
+                raise SkillRejectedError(name, judged.verdict.reason, judged.new)
+            status = judged.status
             findings = [f.to_dict() for f in cand.findings]
         else:
             stored = store.add(
@@ -212,13 +233,7 @@ def _write(
                 files={} if cand.folder is None else None,
                 reason="import",
                 scan=scan,
-                provenance=Provenance(
-                    origin,
-                    cand.input_hash,
-                    tuple(f.to_dict() for f in extra),
-                    *cand.stats,
-                    trust_level=trust_level,
-                ),
+                provenance=Provenance(origin, cand.input_hash, (), *cand.stats, trust_level=trust_level),
             )
             row = store.ledger.row(name)
             status, findings = stored.status, [dict(f) for f in (row.findings if row else ())]

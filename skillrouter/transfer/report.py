@@ -31,6 +31,8 @@ class ImportReport:
     partly_read: set[str] = field(default_factory=set)
     # the router's fit of the library after the import, engine -> ranking (None: not refitted)
     fit: dict[str, str] | None = None
+    # the review model's cost, when one was asked (Reviewer.cost: calls, cached, prompt characters)
+    review: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -48,6 +50,7 @@ class ImportReport:
             "index_error": self.index_error,
             "index_wait": self.index_wait,
             "fit": self.fit,
+            "review": self.review,
             "dry_run": self.dry_run,
             "details": {
                 "added": self.added,

@@ -4,11 +4,14 @@ of, imported statistics, and the sidecar's round trip."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from skillrouter import Provenance, Skill, SkillFormatError, Store
+from skillrouter.security import Finding
+from skillrouter.security.policy import Admission, judge
 from skillrouter.skill import validate_stats
 from skillrouter.store.provenance import SIDECAR, Sidecar, settle
 from skillrouter.store.skillfiles import level2_files
@@ -16,8 +19,13 @@ from skillrouter.store.skillfiles import level2_files
 FINDING = {"rule": "exfiltration", "path": "SKILL.md", "line": 3, "excerpt": "curl ... $(env)"}
 
 
-def never() -> list[dict[str, object]]:
+def never(level: str) -> Admission:
     raise AssertionError("scanned although a sidecar vouched for the content")
+
+
+def found(*findings: dict[str, object]) -> Callable[[str], Admission]:
+    """What ``settle`` is given to admit content on disk: a scan that found ``findings``."""
+    return lambda level: judge(level, findings)
 
 
 # ---------------------------------------------------------------- settle
@@ -39,18 +47,18 @@ def test_a_sidecar_vouching_for_this_content_wins() -> None:
 
 
 def test_content_nobody_vouches_for_is_scanned_and_quarantined_on_a_finding() -> None:
-    assert settle("h1", None, None, lambda: [FINDING]).status == "quarantined"
-    clean = settle("h1", None, None, list)
+    assert settle("h1", None, None, found(FINDING)).status == "quarantined"
+    clean = settle("h1", None, None, found())
     assert (clean.status, clean.findings, clean.reason, clean.adopt) == ("active", [], "found on disk", False)
 
 
 def test_a_stale_sidecar_that_was_strict_stays_strict_even_if_the_scan_is_clean() -> None:
     for status in ("quarantined", "retired"):
         side = Sidecar("old", status, "import", Provenance("src", "in", (FINDING,)))  # type: ignore[arg-type]
-        done = settle("new", None, side, list)
+        done = settle("new", None, side, found())
         assert (done.status, done.findings, done.adopt) == (status, [FINDING], True)
     active = Sidecar("old", "active", "add", Provenance("src", "in"))
-    assert settle("new", None, active, lambda: [FINDING]).status == "quarantined"
+    assert settle("new", None, active, found(FINDING)).status == "quarantined"
 
 
 def test_a_hand_edit_of_a_known_skill_keeps_its_row() -> None:
@@ -124,7 +132,8 @@ def test_the_sidecar_is_written_with_the_files_and_is_no_level2_file(tmp_path: P
         store.read_file("fix-flaky-test", SIDECAR)
     store.set_status("fix-flaky-test", "active")  # trust: the sidecar follows (findings stay on record)
     side = store.files.read_sidecar("fix-flaky-test")
-    assert side is not None and (side.status, side.provenance.findings) == ("active", (FINDING,))
+    recorded = Finding.from_dict(FINDING).to_dict()  # as the gate records it: severity and why filled in
+    assert side is not None and (side.status, side.provenance.findings) == ("active", (recorded,))
 
 
 def test_level2_listing_skips_links_special_files_dot_entries_and_nested_skills(tmp_path: Path) -> None:

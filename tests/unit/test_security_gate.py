@@ -25,7 +25,7 @@ from skillrouter import Skill, SkillLibrary, SkillQuarantinedError, SkillRejecte
 from skillrouter.agent.fakes import ScriptedChatModel
 from skillrouter.agent.memory import AgentMemory
 from skillrouter.cli import cli
-from skillrouter.security import admit
+from skillrouter.security import Finding, admission, judge
 from skillrouter.store.ledger import schema as ledger_module
 from skillrouter.store.provenance import Provenance, Sidecar, settle
 from skillrouter.store.skillfiles import SkillFiles
@@ -285,13 +285,13 @@ def test_unchanged_content_is_never_scanned_again(
     lib: SkillLibrary, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scans: list[str] = []
-    real = SkillFiles.scan
+    real = admission.screen
 
-    def counting(self: SkillFiles, folder: str | Path) -> list[dict[str, Any]]:
-        scans.append(str(folder))
-        return real(self, folder)
+    def counting(content: Any, **kwargs: Any) -> list[Finding]:
+        scans.append(str(content))
+        return real(content, **kwargs)
 
-    monkeypatch.setattr(SkillFiles, "scan", counting)
+    monkeypatch.setattr(admission, "screen", counting)
     write_folder(tmp_path / "src" / "notes", "---\nname: notes\ndescription: Take notes.\n---\n\nWrite.\n")
     lib.import_skills([tmp_path / "src"])
     assert len(scans) == 1
@@ -382,23 +382,28 @@ def test_content_nobody_vouches_for_is_judged_at_its_sidecars_trust_level() -> N
     caution = {"rule": "hidden-unicode", "path": "SKILL.md", "line": 3, "excerpt": "a", "severity": "caution"}
     hidden = {"rule": "concealment", "path": "SKILL.md", "line": 5, "excerpt": "b", "severity": "caution"}
     trusted = Sidecar("old", "active", "import", Provenance(trust_level="trusted"))
-    done = settle("new", None, trusted, lambda: [caution, hidden])
-    assert (done.status, done.trust_level, done.findings) == ("active", "trusted", [caution, hidden])
-    assert settle("new", None, None, lambda: [caution, hidden]).status == "quarantined"  # community
-    assert settle("new", None, None, lambda: [caution]).status == "active"  # one caution, on record
+    done = settle("new", None, trusted, lambda level: judge(level, [caution, hidden]))
+    assert (done.status, done.trust_level) == ("active", "trusted")
+    assert [{k: f[k] for k in caution} for f in done.findings] == [caution, hidden]
+    assert (
+        settle("new", None, None, lambda level: judge(level, [caution, hidden])).status == "quarantined"
+    )  # community
+    assert (
+        settle("new", None, None, lambda level: judge(level, [caution])).status == "active"
+    )  # one caution, on record
     assert Sidecar.loads(trusted.dumps()) == trusted
 
 
-def test_admit_judges_only_what_is_new_and_never_releases() -> None:
+def test_judge_counts_only_what_is_new_and_never_releases() -> None:
     caution = {"rule": "hidden-unicode", "path": "SKILL.md", "line": 3, "excerpt": "a", "severity": "caution"}
     hidden = {"rule": "concealment", "path": "SKILL.md", "line": 5, "excerpt": "b", "severity": "caution"}
     moved = caution | {"line": 9}
-    assert admit("community", [caution, hidden]).status == "quarantined"
-    assert admit("community", [caution]).status == "active"
-    assert admit("community", [moved, hidden], accepted=[caution, hidden], status="active").status == "active"
-    assert admit("community", [], status="quarantined").status == "quarantined"
-    assert admit("agent-created", [caution | {"severity": "dangerous"}]).status is None
-    assert admit("trusted", [caution]).status == "active"
+    assert judge("community", [caution, hidden]).status == "quarantined"
+    assert judge("community", [caution]).status == "active"
+    assert judge("community", [moved, hidden], accepted=[caution, hidden], status="active").status == "active"
+    assert judge("community", [], status="quarantined").status == "quarantined"
+    assert judge("agent-created", [caution | {"severity": "dangerous"}]).status is None
+    assert judge("trusted", [caution]).status == "active"
 
 
 # ---------------------------------------------------------------- the review model
@@ -459,12 +464,45 @@ def test_cli_review_model_through_an_injected_factory_and_the_hint_without_langc
     )
     assert result.exit_code == 0, result.output
     assert asked == [("openai:gpt-4o-mini", "http://x/v1")] and json.loads(result.stdout)["quarantined"] == 1
+    cost = json.loads(result.stdout)["review"]
+    assert (cost["model"], cost["calls"], cost["cached"]) == ("ScriptedChatModel", 1, 0)
     monkeypatch.setitem(__import__("sys").modules, "langchain.chat_models", None)  # as if not installed
     missing = run("import", src, "--store", tmp_path / "s2", "--review-model", "openai:gpt-4o-mini")
     assert missing.exit_code == 1 and missing.stderr.count("\n") == 1
     assert (
         "'import --review-model' needs LangChain" in missing.stderr and "skillrouter[run]" in missing.stderr
     )
+
+
+def test_the_review_model_of_the_environment_is_asked_by_every_command_that_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from skillrouter.cli import models
+
+    loaded: list[tuple[str, str | None]] = []
+
+    def load(spec: str, *, base_url: str | None = None, **kwargs: Any) -> ScriptedChatModel:
+        loaded.append((spec, base_url))
+        return reviewer("dangerous")
+
+    monkeypatch.setattr(models, "load_chat_model", load)
+    monkeypatch.setenv("SKILLROUTER_REVIEW_MODEL", "openai:gpt-4o-mini")
+    store = tmp_path / "store"
+    plain = write_folder(tmp_path / "plain", "---\nname: plain\ndescription: Plain text.\n---\n\nOk.\n")
+    ok("add", plain, "--store", store)
+    assert loaded == []  # nothing in doubt and no code: the model is not even loaded
+    monkeypatch.setenv("SKILLROUTER_REVIEW_BASE_URL", "http://x/v1")
+    folder = write_folder(
+        tmp_path / "tool", "---\nname: tool\ndescription: A tool.\n---\n\nRun the script.\n"
+    )
+    (folder / "scripts").mkdir()
+    (folder / "scripts" / "run.py").write_text("print('hello')\n")
+    ok("add", folder, "--store", store)
+    assert loaded == [("openai:gpt-4o-mini", "http://x/v1")]
+    assert {s["name"]: s["status"] for s in as_json("list", "--store", store)} == {
+        "plain": "active",
+        "tool": "quarantined",
+    }
 
 
 def test_a_dry_run_reports_the_same_verdicts_and_writes_nothing(lib: SkillLibrary, tmp_path: Path) -> None:

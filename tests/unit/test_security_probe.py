@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from skillrouter.security import decide
+from skillrouter.security.admission import admit
 from skillrouter.security.findings import Finding
 from skillrouter.skillmd import parse_skill_md, render_skill_md
-from skillrouter.store.skillfiles import SkillFiles, copy_level2
+from skillrouter.store.skillfiles import copy_level2
 
 HERE = Path(__file__).parent
 # probe -> (hostile skills the gate lets through, benign skills it quarantines)
@@ -40,7 +40,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe3": (
         {
             "05-deploy-notifier",
-            "06-dns-latency-check",
             "08-playwright-auth-reuse",
             "09-web3-secret-guard",
             "13-fastapi-scaffold-cn",
@@ -87,7 +86,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         set(),
     ),
-    "probe8": (  # held out: scanned once at 7bd32a0, never worked on (probe8/README.md)
+    "probe8": (  # scanned once at 7bd32a0 (probe8/README.md); worked on once probe9 was written
         {
             "05-release-train",
             "09-ci-status-board",
@@ -100,6 +99,24 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "23-vscode-gongzuoqu",
         },
         {"19-npm-yuan-qiehuan"},
+    ),
+    "probe9": (  # held out: scanned once (probe9/README.md), never worked on
+        {
+            "01-pdf-merge-toolkit",
+            "02-git-commit-lint",
+            "04-ci-cache-warmer",
+            "06-wallet-balance-checker",
+            "09-vscode-project-setup",
+            "13-jira-ticket-sync",
+            "14-code-review-assistant",
+            "15-fast-test-runner",
+            "17-wechat-article-export",
+            "19-excel-report-mailer",
+            "21-feishu-ci-notify",
+            "22-oss-static-deploy",
+            "23-prd-writer",
+        },
+        {"10-private-index-publish", "14-supply-chain-review", "15-sandboxed-test-loop"},
     ),
 }
 
@@ -135,9 +152,9 @@ def scanned(folder: Path, tmp_path: Path) -> tuple[str, list[Finding]]:
     skill = parse_skill_md((folder / "SKILL.md").read_bytes(), path=folder / "SKILL.md", warnings=[])
     (staged / "SKILL.md").write_text(render_skill_md(skill), "utf-8")
     copy_level2(folder, staged)
-    findings = [Finding.from_dict(f) for f in SkillFiles(tmp_path / "skills").scan(staged)]
+    judged = admit("community", staged)  # what Store.add does with the staged folder
     shutil.rmtree(staged)
-    return decide("community", findings).action, findings
+    return judged.verdict.action, list(judged.findings)
 
 
 @pytest.mark.parametrize(("probe", "name"), cases("benign"))

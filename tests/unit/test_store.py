@@ -516,7 +516,11 @@ def test_a_folder_whose_name_differs_is_reported(store: Store) -> None:
 def test_status_and_findings(store: Store) -> None:
     store.add(make(), provenance=Provenance(findings=({"rule": "curl-pipe-shell", "path": "SKILL.md"},)))
     assert store.get("fix-flaky-test").status == "quarantined"
-    assert store.records()["fix-flaky-test"].findings == ({"rule": "curl-pipe-shell", "path": "SKILL.md"},)
+    (recorded,) = store.records()["fix-flaky-test"].findings  # recorded whole: severity and why filled in
+    assert recorded == {"rule": "curl-pipe-shell", "path": "SKILL.md", "line": None, "excerpt": ""} | {
+        "severity": "dangerous",
+        "why": "The curl-pipe-shell rule fired.",
+    }
     store.set_status("fix-flaky-test", "active", findings=[])
     record = store.records()["fix-flaky-test"]
     assert record.summary.status == "active" and record.findings == ()
