@@ -71,6 +71,9 @@ class PhaseLines:
             if not quiet and now - self.last >= self.every:
                 self.last = now
                 rate = self.written / max(now - self.started, 1e-9)
+                if self.total < self.written:  # a source read as it is written (JSONL): no total yet
+                    self.say(f"written {self.written} skills ({rate:.1f}/s)")
+                    return
                 left = (self.total - self.written) / rate if rate > 0 else 0.0
                 self.say(
                     f"written {self.written}/{self.total} skills ({rate:.1f}/s, about {_duration(left)} left)"

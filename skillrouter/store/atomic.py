@@ -14,9 +14,55 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 _UMASK_LOCK = threading.Lock()
+_DEFERRED = threading.local()
+
+
+@contextmanager
+def deferred_fsync() -> Iterator[None]:
+    """Inside (this thread): :func:`atomic_write` and :func:`fsync_dir` leave their fsyncs out, and
+    the caller makes what was written durable with one :func:`sync_filesystem` (a bulk write: one
+    flush of the disk's journal for hundreds of files instead of three a file)."""
+    before = getattr(_DEFERRED, "on", False)
+    _DEFERRED.on = True
+    try:
+        yield
+    finally:
+        _DEFERRED.on = before
+
+
+def _deferred() -> bool:
+    return bool(getattr(_DEFERRED, "on", False))
+
+
+_syncfs: Callable[[int], int] | None = None
+
+
+def sync_filesystem(path: Path) -> None:
+    """Make everything written to the file system that holds ``path`` durable: Linux's ``syncfs``
+    on it, ``os.sync`` (every file system) where that is missing."""
+    global _syncfs
+    if _syncfs is None:
+        try:
+            import ctypes
+
+            _syncfs = ctypes.CDLL(None, use_errno=True).syncfs
+        except (OSError, AttributeError):
+            _syncfs = lambda fd: -1
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        os.sync()
+        return
+    try:
+        if _syncfs(fd) != 0:
+            os.sync()
+    finally:
+        os.close(fd)
 
 
 def current_umask() -> int:
@@ -46,7 +92,10 @@ def dir_mode() -> int:
 
 
 def fsync_dir(folder: Path) -> None:
-    """Make a rename in ``folder`` durable, where the platform can fsync a folder."""
+    """Make a rename in ``folder`` durable, where the platform can fsync a folder (left to the
+    caller's :func:`sync_filesystem` inside :func:`deferred_fsync`)."""
+    if _deferred():
+        return
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -80,7 +129,8 @@ def atomic_write(path: Path, data: str | bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
             handle.flush()
-            os.fsync(handle.fileno())
+            if not _deferred():
+                os.fsync(handle.fileno())
         try:
             mode = path.stat().st_mode & 0o777
         except FileNotFoundError:

@@ -40,9 +40,9 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
-from dataclasses import replace
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,7 @@ from skillrouter.security.admission import Reviewer, admit
 from skillrouter.security.policy import DEFAULT_TRUST_LEVEL, TrustLevel, check_trust_level
 from skillrouter.skill import Skill, now_iso
 from skillrouter.skillmd import parse_skill_md, render_skill_md
+from skillrouter.store.atomic import deferred_fsync, sync_filesystem
 from skillrouter.store.copies import LocalCopies, SkillCopies
 from skillrouter.store.ledger import Ledger, Outcome, Record, Row, Version
 from skillrouter.store.provenance import Provenance, Sidecar, Status, check_status
@@ -75,6 +76,27 @@ def _writable(path: Path) -> bool:
     while not path.exists() and path != path.parent:
         path = path.parent
     return os.access(path, os.W_OK)
+
+
+# adds a bulk write records at a time (Store.bulk): one disk flush and one commit for this many
+BULK_BATCH = 256
+
+
+@dataclass
+class _Pending:
+    """An add of an open :meth:`Store.bulk` batch: staged and admitted, not yet recorded."""
+
+    stored: Skill
+    file_hash: str
+    content: str
+    status: Status
+    findings: list[dict[str, Any]]
+    level: TrustLevel
+    scan_hash: str
+    sidecar: Sidecar
+    exists: bool = False
+    staged: Path = Path()
+    reason: str = "add"
 
 
 class _ReadOnly:
@@ -174,6 +196,8 @@ class Store:
         self.ledger.read_only_why = self.read_only_why
         self.copies: SkillCopies = self._copies()
         self.disk = Reconciler(self)  # what changed on disk without skillrouter
+        self._batch: list[_Pending] | None = None  # adds waiting for the next flush (see bulk)
+        self._bulk_every = BULK_BATCH
         self.reviewer: Reviewer | None = None
         """The review model asked on every way in (:class:`~skillrouter.security.admission.Reviewer`):
         adds, imports, the agent's writes and the changes a refresh finds; None: the rules alone."""
@@ -294,6 +318,7 @@ class Store:
                 files_from=files_from,
                 keep_files=exists and files is None and files_from is None,
             )
+            pending = False
             try:
                 scan_hash = self.files.content_hash(staged)
                 judged = admit(
@@ -310,22 +335,21 @@ class Store:
                 status: Status = check_status(judged.status)
                 sidecar = self._sidecar(name, file_hash, status, findings, reason, provenance, scan_hash)
                 self.files.stage_sidecar(staged, sidecar)
+                item = _Pending(stored, file_hash, content, status, findings, level, scan_hash, sidecar)
+                item.exists, item.staged, item.reason = exists, staged, reason
+                if self._batch is not None:  # bulk: recorded and put in place with its batch
+                    if not self._batch:
+                        self.write_lock.__enter__()  # held until the batch is in: its staging is not debris
+                    self._batch.append(item)
+                    pending = True
+                    if len(self._batch) >= self._bulk_every:
+                        self._flush()
+                    return replace(stored, version=0, status=status, trust_level=level)
 
                 def commit() -> tuple[int, str]:
                     with self.ledger.transaction():
                         self.copies.claim(name, file_hash, exists)  # another machine's new skill?
-                        version = self.ledger.write_skill(
-                            stored,
-                            file_hash,
-                            "",
-                            reason=reason,
-                            content=content,
-                            status=status,
-                            findings=findings,
-                            trust_level=level,
-                            scan_hash=scan_hash,
-                        )
-                        self.adopt(name, sidecar.provenance, new=not exists)
+                        version = self._record(item)
                         return version, self.copies.commit(name, version, staged)
 
                 # every part of the write sets what it sets (the same content twice is one version,
@@ -333,8 +357,81 @@ class Store:
                 version, files_key = self.ledger.retrying(commit)
                 self.copies.place(name, staged, files_key)
             finally:
-                self.files.discard(staged)
+                if not pending:
+                    self.files.discard(staged)
         return replace(stored, version=version, status=status, trust_level=level)
+
+    @contextmanager
+    def bulk(self, every: int | None = None) -> Iterator[None]:
+        """Adds made inside are written a batch of ``every`` at a time (a bulk import's): each is
+        staged and admitted as ever, then a batch's files are made durable with one flush of the
+        file system, its rows recorded in one transaction, its folders renamed in, and that made
+        durable before the rows commit: the order of a single add, with one disk flush and one
+        commit per batch instead of several per skill. The write lock is held while a batch is
+        open. An add inside returns before its rows exist (``version`` 0; its findings:
+        :meth:`written_findings`). An import stopped by Ctrl-C or SIGTERM records the open batch
+        first; a crash loses at most the open batch, which was never recorded (its staging folders
+        are debris the next open removes; a re-import writes it). Team mode writes one at a time."""
+        if self._batch is not None or self.read_only or not isinstance(self.copies, LocalCopies):
+            yield
+            return
+        self._batch, self._bulk_every = [], every or BULK_BATCH
+        try:
+            with deferred_fsync():
+                try:
+                    yield
+                except (KeyboardInterrupt, SystemExit):  # stopped (Ctrl-C, SIGTERM): keep what is done
+                    self._flush()
+                    raise
+                self._flush()
+            sync_filesystem(self.skills_dir)  # whatever else was written inside (a prune's deletes)
+        finally:
+            left, self._batch = self._batch or [], None
+            for p in left:  # an error before the flush: nothing of theirs was recorded
+                self.files.discard(p.staged)
+            if left:
+                self.write_lock.__exit__(None, None, None)
+
+    def _flush(self) -> None:
+        """The open batch of :meth:`bulk` recorded and put in place, then the write lock given back."""
+        batch = self._batch or []
+        if not batch:
+            return
+        sync_filesystem(self.skills_dir)  # the staged files, durable before anything points at them
+        try:
+            with self.ledger.transaction():
+                for p in batch:
+                    self.copies.commit(p.stored.name, self._record(p), p.staged)
+                sync_filesystem(self.skills_dir)  # the renames, durable before the rows commit
+        finally:
+            for p in batch:
+                self.files.discard(p.staged)  # those put in place are gone from staging already
+            self._batch = []
+            self.write_lock.__exit__(None, None, None)
+
+    def _record(self, p: _Pending) -> int:
+        """A staged, admitted write's rows (inside its transaction): its version."""
+        version = self.ledger.write_skill(
+            p.stored,
+            p.file_hash,
+            "",
+            reason=p.reason,
+            content=p.content,
+            status=p.status,
+            findings=p.findings,
+            trust_level=p.level,
+            scan_hash=p.scan_hash,
+        )
+        self.adopt(p.stored.name, p.sidecar.provenance, new=not p.exists)
+        return version
+
+    def written_findings(self, name: str) -> list[dict[str, Any]]:
+        """The findings recorded for ``name``, or to be recorded with the open :meth:`bulk` batch."""
+        for p in self._batch or ():
+            if p.stored.name == name:
+                return [dict(f) for f in p.findings]
+        row = self.ledger.row(name)
+        return [dict(f) for f in (row.findings if row else ())]
 
     def _settled_row(self, name: str) -> Row | None:
         try:

@@ -134,6 +134,8 @@ def _import(
     existing = set(store.names())
     claimed: dict[str, str] = {}  # name -> input path, within this import
     with ExitStack() as stack:
+        if not dry_run:  # written a batch at a time: one disk flush and one commit per batch
+            stack.enter_context(store.bulk())
         sources = read_sources(paths, report, stack, (lambda n: progress("parsed", n)) if progress else None)
         for origin, cands in sources:
             level = given_level or source_trust_level(origin)
@@ -235,8 +237,7 @@ def _write(
                 scan=scan,
                 provenance=Provenance(origin, cand.input_hash, (), *cand.stats, trust_level=trust_level),
             )
-            row = store.ledger.row(name)
-            status, findings = stored.status, [dict(f) for f in (row.findings if row else ())]
+            status, findings = stored.status, store.written_findings(name)
     except (SkillRouterError, OSError) as err:
         if isinstance(err, SkillExistsError) and not exists:
             return False

@@ -38,6 +38,16 @@ def test_each_phase_is_said_when_it_ends_and_the_writes_with_their_rate_and_time
     assert said[-3:] == ["library fit in 12 s", "index in 3 s", "near-duplicate check in 1 s"]
 
 
+def test_a_source_read_as_it_is_written_has_no_total_and_no_time_left() -> None:
+    said: list[str] = []
+    now = [0.0]
+    lines = PhaseLines(said.append, clock=lambda: now[0])  # a JSONL file: no "parsed" count first
+    for i in range(150):
+        now[0] = i / 10
+        lines("written", 1)
+    assert said == ["written 101 skills (10.1/s)"]
+
+
 def test_under_a_progress_bar_the_writes_are_left_to_the_bar() -> None:
     said: list[str] = []
     now = [0.0]
