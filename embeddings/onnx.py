@@ -15,6 +15,13 @@ The ONNX copy is made once per model by :func:`skillrouter.embeddings.onnx_expor
                               /model.onnx.data  its weights (fp32, 90 MB for MiniLM), mapped at load
                               /tokenizer.json   the model's tokenizer
                               /manifest.json    inputs, dimension, max length; written last
+                              /model.opt-<ort>.onnx  the graph as ONNX Runtime <ort> optimised it
+
+The optimised graph is written by the first session that loads the copy (graph optimisations up
+to "extended", which hold on any CPU) and read by every later one with optimisation off: a
+session then opens in about 35 ms instead of 70-90 (a fresh process's route pays it once); it is
+named for the ONNX Runtime version that wrote it, and one that cannot be read or written is
+skipped (the session optimises as before).
 
 ``<cache>`` is ``$SKILLROUTER_CACHE_DIR``, else ``~/.cache/skillrouter``. ``<key>`` hashes the
 model folder's path and each of its files' name, size and mtime (a stat per file, no read of
@@ -46,6 +53,33 @@ ENV_CACHE_DIR = "SKILLROUTER_CACHE_DIR"
 _LOCK_TIMEOUT = 900.0  # seconds to wait for another process's export
 
 Exporter = Callable[[str, Path], None]
+
+
+def _session(onnxruntime: Any, folder: Path, options: Any) -> Any:
+    """An inference session of ``folder``'s model: from its optimised graph when one was written by
+    this ONNX Runtime, else from ``model.onnx``, writing the optimised graph for next time (see the
+    module docstring)."""
+    optimised = folder / f"model.opt-{onnxruntime.__version__}.onnx"
+    providers = ["CPUExecutionProvider"]
+    if optimised.is_file():
+        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
+        try:
+            return onnxruntime.InferenceSession(str(optimised), options, providers=providers)
+        except Exception:  # noqa: BLE001 - unreadable (torn, another build): optimise as before
+            options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+            return onnxruntime.InferenceSession(str(folder / "model.onnx"), options, providers=providers)
+    tmp = folder / f".model.opt-{uuid.uuid4().hex[:8]}.onnx"
+    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_EXTENDED
+    options.optimized_model_filepath = str(tmp)
+    try:
+        session = onnxruntime.InferenceSession(str(folder / "model.onnx"), options, providers=providers)
+        os.replace(tmp, optimised)  # another process writing the same graph: either one is whole
+        return session
+    except Exception:  # noqa: BLE001 - a read-only cache, a full disk: the session alone
+        tmp.unlink(missing_ok=True)
+        options.optimized_model_filepath = ""
+        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+        return onnxruntime.InferenceSession(str(folder / "model.onnx"), options, providers=providers)
 
 
 def cache_root() -> Path:
@@ -203,9 +237,7 @@ class OnnxEmbedder:
         tokenizer.enable_truncation(max_length=int(manifest["max_length"]))
         tokenizer.enable_padding(pad_id=int(manifest["pad_id"]), pad_token=str(manifest["pad_token"]))
         self._tokenizer = tokenizer
-        self._session = onnxruntime.InferenceSession(
-            str(folder / "model.onnx"), options, providers=["CPUExecutionProvider"]
-        )
+        self._session = _session(onnxruntime, folder, options)
 
     def _run(self, texts: list[str]) -> np.ndarray:
         session, tokenizer = self._load()

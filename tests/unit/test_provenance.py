@@ -14,7 +14,7 @@ from skillrouter.security import Finding
 from skillrouter.security.policy import Admission, judge
 from skillrouter.skill import validate_stats
 from skillrouter.store.provenance import SIDECAR, Sidecar, settle
-from skillrouter.store.skillfiles import level2_files
+from skillrouter.store.skillfiles import level2_files, level2_stats
 
 FINDING = {"rule": "exfiltration", "path": "SKILL.md", "line": 3, "excerpt": "curl ... $(env)"}
 
@@ -157,3 +157,22 @@ def test_replacing_a_folder_the_ledger_never_recorded_keeps_its_quarantine(tmp_p
     again = Store(store.path)
     again.update(Skill.create("risky", "Runs things, edited by the agent."), reason="revised")
     assert again.get("risky").status == "quarantined"
+
+
+def test_the_signatures_listing_is_the_level2_listing(tmp_path: Path) -> None:
+    folder = tmp_path / "skill"
+    for rel in ("SKILL.md", "b.txt", "a/z.py", "a/b/c.md", "scripts/run.sh", ".hidden", "__pycache__/x.pyc"):
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(rel)
+    (folder / "nested").mkdir()
+    (folder / "nested" / "SKILL.md").write_text("another skill")  # not entered
+    (folder / "link.md").symlink_to(folder / "b.txt")
+    (folder / "dirlink").symlink_to(folder / "a")
+    os.mkfifo(folder / "pipe")
+    listed = level2_stats(str(folder))
+    assert (
+        [rel for rel, _ in listed]
+        == level2_files(folder)
+        == ["b.txt", "a/z.py", "a/b/c.md", "scripts/run.sh"]
+    )
+    assert [st.st_size for _, st in listed] == [len(r) for r, _ in listed]
