@@ -48,7 +48,7 @@ from skillrouter.embeddings import (
 )
 
 from skillrouter import Skill, SkillLibrary
-from skillrouter.security import scan_skill_folder
+from skillrouter.security import admission, scan_skill_folder
 from skillrouter.store.skillfiles import SkillFiles
 
 REPEATS = 3
@@ -163,11 +163,11 @@ def gate(paths: list[Path], model: Embedder, warm: Path, tmp: Path) -> None:
     """The security gate against its floor (the same import with scan=False), warm embedding cache."""
     scans = [0]
     hashing = [0.0]
-    real_scan, real_hash = SkillFiles.scan, SkillFiles.content_hash
+    real_scan, real_hash = admission.screen, SkillFiles.content_hash
 
-    def counting(self: SkillFiles, folder: str | Path) -> list[dict[str, Any]]:
+    def counting(content: Any, **kwargs: Any) -> list[Any]:
         scans[0] += 1
-        return real_scan(self, folder)
+        return real_scan(content, **kwargs)
 
     def timing(self: SkillFiles, folder: str | Path) -> str:
         start = time.process_time()
@@ -176,7 +176,7 @@ def gate(paths: list[Path], model: Embedder, warm: Path, tmp: Path) -> None:
         finally:
             hashing[0] += time.process_time() - start
 
-    SkillFiles.scan = counting  # type: ignore[method-assign]
+    admission.screen = counting  # every way in scans through admission.admit, which calls screen
     SkillFiles.content_hash = timing  # type: ignore[method-assign]
     cache = EmbeddingCache(warm)  # warm: the first import filled it
     rows: dict[str, dict[str, tuple[float, int]]] = {}
@@ -211,7 +211,7 @@ def gate(paths: list[Path], model: Embedder, warm: Path, tmp: Path) -> None:
         row["refresh, 10 edited"] = (seconds, scans[0])
         rows[label] = row
         lib.close()
-    SkillFiles.scan, SkillFiles.content_hash = real_scan, real_hash  # type: ignore[method-assign]
+    admission.screen, SkillFiles.content_hash = real_scan, real_hash  # type: ignore[method-assign]
     # before this gate the importer scanned each source folder itself, then wrote without a scan
     folders = [
         p.parent

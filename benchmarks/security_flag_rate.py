@@ -1,15 +1,15 @@
 """Flag rate of ``skillrouter.security`` on real skill libraries (a false-positive check).
 
 A skill folder is any folder holding a ``SKILL.md``. Each is scanned as the store scans it on
-import: the SKILL.md as the store renders it (every front-matter field, as ``load_skill``
-serves it) beside the Level 2 files the store copies, in a staging folder, through the same
-call (``SkillFiles.scan``); ``--raw-folders`` scans the source folders as they lie instead
-(every file, ``__pycache__`` and dot-folders included). For each library the script prints how
-many skills were scanned, flagged (any finding) and quarantined (what the ``community`` trust
-level does with the findings: a dangerous one, or cautions of two rules; one caution alone is
-let through on record), the flag rate, findings per rule, and every flagged skill with its
-first finding. ``--all`` prints every finding instead of the first. Real malware and benign
-hard negatives are measured by ``benchmarks/security_real.py``.
+import: the SKILL.md as the store renders it (every front-matter field, as ``load_skill`` serves
+it) beside the Level 2 files the store copies, in a staging folder, through the same call
+(``security.admission.admit``, the one way in); ``--raw-folders`` scans the source folders as they
+lie instead (every file, ``__pycache__`` and dot-folders included). For each library the script
+prints how many skills were scanned, flagged (any finding) and quarantined (what the ``community``
+trust level does with the findings: a dangerous one, or cautions of two rules; one caution alone
+is let through on record), the flag rate, findings per rule, and every flagged skill with its
+first finding. ``--all`` prints every finding instead of the first. Real malware and benign hard
+negatives are measured by ``benchmarks/security_real.py``.
 
 Time: the scan of every skill is timed (CPU seconds of this process) beside a baseline measured
 in the same run: reading the same files without scanning them, and, with ``--baseline-module
@@ -37,8 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skillrouter.errors import SkillFormatError
 from skillrouter.security import RULES, Finding, decide, scan_skill_folder
+from skillrouter.security.admission import admit
 from skillrouter.skillmd import parse_skill_md, render_skill_md
-from skillrouter.store.skillfiles import SkillFiles, copy_level2
+from skillrouter.store.skillfiles import copy_level2
 
 DEFAULT_ROOT = Path("/work/shared/data/skill-libraries")
 LIBRARIES = ("hermes-agent-0.19.0", "anthropics-skills", "antigravity-awesome-skills")
@@ -102,7 +103,6 @@ def main(argv: list[str] | None = None) -> int:
     total_scanned = total_flagged = unreadable = 0
     total_rules: Counter[str] = Counter()
     work = Path(tempfile.mkdtemp(prefix="flag-rate-"))
-    files = SkillFiles(work / "skills")
     scan_seconds = read_seconds = baseline_seconds = 0.0
     for name in LIBRARIES:
         library = args.root / name
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
             if target is folder:
                 findings = scan_skill_folder(folder, mentions=not args.no_mentions)
             else:
-                findings = [Finding.from_dict(f) for f in files.scan(target)]
+                findings = list(admit("community", target).findings)
             scan_seconds += time.process_time() - started
             if findings:
                 flagged.append((folder, findings))

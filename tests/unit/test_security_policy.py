@@ -169,7 +169,8 @@ def test_a_skill_whose_files_run_code_is_asked_about_even_when_clean() -> None:
 
 
 def test_the_prompt_shows_text_files_and_names_binary_ones() -> None:
-    messages = review_messages(view(SKILL, {"assets/a.bin": b"\x00\x01\x02\xff\x00", "notes.md": "x" * 20_000}))
+    files = {"assets/a.bin": b"\x00\x01\x02\xff\x00", "notes.md": "x" * 20_000}
+    messages = review_messages(view(SKILL, files))
     prompt = messages[1].text
     assert "assets/a.bin\n(binary file, not shown)" in prompt
     assert "more characters not shown" in prompt and len(prompt) < 60_000
