@@ -138,6 +138,26 @@ def tool_secret_findings(relpath: str, text: str) -> list[Finding]:
     return []
 
 
+# a GitHub Actions expression that serialises the whole secrets context: every secret of the
+# repository handed to one step (a step needs the secrets it names, ${{ secrets.NAME }})
+_ALL_SECRETS_RE = re.compile(r"\$\{\{[^}]*\btoJSON\s*\(\s*secrets\s*\)", re.IGNORECASE)
+
+
+def workflow_secret_findings(relpath: str, text: str) -> list[Finding]:
+    """A CI workflow (GitHub Actions) that hands a step every secret at once (``toJSON(secrets)``):
+    ``exfiltration`` on its line, whatever the step then does with them."""
+    out = []
+    for number, line in enumerate(text.split("\n"), 1):
+        found = _ALL_SECRETS_RE.search(line)
+        if found is not None:
+            why = (
+                "A workflow hands one step every secret of the repository at once (toJSON(secrets)); "
+                "a step needs only the secrets it names, so this collects them to pass on."
+            )
+            out.append(finding("exfiltration", relpath, number, excerpt(line, found.start()), why=why))
+    return out
+
+
 def _descriptions(data: object, depth: int = 0) -> list[str]:
     """Every ``description`` (or ``prompt``/``instructions``) string of a parsed configuration."""
     if depth > 12:

@@ -27,7 +27,7 @@ from threading import Lock
 from skillrouter.security import commands, droppers, jsflow, lures, psflow, pyflow, shflow
 from skillrouter.security.analyzers import ANALYZERS, Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
-from skillrouter.security.configs import config_leak_findings, tool_secret_findings
+from skillrouter.security.configs import config_leak_findings, tool_secret_findings, workflow_secret_findings
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
 from skillrouter.security.indicators import indicators
 from skillrouter.security.injection import injection_findings, quoting_line
@@ -164,7 +164,7 @@ def rule_findings(
     config = PurePosixPath(relpath).suffix.lower() in CONFIG_SUFFIXES
     if config or (prose and not defensive):
         for f in config_leak_findings(relpath, norm) + (
-            tool_secret_findings(relpath, norm) if config else []
+            tool_secret_findings(relpath, norm) + workflow_secret_findings(relpath, norm) if config else []
         ):
             if ("exfiltration", f.line) not in seen:
                 seen.add(("exfiltration", f.line))

@@ -51,8 +51,15 @@ READERS = frozenset(
     {"cat", "tar", "zip", "gzip", "bzip2", "xz", "7z", "base64", "xxd", "od", "head", "tail", "cp", "openssl"}
 )
 NETWORK = frozenset(
-    {"curl", "wget", "nc", "ncat", "netcat", "socat", "scp", "sftp", "rsync", "ftp", "telnet"}
+    {"curl", "wget", "nc", "ncat", "netcat", "socat", "scp", "sftp", "rsync", "ftp", "telnet", "ping"}
+)  # ping: -p fills each echo request with the bytes given
+# a request header that carries a credential to the service it authenticates with
+AUTH_HEADER = re.compile(
+    r"\s*(?:authorization|proxy-authorization|x-api-key|api-key|x-auth-token|private-token|x-goog-api-key)\s*:",
+    re.IGNORECASE,
 )
+# a filter that keeps the lines naming secrets (grep -E 'token|password|secret'): what it prints is them
+SECRET_LINES = re.compile(r"token|secret|passw|api[_-]?key|private[_ -]?key|credential", re.IGNORECASE)
 DNS = frozenset({"dig", "nslookup", "host", "drill"})
 FILTERS = frozenset(
     {
@@ -86,6 +93,16 @@ HOOK_FILE = re.compile(
 UPLOAD_FLAGS = frozenset(
     {"--upload-file", "-T", "--data-binary", "-d", "--data", "--data-raw", "-F", "--form"}
 )
+
+
+def _leading_variable(node: Any) -> str | None:
+    """The variable a path starts with (``"$tmp/$(...)"``: ``tmp``), if it starts with one."""
+    while node.type in ("string", "concatenation") and node.named_children:
+        node = node.named_children[0]
+    if node.type in ("simple_expansion", "expansion"):
+        name = next((c for c in node.named_children if c.type == "variable_name"), None)
+        return _text(name) if name is not None else None
+    return None
 
 
 def is_shell(relpath: str) -> bool:
@@ -166,8 +183,9 @@ class _Script:
             for child in node.named_children:
                 self.statement(child, stdin)
             return UNKNOWN
-        if kind == "do_group":
-            self.block(node)
+        if kind == "do_group":  # a loop's body: ... | while read -r line; do ...; done reads the pipe
+            for child in node.named_children:
+                self.statement(child, stdin)
             return UNKNOWN
         if kind in ("test_command", "negated_command"):
             for child in node.named_children:
@@ -260,11 +278,8 @@ class _Script:
         if name_node is None:
             return UNKNOWN
         name = _text(name_node).rsplit("/", 1)[-1]
-        args = [
-            self.value(a)
-            for a in node.named_children
-            if a.type not in ("command_name", "variable_assignment")
-        ]
+        arg_nodes = [a for a in node.named_children if a.type not in ("command_name", "variable_assignment")]
+        args = [self.value(a) for a in arg_nodes]
         words = [a.strings[0] if a.strings else "*" for a in args]
         line = " ".join([name, *words])
         given = heredoc if heredoc is not None else stdin
@@ -275,11 +290,17 @@ class _Script:
             inner = args[0].strings[0] if args[0].strings else ""
             name, args, words = inner.rsplit("/", 1)[-1], args[1:], words[1:]
         printed = Value((), None, frozenset())
-        if name in READERS and any(_credential(a) for a in args):
+        if name in READERS and any(_credential(a) or a.tainted(SECRET) for a in args):
+            # a credential store read, or a folder the script copied secrets into (tar -C "$tmp" .)
             printed = Value((), None, frozenset({SECRET}))
             out = self.output_file(name, args)
             if out is not None:
                 self.secret_files.update(out.strings)
+            if name == "cp" and len(arg_nodes) >= 2:
+                folder = _leading_variable(arg_nodes[-1])
+                if folder is not None:  # cp ~/.ssh/id_rsa "$tmp/x": $tmp now holds secrets
+                    held = self.env.get(folder, UNKNOWN)
+                    self.env[folder] = Value(held.strings, held.qualname, held.taint | {SECRET})
         elif name in ("env", "printenv", "set", "export") and not args or CREDENTIAL_COMMAND.search(line):
             printed = Value((), None, frozenset({SECRET}))
         elif name in FILTERS:
@@ -288,6 +309,16 @@ class _Script:
                 printed = Value(given.strings, None, printed.taint | {DECODED})
         elif name in ("echo", "printf"):
             printed = Value((" ".join(words),), None, taint)
+        elif (
+            name in ("grep", "egrep", "rg")
+            and len([w for w in words if not w.startswith("-")]) >= 2  # a pattern and a file to read
+            and any(SECRET_LINES.search(w) for w in words if w != "*")
+        ):  # the lines of a file that name secrets (a shell history's, a config's)
+            printed = Value((), None, frozenset({SECRET}) | given.taint | taint)
+        if name == "read":  # read -r line: the variables hold what comes in
+            for w in words:
+                if not w.startswith("-") and re.fullmatch(r"[A-Za-z_]\w*", w):
+                    self.env[w] = Value(given.strings, None, given.taint)
         if (
             name in ("curl", "wget")
             and not any(f in words for f in ("-o", "-O", "--output"))
@@ -340,6 +371,8 @@ class _Script:
             self.report("exfiltration", node, f"pipes secrets read from a credential store into {name}")
             return
         for i, (a, w) in enumerate(zip(args, words, strict=True)):
+            if i > 0 and words[i - 1] in ("-H", "--header") and AUTH_HEADER.match(w):
+                continue  # a credential in a request's Authorization authenticates it, it is not sent as data
             uploaded = w.split("@", 1)[1] if "@" in w and not w.startswith(("http", "git@")) else None
             flagged = i > 0 and words[i - 1] in UPLOAD_FLAGS
             paths = (
