@@ -6,26 +6,12 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 from skillrouter.eval.cli.common import command_line, eval_group, say, write_json
 
-ChatModelFactory = Callable[[str, "str | None"], Any]
-
-
-def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
-    """The chat model loader (a test passes its own as ``obj={"chat_model_factory": ...}``)."""
-    found = (ctx.obj or {}).get("chat_model_factory") if isinstance(ctx.obj, dict) else None
-    if found is not None:
-        return found
-    from skillrouter.cli.models import load_chat_model
-
-    return lambda spec, base_url: load_chat_model(
-        spec, base_url=base_url, needed_by="'eval triggers --model'"
-    )
+from skillrouter.cli.models import chat_model_factory
 
 
 @eval_group.command("triggers")
@@ -103,7 +89,7 @@ def triggers_cmd(
         raise click.UsageError("--model proposes rewrites for --suggest: give --suggest too")
     llm = None
     if chat_model is not None:
-        factory = _chat_model_factory(click.get_current_context())
+        factory = chat_model_factory(click.get_current_context(), "'eval triggers --model'")
         llm = factory(chat_model, base_url)
     if store is None and not libraries:
         home = os.environ.get("SKILLROUTER_HOME")

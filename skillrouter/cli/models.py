@@ -5,11 +5,25 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
+
+import click
 
 from skillrouter.errors import SkillRouterError
 
 RUN_EXTRA = "pip install 'skillrouter[run]'"
+
+ChatModelFactory = Callable[[str, "str | None"], Any]
+
+
+def chat_model_factory(ctx: click.Context, needed_by: str) -> ChatModelFactory:
+    """What loads a command's ``PROVIDER:MODEL`` (and base URL): :func:`load_chat_model`, or the
+    loader a test hands the command as ``obj={"chat_model_factory": ...}``."""
+    found = (ctx.obj or {}).get("chat_model_factory") if isinstance(ctx.obj, dict) else None
+    if found is not None:
+        return found
+    return lambda spec, base_url: load_chat_model(spec, base_url=base_url, needed_by=needed_by)
 
 
 def load_chat_model(

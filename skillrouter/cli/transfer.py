@@ -25,23 +25,11 @@ from skillrouter.cli.common import (
     trust_level_of,
     trust_level_option,
 )
+from skillrouter.cli.models import chat_model_factory
 from skillrouter.routing.duplicates import REPORT_THRESHOLD
 from skillrouter.transfer.importer import OnConflict
 
 SHOWN = 20  # groups of near-duplicates and warnings an import prints; --json has them all
-
-ChatModelFactory = Callable[[str, str | None], Any]
-
-
-def _chat_model_factory(ctx: click.Context) -> ChatModelFactory:
-    found = (ctx.obj or {}).get("chat_model_factory") if isinstance(ctx.obj, dict) else None
-    if found is not None:
-        return found
-    from skillrouter.cli.models import load_chat_model
-
-    return lambda spec, base_url: load_chat_model(
-        spec, base_url=base_url, needed_by="'import --review-model'"
-    )
 
 
 class PhaseLines:
@@ -149,7 +137,7 @@ def import_cmd(
     lines = PhaseLines(lambda line: click.echo(line, err=True))
     options: dict[str, Any] = {"trust_level": trust_level_of(trust_level)}
     if review_model is not None:
-        options["review_model"] = _chat_model_factory(ctx)(review_model, base_url)
+        options["review_model"] = chat_model_factory(ctx, "'import --review-model'")(review_model, base_url)
     with open_library(store, chroma_url, model, create=not dry_run) as lib:
         if show_bar:
             with click.progressbar(length=0, label="importing", file=sys.stderr, show_pos=True) as bar:

@@ -126,7 +126,7 @@ class Reviewer:
     def findings(self, view: SkillView, found: Sequence[Finding]) -> list[Finding]:
         """The ``model-review`` findings for ``view`` (the scan found ``found``): none when the
         model is not asked or answers ``safe`` (:func:`~skillrouter.security.review.second_opinion`)."""
-        from skillrouter.security.review import asked, review_messages, second_opinion
+        from skillrouter.security.review import asked, opinion, review_messages
 
         key = f"{view.digest}\0{self.name}\0{self.code}"
         with self._lock:
@@ -139,12 +139,13 @@ class Reviewer:
             with self._lock:
                 self.skipped += 1
             return []
+        messages = review_messages(view, found)
         started = time.perf_counter()
-        out = second_opinion(self.llm, view, found, code=self.code)
+        out = opinion(self.llm, messages)
         with self._lock:
             self.calls += 1
             self.seconds += time.perf_counter() - started
-            self.prompt_chars += sum(len(str(m.content)) for m in review_messages(view, found))
+            self.prompt_chars += sum(len(str(m.content)) for m in messages)
             self._cache[key] = tuple(out)
             while len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)

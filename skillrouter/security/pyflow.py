@@ -43,7 +43,7 @@ import binascii
 import codecs
 import itertools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -184,7 +184,7 @@ def skill_findings(texts: Mapping[str, str]) -> list[Finding]:
     return out
 
 
-def _parsed(texts: Mapping[str, str]) -> _Skill | None:
+def _parsed(texts: Mapping[str, str], *, facts: bool = False) -> _Skill | None:
     """The skill's Python modules parsed and followed (None: none parses, or the code nests too
     deep to follow)."""
     modules: dict[str, tuple[str, ast.Module]] = {}
@@ -200,6 +200,7 @@ def _parsed(texts: Mapping[str, str]) -> _Skill | None:
         return None
     skill = _Skill({relpath: tree for relpath, (_, tree) in modules.items()})
     skill.texts = {relpath: text for relpath, (text, _) in modules.items()}
+    skill.wants_facts = facts
     try:
         skill.run()
     except RecursionError:
@@ -227,7 +228,7 @@ def skill_facts(texts: Mapping[str, str]) -> list[str]:
     where secrets live or of the network, every send out, command and code run, and file
     written, as :func:`skill_findings` follows them (for a review model: where the flows it
     could not join may lie)."""
-    skill = _parsed(texts)
+    skill = _parsed(texts, facts=True)
     if skill is None:
         return []
     return [
@@ -248,6 +249,7 @@ class _Skill:
     def __init__(self, trees: Mapping[str, ast.Module]) -> None:
         self.reporting = False  # the summaries' rounds report nothing; the last pass does
         self.texts: dict[str, str] = {}
+        self.wants_facts = False  # skill_facts' walk: what the code does is said (_Flow.fact)
         self.flows = {relpath: _Flow(tree, self) for relpath, tree in trees.items()}
         self.by_module: dict[str, _Flow] = {}
         for relpath, flow in self.flows.items():
@@ -408,10 +410,11 @@ class _Flow:
         if self.skill.reporting:
             self.found.append((rule, node, why))
 
-    def fact(self, node: ast.AST, what: str) -> None:
-        """What the code does at ``node`` (a read, a send, a run, a write), for a reviewer."""
-        if self.skill.reporting:
-            self.facts.append((getattr(node, "lineno", 0), what))
+    def fact(self, node: ast.AST, what: Callable[[], str]) -> None:
+        """What the code does at ``node`` (a read, a send, a run, a write), for a reviewer: said
+        (``what()``) only in the reporting pass of :func:`skill_facts`, never in a scan."""
+        if self.skill.reporting and self.skill.wants_facts:
+            self.facts.append((getattr(node, "lineno", 0), what()))
 
 
 class _Scope:
@@ -676,7 +679,7 @@ class _Scope:
         source = self.source(node, name, method, owner, args, kwargs)
         if source is not None:
             where = "from the network" if source.tainted(FETCHED) else "where secrets live"
-            self.flow.fact(node, f"reads {where}: {name or method}({_shown(args)})")
+            self.flow.fact(node, lambda: f"reads {where}: {name or method}({_shown(args)})")
 
         # the file's own functions
         # a method of the skill's own classes (not of a module it imports: subprocess.run is not a run())
@@ -884,17 +887,19 @@ class _Scope:
             and "#local" not in owner.qualname
         )
         if network and method not in ("close", "settimeout", "setsockopt", "raise_for_status"):
-            self.flow.fact(node, f"sends {_what(_join(every))} out through {name or method}()")
+            self.flow.fact(node, lambda: f"sends {_what(_join(every))} out through {name or method}()")
             for value in every:
                 if self.send(node, value, f"sends {_what(value)} out through {name or method}()"):
                     break
         if name in DNS_CALLS and args:
-            self.flow.fact(node, f"looks up a host name built from {_what(args[0])}")
+            self.flow.fact(node, lambda: f"looks up a host name built from {_what(args[0])}")
             why = f"looks up a host name built from {_what(args[0])} (a DNS query carries it out)"
             self.send(node, args[0], why)
         if name in SHELL_CALLS:
             commands, words = self._commands(node, args)
-            self.flow.fact(node, f"runs a command: {excerpt(' '.join(commands) or '(built at run time)')}")
+            self.flow.fact(
+                node, lambda: f"runs a command: {excerpt(' '.join(commands) or '(built at run time)')}"
+            )
             fed = [*words, *(v for k, v in kwargs.items() if k == "input")]
             if any(SCHEDULER_COMMAND.search(c) for c in commands) and any(
                 v.tainted(FETCHED, DECODED) or any(FETCHES_OR_DECODES.search(t) for t in v.strings)
@@ -946,7 +951,7 @@ class _Scope:
             return
         texts = content.strings
         written_to = ", ".join(path.strings) or "a path built at run time"
-        self.flow.fact(node, f"writes {_what(content)} to {written_to}")
+        self.flow.fact(node, lambda: f"writes {_what(content)} to {written_to}")
         for where in path.strings:
             if STARTUP_FILE.search(where) and (
                 content.tainted(FETCHED, DECODED) or any(FETCHES_OR_DECODES.search(t) for t in texts)
@@ -994,7 +999,7 @@ class _Scope:
         return f"line {getattr(node, 'lineno', '?')} of the caller"
 
     def executed(self, node: ast.AST, value: Value) -> None:
-        self.flow.fact(node, f"runs {_what(value)} as code")
+        self.flow.fact(node, lambda: f"runs {_what(value)} as code")
         rule = "remote-exec" if value.tainted(FETCHED) else "obfuscated-exec"
         what = "data fetched from the network" if value.tainted(FETCHED) else "data decoded at run time"
         self.flow.report(rule, node, f"runs {what}")

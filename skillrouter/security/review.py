@@ -208,10 +208,20 @@ def second_opinion(
     found = analyze(view) if findings is None else findings
     if not asked(view, found, code=code):
         return []
+    return opinion(llm, review_messages(view, found), structured_output=structured_output)
+
+
+def opinion(
+    llm: BaseChatModel, messages: list[BaseMessage], *, structured_output: StructuredOutput = "auto"
+) -> list[Finding]:
+    """The ``model-review`` findings of ``llm``'s answer to a review prompt (:func:`review_messages`):
+    none for ``safe``; an answer holding no verdict is a caution."""
     try:
-        return review_findings(review_skill(llm, view, found, structured_output=structured_output))
-    except SecurityReviewError as err:
-        return [finding("model-review", "SKILL.md", None, excerpt(str(err)), "caution")]
+        answer = ask(llm, messages, Review, structured_output)
+    except UnreadableAnswer as err:
+        why = SecurityReviewError(f"the review model gave no usable verdict: {err}")
+        return [finding("model-review", "SKILL.md", None, excerpt(str(why)), "caution")]
+    return review_findings(answer)
 
 
 def review_findings(review: Review) -> list[Finding]:
