@@ -7,7 +7,13 @@
 ``html-comment-instruction``
     An ``<!-- ... -->`` comment (invisible once rendered) that carries injection language, speaks
     to the model ("note to the AI: ...", "if you are an AI ...") or asks for secrecy ("do not tell
-    the user", "silently run ...").
+    the user", "silently run ..."); or, in a Markdown file, a comment that gives the agent
+    something to act on: prose (:data:`HIDDEN_PROSE_WORDS` words or more, tags taken out) around a
+    path in the user's home, an ``.env`` file, or a download piped into a shell. Hidden text that
+    gives the agent an order is dangerous by itself, in any language; a commented-out tag
+    (``<!-- <script src=...> -->``) or a maintainer's note is not. A URL alone is no target: a
+    template's hidden "EXAMPLE: docs at https://..." is a note (measured on the real libraries of
+    ``../shared/data``, 678 comments: with URLs as targets one of them was held, without none).
 
 A phrase standing alone in quotes (the quote closing right after it) is cited, not issued, and
 is not reported (see :mod:`skillrouter.security.mentions` for how that exemption is measured).
@@ -184,6 +190,33 @@ def _described(norm: str, start: int) -> bool:
     return _DESCRIBED_BY_RE.search(norm[max(line_start, start - 80) : start]) is not None
 
 
+HIDDEN_PROSE_WORDS = 8
+"""The words (a CJK character counts a third of one) a comment needs to read as an instruction."""
+
+_TAG_RE = re.compile(r"<[^<>]*>")
+_WORD_RE = re.compile(r"[^\W\d_]{2,}")
+_CJK_RE = re.compile(r"[\u3400-\u9fff]")
+_ACTIONABLE_RE = re.compile(
+    r"(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%)[/\\][^\s]*"  # the user's home
+    r"|(?<![\w.-])\.env(?:\.[\w-]+)?\b"  # the project's secrets
+    # a download piped into an interpreter (not a table's column bar)
+    r"|\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^\n|]*\|\s*(?:sudo\s+)?"
+    r"(?:(?:ba|z|da|k)?sh|python3?|node|iex)\b",
+    re.IGNORECASE,
+)
+_MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
+
+
+def _hidden_order(comment: str) -> re.Match[str] | None:
+    """Where a comment's text gives the agent something to act on (see the module docstring)."""
+    text = _TAG_RE.sub(" ", comment)
+    target = _ACTIONABLE_RE.search(text)
+    if target is None:
+        return None
+    words = len(_WORD_RE.findall(_ACTIONABLE_RE.sub(" ", text))) + len(_CJK_RE.findall(text)) / 3
+    return target if words >= HIDDEN_PROSE_WORDS else None
+
+
 def injection_findings(
     relpath: str,
     norm: str,
@@ -213,13 +246,28 @@ def injection_findings(
                 injection_lines.add(number)
                 findings.append(finding("prompt-injection", relpath, number, excerpt(raw_line(number), col)))
     if "<!--" in norm:
+        markdown = relpath.lower().endswith(_MARKDOWN_SUFFIXES)
         for c in _HTML_COMMENT_RE.finditer(norm):
             hit = _COMMENT_RE.search(norm, c.start(1), c.end(1))
-            if hit:
-                number, col = _line_of(norm, hit.start())
-                if mentions and quoting is not None and quoting(number):
-                    continue
-                findings.append(
-                    finding("html-comment-instruction", relpath, number, excerpt(raw_line(number), col))
-                )
+            order = _hidden_order(c.group(1)) if hit is None and markdown else None
+            if hit is None and order is None:
+                continue
+            if hit is not None:
+                at = hit.start()
+            else:
+                assert order is not None
+                at = c.start(1) + max(c.group(1).find(order.group(0)), 0)
+            # a comment quoted as an example (a table row, a list item) is judged where it opens
+            if mentions and quoting is not None and quoting(_line_of(norm, c.start() if order else at)[0]):
+                continue
+            number, col = _line_of(norm, at)
+            why = (
+                f"An HTML comment, invisible once rendered, gives the agent something to act on "
+                f"({order.group(0)[:60]})."
+                if order is not None
+                else ""
+            )
+            findings.append(
+                finding("html-comment-instruction", relpath, number, excerpt(raw_line(number), col), why=why)
+            )
     return findings

@@ -70,7 +70,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     ),
     "probe6": (  # held out: scanned once, never worked on (probe6/README.md)
         {
-            "04-sql-formatter",
             "11-git-changelog-generator",
             "17-markdown-link-checker",
             "18-clipboard-snippet-manager",
@@ -104,13 +103,11 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "06-wallet-balance-checker",
             "09-vscode-project-setup",
             "13-jira-ticket-sync",
-            "14-code-review-assistant",
             "15-fast-test-runner",
             "17-wechat-article-export",
             "19-excel-report-mailer",
             "21-feishu-ci-notify",
             "22-oss-static-deploy",
-            "23-prd-writer",
         },
         {"10-private-index-publish", "14-supply-chain-review", "15-sandboxed-test-loop"},
     ),
