@@ -1,0 +1,3 @@
+module uptime.example/probe
+
+go 1.22

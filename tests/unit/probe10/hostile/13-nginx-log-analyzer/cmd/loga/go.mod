@@ -1,0 +1,3 @@
+module loga.example/loga
+
+go 1.22
