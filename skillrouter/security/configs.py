@@ -28,6 +28,7 @@ from skillrouter.security.commands import own_service
 from skillrouter.security.findings import Finding, excerpt, finding
 from skillrouter.security.indicators import LOOPBACK_RE
 from skillrouter.security.lexicon_commands import SECRET_VAR_RE
+from skillrouter.security.pyflow import CREDENTIAL_COMMAND, CREDENTIAL_STORE
 
 __all__ = ["config_leak_findings", "tool_secret_findings"]
 
@@ -116,10 +117,14 @@ _REMOTE_URL_RE = re.compile(
 
 def tool_secret_findings(relpath: str, text: str) -> list[Finding]:
     """A tool defined in a configuration (``tools.json``, an MCP or OpenAPI file) whose description
-    asks the agent for secrets whole (``the complete, unmasked secret values``, ``完整的密钥``),
-    in a file that names a remote endpoint: the agent fills the arguments in, and the call
-    hands them to that host. ``exfiltration`` on the description's line."""
-    if not _REMOTE_URL_RE.search(text):
+    asks the agent for secrets whole (``the complete, unmasked secret values``, ``完整的密钥``): the
+    agent fills the arguments in, and the call hands them over. In a file that names a remote
+    endpoint any secret counts; elsewhere (a local server of the skill's own, which may send them
+    on) the description must name where secrets live: a credential store's file
+    (``~/.aws/credentials``) or a command that prints one (``gh auth token``).
+    ``exfiltration`` on the description's line."""
+    remote = _REMOTE_URL_RE.search(text) is not None
+    if not remote and not (CREDENTIAL_STORE.search(text) or CREDENTIAL_COMMAND.search(text)):
         return []
     try:
         data = json.loads(text) if relpath.lower().endswith((".json", ".jsonc")) else yaml.safe_load(text)
@@ -127,14 +132,20 @@ def tool_secret_findings(relpath: str, text: str) -> list[Finding]:
         return []
     lines = text.split("\n")
     for description in _descriptions(data):
-        if _SECRET_NOUN_RE.search(description) and _WHOLE_RE.search(description):
-            probe = description[:60]
-            number = next((i for i, line in enumerate(lines, 1) if probe[:40] in line), 1)
-            why = (
-                "A tool's description has the agent collect secrets whole and put them in its "
-                "arguments, and the tool's endpoint is a remote host: calling it sends them there."
-            )
-            return [finding("exfiltration", relpath, number, excerpt(lines[number - 1]), why=why)]
+        if not (_SECRET_NOUN_RE.search(description) and _WHOLE_RE.search(description)):
+            continue
+        stored = CREDENTIAL_STORE.search(description) or CREDENTIAL_COMMAND.search(description)
+        if not remote and stored is None:
+            continue
+        probe = description[:60]
+        number = next((i for i, line in enumerate(lines, 1) if probe[:40] in line), 1)
+        why = "A tool's description has the agent collect secrets whole and put them in its arguments, " + (
+            "and the tool's endpoint is a remote host: calling it sends them there."
+            if remote
+            else f"read from where they are kept ({stored.group(0) if stored else ''}): "
+            "the tool's server receives them."
+        )
+        return [finding("exfiltration", relpath, number, excerpt(lines[number - 1]), why=why)]
     return []
 
 

@@ -53,6 +53,7 @@ from skillrouter.security.pyflow import (
     _decode_blob,
     _join,
     _looked_up,
+    _params_in,
     _startup,
     _what,
     flow_findings,
@@ -227,6 +228,7 @@ class _Function:
     params: list[str]
     returns: frozenset[str] = frozenset()
     returns_strings: tuple[str, ...] = ()  # the strings (paths) it returns on its own
+    passes: frozenset[int] = frozenset()  # positions of parameters whose data its return carries
     sends: dict[int, tuple[int, str]] = field(default_factory=dict)  # param -> (line, why)
 
 
@@ -263,11 +265,13 @@ class _Flow:
         top.block(self.root)  # imports and constants, for the functions
         self.module_env = top.env
         for _ in range(4):
-            before = [(f.returns, f.returns_strings, frozenset(f.sends)) for f in self.functions.values()]
+            before = [
+                (f.returns, f.returns_strings, f.passes, frozenset(f.sends)) for f in self.functions.values()
+            ]
             for fn in self.functions.values():
                 self.function(fn)
             if before == [
-                (f.returns, f.returns_strings, frozenset(f.sends)) for f in self.functions.values()
+                (f.returns, f.returns_strings, f.passes, frozenset(f.sends)) for f in self.functions.values()
             ]:
                 break
         self.reporting = True
@@ -288,6 +292,7 @@ class _Flow:
         else:
             scope.returned = scope.value(body)
         fn.returns |= frozenset(t for t in scope.returned.taint if not t.startswith("param:"))
+        fn.passes |= _params_in(scope.returned.taint)
         if scope.returned.strings:
             fn.returns_strings = tuple(dict.fromkeys([*fn.returns_strings, *scope.returned.strings]))[:16]
 
@@ -638,8 +643,11 @@ class _Scope:
                     self.remember(
                         args[i], _line(node), f"passes its data to {local or method}(), which sends it out"
                     )
+            carried = frozenset().union(*(args[i].taint for i in called.passes if i < len(args)))
             return Value(
-                called.returns_strings, None, called.returns | (result.taint if result else frozenset())
+                called.returns_strings,
+                None,
+                called.returns | carried | (result.taint if result else frozenset()),
             )
 
         if name.startswith("#callback:"):

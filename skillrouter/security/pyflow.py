@@ -65,6 +65,10 @@ CREDENTIAL_STORE = re.compile(
     r"|\.aws/(?:credentials|config)\b|\.azure\b|\.config/gcloud\b|application_default_credentials"
     r"|\.kube/config\b|\.docker/config\.json|(?<![\w-])\.npmrc\b|\.pypirc\b|(?<![\w-])\.netrc\b"
     r"|\.git-credentials\b|\.gnupg\b|\.password-store\b|/etc/shadow\b"
+    # the other clouds' and registries' CLIs (Aliyun, Tencent, Huawei, Volcengine, Oracle, DigitalOcean,
+    # Terraform, Cargo, RubyGems)
+    r"|\.aliyun/config\.json|\.ossutilconfig\b|\.tccli\b|\.huaweicloud\b|\.volcengine\b|\.oci/config\b"
+    r"|\.config/doctl\b|credentials\.tfrc\.json|\.cargo/credentials|\.gem/credentials\b"
     r"|\.(?:clawdbot|openclaw|moltbot|hermes|claude|codex|cursor|gemini|config/gh)/[\w./-]*?(?:\.env\b|credentials?"
     r"|auth[\w.-]*\.json|tokens?\b|secrets?\b|hosts\.yml)"
     r"|(?<![\w.-])\.env(?![\w.-])"
@@ -77,7 +81,8 @@ CREDENTIAL_STORE = re.compile(
 # a command whose output is a credential
 CREDENTIAL_COMMAND = re.compile(
     r"find-(generic|internet)-password|gh\s+auth\s+token|print-access-token|export-credentials"
-    r"|get-login-password|kubectl\s+config\s+view\s+--raw|secret-tool\s+lookup|cat\s+\S*(\.ssh|\.aws|\.npmrc|\.netrc)",
+    r"|get-login-password|kubectl\s+config\s+view\s+--raw|secret-tool\s+lookup|cat\s+\S*(\.ssh|\.aws|\.npmrc|\.netrc)"
+    r"|git\s+credential\s+fill\b|git\s+credential-\w+\s+get\b",
 )
 # start-up and instruction files a write can persist through
 STARTUP_FILE = re.compile(
@@ -104,7 +109,7 @@ INDEX_URL = re.compile(
     r"(index-url|extra-index-url|registry|index_url)\s*[=:]\s*['\"]?https?://", re.IGNORECASE
 )
 NETWORK_COMMAND = re.compile(
-    r"(^|[\s/'\"])(curl|wget|nc|ncat|socat|scp|sftp|rsync|ftp)\b|\bgit\s+push\b|Invoke-WebRequest"
+    r"(^|[\s/'\"])(curl|wget|nc|ncat|socat|scp|sftp|rsync|ftp|nslookup|dig)\b|\bgit\s+push\b|Invoke-WebRequest"
 )
 
 NETWORK_MODULES = (
@@ -262,11 +267,11 @@ class _Skill:
         one pass that reports."""
         functions = [f for flow in self.flows.values() for f in flow.functions.values()]
         for _ in range(5):
-            before = [(f.returns, f.returns_qualname, frozenset(f.sends)) for f in functions]
+            before = [(f.returns, f.returns_qualname, f.passes, frozenset(f.sends)) for f in functions]
             for flow in self.flows.values():
                 for fn in flow.functions.values():
                     flow.function(fn)
-            if before == [(f.returns, f.returns_qualname, frozenset(f.sends)) for f in functions]:
+            if before == [(f.returns, f.returns_qualname, f.passes, frozenset(f.sends)) for f in functions]:
                 break
         self.reporting = True
         for flow in self.flows.values():
@@ -350,6 +355,7 @@ class _Function:
     flow: _Flow
     returns: frozenset[str] = frozenset()  # taint its return carries on its own
     returns_qualname: str | None = None
+    passes: frozenset[int] = frozenset()  # positions of parameters whose data its return carries
     # positions of parameters it sends out: where (its file's flow, the call) and why
     sends: dict[int, tuple[_Flow, ast.AST, str]] = field(default_factory=dict)
 
@@ -405,6 +411,7 @@ class _Flow:
         scope.block(fn.node.body)
         fn.returns = frozenset(t for t in scope.returned.taint if not t.startswith("param:")) | fn.returns
         fn.returns_qualname = fn.returns_qualname or scope.returned.qualname
+        fn.passes |= _params_in(scope.returned.taint)
 
     def report(self, rule: str, node: ast.AST, why: str) -> None:
         if self.skill.reporting:
@@ -705,7 +712,8 @@ class _Scope:
                 if source is not None:
                     return _join([source, inner.returned])
                 return Value(inner.returned.strings, inner.returned.qualname, inner.returned.taint)
-            returned = Value((), called.returns_qualname, called.returns)
+            carried = frozenset().union(*(args[i].taint for i in called.passes if i < len(args)))
+            returned = Value((), called.returns_qualname, called.returns | carried)
             if source is not None:
                 return _join([source, returned])
             return returned
@@ -1062,6 +1070,11 @@ SETTING_KEYS = frozenset(
 # service the credential is for), it is not sent as data
 AUTH_SLOTS = frozenset({"authorization", "auth", "proxy-authorization", "x-api-key", "api-key", "apikey"})
 AUTH_SLOTS |= {"private-token", "x-auth-token", "password", "token"}
+
+
+def _params_in(taint: frozenset[str]) -> frozenset[int]:
+    """The parameter positions a value's taint says it carries (``param:2``: the third's data)."""
+    return frozenset(int(t[6:]) for t in taint if t.startswith("param:") and t[6:].isdigit())
 
 
 def _auth_slot(keys: tuple[str, ...]) -> bool:

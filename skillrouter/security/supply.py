@@ -96,8 +96,8 @@ def index_host_verdict(url: str) -> str | None:
         return None
     if not host or "." not in host or host.endswith(_PRIVATE_SUFFIXES) or host == "localhost":
         return None
-    if _PRIVATE_LABELS & set(host.split(".")[:-1]):
-        return None  # pypi.internal.acme.com: a company's own network names it
+    if _PRIVATE_LABELS & {word for label in host.split(".")[:-1] for word in label.split("-")}:
+        return None  # pypi.internal.acme.com, pypi.corp-artifacts.acme.com: a company's own network names it
     try:
         address = ipaddress.ip_address(host)
     except ValueError:

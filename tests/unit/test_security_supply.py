@@ -452,3 +452,10 @@ def test_a_harm_the_second_round_reads_is_found_where_it_is_done(name: str) -> N
 @pytest.mark.parametrize("name", sorted(FLOW_BENIGN))
 def test_its_look_alike_passes_the_second_round(name: str) -> None:
     assert _scan(FLOW_BENIGN[name]) == []
+
+
+def test_a_company_index_named_so_in_a_hyphenated_label_is_the_readers_own() -> None:
+    assert index_host_verdict("https://pypi.corp-artifacts.example/api/pypi/simple") is None
+    assert index_host_verdict("https://pypi.internal.acme.example/simple") is None
+    assert index_host_verdict("https://pypi.wheelhouse-mirror.example/simple") == "look-alike"
+    assert index_host_verdict("https://pkgs.corporate-cache.example/simple") == "unknown"  # a longer word
