@@ -2,17 +2,19 @@
 
 :mod:`skillrouter.routing.conversation` decides each message of a conversation with learned
 parts: a no-intent classifier over the message's embedding, a move classifier over the numbers
-the router measured of the message and the previous skill (``--move-reads-embedding`` adds the
-embedding), and two conditional logits that choose among the candidates of the
-message's three views and the previous skill, one for a conversation that stays and one for a
-conversation that moves. This script fits all of them on real dialogues (``../shared/data/sgd``:
-the train and dev splits, 14,272 dialogues) and reports them on dialogues it never fitted on:
+the router measured of the message and the conversation's skill (``--move-reads-embedding`` adds
+the embedding), and how the conversation's belief follows each message (``Tracking``: how
+sharply it follows the evidence when it stays and when it moves, the asked and joined views'
+weights, the move classifier's offset). This script fits the classifiers and chooses the
+tracking on real dialogues (``../shared/data/sgd``: the train and dev splits, 14,272 dialogues)
+and reports them on dialogues it never fitted on:
 
 - **fitted on** dialogues none of whose services is of a held-out domain
   (:data:`skillrouter.eval.datasets.sgd.HELD_OUT_DOMAINS`: alarm, buses, events, flights,
   travel, weather), in two rounds: the first with each turn's previous skill from the labels,
   the second adding the previous skills the first round's model routes to itself (so that it
-  learns to leave a wrong one); the gates are chosen on these dialogues too;
+  learns to leave a wrong one); the no-intent gate and the tracking are chosen on these
+  dialogues too (every combination of :data:`TRACKING_GRID`);
 - **reported on** dialogues that touch a held-out domain: replayed through the same forward pass,
   and (with ``--write``) routed end to end through ``SkillLibrary.route_many(..., contexts=...)``
   exactly as a user routes them, over the 68 SGD skills imported (and fitted) as any library is.
@@ -39,13 +41,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
+from itertools import product
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from scipy.optimize import minimize
-from scipy.special import logsumexp
 from skillrouter.embeddings.base import embed_queries
 from skillrouter.eval.datasets.sgd import HELD_OUT_DOMAINS, SgdDialogue, intent_gold, load_sgd
 from skillrouter.eval.sgd_dialogues import add_counts, count
@@ -57,8 +58,6 @@ from skillrouter.routing.router import Router
 from skillrouter.skill import SkillSummary
 
 MODEL = Path(conv.__file__).with_name(conv.MODEL_FILE)
-L2 = 0.01
-MOVE_GATES = (0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5)
 NONE_GATES = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 GATE_DIALOGUES = 600  # of the fitting dialogues, the gates are chosen on these (a replay is slow)
 KINDS = ("first", "follow-up", "shift", "none")
@@ -164,8 +163,9 @@ def _messages(rows: list[Row]) -> list[conv.Message | None]:
 def previous_skills(
     dialogues: list[list[Row]], model: conv.ConversationModel | None
 ) -> list[list[str | None]]:
-    """Each turn's previous skill: from the labels (``model`` None: teacher forcing), or the one
-    ``model``'s own forward pass routed the turn before to (what it meets when it runs)."""
+    """Each turn's previous skill: from the labels (``model`` None: teacher forcing), or the
+    likeliest skill of the belief ``model``'s own forward pass had before the turn (what the move
+    classifier meets when it runs)."""
     out = []
     for rows in dialogues:
         if model is None:
@@ -174,65 +174,9 @@ def previous_skills(
         decisions = conv.follow(
             model, [r.step for r in rows], [r.views for r in rows], _messages(rows), _summary
         )
-        out.append([None] + [d.skill for d in decisions[:-1]])
+        firsts = [max(d.belief, key=d.belief.__getitem__) if d.belief else None for d in decisions]
+        out.append([None, *firsts[:-1]])
     return out
-
-
-def choice_groups(
-    dialogues: list[list[Row]], kind: str, previous_of: list[list[str | None]]
-) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Per user turn of ``kind`` with a previous skill (``previous_of``): the candidates' features
-    and which of them are gold (a shift's candidates without the previous skill)."""
-    groups = []
-    for rows, previous_row in zip(dialogues, previous_of):
-        for j, row in enumerate(rows):
-            previous = previous_row[j]
-            if row.kind != kind or previous is None:
-                continue
-            candidates = [
-                c
-                for c in conv.candidates_of(row.views, previous, _summary)
-                if not (kind == "shift" and c.name == previous)
-            ]
-            if candidates:
-                earlier = rows[j - 1].views if j else None
-                features = [
-                    conv.candidate_features(c.name, row.step, row.views, previous, earlier)
-                    for c in candidates
-                ]
-                groups.append((np.array(features), np.array([c.name in row.gold for c in candidates])))
-    return groups
-
-
-def fit_choice(groups: list[tuple[np.ndarray, np.ndarray]], l2: float = L2) -> conv.Choice:
-    """The conditional logit: candidates' scores ``w . f`` against each other and a "none of
-    these" score ``bias``; the likelihood of the gold candidates (of "none of these" where no
-    candidate is gold), L2 on ``w``."""
-    d = groups[0][0].shape[1]
-
-    def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:
-        w, b = theta[:d], theta[d]
-        total, grad = 0.0, np.zeros(d + 1)
-        for features, gold in groups:
-            z = features @ w
-            every = np.r_[z, b]
-            lse = logsumexp(every)
-            p = np.exp(every - lse)
-            if gold.any():
-                zg = z[gold]
-                lg = logsumexp(zg)
-                total -= lg - lse
-                grad[:d] -= features[gold].T @ np.exp(zg - lg)
-            else:
-                total -= b - lse
-                grad[d] -= 1.0
-            grad[:d] += features.T @ p[:-1]
-            grad[d] += p[-1]
-        n = len(groups)
-        return total / n + l2 * float(w @ w), grad / n + np.r_[2 * l2 * w, 0.0]
-
-    found = minimize(loss, np.zeros(d + 1), jac=True, method="L-BFGS-B")
-    return conv.Choice(tuple(float(w) for w in found.x[:d]), float(found.x[d]))
 
 
 def fit_head(x: np.ndarray, numbers: np.ndarray, y: np.ndarray) -> conv.Head:
@@ -277,18 +221,14 @@ def fit_heads(
 def fitted_on(
     dialogues: list[list[Row]], previous_of: list[list[str | None]], *, move_reads_embedding: bool = False
 ) -> conv.ConversationModel:
-    """Every part fitted on ``dialogues``, each turn with its previous skill from ``previous_of``
-    (the move classifier on the router's numbers alone unless ``move_reads_embedding``)."""
+    """The two classifiers fitted on ``dialogues``, each turn with its previous skill from
+    ``previous_of`` (the move classifier on the router's numbers alone unless
+    ``move_reads_embedding``); the tracking is :class:`Tracking`'s default until chosen."""
     heads = {
         e: fit_heads(dialogues, e, previous_of, move_reads_embedding=move_reads_embedding)
         for e in dialogues[0][0].vectors
     }
-    return conv.ConversationModel(
-        fit_choice(choice_groups(dialogues, "follow-up", previous_of)),
-        fit_choice(choice_groups(dialogues, "shift", previous_of)),
-        {e: h[1] for e, h in heads.items()},
-        {e: h[0] for e, h in heads.items()},
-    )
+    return conv.ConversationModel({e: h[1] for e, h in heads.items()}, {e: h[0] for e, h in heads.items()})
 
 
 def replay(model: conv.ConversationModel, dialogues: list[list[Row]], *, held_out: bool) -> dict[str, Any]:
@@ -378,17 +318,35 @@ def score(numbers: dict[str, Any]) -> float:
     return float(np.mean([p for p in parts if p is not None])) - max(0.0, NONE_FLOOR - none)
 
 
-def choose_gates(base: conv.ConversationModel, dialogues: list[list[Row]]) -> dict[str, float]:
-    """The gates of best :func:`score` on ``dialogues``, one at a time (no-intent, then move),
-    each over its grid with the other as chosen so far, twice over."""
-    chosen = {"none_gate": 0.5, "move_gate": 0.3}
-    for _ in range(2):
-        for key, grid in (("none_gate", NONE_GATES), ("move_gate", MOVE_GATES)):
-            chosen[key] = max(
-                grid,
-                key=lambda g: score(replay(replace(base, **(chosen | {key: g})), dialogues, held_out=False)),
-            )
-    return chosen
+TRACKING_GRID: dict[str, tuple[object, ...]] = {
+    "stay_sharpness": (15.0,),
+    "move_sharpness": (10.0,),
+    "asked": (0.0, 0.5),
+    "joined": (0.0, 0.5),
+    "move_offset": (0.0, 1.0, 2.0),
+    "move_from": ("p_fit",),  # by design: see docs/evaluation/conversations.md
+}
+"""The :class:`~skillrouter.routing.conversation.Tracking` values tried, every combination."""
+
+
+def choose_gates(base: conv.ConversationModel, dialogues: list[list[Row]]) -> conv.ConversationModel:
+    """``base`` with the no-intent gate and the tracking of best :func:`score` on ``dialogues``:
+    the gate over its grid, then every tracking of :data:`TRACKING_GRID`, then the gate again."""
+
+    def best_gate(model: conv.ConversationModel) -> conv.ConversationModel:
+        return max(
+            (replace(model, none_gate=g) for g in NONE_GATES),
+            key=lambda m: score(replay(m, dialogues, held_out=False)),
+        )
+
+    model = best_gate(base)
+    keys = list(TRACKING_GRID)
+    trackings = [conv.Tracking(**dict(zip(keys, values))) for values in product(*TRACKING_GRID.values())]  # type: ignore[arg-type]
+    model = max(
+        (replace(model, tracking=t) for t in trackings),
+        key=lambda m: score(replay(m, dialogues, held_out=False)),
+    )
+    return best_gate(model)
 
 
 def main() -> int:
@@ -448,22 +406,18 @@ def main() -> int:
         for round_ in (1, 2):
             base = fitted_on(dialogues, previous, move_reads_embedding=args.move_reads_embedding)
             half = len(fitting) // 2
-            chosen = choose_gates(
+            model = choose_gates(
                 base, fitting[: GATE_DIALOGUES // 2] + fitting[half : half + GATE_DIALOGUES // 2]
             )
-            say(f"round {round_}: gates chosen on the fitting dialogues: {chosen}")
-            own = previous_skills(fitting, replace(base, **chosen))
+            say(f"round {round_}: chosen on the fitting dialogues: {model.none_gate=}, {model.tracking}")
+            own = previous_skills(fitting, model)
             previous, dialogues = teacher + own, fitting + fitting
-        model = replace(base, **chosen)
         fitted = replay(model, fitting, held_out=False)
         held = replay(model, reported, held_out=True)
         held_users = replay(model, without_assistant(reported), held_out=True)
         plain = baselines(reported, lib)
         print("## Conversation model, fitted on SGD's non-held-out domains\n")
-        for label, choice in (("stay", model.stay), ("shift", model.shift)):
-            weights = {f: round(w, 3) for f, w in zip(conv.FEATURES, choice.weights)}
-            print(f"{label}: {weights}, none of these {choice.bias:.3f}")
-        print(f"gates: {chosen}\n")
+        print(f"chosen: none_gate {model.none_gate}, tracking {asdict(model.tracking)}\n")
         print(
             "| dialogues | first P@1 | follow-up P@1 | follow-ups routed right | shift P@1 "
             "| shifts routed right "

@@ -14,25 +14,28 @@ the latest :data:`MAX_TURNS` user messages (the earlier ones and the message its
 in three views, all in one batch per view: the message **alone**, the message with the
 assistant's turn just before it (**asked**: a slot answer answers the assistant's question), and
 the user's messages so far **joined**. A forward pass over the messages then carries the
-conversation's skill (**the previous route**) from one message to the next
-(:func:`follow`, :func:`decide`):
+conversation's **belief** (which skill it is about, as probabilities over a few skills) from one
+message to the next (:func:`follow`, :func:`decide`):
 
 1. a **no-intent** classifier (a logistic curve over the message's embedding and whether the
-   assistant had just asked) sends a message that needs no skill to none, and the conversation's
-   skill ends there;
-2. a first message routes alone, exactly as the router routes it; a later one that no skill has
-   served yet (the conversation's opening was too vague to route) takes the best candidate of its
-   views (chosen as a move is, below) if the router's own gate passes it in one of them;
-3. else a **move** classifier (how the message stands to the previous skill: :func:`move_features`;
-   the shipped one gives the message's embedding no weight, which learned the fitting domains'
-   words and left more held-out shifts on the old skill) says whether the conversation leaves
-   its skill; then a conditional logit (:class:`Choice`) picks among the candidates of the three
-   views (and, when it stays, the previous skill) on what the router already measured of each
-   (:func:`candidate_features`: its relevance in each view, whether it is the previous skill, its
-   relevance to the previous message, whether a view puts it first, its p_fit alone). A move
-   whose pick passes the router's own gate in none of the views is no move: the message reads as
-   a new request, but none the library serves, and the stay choice decides ("it has about 40
-   million rows" after a migration request is a detail of it, however it reads).
+   assistant had just asked) sends a message that needs no skill to none, and the belief ends
+   there;
+2. a first message routes alone, exactly as the router routes it, and its candidates' relevance
+   starts the belief; a later one that no skill has served yet (the conversation's opening was
+   too vague to route) takes the best candidate of its views if the router's own gate passes it
+   in one of them;
+3. else the belief is updated as a mixture (:class:`Tracking`): with weight ``1 - m`` the
+   conversation **stays**, and its belief follows what the message says of the skills it was
+   already about (a follow-up that names the dates moves weight from "find a flight" to "book
+   it" only as far as the message's relevance does, so a close first call is corrected by the
+   turns after it); with weight ``m`` it **moves**, to the skills the message newly points to
+   (each view's candidates that the router's own gate passes, but the belief's first).
+   ``m`` is a **move** classifier's probability (how the message stands to the belief's first
+   skill: :func:`move_features`; the shipped one gives the message's embedding no weight, which
+   learned the fitting domains' words and left more held-out shifts on the old skill). A
+   message whose new candidates pass the gate in no view moves nowhere: it reads as a new
+   request, but none the library serves ("it has about 40 million rows" after a migration
+   request is a detail of it, however it reads). The route is the belief's first skill.
 
 Every part was fitted on Schema-Guided Dialogue's real dialogues (``../shared/data/sgd``), whole
 domains held out of the fitting, and is reported on those domains
@@ -57,7 +60,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
@@ -69,14 +72,14 @@ from skillrouter.routing.router import Candidate, Route, Router
 from skillrouter.skill import SkillSummary
 
 __all__ = [
-    "FEATURES",
     "MAX_TURNS",
     "VIEW_DEPTH",
+    "Belief",
     "Context",
     "ConversationModel",
     "Step",
+    "Tracking",
     "Views",
-    "candidate_features",
     "route_in_conversation",
     "steps_of",
     "turns_of",
@@ -257,20 +260,6 @@ def views_of(
 
 # ---------------------------------------------------------------- the model
 
-FEATURES = (
-    "alone",
-    "asked",
-    "joined",
-    "previous",
-    "previous_asked",
-    "previous_alone_top",
-    "earlier_alone",
-    "first_alone",
-    "first_asked",
-    "p_alone",
-)
-"""What the model reads of each candidate (:func:`candidate_features`)."""
-
 
 def _relevance(route: Route | None, name: str) -> float:
     found = _candidate(route, name)
@@ -286,32 +275,6 @@ def _candidate(route: Route | None, name: str) -> Candidate | None:
 
 def _first(route: Route | None) -> Candidate | None:
     return route.candidates[0] if route is not None and route.candidates else None
-
-
-def candidate_features(
-    name: str, step: Step, views: Views, previous: str | None, earlier: Views | None
-) -> list[float]:
-    """The features of candidate ``name`` at ``step`` (:data:`FEATURES`): its relevance in the
-    alone, asked and joined views (0 where the view does not list it); whether it is the
-    conversation's previous skill, and that again where the assistant had just asked a question
-    and times how relevant the message alone is to its own first candidate (a message that says
-    what it wants owes the previous skill less); its relevance to the previous message alone;
-    whether the alone and asked views put it first; its p_fit alone."""
-    is_previous = float(previous is not None and name == previous)
-    first, asked_first = _first(views.alone), _first(views.asked)
-    alone = _candidate(views.alone, name)
-    return [
-        max(alone.relevance, 0.0) if alone is not None else 0.0,
-        _relevance(views.asked, name),
-        _relevance(views.joined, name),
-        is_previous,
-        is_previous * float(step.question),
-        is_previous * (max(first.relevance, 0.0) if first is not None else 0.0),
-        _relevance(earlier.alone if earlier is not None else None, name),
-        float(first is not None and name == first.name),
-        float(asked_first is not None and name == asked_first.name),
-        alone.p_fit if alone is not None else 0.0,
-    ]
 
 
 def candidates_of(
@@ -376,20 +339,9 @@ def _sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A conditional logit over a step's candidates: each candidate's score is ``weights`` times
-    its :func:`candidate_features`, "none of these" scores ``bias``; :meth:`probabilities` are
-    each candidate's share."""
-
-    weights: tuple[float, ...]
-    bias: float
-
-    def probabilities(self, rows: Sequence[Sequence[float]]) -> np.ndarray:
-        z = np.asarray(rows, dtype=np.float64) @ np.asarray(self.weights, dtype=np.float64)
-        top = max(float(z.max(initial=-np.inf)), self.bias)
-        e = np.exp(z - top)
-        return e / (e.sum() + math.exp(self.bias - top))
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-6), 1.0 - 1e-6)
+    return math.log(p / (1.0 - p))
 
 
 @dataclass(frozen=True)
@@ -409,26 +361,96 @@ class Head:
 
 
 @dataclass(frozen=True)
+class Tracking:
+    """How the conversation's belief follows a message (:func:`decide`).
+
+    A skill's **evidence** at a step is its relevance to the message alone, plus ``asked`` times
+    its relevance with the assistant's turn before it, plus ``joined`` times its relevance to the
+    user's messages so far (a view that does not list it gives it the view's lowest relevance,
+    less :data:`UNLISTED`). The belief after the step is the mixture ``(1 - m) * stay + m * move``:
+
+    - ``stay``: the belief so far, each skill's share times ``exp(stay_sharpness * evidence)``
+      (a follow-up that says something about the task moves weight among the skills the
+      conversation was already about);
+    - ``move``: the skills the message newly points to (every candidate but the belief's first
+      that passes the router's gate in a view): in proportion to each one's ``p_fit`` (its
+      best in any view: the router's probability that it is right, calibrated for this library,
+      so that a library of thousands spreads a move no thinner than one of dozens) when
+      ``move_from`` is ``"p_fit"``, else ``softmax(move_sharpness * evidence)``;
+    - ``m``: the move head's probability, its log-odds shifted by ``move_offset``.
+    """
+
+    stay_sharpness: float = 15.0
+    move_sharpness: float = 10.0
+    asked: float = 0.5
+    joined: float = 0.5
+    move_offset: float = 1.0
+    move_from: str = "p_fit"
+
+    def moves(self, views: Views, new: Mapping[str, float]) -> dict[str, float]:
+        """The move part of the mixture over ``new`` (name -> evidence; see the class docstring)."""
+        if self.move_from == "p_fit":
+            best: dict[str, float] = {}
+            for route in (views.alone, views.asked, views.joined):
+                for c in route.candidates if route is not None else ():
+                    if c.name in new:
+                        best[c.name] = max(best.get(c.name, 0.0), c.p_fit)
+            total = sum(best.values())
+            if total > 0:
+                return {n: p / total for n, p in best.items()}
+        return _softmax(new, self.move_sharpness)
+
+    def evidence(self, views: Views, names: Iterable[str]) -> dict[str, float]:
+        """Each of ``names``' evidence in ``views`` (see the class docstring)."""
+        parts = [(views.alone, 1.0), (views.asked, self.asked), (views.joined, self.joined)]
+        found = [(_relevances(route), weight) for route, weight in parts if route is not None and weight]
+        floors = [(min(r.values()) - UNLISTED if r else 0.0) for r, _ in found]
+        return {n: sum(w * r.get(n, f) for (r, w), f in zip(found, floors)) for n in names}
+
+
+UNLISTED = 0.05
+"""How far under a view's lowest listed relevance a skill the view does not list is taken to be."""
+
+BELIEF_SIZE = 20
+"""The most skills a conversation's belief keeps (the likeliest; the rest is a rounding error)."""
+
+
+def _relevances(route: Route) -> dict[str, float]:
+    return {c.name: max(c.relevance, 0.0) for c in route.candidates}
+
+
+def _softmax(scores: Mapping[str, float], sharpness: float) -> dict[str, float]:
+    if not scores:
+        return {}
+    top = max(scores.values())
+    e = {n: math.exp(sharpness * (s - top)) for n, s in scores.items()}
+    total = sum(e.values())
+    return {n: v / total for n, v in e.items()}
+
+
+def _kept(belief: Mapping[str, float]) -> dict[str, float]:
+    """The :data:`BELIEF_SIZE` likeliest skills of ``belief``, renormalised."""
+    top = sorted(belief.items(), key=lambda kv: -kv[1])[:BELIEF_SIZE]
+    total = sum(p for _, p in top)
+    return {n: p / total for n, p in top} if total > 0 else {}
+
+
+@dataclass(frozen=True)
 class ConversationModel:
     """The learned decisions (see the module docstring).
 
     - ``none``: per engine, whether a message needs no skill (its embedding, and whether the
-      assistant had asked a question); at ``none_gate`` or above it routes to none;
+      assistant had asked a question); at ``none_gate`` or above it routes to none and the
+      conversation's belief ends;
     - ``move``: per engine, whether a message leaves the conversation's skill (its embedding and
-      :func:`move_features`); at ``move_gate`` or above the previous skill is not a candidate;
-    - ``stay`` and ``shift``: the :class:`Choice` among the candidates when the conversation stays
-      (the previous skill among them) and when it moves; a move whose pick is under ``gate``, or
-      passes the router's gate in no view, is no move (nothing the library serves is new in it)
-      and the stay choice decides.
+      :func:`move_features`): the weight of the move part of the belief's mixture;
+    - ``tracking``: how the belief follows each message (:class:`Tracking`).
     """
 
-    stay: Choice
-    shift: Choice
     move: Mapping[str, Head]
     none: Mapping[str, Head]
-    move_gate: float = 0.5
+    tracking: Tracking = Tracking()
     none_gate: float = 0.5
-    gate: float = 0.0
     trained: Mapping[str, Any] = field(default_factory=dict)  # on what, and its held-out numbers
 
     def to_json(self) -> str:
@@ -437,15 +459,11 @@ class ConversationModel:
 
         return json.dumps(
             {
-                "features": list(FEATURES),
                 "move_features": list(MOVE_FEATURES),
-                "stay": {"weights": list(self.stay.weights), "bias": self.stay.bias},
-                "shift": {"weights": list(self.shift.weights), "bias": self.shift.bias},
                 "move": {e: head(h) for e, h in self.move.items()},
                 "none": {e: head(h) for e, h in self.none.items()},
-                "move_gate": self.move_gate,
+                "tracking": asdict(self.tracking),
                 "none_gate": self.none_gate,
-                "gate": self.gate,
                 "trained": dict(self.trained),
             },
             indent=1,
@@ -454,9 +472,7 @@ class ConversationModel:
     @classmethod
     def from_json(cls, text: str) -> ConversationModel:
         data = json.loads(text)
-        if list(data.get("features", [])) != list(FEATURES) or list(data.get("move_features", [])) != list(
-            MOVE_FEATURES
-        ):
+        if list(data.get("move_features", [])) != list(MOVE_FEATURES) or "tracking" not in data:
             raise ValueError("a conversation model of other features than this skillrouter's")
 
         def head(d: Mapping[str, Any]) -> Head:
@@ -464,17 +480,11 @@ class ConversationModel:
                 tuple(float(w) for w in d["weights"]), tuple(float(w) for w in d["extra"]), float(d["bias"])
             )
 
-        def choice(d: Mapping[str, Any]) -> Choice:
-            return Choice(tuple(float(w) for w in d["weights"]), float(d["bias"]))
-
         return cls(
-            choice(data["stay"]),
-            choice(data["shift"]),
             {e: head(h) for e, h in data["move"].items()},
             {e: head(h) for e, h in data["none"].items()},
-            float(data["move_gate"]),
+            Tracking(**{k: v if k == "move_from" else float(v) for k, v in data["tracking"].items()}),
             float(data["none_gate"]),
-            float(data["gate"]),
             dict(data.get("trained", {})),
         )
 
@@ -491,11 +501,15 @@ def default_model() -> ConversationModel:
 
 # ---------------------------------------------------------------- the forward pass
 
+Belief = Mapping[str, float]
+"""Which skill the conversation is about, as probabilities over skill names (empty: none yet)."""
+
 
 @dataclass
 class Decision:
     """What the forward pass decided at one step: the skill (None: none), the pick's
-    probability, the message's no-intent and move probabilities, and why, in words."""
+    probability, the message's no-intent and move probabilities, why, in words, and the
+    conversation's belief after it."""
 
     skill: str | None
     p: float
@@ -503,6 +517,7 @@ class Decision:
     candidate: Candidate | None = None
     why: str = ""
     moved: float = 0.0
+    belief: Belief = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -519,66 +534,82 @@ def decide(
     model: ConversationModel,
     step: Step,
     views: Views,
-    previous: str | None,
-    earlier: Views | None,
+    belief: Belief,
     message: Message | None,
     summary_of: Callable[[str], SkillSummary | None],
 ) -> Decision:
     """One step of the forward pass (see the module docstring): none when the message needs no
-    skill; the message alone when there is no previous skill; else stay or move, each choosing
-    among the candidates with its own :class:`Choice`."""
+    skill; the message alone when the conversation starts with it; else the belief, updated by
+    what the message says (:class:`Tracking`), decides."""
     none_head = model.none.get(message.engine) if message is not None else None
     p_none = none_head.p(message.vector, [float(step.question)]) if none_head and message else 0.0
     first = _first(views.alone)
     if p_none >= model.none_gate:
         why = f"no skill needed: the message reads as closing or declining (p {p_none:.2f})"
         return Decision(None, 0.0, p_none, first, why)
-    if previous is None and not (step.earlier or step.asked):
+    tracking = model.tracking
+    live = {n: p for n, p in belief.items() if _active(n, summary_of)}  # a skill retired mid-way is dropped
+    if not live and not (step.earlier or step.asked):
         matched = views.alone.matched
         p = first.p_fit if first is not None else 0.0
         if matched is None:
             return Decision(None, p, p_none, first, views.alone.reason)
-        return Decision(matched.name, p, p_none, first, f"{matched.name}, as the message alone routes")
-    if previous is None:  # a conversation no skill has served yet: what its views say, gated as routed
-        candidates = candidates_of(views, None, summary_of)
-        if not candidates:
-            return Decision(None, 0.0, p_none, None, "no skill fits: no candidate in any view")
-        probabilities = model.shift.probabilities(
-            [candidate_features(c.name, step, views, None, earlier) for c in candidates]
-        )
-        at = int(np.argmax(probabilities))
-        p, pick = float(probabilities[at]), candidates[at]
-        if not _passes_in_a_view(views, pick.name):
-            why = f"no skill fits: the conversation's best, {pick.name}, passes no view's gate"
-            return Decision(None, p, p_none, pick, why)
+        scores = tracking.evidence(views, [c.name for c in views.alone.candidates])
         return Decision(
-            pick.name, p, p_none, pick, f"{pick.name}, as the conversation so far routes (p {p:.2f})"
+            matched.name,
+            p,
+            p_none,
+            first,
+            f"{matched.name}, as the message alone routes",
+            belief=_kept(_softmax(scores, tracking.move_sharpness)),
         )
+    listed = [c.name for c in candidates_of(views, None, summary_of)]
+    if not live:  # a conversation no skill has served yet: what its views say, gated as routed
+        if not listed:
+            return Decision(None, 0.0, p_none, None, "no skill fits: no candidate in any view")
+        now = _kept(_softmax(tracking.evidence(views, listed), tracking.move_sharpness))
+        pick = max(now, key=now.__getitem__)
+        if not _passes_in_a_view(views, pick):
+            why = f"no skill fits: the conversation's best, {pick}, passes no view's gate"
+            return Decision(None, now[pick], p_none, _candidate_named(views, pick, summary_of), why)
+        why = f"{pick}, as the conversation so far routes (p {now[pick]:.2f})"
+        return Decision(pick, now[pick], p_none, _candidate_named(views, pick, summary_of), why, belief=now)
+    previous = max(live, key=live.__getitem__)
     move_head = model.move.get(message.engine) if message is not None else None
     numbers = move_features(step, views, previous)
     p_move = move_head.p(message.vector, numbers) if move_head and message else 0.0
-    everything = candidates_of(views, previous, summary_of)
-    if not everything:
-        return Decision(None, 0.0, p_none, None, "no skill fits: no candidate in any view", p_move)
-    features = [candidate_features(c.name, step, views, previous, earlier) for c in everything]
-    if p_move >= model.move_gate:
-        others = [i for i, c in enumerate(everything) if c.name != previous]
-        if others:
-            probabilities = model.shift.probabilities([features[i] for i in others])
-            at = int(np.argmax(probabilities))
-            p, pick = float(probabilities[at]), everything[others[at]]
-            if p >= model.gate and _passes_in_a_view(views, pick.name):
-                why = f"moves to {pick.name} (p {p:.2f}; p_move {p_move:.2f})"
-                return Decision(pick.name, p, p_none, pick, why, p_move)
-        # it reads as a new request, but none the library serves: the conversation's skill still
-        # decides (a message that needs no skill is the none head's, above)
-    probabilities = model.stay.probabilities(features)
-    at = int(np.argmax(probabilities))
-    p, pick = float(probabilities[at]), everything[at]
-    verb = "stays with" if pick.name == previous else "turns to"
-    return Decision(
-        pick.name, p, p_none, pick, f"{verb} {pick.name} (p {p:.2f}; p_move {p_move:.2f})", p_move
-    )
+    evidence = tracking.evidence(views, {*listed, *live})
+    top = max(evidence.values())
+    stay = {n: p * math.exp(tracking.stay_sharpness * (evidence[n] - top)) for n, p in live.items()}
+    stay_total = sum(stay.values())
+    new = {n: evidence[n] for n in listed if n != previous and _passes_in_a_view(views, n)}
+    # nothing new the library serves: the message is a detail of the conversation's request
+    m = _sigmoid(_logit(p_move) + tracking.move_offset) if new and p_move > 0 else 0.0
+    move = tracking.moves(views, new)
+    mixed = {n: (1 - m) * stay.get(n, 0.0) / stay_total + m * move.get(n, 0.0) for n in {*stay, *move}}
+    now = _kept(mixed)
+    pick = max(now, key=now.__getitem__)
+    verb = "stays with" if pick == previous else "turns to" if pick in live else "moves to"
+    why = f"{verb} {pick} (p {now[pick]:.2f}; p_move {p_move:.2f})"
+    return Decision(pick, now[pick], p_none, _candidate_named(views, pick, summary_of), why, p_move, now)
+
+
+def _active(name: str, summary_of: Callable[[str], SkillSummary | None]) -> bool:
+    summary = summary_of(name)
+    return summary is not None and summary.status == "active"
+
+
+def _candidate_named(
+    views: Views, name: str, summary_of: Callable[[str], SkillSummary | None]
+) -> Candidate | None:
+    """``name``'s candidate in the first view that lists it, or one made from its summary (a
+    skill the conversation carries that no view lists)."""
+    for route in (views.alone, views.asked, views.joined):
+        found = _candidate(route, name)
+        if found is not None:
+            return found
+    summary = summary_of(name)
+    return Candidate(summary, 0.0, 0.0, 0.0, "conversation") if summary is not None else None
 
 
 def _passes_in_a_view(views: Views, name: str) -> bool:
@@ -638,14 +669,14 @@ def follow(
     messages: Sequence[Message | None],
     summary_of: Callable[[str], SkillSummary | None],
 ) -> list[Decision]:
-    """The forward pass: each step decided with the skill the step before it was routed to (a
-    message that needs no skill ends the conversation's skill)."""
-    previous: str | None = None
+    """The forward pass: each step decided with the conversation's belief after the step before
+    it (a message that needs no skill ends it)."""
+    belief: Belief = {}
     out = []
-    for j, (step, view, message) in enumerate(zip(steps, views, messages)):
-        decision = decide(model, step, view, previous, views[j - 1] if j else None, message, summary_of)
+    for step, view, message in zip(steps, views, messages):
+        decision = decide(model, step, view, belief, message, summary_of)
         out.append(decision)
-        previous = decision.skill
+        belief = decision.belief
     return out
 
 
