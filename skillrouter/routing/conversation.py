@@ -483,10 +483,18 @@ class ConversationModel:
         return cls(
             {e: head(h) for e, h in data["move"].items()},
             {e: head(h) for e, h in data["none"].items()},
-            Tracking(**{k: v if k == "move_from" else float(v) for k, v in data["tracking"].items()}),
+            _tracking(data["tracking"]),
             float(data["none_gate"]),
             dict(data.get("trained", {})),
         )
+
+
+def _tracking(data: Mapping[str, Any]) -> Tracking:
+    move_from = str(data.get("move_from", Tracking.move_from))
+    if move_from not in ("relevance", "p_fit"):
+        raise ValueError(f"a conversation model's move_from must be relevance or p_fit, got {move_from!r}")
+    numbers = {k: float(v) for k, v in data.items() if k != "move_from"}
+    return Tracking(**numbers, move_from=move_from)
 
 
 MODEL_FILE = "conversation_model.json"
