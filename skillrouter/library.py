@@ -1078,16 +1078,19 @@ class SkillLibrary:
         review_model: BaseChatModel | None = None,
         duplicate_threshold: float | None = None,
         progress: Callable[[str, int], None] | None = None,
+        jobs: int | None = 1,
     ) -> ImportReport:
         """Import skill folders, archives, JSON and JSONL (see
         :func:`skillrouter.transfer.importer.import_paths`) at ``trust_level`` (default: ``builtin`` for
         skillrouter's own examples, else
         ``community``); ``review_model`` (a LangChain chat model, optional) judges the skills
-        the rules leave in doubt. Then the index is brought in line, and the report names the
-        imported skills' near-duplicates (:func:`skillrouter.routing.duplicates.find_duplicates`
-        at ``duplicate_threshold``, default ``REPORT_THRESHOLD``). ``progress(stage, n)`` hears each
-        phase: ``parsed`` (n skills more read), ``written`` (n more written), then ``fit``,
-        ``index``, ``duplicates`` as each starts, and ``done``."""
+        the rules leave in doubt; ``jobs`` processes run the security scans ahead of the writes
+        (None: every usable core, up to 8; 1, the default: none, this process scans). Then the
+        index is brought in line, and the report names the imported skills' near-duplicates
+        (:func:`skillrouter.routing.duplicates.find_duplicates` at ``duplicate_threshold``,
+        default ``REPORT_THRESHOLD``). ``progress(stage, n)`` hears each phase: ``parsed`` (n
+        skills more read), ``written`` (n more written), then ``fit``, ``index``,
+        ``duplicates`` as each starts, and ``done``."""
         from skillrouter.routing.duplicates import REPORT_THRESHOLD, find_duplicates
         from skillrouter.transfer.importer import import_paths
 
@@ -1104,6 +1107,7 @@ class SkillLibrary:
             trust_level=trust_level,
             review_model=review_model,
             progress=progress,
+            jobs=jobs,
         )
         if not dry_run and (report.added or report.updated or report.pruned):
             if progress:

@@ -114,6 +114,13 @@ def _duration(seconds: float) -> str:
     envvar="SKILLROUTER_BASE_URL",
     help="Base URL of an OpenAI-compatible server for --review-model.",
 )
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes that run the security scans (default: every usable core, up to 8; 1: this one only).",
+)
 @store_options
 @click.pass_context
 def import_cmd(
@@ -127,6 +134,7 @@ def import_cmd(
     trust_level: str | None,
     review_model: str | None,
     base_url: str | None,
+    jobs: int | None,
     store: Path | None,
     chroma_url: str | None,
     model: str | None,
@@ -135,7 +143,7 @@ def import_cmd(
     """Import skills: SKILL.md folders (recursive), a SKILL.md, .zip/.tar.gz, JSON, JSONL."""
     show_bar = not as_json and sys.stderr.isatty()
     lines = PhaseLines(lambda line: click.echo(line, err=True))
-    options: dict[str, Any] = {"trust_level": trust_level_of(trust_level)}
+    options: dict[str, Any] = {"trust_level": trust_level_of(trust_level), "jobs": jobs}
     if review_model is not None:
         options["review_model"] = chat_model_factory(ctx, "'import --review-model'")(review_model, base_url)
     with open_library(store, chroma_url, model, create=not dry_run) as lib:

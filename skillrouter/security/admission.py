@@ -14,8 +14,10 @@ What :func:`admit` does, in order:
 1. reads the content once (:class:`~skillrouter.security.view.SkillView`), unless given a view;
    a folder that cannot be read is an ``unscannable`` finding (fail closed);
 2. runs every analyzer over it (:func:`~skillrouter.security.scan.analyze`, cached by content
-   hash: an unchanged skill is not parsed again in this process, and the store never scans
-   content whose hash it has on record);
+   hash, the timestamps a write stamps on a SKILL.md aside: an unchanged skill is not parsed
+   again in this process, and the store never scans content whose hash it has on record; an
+   import's ``--jobs`` runs this step ahead in worker processes, :func:`analysis`, and hands the
+   results to this process's cache, :func:`adopt`);
 3. asks the review model, when one is configured (:class:`Reviewer`), where the rules are in
    doubt or the skill runs code; the model is shown what the analyzers found, with why, and
    the facts the code analysis read (what the code reads, where it sends, what it runs); its
@@ -32,6 +34,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
 from typing import TYPE_CHECKING, Any
@@ -81,6 +84,40 @@ def screen(content: SkillView | Path, *, reviewer: Reviewer | None = None) -> li
     if reviewer is not None:
         found = [*found, *reviewer.findings(view, found)]
     return found
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the analyzers found in one content (steps 1-2 of :func:`admit`), with the key an admit
+    of that content looks it up by (:func:`~skillrouter.security.scan.analysis_key`): made in one
+    process (an import's worker, ``--jobs``), used in another (:func:`adopt`)."""
+
+    key: tuple[str, ...]
+    findings: tuple[Finding, ...]
+
+
+def analysis(content: SkillView | Path) -> Analysis | None:
+    """The analyzers over ``content`` (a folder is read as :func:`screen` reads it), with its key;
+    None for a folder that cannot be read: the process that writes it reads it again and records
+    the ``unscannable`` finding (fail closed) with that folder's path."""
+    from skillrouter.security.scan import analysis_key, analyze
+    from skillrouter.security.view import SkillView
+
+    try:
+        view = content if isinstance(content, SkillView) else SkillView.of_folder(Path(content), hidden=False)
+    except OSError:
+        return None
+    return Analysis(analysis_key(view), tuple(analyze(view)))
+
+
+def adopt(analyses: Iterable[Analysis]) -> None:
+    """Analyses made in another process running this code, kept in this one's cache: an
+    :func:`admit` of the same content (the same key: content, indicators, analyzers) uses them
+    in place of scanning it again, exactly as if it had scanned it here before."""
+    from skillrouter.security.scan import remember
+
+    for a in analyses:
+        remember(a.key, a.findings)
 
 
 def unscannable(path: str, err: OSError) -> Finding:

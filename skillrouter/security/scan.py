@@ -18,9 +18,11 @@ What the findings mean is the policy's (:func:`~skillrouter.security.policy.deci
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from threading import Lock
 
@@ -289,24 +291,88 @@ CACHE_SIZE = 2048
 _cache: OrderedDict[tuple[str, ...], tuple[Finding, ...]] = OrderedDict()
 _cache_lock = Lock()
 
+# the two timestamps a store writes into a SKILL.md's front matter on every write (``created_at``,
+# ``updated_at``): an ISO 8601 instant alone on its line, quoted or not
+_STAMP_RE = re.compile(
+    r"^((?:created|updated)_at: )(['\"]?)\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)?\2$",
+    re.MULTILINE | re.ASCII,  # ASCII digits only: nothing but an instant is read at a fixed one
+)
+FIXED_STAMP = "2000-01-01T00:00:00+00:00"
+
+
+def unstamped(skill_md: str) -> str:
+    """``skill_md`` with the timestamps of its front matter (:data:`_STAMP_RE`) at
+    :data:`FIXED_STAMP`: the store's bookkeeping, which every write moves, not what the skill says
+    (an instant's digits carry nothing an analyzer reads). Everything else is kept as it is."""
+    if not skill_md.startswith("---\n"):
+        return skill_md
+    end = skill_md.find("\n---", 3)
+    if end < 0:
+        return skill_md
+    head = _STAMP_RE.sub(lambda m: f"{m[1]}{m[2]}{FIXED_STAMP}{m[2]}", skill_md[:end])
+    return head + skill_md[end:]
+
+
+def _as_read(view: SkillView) -> SkillView:
+    """``view`` as the analyzers read it: its SKILL.md :func:`unstamped`, and its digest a hash of
+    all they read (each file's path, kind and text, or a binary file's bytes; what reading found;
+    the topic), so that two views with one digest get the same findings, however each was built
+    and whenever the skill was written."""
+    files = view.files
+    if files and files[0].relpath == "SKILL.md" and files[0].text is not None:
+        text = unstamped(files[0].text)
+        if text != files[0].text:
+            files = (replace(files[0], text=text), *files[1:])
+    digest = hashlib.sha256(b"read\0")
+    for f in files:
+        content = (
+            f.digest
+            if f.text is None
+            else hashlib.sha256(f.text.encode("utf-8", "surrogatepass")).hexdigest()
+        )
+        digest.update(f"{f.relpath}\0{f.kind}\0{content}\0".encode())
+    digest.update(f"{view.checks!r}\0{view.topic!r}".encode("utf-8", "surrogatepass"))
+    return replace(view, files=files, digest=digest.hexdigest())
+
+
+def analysis_key(view: SkillView, *, mentions: bool = True) -> tuple[str, ...]:
+    """What :func:`analyze` caches ``view``'s findings by: a hash of what the analyzers read
+    (:func:`_as_read`: the SKILL.md's timestamps at a fixed instant), ``mentions``, the indicators'
+    version and the third-party analyzers registered."""
+    return _key(_as_read(view), mentions)
+
+
+def _key(view: SkillView, mentions: bool) -> tuple[str, ...]:
+    plugins, _ = ANALYZERS.plugins()
+    return (view.digest, str(mentions), indicators().version, *(p.label for p in plugins))
+
 
 def analyze(view: SkillView, *, mentions: bool = True) -> list[Finding]:
-    """Every analyzer over ``view`` (:func:`view_findings`), cached by the view's content hash, the
-    indicators' version and the third-party analyzers registered (:mod:`.view`): an unchanged
-    skill is not parsed again in this process."""
-    plugins, _ = ANALYZERS.plugins()
-    key = (view.digest, str(mentions), indicators().version, *(p.label for p in plugins))
+    """Every analyzer over ``view`` (:func:`view_findings`), its SKILL.md's timestamps at a fixed
+    instant (:func:`unstamped`), cached by :func:`analysis_key`: an unchanged skill is not parsed
+    again in this process, nor one whose only change is the time it was written (a store's
+    write, the import's scan that ran ahead in a worker process: :func:`remember`)."""
+    view = _as_read(view)
+    key = _key(view, mentions)
     with _cache_lock:
         hit = _cache.get(key)
         if hit is not None:
             _cache.move_to_end(key)
             return list(hit)
     found = view_findings(view, mentions=mentions)
+    remember(key, found)
+    return found
+
+
+def remember(key: tuple[str, ...], findings: Sequence[Finding]) -> None:
+    """Put ``findings`` in the cache under ``key`` (an :func:`analysis_key`): what :func:`analyze`
+    found for that content, in this process or in another running this code (a key names the
+    indicators' version and the analyzers, so one made with others never matches here)."""
     with _cache_lock:
-        _cache[key] = tuple(found)
+        _cache[key] = tuple(findings)
+        _cache.move_to_end(key)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
-    return found
 
 
 def forget_analyses() -> None:

@@ -15,7 +15,8 @@ prose the agent reads), ``python``, ``javascript`` (``.js``/``.ts`` ...), ``shel
 readable), ``binary``.
 
 **Content-hash cache.** :func:`skillrouter.security.scan.analyze` keeps the findings of the last
-2,048 views by their content hash (every file's path and bytes, and what reading them found),
+2,048 views by a hash of what the analyzers read (every file's path, kind and text, what reading
+them found, the SKILL.md's write timestamps at a fixed instant: :func:`~.scan.analysis_key`),
 the indicators' version and the analyzers registered: a skill whose content did not change is
 not parsed again in this process (a re-import, a refresh, the store's scan after an import's
 preview). Across processes the store keeps each skill's scan hash beside its verdict and does

@@ -21,9 +21,13 @@ doubt or that run code, its findings judged with the scan's). ``dry_run`` admits
 from __future__ import annotations
 
 import errno
+import multiprocessing
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import replace
 from functools import partial
@@ -36,8 +40,8 @@ from skillrouter.errors import (
     SkillRouterError,
 )
 from skillrouter.security import DEFAULT_TRUST_LEVEL, TrustLevel, check_trust_level
-from skillrouter.security.admission import Reviewer, admit
-from skillrouter.skill import free_name, slugify
+from skillrouter.security.admission import Analysis, Reviewer, admit, adopt, analysis
+from skillrouter.skill import Skill, free_name, now_iso, slugify
 from skillrouter.skillmd import render_skill_md
 from skillrouter.store.provenance import Provenance
 from skillrouter.store.skillfiles import level2_files
@@ -66,18 +70,22 @@ def source_trust_level(path: str | Path) -> TrustLevel:
     )
 
 
-def _level2(cand: SourceSkill) -> dict[str, bytes]:
+def _level2(folder: Path | None) -> dict[str, bytes]:
     """The Level 2 files a candidate brings, as the store will copy them."""
-    if cand.folder is None:
+    if folder is None:
         return {}
-    return {rel: (cand.folder / rel).read_bytes() for rel in level2_files(cand.folder)}
+    return {rel: (folder / rel).read_bytes() for rel in level2_files(folder)}
 
 
 def candidate_view(cand: SourceSkill) -> SkillView:
     """A candidate as the store will serve it: its rendered SKILL.md and Level 2 files."""
+    return _view(cand.skill, cand.folder)
+
+
+def _view(skill: Skill, folder: Path | None) -> SkillView:
     from skillrouter.security.view import SkillView
 
-    return SkillView.of_texts(render_skill_md(cand.skill), _level2(cand))
+    return SkillView.of_texts(render_skill_md(skill), _level2(folder))
 
 
 # ---------------------------------------------------------------- the import
@@ -94,12 +102,19 @@ def import_paths(
     progress: Callable[[str, int], None] | None = None,
     trust_level: TrustLevel | str | None = None,
     review_model: BaseChatModel | None = None,
+    jobs: int | None = 1,
 ) -> ImportReport:
     """Import skills from ``paths`` into ``store`` (see module docstring): the files and the
     ledger. The index, and the near-duplicates report over it, are the caller's
-    (:meth:`skillrouter.SkillLibrary.import_skills` does both)."""
+    (:meth:`skillrouter.SkillLibrary.import_skills` does both). ``jobs``: processes that run the
+    gate's scans ahead of the writes (:class:`ScanAhead`; None: :func:`default_jobs`, 1: none,
+    the scans run in this process as each skill is written)."""
     if on_conflict not in ("skip", "replace", "rename"):
         raise ValueError(f"on_conflict must be skip, replace or rename, got {on_conflict!r}")
+    if jobs is not None and jobs < 1:
+        raise ValueError(
+            f"jobs must be 1 or more (None: every usable core, up to {MAX_DEFAULT_JOBS}), got {jobs}"
+        )
     given_level = check_trust_level(trust_level) if trust_level is not None else None
     started = time.perf_counter()
     report = ImportReport(dry_run=dry_run)
@@ -109,7 +124,18 @@ def import_paths(
     reviewer = store.reviewer
     before = reviewer.cost() if reviewer is not None else {}
     try:
-        return _import(store, paths, report, on_conflict, prune, dry_run, scan, progress, given_level)
+        return _import(
+            store,
+            paths,
+            report,
+            on_conflict,
+            prune,
+            dry_run,
+            scan,
+            progress,
+            given_level,
+            jobs or default_jobs(),
+        )
     finally:
         if reviewer is not None:  # what this import's questions cost
             after = reviewer.cost()
@@ -128,6 +154,7 @@ def _import(
     scan: bool,
     progress: Callable[[str, int], None] | None,
     given_level: TrustLevel | None,
+    jobs: int,
 ) -> ImportReport:
     store.refresh()  # adopts folders a killed import left unrecorded (their sidecars say where from)
     origins = store.ledger.origins()
@@ -137,6 +164,14 @@ def _import(
         if not dry_run:  # written a batch at a time: one disk flush and one commit per batch
             stack.enter_context(store.bulk())
         sources = read_sources(paths, report, stack, (lambda n: progress("parsed", n)) if progress else None)
+
+        def unchanged(name: str, origin: str, cand: SourceSkill) -> bool:
+            return name in existing and origins.get(name) == (origin, cand.input_hash)
+
+        ahead = None
+        if scan and jobs > 1:  # the gate's scans of what will be written, run ahead in processes
+            todo = [c for origin, cands in sources for c in cands if not unchanged(c.skill.name, origin, c)]
+            ahead = ScanAhead.start(todo, jobs, dry_run, stack)
         for origin, cands in sources:
             level = given_level or source_trust_level(origin)
             seen: set[str] = set()
@@ -160,9 +195,11 @@ def _import(
                         report.warnings.append(f"{cand.path}: renamed to {name!r} (name clash)")
                 claimed[name] = cand.path
                 seen.add(name)
-                if name in existing and origins.get(name) == (origin, cand.input_hash):
+                if unchanged(name, origin, cand):
                     report.unchanged.append(name)  # same input as last time: no scan, no write, no embedding
                     continue
+                if ahead is not None:
+                    ahead.ready(cand)
                 write = partial(
                     _write, store, cand, origin, scan=scan, dry_run=dry_run, report=report, trust_level=level
                 )
@@ -201,6 +238,124 @@ def _import(
                         if not dry_run:
                             store.delete(name)
     return report
+
+
+# ---------------------------------------------------------------- the gate's scans, ahead
+
+
+MAX_DEFAULT_JOBS = 8
+
+
+def default_jobs() -> int:
+    """``jobs=None``: the cores this process may run on (its CPU affinity where the system says),
+    at most :data:`MAX_DEFAULT_JOBS` (a worker holds about 70 MB, and past a few of them the
+    writing process, not the scans, sets the pace)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, MAX_DEFAULT_JOBS))
+
+
+class ScanAhead:
+    """The gate's scans of an import's candidates (its costliest CPU work), run ahead of the
+    writes in ``jobs`` worker processes, their results handed to this process's scan cache just
+    before each chunk's skills are written. The store then admits every skill exactly as it
+    would serially: it stages it and calls :func:`~skillrouter.security.admission.admit` on the
+    staged folder, whose scan finds the analysis in its cache or, where there is none, runs it.
+
+    Why the result is the serial one: the cache key is a hash of everything the analyzers read
+    (:func:`~skillrouter.security.scan.analysis_key`: each file's path, kind and text, what
+    reading found, the topic), with the indicators' version and the analyzers loaded; so an
+    analysis found under the key of the folder the store stages is what the analyzers would find
+    in it. A worker reads each candidate as the store will serve it (the SKILL.md rendered and
+    stamped as a write stamps it, the Level 2 files the store copies) and analyses it
+    (:func:`~skillrouter.security.admission.analysis`). The one thing that differs from the
+    write, the instant in the SKILL.md's ``created_at`` / ``updated_at``, the analyzers read at
+    a fixed instant in every process (:func:`~skillrouter.security.scan.unstamped`); on the
+    2,436 candidates of ``shared/data`` every key is the staged folder's. Whatever a worker
+    did not produce or produced under another key (a file it could not read, a skill renamed for
+    a clash after the scans started, a chunk whose worker failed or was killed, a SKILL.md the
+    store reads as binary or too large, a third-party analyzer registered in code, which a
+    worker does not load) is not found, and this process scans it when it writes it, as
+    ``jobs=1`` does: same findings, same errors, an ``unscannable`` finding where the staged
+    folder cannot be read.
+
+    Chunks are submitted in the order the skills are written; one that no worker has taken by
+    the time its skills' turn comes is withdrawn and scanned here as they are written (the
+    cores are busy elsewhere: this process does not wait for them). Workers are started with
+    ``spawn`` (no copy of this process's threads or locks), ignore Ctrl-C (this process stops
+    them: pending chunks are cancelled, the pool waits for the running ones, at most one chunk
+    each) and end when this process dies. Below :data:`MIN_SKILLS` skills to scan, starting
+    processes costs more than it saves: none start."""
+
+    CHUNK = 16  # candidates per task: small enough to balance the load and to stop quickly
+    MIN_SKILLS = 32
+
+    def __init__(self, futures: dict[int, Future[list[Analysis | None]]]) -> None:
+        self._futures = futures  # id(candidate) -> its chunk's task
+        self._taken: set[Future[list[Analysis | None]]] = set()
+
+    @classmethod
+    def start(
+        cls, cands: Sequence[SourceSkill], jobs: int, dry_run: bool, stack: ExitStack
+    ) -> ScanAhead | None:
+        """Submit every chunk of ``cands`` (None when too few to be worth a process); the pool is
+        shut down when ``stack`` closes."""
+        if len(cands) < cls.MIN_SKILLS:
+            return None
+        size = max(1, min(cls.CHUNK, len(cands) // (4 * jobs)))
+        chunks = [cands[i : i + size] for i in range(0, len(cands), size)]
+        pool = ProcessPoolExecutor(
+            min(jobs, len(chunks)), mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+        )
+        stack.callback(pool.shutdown, wait=True, cancel_futures=True)
+        futures: dict[int, Future[list[Analysis | None]]] = {}
+        for chunk in chunks:  # what each candidate is now: a rename later misses, and is scanned here
+            future = pool.submit(_scan_chunk, [(c.skill, c.folder) for c in chunk], dry_run)
+            futures.update((id(c), future) for c in chunk)
+        return cls(futures)
+
+    def ready(self, cand: SourceSkill) -> None:
+        """Before ``cand`` is written: its chunk's analyses in this process's cache, waiting for
+        them if a worker is at it. A chunk no worker has taken yet (the workers are behind: the
+        cores are busy) is withdrawn and left to this process, as is a failed one."""
+        future = self._futures.pop(id(cand), None)
+        if future is None or future in self._taken:
+            return
+        self._taken.add(future)
+        if future.cancel():
+            return
+        if future.exception() is None:  # a failure leaves the serial scan to meet it as it would
+            adopt(a for a in future.result() if a is not None)
+
+
+def _worker_start() -> None:
+    """A scan worker: Ctrl-C is the importing process's to handle, and the worker ends with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+
+        def watch() -> None:
+            parent.join()
+            os._exit(1)
+
+        threading.Thread(target=watch, daemon=True).start()
+
+
+def _scan_chunk(chunk: list[tuple[Skill, Path | None]], dry_run: bool) -> list[Analysis | None]:
+    """In a worker: each candidate's analysis, read as the store will serve it (its SKILL.md
+    rendered and stamped as a write stamps it, its Level 2 files) or, in a dry run, as a dry run
+    admits it. None for one whose files could not be read: the writing process meets that too."""
+    out: list[Analysis | None] = []
+    for skill, folder in chunk:
+        if not dry_run:
+            stamp = now_iso()  # any instant: the analyzers read a fixed one
+            skill = replace(skill, created_at=skill.created_at or stamp, updated_at=stamp)
+        try:
+            view = _view(skill, folder)
+        except OSError:
+            out.append(None)
+            continue
+        out.append(analysis(view))
+    return out
 
 
 def _write(
@@ -309,4 +464,13 @@ def _free_name(name: str, origin: str, taken: set[str]) -> str:
     return free_name(slugify(f"{name}-{Path(origin).name}") or name, taken)
 
 
-__all__ = ["ImportReport", "OnConflict", "SourceSkill", "import_paths", "read_sources", "source_trust_level"]
+__all__ = [
+    "ImportReport",
+    "OnConflict",
+    "ScanAhead",
+    "SourceSkill",
+    "default_jobs",
+    "import_paths",
+    "read_sources",
+    "source_trust_level",
+]

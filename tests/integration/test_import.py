@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tarfile
 import textwrap
+import time
 import zipfile
 from pathlib import Path
 
@@ -476,7 +477,14 @@ _CHILD = textwrap.dedent("""
     from skillrouter import Skill, SkillLibrary, Store
     from skillrouter.transfer.importer import import_paths
 
-    store, src, crash_after = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    import multiprocessing
+    from skillrouter.store import store as store_module
+    from skillrouter.transfer.importer import ScanAhead
+
+    store, src, crash_after, jobs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    if jobs > 1:  # workers even for these few skills, and batches recorded while they run
+        ScanAhead.MIN_SKILLS = 1
+        store_module.BULK_BATCH = 4
     real, calls = os.replace, 0
     def replace(a, b):
         global calls
@@ -485,23 +493,47 @@ _CHILD = textwrap.dedent("""
         if dst.parent.name == "skills" and not dst.name.startswith("."):
             calls += 1
             if calls == crash_after:   # files swapped in, SQLite not yet committed: the worst moment
+                workers = " ".join(str(p.pid) for p in multiprocessing.active_children())
+                Path(store + ".workers").write_text(workers)
                 os._exit(9)
     os.replace = replace
     lib = SkillLibrary.open(store, embedder=CachedEmbedder(HashEmbedder(), EmbeddingCache(store + "/c.db")))
-    lib.import_skills([src])
+    lib.import_skills([src], jobs=jobs)
 """)
 
 
-def test_killed_import_then_rerun_equals_uninterrupted(tmp_path: Path) -> None:
+def _still_running(pids_file: Path) -> list[int]:
+    """The processes named in ``pids_file`` (an import's scan workers) still running a few seconds
+    on (one that ended but was not yet reaped, a zombie, has ended)."""
+    pids = [int(p) for p in pids_file.read_text().split()]
+    deadline = time.monotonic() + 10
+    while True:
+        running = []
+        for pid in pids:
+            try:
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if state != "Z":
+                running.append(pid)
+        if not running or time.monotonic() > deadline:
+            return running
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_killed_import_then_rerun_equals_uninterrupted(tmp_path: Path, jobs: int) -> None:
     store = tmp_path / "killed"
     proc = subprocess.run(
-        [sys.executable, "-c", _CHILD, str(store), str(EXAMPLES), "7"],
+        [sys.executable, "-c", _CHILD, str(store), str(EXAMPLES), "7", str(jobs)],
         capture_output=True,
         text=True,
         cwd=Path(__file__).resolve().parents[2],
         check=False,
     )
     assert proc.returncode == 9, proc.stderr
+    assert len(Path(f"{store}.workers").read_text().split()) == (2 if jobs > 1 else 0)
+    assert _still_running(Path(f"{store}.workers")) == []  # the workers ended with the import
     half = hash_lib(store)
     assert 0 < len(half.store.names()) < 16
     for name in half.store.names():  # whatever is there is complete
@@ -519,38 +551,50 @@ def test_killed_import_then_rerun_equals_uninterrupted(tmp_path: Path) -> None:
 
 
 _TERMINATED = textwrap.dedent("""
-    import os, signal, sys
+    import multiprocessing, os, signal, sys
+    from pathlib import Path
     from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
     from skillrouter import library
     from skillrouter.cli import main
     from skillrouter.store import skillfiles
+    from skillrouter.transfer.importer import ScanAhead
 
+    ScanAhead.MIN_SKILLS = 1  # workers even for these few skills
+    store, src, jobs = sys.argv[1:4]
     real, calls = skillfiles.copy_level2, 0
     def copy_level2(src, dst, relpaths=None):
         global calls
         real(src, dst, relpaths)
         calls += 1
         if calls == 5:  # a staging folder is on disk, the skill not yet swapped in
+            Path(store + ".workers").write_text(
+                " ".join(str(p.pid) for p in multiprocessing.active_children())
+            )
             os.kill(os.getpid(), signal.SIGTERM)
     skillfiles.copy_level2 = copy_level2
     library.default_embedder = lambda path, *a, **k: CachedEmbedder(
         HashEmbedder(), EmbeddingCache(os.path.join(path, "cache", "embeddings.db"))
     )
-    sys.argv = ["skillrouter", "import", sys.argv[2], "--store", sys.argv[1]]
+    sys.argv = ["skillrouter", "import", src, "--store", store, "--jobs", jobs]
     main()
 """)
 
 
-def test_sigterm_during_import_leaves_no_staging_folder_and_a_rerun_converges(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_sigterm_during_import_leaves_no_staging_folder_and_a_rerun_converges(
+    tmp_path: Path, jobs: int
+) -> None:
     store = tmp_path / "store"
     proc = subprocess.run(
-        [sys.executable, "-c", _TERMINATED, str(store), str(EXAMPLES)],
+        [sys.executable, "-c", _TERMINATED, str(store), str(EXAMPLES), str(jobs)],
         capture_output=True,
         text=True,
         cwd=Path(__file__).resolve().parents[2],
         check=False,
     )
     assert proc.returncode == 128 + 15, proc.stderr
+    assert len(Path(f"{store}.workers").read_text().split()) == (2 if jobs > 1 else 0)
+    assert _still_running(Path(f"{store}.workers")) == []  # stopped with the import, none left behind
     assert not [p.name for p in (store / "skills").iterdir() if p.name.startswith(".")]
     with hash_lib(store) as lib:
         assert 0 < len(lib.store.names()) < 16
