@@ -1,0 +1,3 @@
+module example.invalid/certexpiry
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.invalid/logtail
+
+go 1.22
