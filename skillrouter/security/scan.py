@@ -27,6 +27,7 @@ from pathlib import PurePosixPath
 from threading import Lock
 
 from skillrouter.security import commands, droppers, jsflow, lures, psflow, pyflow, shflow
+from skillrouter.security.agent_settings import AgentSettingsAnalyzer
 from skillrouter.security.analyzers import ANALYZERS, Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.configs import config_leak_findings, tool_secret_findings, workflow_secret_findings
@@ -66,8 +67,8 @@ def scan_text(relpath: str, text: str, *, mentions: bool = True, topic: str | No
     turns off every mention exemption (negation, warnings, deny lists, quoted examples): it
     exists to measure what the exemption changes.
 
-    Every analyzer reads the file: the built-ins (:data:`BUILTIN_ANALYZERS`: the rules, then where
-    packages come from) and then the third-party ones
+    Every analyzer reads the file: the built-ins (:data:`BUILTIN_ANALYZERS`: the rules, where
+    packages come from, the agent's own safety settings) and then the third-party ones
     (:func:`~skillrouter.security.analyzers.plugin_findings`); a later analyzer's finding of a
     rule on a line already flagged for that rule is dropped.
     """
@@ -94,7 +95,7 @@ class RuleAnalyzer:
         return rule_findings(file.relpath, file.text, mentions=file.mentions, topic=file.topic)
 
 
-BUILTIN_ANALYZERS: tuple[Analyzer, ...] = (RuleAnalyzer(), SupplyChainAnalyzer())
+BUILTIN_ANALYZERS: tuple[Analyzer, ...] = (RuleAnalyzer(), SupplyChainAnalyzer(), AgentSettingsAnalyzer())
 
 
 def rule_findings(
