@@ -61,7 +61,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
@@ -657,6 +657,7 @@ def route_in_conversation(
     views = views_of(router, flat, k, task_type, wanted)
     messages = messages_of(router, flat)
 
+    @cache  # the belief asks after the same few skills at every step: one read of each per call
     def summary_of(name: str) -> SkillSummary | None:
         return router.store.ledger.summaries([name]).get(name)
 
