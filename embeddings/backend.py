@@ -60,8 +60,12 @@ def default_backend(model: str | None = None, environ: Mapping[str, str] | None 
     return "onnx" if model in (None, DEFAULT_MODEL) else "torch"
 
 
-def make_embedder(model: str | None = None, backend: Backend = "torch") -> Embedder:
+def make_embedder(
+    model: str | None = None, backend: Backend = "torch", *, one_shot: bool = False
+) -> Embedder:
     """The embedder for ``model`` (default all-MiniLM-L6-v2) on ``backend``; loads on first use.
+    ``one_shot``: for a process that embeds a query or two and exits (ONNX Runtime opens its
+    session without repacking the weights: see :class:`~skillrouter.embeddings.OnnxEmbedder`).
 
     A name in :data:`~skillrouter.embeddings.MULTILINGUAL_MODELS` (``"multilingual-e5-small"``)
     is the multilingual engine, whatever ``backend`` says (see the module docstring)."""
@@ -75,4 +79,4 @@ def make_embedder(model: str | None = None, backend: Backend = "torch") -> Embed
         return SentenceTransformerEmbedder(model)
     from skillrouter.embeddings.onnx import OnnxEmbedder
 
-    return OnnxEmbedder(model)
+    return OnnxEmbedder(model, prepack=not one_shot)

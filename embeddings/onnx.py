@@ -166,6 +166,12 @@ class OnnxEmbedder:
     exported on first use if the cache lacks it (that once needs torch, a few seconds), by
     ``exporter`` if given (see :func:`ensure_export`); ``cache_dir`` overrides :func:`cache_root`.
     Nothing loads until the first embedding.
+
+    ``prepack=False`` is for a process that embeds one query and exits (a CLI route): ONNX Runtime
+    then leaves the weights as they are instead of repacking them for its matrix kernels when the
+    session opens, which halves the session's opening (about 20 ms instead of 55-65) and doubles
+    a query's run (about 12 ms instead of 6); a process that embeds more than a few texts keeps
+    the default (measured: docs/evaluation/scale.md#measurements-behind-code-choices).
     """
 
     def __init__(
@@ -177,6 +183,7 @@ class OnnxEmbedder:
         query_prompt: str = "",
         document_prompt: str = "",
         threads: int = 0,
+        prepack: bool = True,
         exporter: Exporter | None = None,
     ) -> None:
         self._model_ref = model or default_model_path()
@@ -186,6 +193,7 @@ class OnnxEmbedder:
         self.query_prefix = query_prompt
         self.document_prefix = document_prompt
         self.threads = threads  # ONNX Runtime's intra-op threads; 0 lets it choose (one per core)
+        self.prepack = prepack
         self._exporter = exporter
         self._folder: Path | None = None
         self._manifest: dict[str, Any] | None = None
@@ -233,6 +241,8 @@ class OnnxEmbedder:
         options.intra_op_num_threads = self.threads
         options.log_severity_level = 3  # errors only: no warnings on stderr for every CLI call
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        if not self.prepack:
+            options.add_session_config_entry("session.disable_prepacking", "1")
         tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         tokenizer.enable_truncation(max_length=int(manifest["max_length"]))
         tokenizer.enable_padding(pad_id=int(manifest["pad_id"]), pad_token=str(manifest["pad_token"]))

@@ -9,17 +9,18 @@ refused in one error naming the file.
 from __future__ import annotations
 
 import re
-from typing import Any
-
-import yaml
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from skillrouter.errors import SkillFormatError
+
+if TYPE_CHECKING:
+    import yaml
 
 __all__ = [
     "FRONT_RE",
     "KNOWN_KEYS",
     "MAX_YAML_VALUES",
-    "Dumper",
     "UnreadableFrontMatter",
     "normalise_text",
     "split_front_matter",
@@ -46,47 +47,67 @@ FRONT_RE = re.compile(r"\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.D
 MAX_YAML_VALUES = 10_000
 
 
-class Loader(yaml.SafeLoader):
-    """SafeLoader that keeps dates as strings, so they survive a JSON export unchanged."""
+class _Yaml:
+    """PyYAML and what we build on it, made on first use: importing PyYAML compiles its patterns,
+    about 10 ms of a fresh process that never reads a SKILL.md (a route over an unchanged store).
+
+    ``Loader`` is SafeLoader with dates kept as strings (so they survive a JSON export unchanged);
+    ``Dumper`` writes text as it is (a block for several lines); ``fast_dumper`` is libyaml's
+    emitter doing the same (when PyYAML was built with it), which writes what ``Dumper`` writes,
+    eight times faster, except that it escapes characters beyond the Basic Multilingual Plane
+    ("\\U0001F4F1" for an emoji): measured on the 2,329 real skills of shared/data, the 393 with
+    such a character differ and no other does. :func:`dump_front` uses it only where no such
+    character is."""
+
+    def __init__(self) -> None:
+        import yaml
+
+        class Loader(yaml.SafeLoader):
+            pass
+
+        Loader.yaml_implicit_resolvers = {
+            ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+            for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+        }
+
+        def text_as_is(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
+            style = "|" if "\n" in data else None
+            return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+        class Dumper(yaml.SafeDumper):
+            pass
+
+        Dumper.add_representer(str, text_as_is)
+        self.fast_dumper: type | None = None
+        if getattr(yaml, "__with_libyaml__", False):
+
+            class FastDumper(yaml.CSafeDumper):
+                pass
+
+            FastDumper.add_representer(str, text_as_is)
+            self.fast_dumper = FastDumper
+        self.yaml = yaml
+        self.Loader = Loader
+        self.Dumper = Dumper
 
 
-Loader.yaml_implicit_resolvers = {
-    ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
+@cache
+def _yaml() -> _Yaml:
+    return _Yaml()
 
 
-class Dumper(yaml.SafeDumper):
-    pass
-
-
-def _str_presenter(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
-    style = "|" if "\n" in data else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
-
-
-Dumper.add_representer(str, _str_presenter)
-
-# libyaml's emitter (when PyYAML was built with it) writes what Dumper writes, eight times faster,
-# except that it escapes characters beyond the Basic Multilingual Plane ("\U0001F4F1" for an
-# emoji): measured on the 2,329 real skills of shared/data, the 393 with such a character differ
-# and no other does. dump_front uses it only where no such character is.
-if getattr(yaml, "__with_libyaml__", False):
-
-    class FastDumper(yaml.CSafeDumper):
-        pass
-
-    FastDumper.add_representer(str, _str_presenter)
-    FAST_DUMPER: type | None = FastDumper
-else:
-    FAST_DUMPER = None
+def __getattr__(name: str) -> Any:
+    if name in ("Loader", "Dumper"):
+        return getattr(_yaml(), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def dump_front(data: dict[str, Any]) -> str:
     """``data`` as the YAML of a front matter, keys in order, text as it is (``Dumper``'s output,
     through libyaml where that is the same)."""
-    dumper = FAST_DUMPER if FAST_DUMPER is not None and not _beyond_bmp(data) else Dumper
-    return yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=1_000_000)
+    y = _yaml()
+    dumper = y.fast_dumper if y.fast_dumper is not None and not _beyond_bmp(data) else y.Dumper
+    return y.yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=1_000_000)
 
 
 def _beyond_bmp(value: object) -> bool:
@@ -142,10 +163,12 @@ def _expanded_values(root: yaml.Node) -> int:
     on_path: set[int] = set()
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
 
+    nodes = _yaml().yaml
+
     def children(node: yaml.Node) -> list[yaml.Node]:
-        if isinstance(node, yaml.MappingNode):
+        if isinstance(node, nodes.MappingNode):
             return [part for pair in node.value for part in pair]
-        return list(node.value) if isinstance(node, yaml.SequenceNode) else []
+        return list(node.value) if isinstance(node, nodes.SequenceNode) else []
 
     while stack:
         node, finished = stack.pop()
@@ -165,7 +188,7 @@ def _expanded_values(root: yaml.Node) -> int:
 
 
 def _load_yaml(text: str, *, path: str | None) -> object:
-    loader = Loader(text)
+    loader = _yaml().Loader(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -185,13 +208,14 @@ class UnreadableFrontMatter(SkillFormatError):
 
 def yaml_mapping(raw: str, *, path: str | None, notes: list[str] | None) -> dict[str, Any]:
     """``raw`` read as a YAML mapping, tabs used for indentation forgiven (noted in ``notes``)."""
+    error = _yaml().yaml.YAMLError
     try:
         try:
             data = _load_yaml(raw, path=path)
-        except yaml.YAMLError as first:
+        except error as first:
             try:  # tabs used for indentation are the commonest hand-edit mistake
                 data = _load_yaml(raw.replace("\t", "  "), path=path)
-            except yaml.YAMLError:
+            except error:
                 mark = getattr(first, "problem_mark", None)
                 where = f" (line {mark.line + 2})" if mark is not None else ""
                 raise UnreadableFrontMatter(f"front matter is not valid YAML{where}", path=path) from None

@@ -48,7 +48,6 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
-from skillrouter.doctor import DoctorReport, diagnose
 from skillrouter.embeddings import (
     DEFAULT_MODEL,
     Backend,
@@ -69,7 +68,6 @@ from skillrouter.errors import (
     StoreError,
     StoreLockedError,
 )
-from skillrouter.routing.conversation import Context, route_in_conversation
 from skillrouter.routing.documents import MISFIT, TRIGGER, example_id, misfit_id, trigger_id
 from skillrouter.routing.exact import ExactIndex
 from skillrouter.routing.fit import Engine as FitEngine
@@ -109,6 +107,8 @@ from skillrouter.store.store import Store
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
+    from skillrouter.doctor import DoctorReport
+    from skillrouter.routing.conversation import Context
     from skillrouter.security.admission import Reviewer
     from skillrouter.transfer.importer import ImportReport, OnConflict
 
@@ -147,15 +147,21 @@ def chosen_backend(model: str | None = None, backend: Backend | None = None) -> 
 
 
 def default_embedder(
-    store_path: Path, model: str | None = None, backend: Backend | None = None, *, read_only: bool = False
+    store_path: Path,
+    model: str | None = None,
+    backend: Backend | None = None,
+    *,
+    read_only: bool = False,
+    one_shot: bool = False,
 ) -> CachedEmbedder:
     """The default model (or ``model``) on ``backend`` (None: :func:`chosen_backend`) behind the
     store's persistent embedding cache. Both engines fill and read the same cache entries (see
     :mod:`skillrouter.embeddings.backend`). ``read_only``: the cache is read, never written (a
-    read-only store).
+    read-only store). ``one_shot``: for a process that routes once and exits
+    (:func:`~skillrouter.embeddings.make_embedder`).
     """
     cache = EmbeddingCache(store_path / "cache" / "embeddings.db", read_only=read_only)
-    return CachedEmbedder(make_embedder(model, chosen_backend(model, backend)), cache)
+    return CachedEmbedder(make_embedder(model, chosen_backend(model, backend), one_shot=one_shot), cache)
 
 
 class SkillLibrary:
@@ -303,7 +309,9 @@ class SkillLibrary:
         st = Store(store, create=create, repair=repair, ledger_url=ledger_url)
         owned = embedder is None
         if embedder is None:
-            embedder = default_embedder(st.path, model, backend, read_only=st.read_only)
+            embedder = default_embedder(
+                st.path, model, backend, read_only=st.read_only, one_shot=kwargs.get("one_shot", False)
+            )
         lib = cls(st, embedder, chroma_url=chroma_url, **kwargs)
         lib._owns_embedder = owned  # its cache file is closed with the library
         return lib
@@ -655,6 +663,8 @@ class SkillLibrary:
     def doctor(self, *, repair: bool = True) -> DoctorReport:
         """Check the ledger, the files, the sidecars and the index; with ``repair``, fix what
         can be fixed and say what cannot (see :mod:`skillrouter.doctor`)."""
+        from skillrouter.doctor import diagnose  # a route never needs it: a fresh process skips it
+
         return diagnose(self, repair=repair)
 
     # ------------------------------------------------------------ skills
@@ -963,6 +973,8 @@ class SkillLibrary:
         """
         if context is None:
             return self._router(exact).route(task, k=k, task_type=task_type, tags=tags)
+        from skillrouter.routing.conversation import route_in_conversation  # only with a context
+
         return route_in_conversation(self._router(exact), [task], [context], k, task_type, tags)[0]
 
     def engine_of(self, *texts: str) -> Engine:
@@ -1032,6 +1044,8 @@ class SkillLibrary:
         each task its conversation (one per task, None or ``[]`` for none)."""
         if contexts is None:
             return self._router().route_many(tasks, k=k, task_type=task_type, tags=tags)
+        from skillrouter.routing.conversation import route_in_conversation
+
         return route_in_conversation(self._router(), tasks, contexts, k, task_type, tags)
 
     def record_outcome(
@@ -1156,6 +1170,14 @@ class SkillLibrary:
         return find_duplicates(
             self.store, self.embedder, threshold=REPORT_THRESHOLD if threshold is None else threshold
         )
+
+
+def __getattr__(name: str) -> Any:
+    if name == "DoctorReport":  # imported when asked for (see SkillLibrary.doctor)
+        from skillrouter.doctor import DoctorReport
+
+        return DoctorReport
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["DoctorReport", "SkillLibrary", "SkillRouterError", "default_embedder"]

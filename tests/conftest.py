@@ -178,7 +178,12 @@ def cli_uses(monkeypatch: pytest.MonkeyPatch) -> Callable[[Embedder], None]:
         from skillrouter import library
 
         def default_embedder(
-            store_path: Path, model: str | None = None, backend: str = "torch", *, read_only: bool = False
+            store_path: Path,
+            model: str | None = None,
+            backend: str = "torch",
+            *,
+            read_only: bool = False,
+            one_shot: bool = False,
         ) -> CachedEmbedder:
             cache = EmbeddingCache(Path(store_path) / "cache" / "embeddings.db", read_only=read_only)
             return CachedEmbedder(inner, cache)

@@ -9,6 +9,14 @@
   ``skillrouter.commands`` entry points only when used, as does ``eval``.
 """
 
+import os
+
+# Before numpy loads: its BLAS on one thread. Every product of ours runs on one BLAS thread anyway
+# (skillrouter.embeddings.threads), and a BLAS that starts a thread per core has them spin for about
+# a tenth of a second each, which on two cores took 0.1-0.15 s of CPU and about 0.05 s of wall
+# from a 0.4 s route (measured: docs/evaluation/scale.md). A value the user set is kept.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from skillrouter.cli.core import cli, main
 
 __all__ = ["cli", "main"]

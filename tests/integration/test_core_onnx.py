@@ -105,6 +105,22 @@ def test_routes_agree_on_the_builtin_benchmark(
         assert onnx_run.metrics[key] == torch_run.metrics[key], key
 
 
+def test_a_session_opened_without_prepacking_embeds_the_same(onnx_embedder: OnnxEmbedder) -> None:
+    """What a one-shot route opens (``prepack=False``) gives the vectors every other process gives."""
+    unpacked = OnnxEmbedder(cache_dir=onnx_embedder.folder.parents[1], prepack=False)
+    assert unpacked.folder == onnx_embedder.folder
+    texts = EDGE_TEXTS + [q.query for q in load_queries_jsonl(builtin_queries())][:40]
+    np.testing.assert_allclose(unpacked.embed_queries(texts), onnx_embedder.embed_queries(texts), atol=1e-5)
+
+
+def test_only_a_one_shot_library_opens_its_session_unpacked(tmp_path: Path) -> None:
+    for one_shot in (False, True):
+        with SkillLibrary.open(tmp_path / f"store-{one_shot}", backend="onnx", one_shot=one_shot) as lib:
+            assert isinstance(lib.embedder, CachedEmbedder)
+            inner = lib.embedder.inner
+            assert isinstance(inner, OnnxEmbedder) and inner.prepack is not one_shot
+
+
 def test_one_shot_cli_route_needs_neither_torch_nor_chroma(
     onnx_embedder: OnnxEmbedder, hermes_library: SkillLibrary
 ) -> None:
@@ -122,7 +138,10 @@ def test_one_shot_cli_route_needs_neither_torch_nor_chroma(
             with redirect_stdout(out):
                 cli(["route", {task!r}, "--store", {str(hermes_library.store.path)!r}, "--json"],
                     standalone_mode=False)
-            heavy = [m for m in ("torch", "sentence_transformers", "transformers", "chromadb")
+            heavy = [m for m in ("torch", "sentence_transformers", "transformers", "chromadb",
+                                 # nor what only other commands need (each costs a fresh route ms)
+                                 "yaml", "numpy.ma", "skillrouter.doctor",
+                                 "skillrouter.routing.conversation", "skillrouter.security.gate")
                      if m in sys.modules]
             print(json.dumps({{"route": json.loads(out.getvalue()), "heavy": heavy,
                                "onnx": "onnxruntime" in sys.modules}}))

@@ -248,3 +248,12 @@ def test_scores_match_the_plain_computation_on_every_path(seed: int, several: bo
         for n in (1, 3, 10, 100):
             ranked = sorted((-v, s) for s, v in bm25.items() if v > 0)
             assert scores.top(n) == [s for _, s in ranked[:n]], (task, n)
+
+
+def test_distinct_is_numpys_unique_without_loading_numpy_ma() -> None:
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    for size in (0, 1, 2, 7, 500):
+        values = rng.integers(0, 40, size=size).astype(np.int64)
+        assert lexical._distinct(values).tolist() == np.unique(values).tolist()
