@@ -59,6 +59,7 @@ from skillrouter.embeddings import (
     default_backend,
     make_embedder,
 )
+from skillrouter.embeddings.script import has_cjk
 from skillrouter.errors import (
     IndexUnavailableError,
     SkillFormatError,
@@ -92,8 +93,9 @@ from skillrouter.routing.fitted import (
     stored_fit,
 )
 from skillrouter.routing.index import SkillIndex, SyncReport
+from skillrouter.routing.language_groups import LanguageGroups
 from skillrouter.routing.lexical import LexicalIndex
-from skillrouter.routing.router import Engine, Route, Router
+from skillrouter.routing.router import Engine, QueryIndex, Route, Router
 from skillrouter.routing.settings import DEFAULT_K, RoutingSettings
 from skillrouter.routing.snapshot import Snapshot
 from skillrouter.security.policy import TrustLevel
@@ -240,7 +242,9 @@ class SkillLibrary:
             settings=settings,
             multilingual=self._multilingual_index if self.multilingual_index is not None else None,
             fit=lambda: self.library_fit,
+            language_groups=self._language_groups,
         )
+        self._language: tuple[tuple[int, int], LanguageGroups | None] | None = None  # by (index, generation)
         self._fit_read: tuple[int, LibraryFit | None] | None = None  # (ledger generation, the fit then)
         self._multilingual_synced: int | None = None  # ledger generation the multilingual index is at
         self._exact_multilingual: tuple[int, ExactIndex] | None = None
@@ -449,6 +453,20 @@ class SkillLibrary:
         if self._exact_multilingual is None or self._exact_multilingual[0] != generation:
             self._exact_multilingual = (generation, self._exact_index(generation, self.multilingual_embedder))
         return self._exact_multilingual[1]
+
+    def _language_groups(self, index: QueryIndex) -> LanguageGroups | None:
+        """The skills described in CJK and the others, as the multilingual ``index`` holds them, for a
+        route on that engine (:mod:`skillrouter.routing.language_groups`); kept per index and ledger
+        generation. None for a library in one script."""
+        key = (id(index), self.store.ledger.generation())
+        if self._language is None or self._language[0] != key:
+            texts = self.store.ledger.level0_texts()
+            cjk = {name for name, text in texts.items() if has_cjk(text)}
+            groups = None
+            if cjk and len(cjk) < len(texts):
+                groups = LanguageGroups.of(index.centroids(sorted(texts)), cjk)  # type: ignore[attr-defined]
+            self._language = (key, groups)
+        return self._language[1]
 
     def refresh(self) -> SyncReport:
         """Read every SKILL.md changed on disk now, and bring the index in line. Other

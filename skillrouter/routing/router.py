@@ -81,6 +81,7 @@ from skillrouter.embeddings.script import has_cjk
 from skillrouter.routing.calibration import Calibration, p_fit
 from skillrouter.routing.documents import Hit
 from skillrouter.routing.fit import DEFAULT_RANKINGS, LibraryFit, Ranking
+from skillrouter.routing.language_groups import LanguageCentred, LanguageGroups
 from skillrouter.routing.lexical import LexicalIndex, LexicalScores
 from skillrouter.routing.scoring import (
     DEFAULT_THRESHOLD,
@@ -287,12 +288,15 @@ def with_p_fit(
     keyword_weight: float,
     misfit_weight: float,
     curves: Mapping[str, Calibration] | None = None,
+    *,
+    centred: bool = False,
 ) -> list[Candidate]:
     """``ranked`` (best first) with each candidate's :attr:`Candidate.p_fit`: from its relevance,
     keyword score and margin (its fused similarity, before the track record weighs, less the best
     other candidate's), on ``engine``'s curve (:mod:`skillrouter.routing.calibration`); with
     ``min_p_fit``, ``passes_gate`` says whether it reaches it. ``curves``: other curves than the
-    shipped ones (the evaluation suite's left-out runs)."""
+    shipped ones (the evaluation suite's left-out runs). ``centred``: the similarities have the
+    task's pull towards a language taken out, so every candidate is read on the English curve."""
     values = [
         fused(contrast(c.similarity, c.misfit, misfit_weight), c.keyword, keyword_weight) for c in ranked
     ]
@@ -300,7 +304,7 @@ def with_p_fit(
     for i, c in enumerate(ranked):
         others = values[:i] + values[i + 1 :]
         margin = values[i] - (max(others) if others else 0.0)  # a lone candidate: its own fused value
-        cjk = engine == "multilingual" and has_cjk(f"{c.skill.name}: {c.skill.description}")
+        cjk = engine == "multilingual" and not centred and has_cjk(f"{c.skill.name}: {c.skill.description}")
         p = (
             p_fit(engine, c.relevance, c.keyword, margin, cjk)
             if curves is None
@@ -341,6 +345,10 @@ class Router:
     ``fit``: a function that returns the library's fit (:class:`~skillrouter.routing.fit.LibraryFit`,
     the user's pins applied) or None before there is one: each engine ranks with the keyword weight
     it chose (:meth:`ranking`), unless ``settings.keyword_weight`` says otherwise.
+    ``language_groups``: a function that gives, for the multilingual engine's index, the library's
+    skills described in CJK and the others (:class:`~skillrouter.routing.language_groups.LanguageGroups`),
+    or None for a library in one script: a task on that engine then routes on similarities with
+    its pull towards either language taken out (:mod:`skillrouter.routing.language_groups`).
     """
 
     def __init__(
@@ -352,6 +360,7 @@ class Router:
         settings: RoutingSettings | None = None,
         multilingual: Callable[[], QueryIndex] | None = None,
         fit: Callable[[], LibraryFit | None] | None = None,
+        language_groups: Callable[[QueryIndex], LanguageGroups | None] | None = None,
     ) -> None:
         self.store = store
         self.index = index
@@ -359,6 +368,7 @@ class Router:
         self.settings = RoutingSettings() if settings is None else settings
         self.multilingual = multilingual
         self.fit = fit
+        self.language_groups = language_groups
 
     def ranking(self, engine: Engine = "default") -> Ranking:
         """How ``engine`` ranks: the library fit's choice for it (its default before a fit), with
@@ -444,6 +454,10 @@ class Router:
     ) -> list[Route]:
         cfg = self.settings
         weight = self.ranking().keyword_weight if keyword_weight is None else keyword_weight
+        if index is not self.index and self.language_groups is not None:
+            groups = self.language_groups(index)
+            if groups is not None:
+                index = LanguageCentred(index, groups)
         filtered = task_type is not None or wanted_tags is not None
         n = max(k * cfg.overfetch, 20) * (10 if filtered else 1)
         keywords_of = _keywords_beside(self.lexical, tasks, n)
@@ -496,10 +510,18 @@ class Router:
         weight = self.ranking().keyword_weight if keyword_weight is None else keyword_weight
         index = self.index if index is None else index
         gate = cfg.gate if gate is None else gate
-        # on the multilingual engine a skill described in Chinese has a gate of its own (module doc)
+        # on the multilingual engine a skill described in Chinese has a gate of its own (module doc);
+        # where the route took the task's pull towards Chinese out of such a skill's similarity
+        # (language_groups), its gate moves by as much: what passes is what passed before
         cjk_gate = cfg.multilingual_cjk_gate if index is not self.index else gate
+        centred = index.groups if isinstance(index, LanguageCentred) else None
+        offset = index.offsets(vector)[0] if isinstance(index, LanguageCentred) else 0.0
+        if offset == 0.0:  # nothing taken out for this task (one script, or shrunk to nothing)
+            centred = None
 
         def gate_of(summary: SkillSummary) -> float:
+            if centred is not None and summary.name in centred.cjk:
+                return cjk_gate - offset
             if cjk_gate == gate or not has_cjk(f"{summary.name}: {summary.description}"):
                 return gate
             return cjk_gate
@@ -579,6 +601,7 @@ class Router:
             cfg.min_p_fit,
             weight,
             cfg.misfit_weight,
+            centred=centred is not None,
         )[:k]
         threshold = gate_of(ranked[0].skill) if ranked else gate  # the one the best candidate met
         if cfg.min_p_fit is not None:

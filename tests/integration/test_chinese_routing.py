@@ -7,12 +7,14 @@ the same skills and its own gate, an English task routes exactly as before; trig
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import numpy as np
+from conftest import DATA
 from skillrouter.embeddings import (
     ZH_EN_DIRECTION,
     CachedEmbedder,
@@ -23,7 +25,7 @@ from skillrouter.embeddings import (
 )
 from skillrouter.embeddings.language import language_direction
 
-from skillrouter import Skill, SkillLibrary, Store
+from skillrouter import Route, Skill, SkillLibrary, Store
 from skillrouter.library import MULTILINGUAL_FOLDER
 
 SKILLS = {
@@ -82,6 +84,79 @@ def test_chinese_tasks_route_to_english_skills_with_the_defaults(
         for task, expected in TASKS.items():
             route = cold.route(task)
             assert route.matched is not None and route.matched.name == expected
+
+
+# Skills described in Chinese about none of the tasks above (a library mixing the two scripts).
+CHINESE_SKILLS = {
+    "zh-bookkeeping": "帮你记录每天的收入和支出，生成月度账单。",
+    "zh-weather": "查询任意城市未来七天的天气预报。",
+    "zh-vocabulary": "每天推送十个英语单词，帮助你背单词。",
+    "zh-fitness": "根据你的目标制定每周的健身计划。",
+    "zh-stocks": "查看 A 股实时行情和涨跌幅。",
+    "zh-news": "每天早上汇总科技新闻的要点。",
+    "zh-pomodoro": "用番茄工作法管理你的专注时间。",
+    "zh-translate": "把中文文本翻译成地道的英文。",
+}
+
+
+def test_a_few_chinese_skills_among_english_ones_change_nothing(
+    embedder: CachedEmbedder, tmp_path: Path
+) -> None:
+    """Eight Chinese descriptions say more about what they are about than about their language:
+    the pull measured on them is shrunk to (nearly) nothing, and the routes stay as they were
+    (skillrouter.routing.language_groups)."""
+    lib = SkillLibrary(Store(tmp_path / "store"), embedder)
+    try:
+        fill(lib)
+        for name, description in CHINESE_SKILLS.items():
+            lib.add(Skill.create(name, description))
+        groups = lib._language_groups(lib._multilingual_index())
+        assert groups is not None and groups.cjk == set(CHINESE_SKILLS)
+        assert np.abs(groups.offsets(lib.multilingual_embedder.embed_queries(list(TASKS)))).max() < 0.01
+        routes = [(r.matched, [c.name for c in r.candidates]) for r in lib.route_many(list(TASKS))]
+        lib.router.language_groups = None
+        assert [(r.matched, [c.name for c in r.candidates]) for r in lib.route_many(list(TASKS))] == routes
+    finally:
+        lib.close()
+
+
+def test_in_a_library_of_both_scripts_a_chinese_task_is_not_drawn_to_chinese_skills(
+    embedder: CachedEmbedder, tmp_path: Path
+) -> None:
+    """Hermes Agent's 177 English skills beside 120 ClawHub skills in Chinese: the blind Chinese
+    requests written for Hermes Agent's skills go to a Chinese skill less often, and to their own
+    more often, once each task's pull towards Chinese is taken out (measured on the library)."""
+    from skillrouter.eval.suite import blind_queries
+
+    chinese = tmp_path / "clawhub-zh"
+    folders = sorted((DATA / "skill-libraries" / "clawhub-sample" / "zh").glob("*/*/SKILL.md"))
+    for i, skill_md in enumerate(folders[:120]):
+        shutil.copytree(skill_md.parent, chinese / f"{i:03d}-{skill_md.parent.name}")
+    lib = SkillLibrary(Store(tmp_path / "store"), embedder)
+    try:
+        lib.import_skills([DATA / "skill-libraries" / "hermes-agent-0.19.0", chinese], scan=False)
+        groups = lib._language_groups(lib._multilingual_index())
+        assert groups is not None and len(groups.chinese) >= 100 and len(groups.other) >= 170
+        tasks = [q for q in blind_queries("hermes") if q.meta["split"] == "zh"]
+        names = set(lib.names())
+
+        def score(routes: list[Route]) -> tuple[int, int]:
+            tops = [r.candidates[0].name if r.candidates else "" for r in routes]
+            right = sum(top in q.gold for top, q in zip(tops, tasks))
+            return right, sum(top in groups.cjk for top in tops)
+
+        assert all(g in names for q in tasks for g in q.gold)
+        right, to_chinese = score(lib.route_many([q.query for q in tasks], k=3))
+        lib.router.language_groups = None
+        right_before, to_chinese_before = score(lib.route_many([q.query for q in tasks], k=3))
+        assert to_chinese < to_chinese_before and right > right_before, (
+            right,
+            to_chinese,
+            right_before,
+            to_chinese_before,
+        )
+    finally:
+        lib.close()
 
 
 def test_english_tasks_never_load_the_multilingual_engine(embedder: CachedEmbedder, tmp_path: Path) -> None:
