@@ -16,7 +16,9 @@ skills of the three libraries and 6 among 1,516 with clawhub-sample's English sk
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -30,7 +32,10 @@ REPORT_THRESHOLD = 0.92
 """Cosine similarity of two skills' summaries from which the report pairs them."""
 
 BLOCK_CELLS = 1 << 22
-"""Similarities held at once (4M float32s, 16 MB) while the report is computed."""
+"""Similarities held at once by each worker (4M float32s, 16 MB) while the report is computed."""
+
+WORKERS = min(os.cpu_count() or 1, 4)
+"""Blocks multiplied at once, one per core (at most four)."""
 
 
 def _clusters(pairs: Iterable[tuple[str, str, float]]) -> list[list[str]]:
@@ -66,8 +71,9 @@ def find_duplicates(
 
     With ``names``, only pairs involving at least one of them (e.g. just imported). Similarity 1.0
     is reported for identical procedures. The similarities are computed a block of rows at a time
-    (at most ``block_cells`` of them in memory, BLAS on one thread), never as an n x n matrix:
-    memory stays bounded at any library size, and a report on a few new skills costs a few rows.
+    (at most ``block_cells`` of them in memory per worker, a block per core, BLAS on one thread
+    in each), never as an n x n matrix: memory stays bounded at any library size, a report on a
+    few new skills costs a few rows, and a report on the whole library multiplies each pair once.
     """
     # name and description: both must say "the same skill"; in the form the library fit embeds
     # every skill in (so an import's report embeds nothing the fit has not)
@@ -78,17 +84,27 @@ def find_duplicates(
     vectors = np.asarray(embedder.embed_documents([texts[n] for n in all_names]), dtype=np.float32)
     del texts  # 100,000 summaries: not held through the products
     rows = [i for i, n in enumerate(all_names) if names is None or n in names]
+    every = len(rows) == len(all_names)  # each pair once: a row against itself and the rows after it
     step = max(1, block_cells // len(all_names))
+
+    def pairs_of(start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        block = np.asarray(rows[start : start + step])
+        first = int(block[0]) if every else 0
+        sims = vectors[block] @ vectors[first:].T
+        r, c = np.nonzero(sims >= threshold)
+        return block[r], first + c, sims[r, c]
+
     found: dict[tuple[str, str], float] = {}
-    with one_blas_thread():
-        for start in range(0, len(rows), step):
-            block = rows[start : start + step]
-            sims = vectors[block] @ vectors.T
-            for r, j in zip(*np.nonzero(sims >= threshold)):
-                i = block[r]
-                if i != j:
-                    a, b = (i, j) if i < j else (j, i)
-                    found.setdefault((all_names[a], all_names[b]), float(sims[r, j]))
+    starts = range(0, len(rows), step)
+    # blocks on every core (numpy leaves the GIL while it multiplies), each on one BLAS thread
+    workers = min(len(starts), WORKERS)
+    with one_blas_thread(), ThreadPoolExecutor(max_workers=workers) as pool:
+        for wave in range(0, len(starts), workers):  # a block per worker in flight, no more
+            for left, right, sims in pool.map(pairs_of, starts[wave : wave + workers]):  # in order
+                for i, j, sim in zip(left.tolist(), right.tolist(), sims.tolist()):
+                    if i != j:
+                        a, b = (i, j) if i < j else (j, i)
+                        found.setdefault((all_names[a], all_names[b]), sim)
     by_proc: dict[str, list[str]] = {}
     for name, digest in store.ledger.procedure_hashes().items():
         by_proc.setdefault(digest, []).append(name)

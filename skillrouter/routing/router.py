@@ -48,8 +48,10 @@ script"): on the English rows e5 ranks as well as MiniLM but gates no better eve
 for them, and that gate is not the one the Chinese rows want, while any CJK letter already means
 MiniLM cannot read what matters. The multilingual index is built on the first task that needs it
 (the engine is not loaded before) and kept in step with the store after; ``Route.engine`` says which
-routed a task. The self-improving loop compares texts by the same rule (:meth:`Router.engine_of` of
-every text a comparison reads: :mod:`skillrouter.learning.offers`).
+routed a task. In a library that mixes the two scripts, each such task's pull towards the
+Chinese descriptions, measured on the library, is taken out of their similarities and gate
+(:mod:`skillrouter.routing.language_groups`). The self-improving loop compares texts by the same
+rule (:meth:`Router.engine_of` of every text a comparison reads: :mod:`skillrouter.learning.offers`).
 6. **Conversations** (:mod:`skillrouter.routing.conversation`): a task may come with the earlier
    user turns of its conversation (``SkillLibrary.route(task, context=...)``). The router routes
    the message alone (exactly as without context) and the message joined to those turns; when

@@ -68,7 +68,8 @@ def test_memory_does_not_grow_with_the_square_of_the_library(store: Store) -> No
         return used
 
     whole, blocked = peak(n * n), peak(4 * n)  # one block of every row (the n x n matrix), then 4 rows
-    assert whole - blocked > 0.9 * n * n * 4  # the blocked report never holds the n x n float32 matrix
+    # the blocked report never holds the n x n float32 matrix (its peak would be the whole one's)
+    assert whole - blocked > 0.5 * n * n * 4
 
 
 def test_our_products_run_blas_on_one_thread() -> None:
