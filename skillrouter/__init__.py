@@ -6,6 +6,7 @@ evaluation harness.
 """
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING
 
 from skillrouter.errors import (
@@ -141,6 +142,8 @@ def __getattr__(name: str) -> object:
         value = getattr(importlib.import_module(home), name)
         globals()[name] = value  # once
         return value
+    if not name.startswith("_") and importlib.util.find_spec(f"skillrouter.{name}") is not None:
+        return importlib.import_module(f"skillrouter.{name}")  # skillrouter.library, as before
     raise AttributeError(f"module 'skillrouter' has no attribute {name!r}")
 
 

@@ -86,6 +86,12 @@ class _Yaml:
 
             FastDumper.add_representer(str, text_as_is)
             self.fast_dumper = FastDumper
+        for made in (Loader, Dumper, self.fast_dumper):  # found where pickle and tracebacks look
+            if made is not None:
+                made.__qualname__ = made.__name__ = (
+                    "FAST_DUMPER" if made is self.fast_dumper else made.__name__
+                )
+                made.__module__ = __name__
         self.yaml = yaml
         self.Loader = Loader
         self.Dumper = Dumper
@@ -99,6 +105,8 @@ def _yaml() -> _Yaml:
 def __getattr__(name: str) -> Any:
     if name in ("Loader", "Dumper"):
         return getattr(_yaml(), name)
+    if name == "FAST_DUMPER":
+        return _yaml().fast_dumper
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -559,6 +559,9 @@ def trust(
 
 
 def main() -> None:
+    """The ``skillrouter`` command, for a process that ends with it (the console script, ``python -m
+    skillrouter.cli``): on its way out it freezes the garbage collector's objects (see below). A
+    program that runs commands and goes on calls :data:`cli` instead."""
     # SIGTERM (a container stopping, `kill`, a supervisor) ends a command as Ctrl-C does: the write
     # in progress is rolled back or finished and its staging folder removed, not left behind
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:

@@ -97,7 +97,7 @@ def find_duplicates(
     found: dict[tuple[str, str], float] = {}
     starts = range(0, len(rows), step)
     # blocks on every core (numpy leaves the GIL while it multiplies), each on one BLAS thread
-    workers = min(len(starts), WORKERS)
+    workers = max(1, min(len(starts), WORKERS))  # no rows (names the store does not hold): no block
     with one_blas_thread(), ThreadPoolExecutor(max_workers=workers) as pool:
         for wave in range(0, len(starts), workers):  # a block per worker in flight, no more
             for left, right, sims in pool.map(pairs_of, starts[wave : wave + workers]):  # in order

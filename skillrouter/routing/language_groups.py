@@ -23,9 +23,9 @@ all of it for a hundred. No constant is chosen. It costs a route on that engine 
 task with every skill's vector (the two groups').
 
 Only the ranking changes: a CJK-described skill's gate on the multilingual engine
-(``multilingual_cjk_gate``) is lowered by the same offset, so the skills that pass are those
-that passed before; p_fit reads a centred skill on the English curve, whose scale its
-similarity is now on. A library in one script is routed as before.
+(``multilingual_cjk_gate``) is lowered by the same offset, and its p_fit is read from its
+relevance with the offset given back, on the curve it was read on before, so the skills that pass
+(either gate) are those that passed before. A library in one script is routed as before.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ class LanguageCentred:
                 self._offsets[keys[i]] = float(offset)
         return [self._offsets[key] for key in keys]
 
-    def _shifted(self, vectors: np.ndarray, found: Sequence[list[Hit]], n: int) -> list[list[Hit]]:
+    def _shifted(self, vectors: np.ndarray, found: Sequence[list[Hit]], n: int | None) -> list[list[Hit]]:
         out = []
         for offset, hits in zip(self.offsets(vectors), found):
             moved = [
@@ -113,7 +113,7 @@ class LanguageCentred:
                 for h in hits
             ]
             moved.sort(key=lambda h: (-h.similarity, h.id))
-            out.append(moved[:n])
+            out.append(moved if n is None else moved[:n])
         return out
 
     def query(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
@@ -121,9 +121,10 @@ class LanguageCentred:
 
     def query_misfits(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
         """A CJK skill's misfits move with it: the contrast of a similarity with its nearest
-        misfit is the same, centred or not."""
+        misfit is the same, centred or not. All that were fetched are kept (cut to ``n`` after
+        the shift, a CJK skill's nearest misfit could fall out and its contrast with it)."""
         found = self.index.query_misfits(vectors, n * self.FETCH)  # type: ignore[attr-defined]
-        return self._shifted(vectors, found, n)
+        return self._shifted(vectors, found, None)
 
     def level0_similarities(self, vector: np.ndarray, skills: list[str]) -> dict[str, float]:
         offset = self.offsets(vector)[0]

@@ -291,14 +291,16 @@ def with_p_fit(
     misfit_weight: float,
     curves: Mapping[str, Calibration] | None = None,
     *,
-    centred: bool = False,
+    centred: Mapping[str, float] | None = None,
 ) -> list[Candidate]:
     """``ranked`` (best first) with each candidate's :attr:`Candidate.p_fit`: from its relevance,
     keyword score and margin (its fused similarity, before the track record weighs, less the best
     other candidate's), on ``engine``'s curve (:mod:`skillrouter.routing.calibration`); with
     ``min_p_fit``, ``passes_gate`` says whether it reaches it. ``curves``: other curves than the
-    shipped ones (the evaluation suite's left-out runs). ``centred``: the similarities have the
-    task's pull towards a language taken out, so every candidate is read on the English curve."""
+    shipped ones (the evaluation suite's left-out runs). ``centred``: what was taken out of each
+    named candidate's similarity (its pull towards a language,
+    :mod:`~skillrouter.routing.language_groups`), given back to its relevance here: p_fit reads
+    the relevance its curve was fitted on."""
     values = [
         fused(contrast(c.similarity, c.misfit, misfit_weight), c.keyword, keyword_weight) for c in ranked
     ]
@@ -306,11 +308,12 @@ def with_p_fit(
     for i, c in enumerate(ranked):
         others = values[:i] + values[i + 1 :]
         margin = values[i] - (max(others) if others else 0.0)  # a lone candidate: its own fused value
-        cjk = engine == "multilingual" and not centred and has_cjk(f"{c.skill.name}: {c.skill.description}")
+        cjk = engine == "multilingual" and has_cjk(f"{c.skill.name}: {c.skill.description}")
+        read = c.relevance + (centred.get(c.name, 0.0) if centred else 0.0)
         p = (
-            p_fit(engine, c.relevance, c.keyword, margin, cjk)
+            p_fit(engine, read, c.keyword, margin, cjk)
             if curves is None
-            else curves[engine].p(c.relevance, c.keyword, margin, cjk)
+            else curves[engine].p(read, c.keyword, margin, cjk)
         )
         gate = c.passes_gate if min_p_fit is None else p >= min_p_fit
         out.append(replace(c, p_fit=p, passes_gate=gate))
@@ -603,7 +606,9 @@ class Router:
             cfg.min_p_fit,
             weight,
             cfg.misfit_weight,
-            centred=centred is not None,
+            centred={name: offset for name in similarity if name in centred.cjk}
+            if centred is not None
+            else None,
         )[:k]
         threshold = gate_of(ranked[0].skill) if ranked else gate  # the one the best candidate met
         if cfg.min_p_fit is not None:

@@ -100,3 +100,8 @@ def test_a_blas_loaded_after_the_first_product_runs_on_one_thread_too() -> None:
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "2", "OMP_NUM_THREADS": "2"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.split() == ["2", "[1]"]
+
+
+def test_names_the_store_does_not_hold_find_nothing(store: Store) -> None:
+    assert find_duplicates(store, HashEmbedder(), names={"gone"}, threshold=0.8) == ([], [])
+    assert find_duplicates(store, HashEmbedder(), names=set(), threshold=0.8) == ([], [])

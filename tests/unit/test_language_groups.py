@@ -62,7 +62,7 @@ class FakeIndex:
         return [self.hits[:n] for _ in vectors]
 
     def query_misfits(self, vectors: np.ndarray, n: int) -> list[list[Hit]]:
-        return [[Hit("m1", "zh-0", "misfit", 0.95)] for _ in vectors]
+        return [[Hit("m1", "zh-0", "misfit", 0.95), Hit("m2", "en-0", "misfit", 0.90)][:n] for _ in vectors]
 
     def level0_similarities(self, vector: np.ndarray, skills: list[str]) -> dict[str, float]:
         return {s: 0.9 for s in skills}
@@ -87,4 +87,31 @@ def test_a_centred_index_lowers_the_cjk_skills_and_sorts_again() -> None:
     assert found[1].similarity == round(0.95 - offset, 6) and found[0].similarity == 0.93
     level0 = centred.level0_similarities(task[0], ["zh-5", "en-5"])
     assert level0 == {"zh-5": round(0.9 - offset, 6), "en-5": 0.9}
-    assert centred.query_misfits(task, 1)[0][0].similarity == round(0.95 - offset, 6)  # moves with its skill
+    misfits = centred.query_misfits(task, 1)[0]  # all fetched are kept: zh-0's would fall out at 1
+    assert [(h.skill, h.similarity) for h in misfits] == [("en-0", 0.90), ("zh-0", round(0.95 - offset, 6))]
+
+
+def test_p_fit_reads_a_centred_skill_as_before() -> None:
+    """What the offset took out of a CJK skill's relevance is given back where p_fit is read, on
+    the curve it was read on: a min_p_fit gate passes what it passed before."""
+    from skillrouter.routing.router import Candidate, with_p_fit
+    from skillrouter.skill import SkillSummary
+
+    def candidates(zh_relevance: float) -> list[Candidate]:
+        zh = SkillSummary(name="zh-notes", description="整理会议记录", task_type="general", tags=())
+        en = SkillSummary(name="en-notes", description="Tidy meeting notes", task_type="general", tags=())
+        return [
+            Candidate(zh, zh_relevance, 6.0, 0.0, "description", relevance=zh_relevance),
+            Candidate(en, 0.86, 6.0, 0.0, "description", relevance=0.86),
+        ]
+
+    from skillrouter.routing.calibration import p_fit
+
+    offset = 0.03
+    centred = with_p_fit(
+        candidates(0.90 - offset), "multilingual", 0.5, 0.1, 0.0, centred={"zh-notes": offset}
+    )
+    margin = (0.90 - offset) - 0.86  # the order is the centred one
+    assert centred[0].p_fit == p_fit("multilingual", 0.90, 0.0, margin, True)  # its relevance, its curve
+    assert centred[1].p_fit == p_fit("multilingual", 0.86, 0.0, -margin, False)
+    assert [c.passes_gate for c in centred] == [c.p_fit >= 0.5 for c in centred]

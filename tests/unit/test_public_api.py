@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import skillrouter
 from skillrouter import errors
 
@@ -104,3 +106,19 @@ def test_lazy_imports() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["[]"]
+
+
+def test_import_skillrouter_loads_nothing_heavy_and_still_reaches_every_module() -> None:
+    """``import skillrouter`` imports no numpy (the CLI first keeps its BLAS on one thread), and
+    its names and submodules are reached as before: ``skillrouter.SkillLibrary``,
+    ``skillrouter.library.SkillLibrary``."""
+    code = (
+        "import sys, skillrouter\n"
+        "print('numpy' in sys.modules)\n"
+        "print(skillrouter.library.SkillLibrary is skillrouter.SkillLibrary)\n"
+        "print(skillrouter.DoctorReport.__module__)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["False", "True", "skillrouter.doctor"]
+    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
+        skillrouter.nothing_here  # noqa: B018
