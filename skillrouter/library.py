@@ -48,6 +48,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
+import numpy as np
+
 from skillrouter.embeddings import (
     DEFAULT_MODEL,
     Backend,
@@ -245,6 +247,7 @@ class SkillLibrary:
             language_groups=self._language_groups,
         )
         self._language: tuple[tuple[int, int], LanguageGroups | None] | None = None  # by (index, generation)
+        self._cjk: tuple[int, set[str]] | None = None  # (generation, the skills described in CJK)
         self._fit_read: tuple[int, LibraryFit | None] | None = None  # (ledger generation, the fit then)
         self._multilingual_synced: int | None = None  # ledger generation the multilingual index is at
         self._exact_multilingual: tuple[int, ExactIndex] | None = None
@@ -457,16 +460,31 @@ class SkillLibrary:
     def _language_groups(self, index: QueryIndex) -> LanguageGroups | None:
         """The skills described in CJK and the others, as the multilingual ``index`` holds them, for a
         route on that engine (:mod:`skillrouter.routing.language_groups`); kept per index and ledger
-        generation. None for a library in one script."""
-        key = (id(index), self.store.ledger.generation())
+        generation. None for a library in one script. An exact index gives its skills' Level 0 rows
+        as they are (a one-shot process: no centroid per skill), and the skills described in CJK
+        come with its snapshot when it was read from one."""
+        generation = self.store.ledger.generation()
+        key = (id(index), generation)
         if self._language is None or self._language[0] != key:
-            texts = self.store.ledger.level0_texts()
-            cjk = {name for name, text in texts.items() if has_cjk(text)}
+            cjk = self._cjk_skills(generation)
             groups = None
-            if cjk and len(cjk) < len(texts):
-                groups = LanguageGroups.of(index.centroids(sorted(texts)), cjk)  # type: ignore[attr-defined]
+            if cjk and isinstance(index, ExactIndex):
+                ids, matrix = index.parts[0]
+                groups = LanguageGroups.of(
+                    [None if "::" in d else d for d in ids], matrix, cjk
+                )  # Level 0 rows
+            elif cjk:
+                groups = LanguageGroups.of_vectors(index.centroids(self.store.names()), cjk)  # type: ignore[attr-defined]
             self._language = (key, groups)
         return self._language[1]
+
+    def _cjk_skills(self, generation: int) -> set[str]:
+        """The skills whose Level 0 text holds CJK letters, at ``generation``."""
+        if self._cjk is not None and self._cjk[0] == generation:
+            return self._cjk[1]
+        cjk = {name for name, text in self.store.ledger.level0_texts().items() if has_cjk(text)}
+        self._cjk = (generation, cjk)
+        return cjk
 
     def refresh(self) -> SyncReport:
         """Read every SKILL.md changed on disk now, and bring the index in line. Other
@@ -1038,15 +1056,22 @@ class SkillLibrary:
         snapshot = Snapshot(self.store.path / "cache", embedder.model_id, read_only=self.read_only)
         held = snapshot.load(generation) if self.one_shot else None
         if held is not None:
-            documents, misfits, lexical = held
+            documents, misfits, arrays = held
             if engine is None:
-                self.lexical.adopt(lexical)
+                self.lexical.adopt(arrays)
+            elif "cjk" in arrays:  # the multilingual snapshot names the skills described in CJK
+                self._cjk = (generation, set(arrays["cjk"].tolist()))
             return ExactIndex.of((documents, misfits), embedder)
         if engine is None:
             self.lexical.sync(self.lexical_documents())
         index = ExactIndex(self.documents("default" if engine is None else "multilingual"), embedder)
         if self.one_shot and self.store.ledger.generation() == generation:  # nothing moved meanwhile
-            snapshot.save(generation, *index.parts, self.lexical.scoring_arrays() if engine is None else {})
+            arrays = (
+                self.lexical.scoring_arrays()
+                if engine is None
+                else {"cjk": np.array(sorted(self._cjk_skills(generation)), dtype=str)}
+            )
+            snapshot.save(generation, *index.parts, arrays)
         return index
 
     def route_many(

@@ -43,35 +43,45 @@ __all__ = ["LanguageCentred", "LanguageGroups"]
 
 @dataclass(frozen=True)
 class LanguageGroups:
-    """The skills described in CJK and the others, with their vectors on the multilingual engine."""
+    """The skills described in CJK and the others: a matrix whose rows include each skill's vector
+    on the multilingual engine, and which rows are whose."""
 
     cjk: frozenset[str]
-    chinese: np.ndarray  # the CJK-described skills' vectors, a row each
-    other: np.ndarray
+    matrix: np.ndarray  # may hold other rows too (an index's examples and triggers): never copied
+    chinese: np.ndarray  # the rows of the CJK-described skills
+    other: np.ndarray  # the rows of the others
 
     @classmethod
-    def of(cls, vectors: Mapping[str, np.ndarray], cjk: Collection[str]) -> LanguageGroups | None:
-        """The groups of ``vectors`` (skill -> its vector on the multilingual engine), ``cjk``
-        the skills described in CJK; None unless each group holds at least two skills."""
-        names = sorted(vectors)
-        chinese = [n for n in names if n in cjk]
-        other = [n for n in names if n not in cjk]
+    def of(
+        cls, skills: Sequence[str | None], matrix: np.ndarray, cjk: Collection[str]
+    ) -> LanguageGroups | None:
+        """The groups of ``matrix``'s rows, ``skills[i]`` the skill whose vector row ``i`` is (None:
+        a row that is no skill's own vector), ``cjk`` the skills described in CJK; None unless each
+        group holds at least two skills."""
+        chinese = [r for r, name in enumerate(skills) if name is not None and name in cjk]
+        other = [r for r, name in enumerate(skills) if name is not None and name not in cjk]
         if len(chinese) < 2 or len(other) < 2:
             return None
-        return cls(
-            frozenset(chinese),
-            np.stack([np.asarray(vectors[n], dtype=np.float32) for n in chinese]),
-            np.stack([np.asarray(vectors[n], dtype=np.float32) for n in other]),
-        )
+        names = frozenset(name for name in skills if name is not None and name in cjk)
+        return cls(names, matrix, np.asarray(chinese), np.asarray(other))
+
+    @classmethod
+    def of_vectors(cls, vectors: Mapping[str, np.ndarray], cjk: Collection[str]) -> LanguageGroups | None:
+        """:meth:`of` a mapping skill -> its vector."""
+        names = sorted(vectors)
+        if not names:
+            return None
+        return cls.of(names, np.stack([np.asarray(vectors[n], dtype=np.float32) for n in names]), cjk)
 
     def offsets(self, queries: np.ndarray) -> np.ndarray:
         """Each query's pull towards the CJK-described skills (see the module docstring): the
         difference of its mean cosines to the two groups, shrunk by that difference's variance
         (each group's variance of the cosines over its size)."""
-        q = np.asarray(queries, dtype=np.float32).reshape(-1, self.chinese.shape[1])
+        q = np.asarray(queries, dtype=np.float32).reshape(-1, self.matrix.shape[1])
         with one_blas_thread():
-            a = (q @ self.chinese.T).astype(np.float64)
-            b = (q @ self.other.T).astype(np.float64)
+            sims = q @ np.asarray(self.matrix).T
+        a = sims[:, self.chinese].astype(np.float64)
+        b = sims[:, self.other].astype(np.float64)
         raw = a.mean(axis=1) - b.mean(axis=1)
         se2 = a.var(axis=1, ddof=1) / a.shape[1] + b.var(axis=1, ddof=1) / b.shape[1]
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -95,7 +105,7 @@ class LanguageCentred:
 
     def offsets(self, vectors: np.ndarray) -> list[float]:
         """Each query vector's offset (:meth:`LanguageGroups.offsets`), computed once."""
-        rows = np.asarray(vectors, dtype=np.float32).reshape(-1, self.groups.chinese.shape[1])
+        rows = np.asarray(vectors, dtype=np.float32).reshape(-1, self.groups.matrix.shape[1])
         keys = [row.tobytes() for row in rows]
         new = [i for i, key in enumerate(keys) if key not in self._offsets]
         if new:

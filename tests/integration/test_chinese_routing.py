@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 import numpy as np
+import pytest
 from conftest import DATA
 from skillrouter.embeddings import (
     ZH_EN_DIRECTION,
@@ -118,6 +119,19 @@ def test_a_few_chinese_skills_among_english_ones_change_nothing(
         assert [(r.matched, [c.name for c in r.candidates]) for r in lib.route_many(list(TASKS))] == routes
     finally:
         lib.close()
+    # a one-shot process writes the skills described in Chinese into the multilingual snapshot;
+    # the next reads them there instead of every skill's description
+    for run in range(2):
+        cold = SkillLibrary(Store(tmp_path / "store", create=False), embedder, one_shot=True)
+        try:
+            if run:
+                cold.store.ledger.level0_texts = lambda: pytest.fail("read every description")  # type: ignore[method-assign]
+            assert [
+                (r.matched, [c.name for c in r.candidates]) for r in cold.route_many(list(TASKS))
+            ] == routes
+            assert cold._cjk is not None and cold._cjk[1] == set(CHINESE_SKILLS)
+        finally:
+            cold.close()
 
 
 def test_in_a_library_of_both_scripts_a_chinese_task_is_not_drawn_to_chinese_skills(

@@ -21,22 +21,27 @@ def groups_of(n_cjk: int, n_other: int, spread: float, seed: int = 0) -> Languag
         vectors[f"zh-{i}"] = unit(np.array([1.0, 0.5, 0, 0, 0, 0]) + spread * rng.normal(size=6))
     for i in range(n_other):
         vectors[f"en-{i}"] = unit(np.array([1.0, 0.0, 0, 0, 0, 0]) + spread * rng.normal(size=6))
-    groups = LanguageGroups.of(vectors, {n for n in vectors if n.startswith("zh-")})
+    groups = LanguageGroups.of_vectors(vectors, {n for n in vectors if n.startswith("zh-")})
     assert groups is not None
     return groups
 
 
 def test_a_group_of_fewer_than_two_skills_measures_nothing() -> None:
     vectors = {"a": np.ones(3), "b": np.ones(3), "c": np.ones(3)}
-    assert LanguageGroups.of(vectors, {"a"}) is None
-    assert LanguageGroups.of(vectors, {"a", "b", "c"}) is None
-    assert LanguageGroups.of(vectors, set()) is None
+    assert LanguageGroups.of_vectors(vectors, {"a"}) is None
+    assert LanguageGroups.of_vectors(vectors, {"a", "b", "c"}) is None
+    assert LanguageGroups.of_vectors(vectors, set()) is None
+    assert LanguageGroups.of_vectors({}, {"a"}) is None
+    # rows that are no skill's own vector (an example, a trigger) count in neither group
+    assert LanguageGroups.of(["a", None, "b", None], np.ones((4, 3)), {"a", "b"}) is None
 
 
 def test_large_tight_groups_give_the_whole_difference_of_the_means() -> None:
     groups = groups_of(200, 300, spread=0.01)
     task = unit(np.array([1.0, 1.0, 0, 0, 0, 0]))  # leans towards the CJK group's axis
-    raw = float(task @ (groups.chinese.mean(axis=0) - groups.other.mean(axis=0)))
+    raw = float(
+        task @ (groups.matrix[groups.chinese].mean(axis=0) - groups.matrix[groups.other].mean(axis=0))
+    )
     offset = float(groups.offsets(task[None, :])[0])
     assert raw > 0.2 and abs(offset - raw) < 1e-3
     assert float(groups.offsets(unit(np.array([0, 0, 1.0, 0, 0, 0]))[None, :])[0]) == 0.0  # no lean
@@ -45,7 +50,9 @@ def test_large_tight_groups_give_the_whole_difference_of_the_means() -> None:
 def test_small_scattered_groups_are_shrunk_to_nothing() -> None:
     groups = groups_of(3, 3, spread=2.0, seed=1)
     tasks = np.stack([unit(np.eye(6)[i] + 0.1) for i in range(6)])
-    raw = np.abs(tasks @ (groups.chinese.mean(axis=0) - groups.other.mean(axis=0)))
+    raw = np.abs(
+        tasks @ (groups.matrix[groups.chinese].mean(axis=0) - groups.matrix[groups.other].mean(axis=0))
+    )
     offsets = np.abs(groups.offsets(tasks))
     assert (offsets <= raw + 1e-12).all() and (offsets < raw).any()
 
