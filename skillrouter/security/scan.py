@@ -31,6 +31,7 @@ from skillrouter.security.agent_settings import AgentSettingsAnalyzer
 from skillrouter.security.analyzers import ANALYZERS, Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.configs import config_leak_findings, tool_secret_findings, workflow_secret_findings
+from skillrouter.security.editor_tasks import EditorTasksAnalyzer
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
 from skillrouter.security.indicators import indicators
 from skillrouter.security.injection import injection_findings, quoting_line
@@ -95,7 +96,12 @@ class RuleAnalyzer:
         return rule_findings(file.relpath, file.text, mentions=file.mentions, topic=file.topic)
 
 
-BUILTIN_ANALYZERS: tuple[Analyzer, ...] = (RuleAnalyzer(), SupplyChainAnalyzer(), AgentSettingsAnalyzer())
+BUILTIN_ANALYZERS: tuple[Analyzer, ...] = (
+    RuleAnalyzer(),
+    SupplyChainAnalyzer(),
+    AgentSettingsAnalyzer(),
+    EditorTasksAnalyzer(),
+)
 
 
 def rule_findings(

@@ -71,7 +71,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "11-git-changelog-generator",
             "17-markdown-link-checker",
             "18-clipboard-snippet-manager",
-            "19-vscode-task-generator",
             "20-password-strength-auditor",
         },
         {"09-agents-md-writer"},  # the prose rules, before the code analyzers too
@@ -90,7 +89,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "10-snippet-clipboard",
             "16-repo-onboarding",
             "21-excel-zhoubao",
-            "23-vscode-gongzuoqu",
         },
         {"19-npm-yuan-qiehuan"},
     ),
