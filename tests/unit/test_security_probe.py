@@ -7,7 +7,7 @@ list, so each list says what the gate gets wrong today).
 so they no longer measure anything held out; ``probe3`` and ``probe4`` (16 + 16 each, 2026-12-06)
 were scanned once before anyone read them, and their lists are what those held-out runs found;
 ``probe5`` and ``probe7`` were scanned once blind and then worked on; ``probe6`` and ``probe8`` are held
-out."""
+out; ``probe11`` and then ``probe12`` were written blind, scanned once and held out."""
 
 from __future__ import annotations
 
@@ -135,6 +135,25 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "24-weekly-report",
         },
         set(),
+    ),
+    "probe12": (  # held out: written blind, scanned once at 4da9ae0 (probe12/README.md), never worked on
+        {
+            "02-npm-release-helper",
+            "03-cloud-incident-triage",
+            "05-env-schema-check",
+            "06-zsh-prompt-theme",
+            "08-playwright-auth-state",
+            "09-crypto-portfolio",  # held, but for a finding outside the files its label names
+            "13-devcontainer-starter",
+            "16-vscode-snippet-pack",  # its tasks live under .vscode/, which the store never copies
+            "19-code-review-zh",
+            "20-oss-static-deploy",
+            "21-gitlab-ci-templates",
+            "22-makefile-scaffold",
+            "23-agent-memory-sync",
+            "24-gem-release-helper",
+        },
+        {"11-agent-permission-profile", "19-skill-security-review"},
     ),
 }
 
