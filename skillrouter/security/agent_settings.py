@@ -31,6 +31,7 @@ import re
 
 from skillrouter.security.analyzers import FileText
 from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.markdown import MARKDOWN_SUFFIXES, fenced_spans
 
 __all__ = ["AgentSettingsAnalyzer", "agent_settings_findings"]
 
@@ -50,8 +51,6 @@ USER_CONFIG_RE = re.compile(
     re.IGNORECASE,
 )
 _HEADING_RE = re.compile(r"^#{1,6}\s", re.MULTILINE)
-_FENCE_RE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1", re.MULTILINE | re.DOTALL)
-_MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
 WHY = (
     "It has the agent switch its own approvals or sandbox off in its user-level configuration, "
     "for every later session in every project."
@@ -61,7 +60,7 @@ WHY = (
 def agent_settings_findings(relpath: str, text: str) -> list[Finding]:
     """``safety-bypass`` on each line of a Markdown file that sets a switch (:data:`SWITCH_RE`)
     in a section naming a user-level agent configuration (see the module docstring)."""
-    if not relpath.lower().endswith(_MARKDOWN_SUFFIXES) or SWITCH_RE.search(text) is None:
+    if not relpath.lower().endswith(MARKDOWN_SUFFIXES) or SWITCH_RE.search(text) is None:
         return []
     starts = [0, *(m.start() for m in _HEADING_RE.finditer(text)), len(text)]
     lines = text.split("\n")
@@ -70,7 +69,7 @@ def agent_settings_findings(relpath: str, text: str) -> list[Finding]:
         section = text[start:end]
         if USER_CONFIG_RE.search(section) is None:
             continue
-        fences = [(f.start(), f.end()) for f in _FENCE_RE.finditer(section)]
+        fences = fenced_spans(section)
         for m in SWITCH_RE.finditer(section):
             if not any(a <= m.start() < b for a, b in fences):
                 continue  # named in prose or a list, not given to set

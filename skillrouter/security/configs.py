@@ -39,14 +39,14 @@ _HEADERS_RE = re.compile(r"""(?<![\w-])["']?(?:headers|http_headers)["']?\s*[:=]
 _OBJECT_SPAN = 800  # characters after the url that its server object may hold
 
 
-def _object_end(text: str, start: int) -> int | None:
+def object_end(text: str, start: int, span: int = _OBJECT_SPAN) -> int | None:
     """Where the object holding ``start`` closes (its ``}`` at depth 0), None past the span."""
-    return _enclosing(text, range(start, min(len(text), start + _OBJECT_SPAN)), "{[", "}]", "}")
+    return _enclosing(text, range(start, min(len(text), start + span)), "{[", "}]", "}")
 
 
-def _object_start(text: str, end: int) -> int | None:
+def object_start(text: str, end: int, span: int = _OBJECT_SPAN) -> int | None:
     """Where the object holding ``end`` opens (its ``{`` at depth 0 going back), None past the span."""
-    return _enclosing(text, range(end - 1, max(0, end - _OBJECT_SPAN) - 1, -1), "}]", "{[", "{")
+    return _enclosing(text, range(end - 1, max(0, end - span) - 1, -1), "}]", "{[", "{")
 
 
 def _enclosing(text: str, steps: range, deeper: str, shallower: str, wanted: str) -> int | None:
@@ -68,7 +68,7 @@ def _sent(server: str, address: str) -> str:
     """What of ``server`` (one server object's text) goes to its URL: the URL and its headers."""
     parts = [address]
     for headers in _HEADERS_RE.finditer(server):
-        end = _object_end(server, headers.end())
+        end = object_end(server, headers.end())
         if end is not None:
             parts.append(server[headers.end() : end])
     return "\n".join(parts)
@@ -81,7 +81,7 @@ def config_leak_findings(relpath: str, text: str) -> list[Finding]:
         address = url.group(1)
         if LOOPBACK_RE.match(address):
             continue
-        start, end = _object_start(text, url.start()), _object_end(text, url.end())
+        start, end = object_start(text, url.start()), object_end(text, url.end())
         if start is None or end is None:
             continue  # not a key of an object: a URL in code or prose
         for secret in SECRET_VAR_RE.finditer(_sent(text[start : end + 1], address)):

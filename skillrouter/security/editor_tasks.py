@@ -27,7 +27,9 @@ from __future__ import annotations
 import re
 
 from skillrouter.security.analyzers import FileText
+from skillrouter.security.configs import object_end, object_start
 from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.markdown import MARKDOWN_SUFFIXES, fenced_spans
 
 __all__ = ["EditorTasksAnalyzer", "editor_task_findings"]
 
@@ -46,8 +48,6 @@ SWITCH_RE = re.compile(
     r"""|["']task\.allowAutomaticTasks["']\]?\s*[:=,]\s*["']on["']""",
     re.IGNORECASE,
 )
-_FENCE_RE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1", re.MULTILINE | re.DOTALL)
-_MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
 _TASK_SPAN = 1500  # characters before and after runOn that its task's object may hold
 WHY_TASK = (
     "An editor task set to run whenever the folder is opened runs hidden, inline or fetched code: "
@@ -58,25 +58,11 @@ WHY_SWITCH = "It switches the editor's workspace trust off or lets its tasks run
 
 def _object_span(text: str, at: int) -> tuple[int, int]:
     """The innermost object (``{...}``) holding ``at``, as far as it lies within the span."""
-    start, depth = max(0, at - _TASK_SPAN), 0
-    for i in range(at, max(0, at - _TASK_SPAN) - 1, -1):
-        if text[i] == "}":
-            depth += 1
-        elif text[i] == "{":
-            if depth == 0:
-                start = i
-                break
-            depth -= 1
-    end, depth = min(len(text), at + _TASK_SPAN), 0
-    for i in range(at, min(len(text), at + _TASK_SPAN)):
-        if text[i] == "{":
-            depth += 1
-        elif text[i] == "}":
-            if depth == 0:
-                end = i + 1
-                break
-            depth -= 1
-    return start, end
+    start, end = object_start(text, at + 1, _TASK_SPAN), object_end(text, at, _TASK_SPAN)
+    return (
+        max(0, at - _TASK_SPAN) if start is None else start,
+        min(len(text), at + _TASK_SPAN) if end is None else end + 1,
+    )
 
 
 def _task_around(text: str, at: int) -> str:
@@ -100,8 +86,8 @@ def editor_task_findings(relpath: str, text: str) -> list[Finding]:
     ):
         return []
     spans = None
-    if relpath.lower().endswith(_MARKDOWN_SUFFIXES):
-        spans = [(f.start(), f.end()) for f in _FENCE_RE.finditer(text)]
+    if relpath.lower().endswith(MARKDOWN_SUFFIXES):
+        spans = fenced_spans(text)
     lines = text.split("\n")
     out: list[Finding] = []
 

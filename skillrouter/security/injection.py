@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable
 
 from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.markdown import MARKDOWN_SUFFIXES
 
 _SEP = r"[\s*_~]+"
 _IGNORE_WORDS = ("ignore", "disregard", "forget", "override", "bypass", "abandon", "reveal", "leak")
@@ -204,7 +205,6 @@ _ACTIONABLE_RE = re.compile(
     r"(?:(?:ba|z|da|k)?sh|python3?|node|iex)\b",
     re.IGNORECASE,
 )
-_MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
 
 
 def _hidden_order(comment: str) -> re.Match[str] | None:
@@ -246,7 +246,7 @@ def injection_findings(
                 injection_lines.add(number)
                 findings.append(finding("prompt-injection", relpath, number, excerpt(raw_line(number), col)))
     if "<!--" in norm:
-        markdown = relpath.lower().endswith(_MARKDOWN_SUFFIXES)
+        markdown = relpath.lower().endswith(MARKDOWN_SUFFIXES)
         for c in _HTML_COMMENT_RE.finditer(norm):
             hit = _COMMENT_RE.search(norm, c.start(1), c.end(1))
             order = _hidden_order(c.group(1)) if hit is None and markdown else None

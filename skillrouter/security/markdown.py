@@ -29,6 +29,16 @@ import yaml
 BlockKind = Literal["prose", "code"]
 
 _FRONT_RE = re.compile(r"\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
+"""The file names read as Markdown."""
+_FENCED_BLOCK_RE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1", re.MULTILINE | re.DOTALL)
+
+
+def fenced_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each fenced code block of ``text`` (a snippet given to use, not prose)."""
+    return [(m.start(), m.end()) for m in _FENCED_BLOCK_RE.finditer(text)]
+
+
 _FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _HEADING_RE = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)[ \t#]*$")
 _ITEM_RE = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])[ \t]+")
