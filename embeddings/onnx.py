@@ -44,7 +44,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from filelock import FileLock, Timeout
 from skillrouter.embeddings.base import normalise
 from skillrouter.embeddings.onnx_format import EXPORT_FORMAT, MANIFEST, OnnxExportError
 from skillrouter.embeddings.sentence import DEFAULT_MODEL, default_model_path
@@ -122,6 +121,8 @@ def ensure_export(model_ref: str, folder: Path, exporter: Exporter | None = None
     """
     if (folder / MANIFEST).is_file():
         return folder
+    from filelock import FileLock, Timeout  # here: once exported, a process never needs it
+
     folder.parent.mkdir(parents=True, exist_ok=True)
     lock = FileLock(str(folder) + ".lock")
     try:

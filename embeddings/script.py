@@ -12,14 +12,14 @@ Pure and fast (a regular expression and ``str.isalpha``): no model, nothing to l
 
 from __future__ import annotations
 
-import re
+from skillrouter.embeddings.patterns import lazy
 
 __all__ = ["CJK_LETTER", "CJK_RUN", "cjk_share", "has_cjk"]
 
 # the blocks whose letters MiniLM cannot read: Han (unified, extensions A-H, compatibility),
 # Hiragana, Katakana (with its extensions and the half-width forms), Hangul (syllables and jamo)
 # and Bopomofo; marks such as 々 and ー are letters of these blocks too
-_CJK = re.compile(
+_CJK_CLASS = (
     "["
     "\u1100-\u11ff"  # Hangul jamo
     "\u3005-\u3007"  # 々 〆 〇
@@ -33,18 +33,20 @@ _CJK = re.compile(
     "\U00020000-\U0003ffff"  # CJK extensions B-H and compatibility supplement
     "]"
 )
-
+_CJK = lazy(_CJK_CLASS)  # Python builds this class in 5 ms: only a text that is not ASCII needs it
 
 CJK_LETTER = _CJK
 """One CJK character (the blocks above)."""
 
-CJK_RUN = re.compile(_CJK.pattern + "+")
+CJK_RUN = lazy(_CJK_CLASS + "+")
 """A run of CJK characters: what a keyword tokenizer cuts into bigrams (Chinese has no spaces)."""
 
 
 def cjk_share(text: str) -> float:
     """The share of ``text``'s letters that are CJK (Han, kana, Hangul, Bopomofo), in [0, 1];
     0.0 for a text without letters."""
+    if text.isascii():
+        return 0.0
     letters = sum(1 for c in text if c.isalpha())
     if not letters:
         return 0.0
@@ -54,4 +56,4 @@ def cjk_share(text: str) -> float:
 
 def has_cjk(text: str) -> bool:
     """True when ``text`` holds at least one CJK letter."""
-    return any(c.isalpha() for c in _CJK.findall(text))
+    return not text.isascii() and any(c.isalpha() for c in _CJK.findall(text))

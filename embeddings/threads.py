@@ -20,10 +20,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["limit_threads", "one_blas_thread"]
+__all__ = ["blas_loaded_single", "limit_threads", "one_blas_thread"]
 
 _controller: Any = None
 _modules = 0  # len(sys.modules) when the controller was made
+_single = False  # numpy's BLAS has run on one thread since it loaded (blas_loaded_single)
+
+
+def blas_loaded_single() -> None:
+    """Say that numpy's BLAS loaded on one thread (``OPENBLAS_NUM_THREADS=1`` was set before
+    numpy was first imported, as the CLI sets it): :func:`one_blas_thread` then has nothing to
+    limit, and skips finding the loaded libraries (8 ms of a fresh route's 0.3 s)."""
+    global _single
+    _single = True
 
 
 def _blas() -> Any:
@@ -39,6 +48,8 @@ def _blas() -> Any:
 def limit_threads(blas_threads: int = 1) -> None:
     """Limit numpy's BLAS to ``blas_threads`` threads for the rest of the process (torch does
     the heavy work; a spinning BLAS pool slows the next embedding on 2 cores)."""
+    global _single
+    _single = _single and blas_threads == 1
     _blas().limit(limits=blas_threads, user_api="blas")
 
 
@@ -46,5 +57,8 @@ def limit_threads(blas_threads: int = 1) -> None:
 def one_blas_thread() -> Iterator[None]:
     """BLAS on one thread for the duration of a block (our matrix products: the index's exact
     search, centroids, the near-duplicate report), whatever the process set elsewhere."""
+    if _single:
+        yield
+        return
     with _blas().limit(limits=1, user_api="blas"):
         yield

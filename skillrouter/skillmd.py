@@ -33,13 +33,6 @@ from skillrouter.frontmatter import (
     normalise_text,
     split_front_matter,
 )
-from skillrouter.frontmatter_repair import (
-    canonical_keys,
-    read_front,
-    repaired_description,
-    repaired_name,
-    valid_name,
-)
 from skillrouter.skill import (
     DEFAULT_TASK_TYPE,
     DISPLAY_NAME,
@@ -80,6 +73,15 @@ def parse_skill_md(
     characters outside ASCII. What cannot be repaired raises :class:`SkillFormatError` naming the
     file and field.
     """
+    # imported here: its patterns cost a fresh process milliseconds, and a route parses no file
+    from skillrouter.frontmatter_repair import (
+        canonical_keys,
+        read_front,
+        repaired_description,
+        repaired_name,
+        valid_name,
+    )
+
     where = str(path) if path is not None else None
     notes: list[str] = []
     lenient = warnings is not None

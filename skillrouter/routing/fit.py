@@ -48,6 +48,7 @@ from typing import Any, Literal, cast
 import numpy as np
 
 from skillrouter.embeddings.base import Embedder, embed_queries
+from skillrouter.embeddings.patterns import lazy  # a route reads none of these
 from skillrouter.embeddings.script import has_cjk
 from skillrouter.routing.lexical import K1, B, tokenize
 from skillrouter.routing.scoring import KEYWORD_WEIGHT, fused
@@ -145,21 +146,21 @@ class FitConstants:
 
 # ---------------------------------------------------------------- pseudo-tasks
 
-_WHEN = re.compile(
+_WHEN = lazy(
     r"when to use|use (?:this|it) (?:skill )?when|use cases?\b|when to apply|trigger|"
     r"使用场景|何时使用|适用场景|触发|什么时候用|使用时机|应用场景",
     re.IGNORECASE,
 )
-_NOT = re.compile(r"\bnot\b|n't|\bnever\b|\bavoid|不要|不适用|避免|不该|不应", re.IGNORECASE)
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")
-_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)、])\s+(.*)$")
-_SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*")
-_USE_WHEN = re.compile(
+_NOT = lazy(r"\bnot\b|n't|\bnever\b|\bavoid|不要|不适用|避免|不该|不应", re.IGNORECASE)
+_HEADING = lazy(r"^\s{0,3}#{1,6}\s+(.*)$")
+_ITEM = lazy(r"^\s*(?:[-*+•]|\d+[.)、])\s+(.*)$")
+_SENTENCE = lazy(r"(?<=[.!?。！？；;])\s*")
+_USE_WHEN = lazy(
     r"^(?:use|invoke|activate|trigger)(?: (?:this|it))?(?: skill)? (?:when|for|if|whenever)"
     r"(?: the user)?(?: (?:asks|wants|needs)(?: to| for| about)?)?[:\s]+",
     re.IGNORECASE,
 )
-_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[*_`]+")
+_MARKUP = lazy(r"\[([^\]]*)\]\([^)]*\)|[*_`]+")
 
 
 def _plain(text: str) -> str:

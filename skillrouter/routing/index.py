@@ -56,7 +56,6 @@ from typing import Any, TypeVar
 from urllib.parse import urlparse
 
 import numpy as np
-from filelock import FileLock, Timeout
 
 from skillrouter.embeddings import Embedder
 from skillrouter.errors import IndexUnavailableError, StoreLockedError
@@ -208,7 +207,7 @@ class SkillIndex:
         self._client: Any = None
         self._collection: Any = None
         self._misfits: Any = None  # the misfits' collection, once opened
-        self._lock: FileLock | None = None
+        self._lock: Any = None  # filelock.FileLock while this process writes
         self._seen: str | None = None  # the write stamp as of this connection (embedded mode)
         self._stamp_read: tuple[tuple[int, int, int, int], str] | None = None  # (file status, token)
         # What this process last wrote or read of the collection (id -> content hash, and
@@ -403,6 +402,8 @@ class SkillIndex:
         connected: it has then disconnected, and a sync must plan its writes again."""
         if self.chroma_url or self._lock is not None:
             return False
+        from filelock import FileLock, Timeout  # here: a route takes no lock, and need not import it
+
         lock = FileLock(str(self.store_path / f"{self.folder}.lock"))
         try:
             lock.acquire(timeout=self.lock_timeout)

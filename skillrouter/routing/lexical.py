@@ -113,7 +113,7 @@ def tokenize(text: str) -> list[str]:
     """Words of ``text`` as the keyword index sees them: English words, and the character
     bigrams of each run of CJK characters (see the module docstring)."""
     text = text.lower().replace("_", " ")
-    if not CJK_RUN.search(text):
+    if text.isascii() or not CJK_RUN.search(text):
         return _words(text)
     out: list[str] = []
     start = 0

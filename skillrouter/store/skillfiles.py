@@ -383,12 +383,17 @@ class SkillFiles:
         os.replace(folder, trash)
         return trash
 
-    def recover(self) -> None:
-        """Finish or undo a replace that a crash interrupted (see :meth:`swap_in`). Every command
-        that opens the store runs this: one listing of ``skills/`` (0.1 s at 30,000 skills), not
-        one per kind of leftover."""
+    def leftovers(self) -> list[str]:
+        """The folders a replace leaves in ``skills/`` while it runs, or after a crash (see
+        :meth:`recover`): one listing (0.1 s at 30,000 skills)."""
         with os.scandir(self.skills_dir) as entries:
-            left = sorted(e.name for e in entries if e.name.startswith((".old-", ".new-", ".del-")))
+            return sorted(e.name for e in entries if e.name.startswith((".old-", ".new-", ".del-")))
+
+    def recover(self) -> None:
+        """Finish or undo a replace that a crash interrupted (see :meth:`swap_in`), under the
+        store's write lock (another process's replace in progress holds it). A store opened for
+        writing runs this when :meth:`leftovers` lists any."""
+        left = self.leftovers()
         for trash in (self.skills_dir / n for n in left if n.startswith(".old-")):
             name = trash.name.split("-", 2)[2] if trash.name.count("-") >= 2 else ""
             final = self.skills_dir / name.rsplit(".", 1)[0] if name else None

@@ -46,8 +46,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock
-
 from skillrouter.errors import (
     DiskFullError,
     SkillExistsError,
@@ -97,6 +95,25 @@ class _Pending:
     exists: bool = False
     staged: Path = Path()
     reason: str = "add"
+
+
+class _WriteLock:
+    """The store's write lock, a re-entrant ``filelock.FileLock`` made when first taken (a route
+    takes none: a fresh process need not import filelock to route)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock: Any = None
+
+    def __enter__(self) -> Any:
+        if self._lock is None:
+            from filelock import FileLock
+
+            self._lock = FileLock(str(self.path), timeout=120)
+        return self._lock.__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.__exit__(*exc)
 
 
 class _ReadOnly:
@@ -221,11 +238,9 @@ class Store:
         self.files = SkillFiles(self.path / "skills", create=create and not self.read_only)
         self.skills_dir, self.db_path = self.files.skills_dir, self.db_file
         self.write_lock: AbstractContextManager[Any] = (
-            _ReadOnly(self.read_only_why)
-            if self.read_only
-            else FileLock(str(self.path / "store.lock"), timeout=120)
+            _ReadOnly(self.read_only_why) if self.read_only else _WriteLock(self.path / "store.lock")
         )
-        if not self.read_only:
+        if not self.read_only and self.files.leftovers():
             with self.write_lock:  # another process may be mid-add: its staging folder is not debris
                 self.files.recover()
         if self.ledger_url is not None:

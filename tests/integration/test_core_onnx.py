@@ -141,7 +141,9 @@ def test_one_shot_cli_route_needs_neither_torch_nor_chroma(
             heavy = [m for m in ("torch", "sentence_transformers", "transformers", "chromadb",
                                  # nor what only other commands need (each costs a fresh route ms)
                                  "yaml", "numpy.ma", "skillrouter.doctor",
-                                 "skillrouter.routing.conversation", "skillrouter.security.gate")
+                                 "skillrouter.routing.conversation", "skillrouter.security.gate",
+                                 # nor a lock it never takes, or a limit the CLI set at the start
+                                 "filelock", "threadpoolctl", "skillrouter.frontmatter_repair")
                      if m in sys.modules]
             print(json.dumps({{"route": json.loads(out.getvalue()), "heavy": heavy,
                                "onnx": "onnxruntime" in sys.modules}}))
