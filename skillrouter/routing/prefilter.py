@@ -33,7 +33,13 @@ import numpy as np
 
 log = logging.getLogger(__name__)
 
-ROWS = 16_384  # below this a float32 product is cheap: the matrix is searched as it is
+ROWS = 4_096
+"""From this many rows the matrix gets an int8 copy. Below, the float32 matrix (6 MB at 4,096) is
+searched as it is. Above, its product with a query reads more than the cache keeps beside the
+model's weights: each route evicts them, and the next embedding reads them again. At 5,592 skills
+a route took 2.6-2.7 ms over its embedding with the copy against 3.3-3.5 without, and the
+embedding itself 7.0-7.3 ms against 8.8-8.9; at 10,000, 2.8 against 3.9-4.8; at 1,517 no
+difference (``benchmarks/route_latency.py``, docs/evaluation/scale.md)."""
 THREADS = max(1, min(4, os.cpu_count() or 1))
 """Threads of the integer product, as the embedding's own (one per core), at most 4: reading
 the int8 copy is bound by memory bandwidth, which one core does not fill (two threads find the
