@@ -11,7 +11,7 @@ A skill is read once into a view (:mod:`.view`); then, in :func:`view_findings`:
    ``skillrouter.analyzers`` entry points (:mod:`~skillrouter.security.analyzers`);
 2. the skill-level analyzers (:data:`SKILL_ANALYZERS`) read its code as code, one language at a
    time across its files: Python (:mod:`.pyflow`), JavaScript/TypeScript (:mod:`.jsflow`),
-   shell (:mod:`.shflow`), PowerShell (:mod:`.psflow`).
+   shell (:mod:`.shflow`; a Makefile's recipes too, :mod:`.makefiles`), PowerShell (:mod:`.psflow`).
 
 What the findings mean is the policy's (:func:`~skillrouter.security.policy.decide`).
 """
@@ -426,6 +426,7 @@ SKILL_ANALYZERS: tuple[FlowAnalyzer, ...] = (
     FlowAnalyzer("python-flow", "python", pyflow.skill_findings),
     FlowAnalyzer("javascript-flow", "javascript", jsflow.script_findings),
     FlowAnalyzer("shell-flow", "shell", shflow.shell_findings),
+    FlowAnalyzer("make-flow", "makefile", shflow.makefile_findings),
     FlowAnalyzer("powershell-flow", "powershell", psflow.powershell_findings),
     FlowAnalyzer("page-flow", "page", jsflow.page_findings),
 )

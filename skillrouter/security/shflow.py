@@ -25,7 +25,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from skillrouter.security.findings import Finding
+from skillrouter.security.indicators import indicators, known_host
 from skillrouter.security.lexicon_commands import SECRET_NAME
+from skillrouter.security.makefiles import recipes_as_shell
 from skillrouter.security.pyflow import (
     CREDENTIAL_COMMAND,
     DECODED,
@@ -40,11 +42,12 @@ from skillrouter.security.pyflow import (
     _credential,
     _join,
     _what,
+    flow_findings,
 )
 from skillrouter.security.tree import node_text as _text
-from skillrouter.security.tree import script_flows
+from skillrouter.security.tree import parser, script_flows
 
-__all__ = ["is_shell", "shell_findings"]
+__all__ = ["is_shell", "makefile_findings", "shell_findings"]
 
 SUFFIXES = (".sh", ".bash", ".zsh", ".ksh")
 READERS = frozenset(
@@ -90,6 +93,8 @@ DECODERS = re.compile(
 HOOK_FILE = re.compile(
     r"(^|[/\\])(pre|post)-(commit|push|checkout|merge|rewrite|receive)$|(^|[/\\])commit-msg$"
 )
+OUTPUT_FLAGS = frozenset({"-o", "-O", "--output", "--output-document"})
+_HOME = re.compile(r"\$\{?HOME\}?(?=/)")
 UPLOAD_FLAGS = frozenset(
     {"--upload-file", "-T", "--data-binary", "-d", "--data", "--data-raw", "-F", "--form"}
 )
@@ -112,12 +117,27 @@ def is_shell(relpath: str) -> bool:
 def shell_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's shell scripts (relative path -> text; other files are ignored)."""
 
-    def read(root: Any) -> list[tuple[str, int, str]]:
-        script = _Script()
-        script.block(root)
-        return script.found
+    return script_flows(texts, "shell", is_shell, lambda _: "bash", _read)
 
-    return script_flows(texts, "shell", is_shell, lambda _: "bash", read)
+
+def _read(root: Any) -> list[tuple[str, int, str]]:
+    script = _Script()
+    script.block(root)
+    return script.found
+
+
+def makefile_findings(texts: Mapping[str, str]) -> list[Finding]:
+    """The flows of a skill's Makefiles' recipes, read as the shell script ``make`` runs
+    (:mod:`.makefiles`); findings name the Makefile's lines."""
+    out: list[Finding] = []
+    for relpath, text in sorted(texts.items()):
+        tree = parser("bash").parse(recipes_as_shell(text).encode("utf-8", "replace"))
+        try:
+            found = _read(tree.root_node)
+        except RecursionError:
+            continue
+        out += flow_findings(relpath, text, found)
+    return out
 
 
 class _Script:
@@ -125,6 +145,7 @@ class _Script:
         self.env: dict[str, Value] = {"HOME": Value(("~",)), "USERPROFILE": Value(("~",))}
         self.secret_files: set[str] = set()  # folded paths a command wrote secrets into
         self.remotes: set[str] = set()  # git remotes the script added with a fixed URL
+        self.fetched: dict[str, str] = {}  # files downloaded from a host no installer list knows -> host
         self.found: list[tuple[str, int, str]] = []
 
     def report(self, rule: str, node: Any, why: str) -> None:
@@ -325,6 +346,8 @@ class _Script:
             and target is None
         ):
             printed = Value(printed.strings, None, printed.taint | {FETCHED})
+        if name in ("curl", "wget"):
+            self.downloaded(args, words, target)
 
         if name in NETWORK:
             self.network(node, name, args, words, given)
@@ -386,6 +409,22 @@ class _Script:
                 )
                 return
 
+    def downloaded(self, args: list[Value], words: list[str], target: Value | None) -> None:
+        """Remember the file a download writes (``-o FILE``, ``-O FILE``, ``> FILE``) when its host
+        is not a known installer host (``indicators.toml``): a line that runs it from a start-up
+        file runs what that host serves (:meth:`wrote`)."""
+        url = next((w for w in words if w.startswith(("http://", "https://"))), None)
+        host = re.sub(r"^https?://(?:[^/@]*@)?", "", url or "").split("/", 1)[0].split(":", 1)[0].lower()
+        if not host or known_host(host, indicators().installer_hosts):
+            return
+        files = [args[i + 1] for i, w in enumerate(words[:-1]) if w in OUTPUT_FLAGS]
+        if target is not None:
+            files.append(target)
+        for file in files:
+            for path in file.strings:
+                if path and path != "*" and path != "-":
+                    self.fetched[_HOME.sub("~", path)] = host
+
     def git(self, node: Any, words: list[str]) -> None:
         if (
             words[:2] == ["remote", "add"]
@@ -405,6 +444,16 @@ class _Script:
             if startup and (fetches or networked):
                 self.report(
                     "persistence", node, f"writes a command that fetches, decodes or sends into {where}"
+                )
+                return
+            said = " ".join(_HOME.sub("~", t) for t in texts)
+            run = next((f for f in self.fetched if startup and f in said), None)
+            if run is not None:
+                self.report(
+                    "persistence",
+                    node,
+                    f"writes a line that runs {run}, downloaded from {self.fetched[run]}, into {where}: "
+                    "every new shell runs what that host served",
                 )
                 return
             if content.tainted(SECRET):

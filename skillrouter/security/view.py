@@ -35,6 +35,7 @@ from pathlib import Path, PurePosixPath
 
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.makefiles import is_makefile
 from skillrouter.security.markdown import read_document
 from skillrouter.security.unicode import normalise
 
@@ -85,6 +86,8 @@ def kind_of(relpath: str, text: str | None = None) -> str:
     name = PurePosixPath(relpath).name.lower()
     if name in _MANIFESTS or (name.startswith("requirements") and name.endswith((".txt", ".in"))):
         return "manifest"
+    if is_makefile(relpath):
+        return "makefile"
     suffix = PurePosixPath(relpath).suffix.lower()
     if not suffix and text is not None and text.startswith("#!"):
         found = _SHEBANG.match(text)

@@ -7,7 +7,8 @@ list, so each list says what the gate gets wrong today).
 so they no longer measure anything held out; ``probe3`` and ``probe4`` (16 + 16 each, 2026-12-06)
 were scanned once before anyone read them, and their lists are what those held-out runs found;
 ``probe5`` and ``probe7`` were scanned once blind and then worked on; ``probe6`` and ``probe8`` are held
-out; ``probe11`` and then ``probe12`` were written blind, scanned once and held out."""
+out; ``probe11`` and then ``probe12`` were written blind, scanned once and held out (``probe11`` worked on
+since 2026-12-07, ``probe12`` still held out)."""
 
 from __future__ import annotations
 
@@ -118,11 +119,10 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         {"05-eth-balance-watch"},  # 15 let through since (a company index's hyphenated name, from probe9)
     ),
-    "probe11": (  # held out: written blind, scanned once at e1fa926 (probe11/README.md), never worked on
+    "probe11": (  # written blind, scanned once at e1fa926 (probe11/README.md); worked on since 2026-12-07
         {
             "06-crypto-portfolio",  # held, but for a finding outside the files its label names
             "08-team-conventions",
-            "11-python-bootstrap",
             "12-devcontainer-gen",
             "13-k8s-logtail",
             "14-jekyll-deploy",
@@ -136,7 +136,8 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         set(),
     ),
-    "probe12": (  # held out: written blind, scanned once at 4da9ae0 (probe12/README.md), never worked on
+    "probe12": (  # held out: written blind, scanned once at 4da9ae0 (probe12/README.md), never worked on;
+        # 22-makefile-scaffold stopped since the Makefile reading (a capability probe11 asked for)
         {
             "02-npm-release-helper",
             "03-cloud-incident-triage",
@@ -149,7 +150,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "19-code-review-zh",
             "20-oss-static-deploy",
             "21-gitlab-ci-templates",
-            "22-makefile-scaffold",
             "23-agent-memory-sync",
             "24-gem-release-helper",
         },
