@@ -44,6 +44,7 @@ from skillrouter.security.pyflow import (
     _what,
     flow_findings,
 )
+from skillrouter.security.supply import index_host_verdict, index_urls
 from skillrouter.security.tree import node_text as _text
 from skillrouter.security.tree import parser, script_flows
 
@@ -93,6 +94,8 @@ DECODERS = re.compile(
 HOOK_FILE = re.compile(
     r"(^|[/\\])(pre|post)-(commit|push|checkout|merge|rewrite|receive)$|(^|[/\\])commit-msg$"
 )
+PACKAGE_MANAGERS = frozenset({"pip", "pip3", "uv", "poetry", "npm", "yarn", "pnpm", "bun"})
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 OUTPUT_FLAGS = frozenset({"-o", "-O", "--output", "--output-document"})
 _HOME = re.compile(r"\$\{?HOME\}?(?=/)")
 UPLOAD_FLAGS = frozenset(
@@ -235,7 +238,7 @@ class _Script:
                     appending = ">>" in _text(redirect)
             elif redirect.type == "heredoc_redirect":
                 parts = [c for c in redirect.named_children if c.type == "heredoc_body"]
-                heredoc = Value(tuple(_text(p) for p in parts)) if parts else Value(("",))
+                heredoc = Value(tuple(self.expanded(_text(p)) for p in parts)) if parts else Value(("",))
         if body is None:
             return UNKNOWN
         printed = (
@@ -246,6 +249,35 @@ class _Script:
         if target is not None:
             self.wrote(node, target, printed, appending)
         return UNKNOWN if target is not None else printed
+
+    def expanded(self, text: str) -> str:
+        """A here-document's text with the variables the script set (``$X``, ``${X}``) put in."""
+
+        def known(m: re.Match[str]) -> str:
+            held = self.env.get(m.group(1))
+            return (
+                held.strings[0] if held is not None and held.strings and held.strings[0] != "*" else m.group()
+            )
+
+        return _VARIABLE.sub(known, text) if "$" in text else text
+
+    def indexes(self, node: Any, text: str) -> None:
+        """``untrusted-index`` for a package index the script sets, its URL from the script's own
+        variables (a configuration written from ``$MIRROR``, ``npm config set registry "$R"``):
+        judged as :mod:`.supply` judges one written out."""
+        for _, line, url, _ in index_urls(text):
+            verdict = index_host_verdict(url)
+            if verdict is not None:
+                host = re.sub(r"^https?://", "", url).split("/", 1)[0]
+                what = (
+                    "a name made to look like a known index" if verdict == "look-alike" else "no known index"
+                )
+                self.report(
+                    "untrusted-index",
+                    node,
+                    f"points the package manager at {host} ({what}): {line.strip()[:80]}",
+                )
+                return
 
     # ------------------------------------------------------------ values
 
@@ -348,6 +380,8 @@ class _Script:
             printed = Value(printed.strings, None, printed.taint | {FETCHED})
         if name in ("curl", "wget"):
             self.downloaded(args, words, target)
+        if name in PACKAGE_MANAGERS:
+            self.indexes(node, line)
 
         if name in NETWORK:
             self.network(node, name, args, words, given)
@@ -437,6 +471,8 @@ class _Script:
 
     def wrote(self, node: Any, target: Value, content: Value, appending: bool) -> None:
         texts = content.strings
+        for text in texts:  # a configuration the script writes (pip.conf, .npmrc): its index
+            self.indexes(node, text)
         for where in target.strings:
             startup = STARTUP_FILE.search(where) or HOOK_FILE.search(where)
             fetches = content.tainted(FETCHED, DECODED) or any(FETCHES_OR_DECODES.search(t) for t in texts)

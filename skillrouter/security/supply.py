@@ -38,7 +38,7 @@ from skillrouter.security.analyzers import FileText
 from skillrouter.security.findings import Finding, excerpt, finding
 from skillrouter.security.indicators import imitates, indicators, known_host
 
-__all__ = ["SupplyChainAnalyzer", "index_host_verdict", "supply_findings"]
+__all__ = ["SupplyChainAnalyzer", "index_host_verdict", "index_urls", "supply_findings"]
 
 # a setting or option that names an index, then its URL on the same line
 _INDEX_SETTING = re.compile(
@@ -111,7 +111,7 @@ def index_host_verdict(url: str) -> str | None:
     return "look-alike" if imitates(host, known.package_indexes) else "unknown"
 
 
-def _index_urls(text: str, manifest: bool = False) -> Iterator[tuple[int, str, str, int]]:
+def index_urls(text: str, manifest: bool = False) -> Iterator[tuple[int, str, str, int]]:
     """Each index URL set in ``text``: (line number, the line, the URL, its column); in a
     ``package.json`` (``manifest``) a ``"registry"`` key is where the package is published to."""
     lines = text.split("\n")
@@ -157,7 +157,7 @@ def index_findings(relpath: str, text: str) -> list[Finding]:
     out: list[Finding] = []
     seen: set[int] = set()
     manifest = PurePosixPath(relpath).name.lower() == "package.json"
-    for number, line, url, at in _index_urls(text, manifest):
+    for number, line, url, at in index_urls(text, manifest):
         verdict = index_host_verdict(url)
         if verdict is None or number in seen:
             continue

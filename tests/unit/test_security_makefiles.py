@@ -63,3 +63,18 @@ def test_an_official_download_or_a_printed_hint_is_not() -> None:
         "curl -o /tmp/data.json https://tools-cache.dev/d.json\necho 'export EDITOR=vim' >> ~/.bashrc\n"
     )
     assert shflow.shell_findings({"setup.sh": unrelated}) == []
+
+
+def test_an_index_a_script_writes_from_its_own_variables_is_judged_as_one_written_out() -> None:
+    script = (
+        'MAIN="https://pypi.tuna-mirror.dev/simple"\nREG="https://registry.npm-fast.dev/"\n'
+        'cat > "$HOME/.config/pip/pip.conf" <<CONF\n[global]\nindex-url = $MAIN\nCONF\n'
+        '{ echo "registry=$REG"; echo "strict-ssl=false"; } >> "$HOME/.npmrc"\n'
+        'npm config set registry "$REG"\n'
+    )
+    found = [(f.rule, f.line) for f in shflow.shell_findings({"scripts/mirrors.sh": script})]
+    assert found == [("untrusted-index", 3), ("untrusted-index", 7), ("untrusted-index", 8)]
+    official = script.replace("pypi.tuna-mirror.dev", "pypi.tuna.tsinghua.edu.cn").replace(
+        "registry.npm-fast.dev", "registry.npmmirror.com"
+    )
+    assert shflow.shell_findings({"scripts/mirrors.sh": official}) == []

@@ -114,7 +114,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "17-wechat-article-formatter",
             "18-aliyun-oss-uploader",
             "19-dingtalk-build-notify",
-            "21-dev-mirror-setup",
             "23-feishu-doc-sync",
         },
         {"05-eth-balance-watch"},  # 15 let through since (a company index's hyphenated name, from probe9)
@@ -127,7 +126,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "13-k8s-logtail",
             "14-jekyll-deploy",
             "17-task-notify",
-            "18-mirror-config",
             "19-excel-clean",
             "20-img-compress",
             "21-wp-page-cache",
