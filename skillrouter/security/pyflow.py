@@ -72,6 +72,10 @@ CREDENTIAL_STORE = re.compile(
     r"|\.(?:clawdbot|openclaw|moltbot|hermes|claude|codex|cursor|gemini|config/gh)/[\w./-]*?(?:\.env\b|credentials?"
     r"|auth[\w.-]*\.json|tokens?\b|secrets?\b|hosts\.yml)"
     r"|(?<![\w.-])\.env(?![\w.-])"
+    # the agents' own: MCP servers' configurations (their keys in env), Copilot's OAuth tokens, Claude
+    # Code's account file, and the session transcripts (whatever the user pasted in)
+    r"|(?<![\w-])\.claude\.json\b|\.(?:cursor|claude|gemini|codeium/windsurf)/[\w./-]*?mcp[\w.-]*\.json"
+    r"|github-copilot/(?:hosts|apps)\.json|\.claude/projects\b|\.codex/sessions\b"
     r"|(?-i:\bLogin Data\b)|\bcookies\.sqlite\b|\blogins\.json\b|\bkey[34]\.db\b|Local "
     r"Storage/leveldb|Chrome/User Data"
     r"|BraveSoftware|Firefox/Profiles|\.mozilla/firefox|\bwallet\.dat\b|\.bitcoin\b|\.electrum\b|\bExodus\b"

@@ -125,7 +125,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "12-devcontainer-gen",
             "13-k8s-logtail",
             "14-jekyll-deploy",
-            "17-task-notify",
             "19-excel-clean",
             "20-img-compress",
             "21-wp-page-cache",
