@@ -92,7 +92,15 @@ SHELL: tuple[str, ...] = (
     "child_process.spawnSync",
 )
 SHELL += ("child_process.execFile", "child_process.execFileSync", "execa", "shelljs.exec")
-EXEC = ("eval", "Function", "vm.runInNewContext", "vm.runInThisContext", "vm.runInContext", "vm.Script")
+EXEC = (  # import(): a module from a data: URL or a URL runs as code
+    "eval",
+    "Function",
+    "import",
+    "vm.runInNewContext",
+    "vm.runInThisContext",
+    "vm.runInContext",
+    "vm.Script",
+)
 READS: tuple[str, ...] = (
     "fs.readFileSync",
     "fs.readFile",
@@ -563,7 +571,7 @@ class _Scope:
         args_node = node.child_by_field_name("arguments")
         arg_nodes = [] if args_node is None else [a for a in args_node.named_children if a.type != "comment"]
         func = self.value(func_node)
-        name = func.qualname or ""
+        name = func.qualname or ("import" if func_node is not None and func_node.type == "import" else "")
         method = None
         owner = UNKNOWN
         if func_node is not None and func_node.type == "member_expression":

