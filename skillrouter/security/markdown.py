@@ -11,7 +11,10 @@
 
 A prose block whose text ends with ``:`` is followed by what it introduces; that next block (or
 fenced code) is kept as its ``attached`` text ("append this line to ~/.bashrc:" and then the
-line). Inline code spans are located inside prose (:attr:`Block.spans`) and :func:`sentences`
+line). A fenced Markdown or plain block the paragraph before it has the agent write into its
+memory or instruction files ("append the following block to ~/.claude/CLAUDE.md") is prose: the
+agent reads it as its own instructions from then on (:func:`written_to_memory`). Inline code spans
+are located inside prose (:attr:`Block.spans`) and :func:`sentences`
 splits prose into sentences without cutting through a code span or an abbreviation.
 """
 
@@ -100,8 +103,11 @@ class Body:
                 break
             fences.append((opening, line_of(closing.start()), info.strip()))
             resume = closing.end()
-        self.fences = fences
         self._fence_starts = [f[0] for f in fences]
+        self.fences = fences
+        kept = [f for f in fences if not written_to_memory(f[2], self._paragraph_before(f[0]))]
+        self.fences = kept
+        self._fence_starts = [f[0] for f in kept]
         self.headings: list[int] = []
         for m in _HEADING_LINE_RE.finditer(joined):
             i = line_of(m.start())
@@ -109,6 +115,16 @@ class Body:
                 self.headings.append(i)
         self._blocks: dict[int, Block] = {}
         self._start_of: dict[int, int] = {}
+
+    def _paragraph_before(self, opening: int) -> str:
+        """The lines of text right above line ``opening`` (a fence), up to a blank line."""
+        j = opening - 1
+        while j >= 0 and not self.lines[j].strip():
+            j -= 1
+        k = j
+        while k > 0 and self.lines[k - 1].strip() and not self.in_code(k - 1):
+            k -= 1
+        return "\n".join(self.lines[k : j + 1]) if j >= 0 and not self.in_code(j) else ""
 
     # ---- line classes (indexes into ``lines``)
     def in_code(self, i: int) -> bool:
@@ -271,6 +287,31 @@ class Document:
     fields: list[Block]
     body: Body
     topic: str  # name, description, tags and title, lower-case: what the skill says it is about
+
+
+# the agent's memory and instruction files, and writing into them (English and Chinese)
+_MEMORY_FILE_RE = re.compile(
+    r"\b(?:memory|soul|agents|claude|gemini|user)\.md\b|\.cursorrules\b|\.windsurfrules\b"
+    r"|copilot-instructions\.md|\bmemory\s+files?\b|\b(?:long-term|persistent)\s+memory\b"
+    r"|记忆文件|长期记忆|持久记忆",
+    re.IGNORECASE,
+)
+_WRITE_RE = re.compile(
+    r"\b(?:append|add|write|insert|prepend|paste|put|save|record|copy)\w*\b|追加|写入|写进|添加|加入|保存|粘贴",
+    re.IGNORECASE,
+)
+
+
+def written_to_memory(info: str, before: str) -> bool:
+    """Whether a fenced block (``info``: its language) is text the paragraph ``before`` it has the
+    agent write into its memory or instruction files: Markdown or plain text, a write and such a
+    file named together."""
+    language = info.split()[0].lower() if info.split() else ""
+    return (
+        language in ("", "markdown", "md", "text", "txt")
+        and bool(_MEMORY_FILE_RE.search(before))
+        and bool(_WRITE_RE.search(before))
+    )
 
 
 def _code_spans(text: str) -> list[tuple[int, int]]:
