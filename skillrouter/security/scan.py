@@ -11,7 +11,8 @@ A skill is read once into a view (:mod:`.view`); then, in :func:`view_findings`:
    ``skillrouter.analyzers`` entry points (:mod:`~skillrouter.security.analyzers`);
 2. the skill-level analyzers (:data:`SKILL_ANALYZERS`) read its code as code, one language at a
    time across its files: Python (:mod:`.pyflow`), JavaScript/TypeScript (:mod:`.jsflow`),
-   shell (:mod:`.shflow`; a Makefile's recipes too, :mod:`.makefiles`), PowerShell (:mod:`.psflow`).
+   shell (:mod:`.shflow`; a Makefile's recipes too, :mod:`.makefiles`), PowerShell (:mod:`.psflow`), Go,
+   Ruby, PHP and Rust (:mod:`.langflow`).
 
 What the findings mean is the policy's (:func:`~skillrouter.security.policy.decide`).
 """
@@ -26,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from threading import Lock
 
-from skillrouter.security import commands, droppers, jsflow, lures, psflow, pyflow, shflow
+from skillrouter.security import commands, droppers, jsflow, langflow, lures, psflow, pyflow, shflow
 from skillrouter.security.agent_settings import AgentSettingsAnalyzer
 from skillrouter.security.analyzers import ANALYZERS, Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
@@ -427,6 +428,7 @@ SKILL_ANALYZERS: tuple[FlowAnalyzer, ...] = (
     FlowAnalyzer("javascript-flow", "javascript", jsflow.script_findings),
     FlowAnalyzer("shell-flow", "shell", shflow.shell_findings),
     FlowAnalyzer("make-flow", "makefile", shflow.makefile_findings),
+    FlowAnalyzer("program-flow", "program", langflow.code_flow_findings),
     FlowAnalyzer("powershell-flow", "powershell", psflow.powershell_findings),
     FlowAnalyzer("page-flow", "page", jsflow.page_findings),
 )

@@ -43,6 +43,8 @@ __all__ = ["DEFAULT_MAX_FILE_BYTES", "SkillView", "ViewFile", "kind_of"]
 
 DEFAULT_MAX_FILE_BYTES = 1_000_000
 
+PROGRAM_LANGUAGES = {".go": "go", ".rb": "ruby", ".rake": "ruby", ".php": "php", ".rs": "rust"}
+"""The files of kind ``program``, by suffix, and their language (``Rakefile``, ``Gemfile``: Ruby)."""
 _KINDS = {
     ".md": "markdown",
     ".markdown": "markdown",
@@ -71,6 +73,7 @@ _KINDS = {
     ".htm": "page",
     ".xhtml": "page",
     ".svg": "page",
+    **{suffix: "program" for suffix in PROGRAM_LANGUAGES},  # Go, Ruby, PHP, Rust (:mod:`.langflow`)
     ".json": "config",
     ".jsonc": "config",
     ".yaml": "config",
@@ -88,6 +91,8 @@ def kind_of(relpath: str, text: str | None = None) -> str:
         return "manifest"
     if is_makefile(relpath):
         return "makefile"
+    if PurePosixPath(relpath).name in ("Rakefile", "Gemfile"):
+        return "program"
     suffix = PurePosixPath(relpath).suffix.lower()
     if not suffix and text is not None and text.startswith("#!"):
         found = _SHEBANG.match(text)

@@ -107,7 +107,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         {
             "04-browser-bookmark-search",
             "05-crypto-portfolio-tracker",
-            "12-gem-release-helper",
             "13-nginx-log-analyzer",
             "16-aws-cost-report",
             "17-wechat-article-formatter",
@@ -121,11 +120,9 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         {
             "06-crypto-portfolio",  # held, but for a finding outside the files its label names
             "12-devcontainer-gen",
-            "13-k8s-logtail",
             "14-jekyll-deploy",
             "19-excel-clean",
             "21-wp-page-cache",
-            "22-file-hash",
             "24-weekly-report",
         },
         set(),
