@@ -130,6 +130,10 @@ _CONNECT = re.compile(
 _WRITE_TO = re.compile(
     r"(?:^|[.:>])(?:Write|WriteString|write|write_all|puts|print|fwrite|fputs|socket_write|send)$"
 )
+# a call that makes a writer over what it is handed: what is written to the writer goes there
+_WRAPS = re.compile(
+    r"(?:^|[.:])(?:New\w*Writer|NewEncoder|NewWriter\w*|new_writer|BufWriter::new|GzEncoder::new)$"
+)
 # a call that writes what it is given into its first argument (``fmt.Fprintf(buf, ...)``, ``append(xs, x)``)
 _WRITES_FIRST = re.compile(
     r"(?:^|[.:>])(?:Fprint\w*|Copy|append|array_push|array_merge|extend|push|push_str|insert|concat|merge)$"
@@ -147,9 +151,12 @@ CONNECTION = "connection"
 class _Value:
     strings: tuple[str, ...] = ()
     taint: frozenset[str] = frozenset()
+    aliases: frozenset[str] = (
+        frozenset()
+    )  # variables a writer made over them writes into (gzip.NewWriter(&buf))
 
     def join(self, other: _Value) -> _Value:
-        return _Value(self.strings + other.strings, self.taint | other.taint)
+        return _Value(self.strings + other.strings, self.taint | other.taint, self.aliases | other.aliases)
 
 
 _NOTHING = _Value()
@@ -360,8 +367,19 @@ class _Walker:
             taint.add(CONNECTION)
         if SECRET in args.taint:  # what is handed a secret holds it: its receiver, its first argument
             self._taint_written(node, arguments, name)
-        out = _Value(given.strings, frozenset(taint) | (given.taint - {CONNECTION}))
+        over = frozenset(self._argument_names(arguments)) if _WRAPS.search(name) else frozenset()
+        out = _Value(given.strings, frozenset(taint) | (given.taint - {CONNECTION}), over)
         return out.join(defined) if defined is not None else out
+
+    def _argument_names(self, arguments: Any) -> list[str]:
+        """The variables handed to a call, plainly or by reference (``&buf``)."""
+        names = []
+        for a in arguments.named_children if arguments is not None else ():
+            if a.type in ("unary_expression", "reference_expression", "argument") and a.named_children:
+                a = a.named_children[-1]
+            if a.type in self.grammar.identifiers:
+                names.append(node_text(a))
+        return names
 
     def _networked(self, name: str) -> bool:
         """Whether the object a method is called on came from a network library (``client.Do``)."""
@@ -378,6 +396,9 @@ class _Walker:
             operand = function.child_by_field_name("operand") or function.child_by_field_name("value")
             if operand is not None and operand.type in self.grammar.identifiers:
                 self._add(node_text(operand))
+            elif operand is not None and operand.type in self.grammar.calls:  # json.NewEncoder(zw).Encode(x)
+                for name in self._argument_names(operand.child_by_field_name("arguments")):
+                    self._add(name)
         if arguments is not None and arguments.named_children and _WRITES_FIRST.search(called):
             first = arguments.named_children[0]
             if first.type in ("unary_expression", "reference_expression", "argument"):
@@ -385,11 +406,13 @@ class _Walker:
             if first.type in self.grammar.identifiers:
                 self._add(node_text(first))
 
-    def _add(self, name: str) -> None:
+    def _add(self, name: str, depth: int = 0) -> None:
         if name in self.packages or name[:1].isupper() and name.isidentifier() and name == name.upper():
             return
         held = self.env.get(name, _NOTHING)
-        self.env[name] = _Value(held.strings, held.taint | {SECRET})
+        self.env[name] = _Value(held.strings, held.taint | {SECRET}, held.aliases)
+        for alias in held.aliases if depth < 4 else ():
+            self._add(alias, depth + 1)
 
     @staticmethod
     def _paths(strings: tuple[str, ...]) -> list[str]:

