@@ -94,6 +94,7 @@ DECODERS = re.compile(
 HOOK_FILE = re.compile(
     r"(^|[/\\])(pre|post)-(commit|push|checkout|merge|rewrite|receive)$|(^|[/\\])commit-msg$"
 )
+_SHEBANG_SHELL = re.compile(r"#!\s*\S*/(?:env\s+)?(?:ba|z|da|k)?sh\b")
 PACKAGE_MANAGERS = frozenset({"pip", "pip3", "uv", "poetry", "npm", "yarn", "pnpm", "bun"})
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 OUTPUT_FLAGS = frozenset({"-o", "-O", "--output", "--output-document"})
@@ -227,6 +228,7 @@ class _Script:
         body = node.child_by_field_name("body") or (node.named_children[0] if node.named_children else None)
         target: Value | None = None
         heredoc: Value | None = None
+        written: list[Any] = []
         appending = False
         for redirect in node.named_children[1:]:
             if redirect.type == "file_redirect" and not any(
@@ -239,8 +241,11 @@ class _Script:
             elif redirect.type == "heredoc_redirect":
                 parts = [c for c in redirect.named_children if c.type == "heredoc_body"]
                 heredoc = Value(tuple(self.expanded(_text(p)) for p in parts)) if parts else Value(("",))
+                written = parts
         if body is None:
             return UNKNOWN
+        if heredoc is not None and target is not None:
+            self.script_written(written, target)
         printed = (
             self.statement(body, heredoc if heredoc is not None else stdin)
             if body.type != "command"
@@ -249,6 +254,19 @@ class _Script:
         if target is not None:
             self.wrote(node, target, printed, appending)
         return UNKNOWN if target is not None else printed
+
+    def script_written(self, parts: list[Any], target: Value) -> None:
+        """A shell script the script writes (a here-document into ``*.sh`` or starting ``#!...sh``)
+        is read as one: it runs later (from cron, a hook, a start-up file), and its flows are
+        reported at its lines here."""
+        for part in parts:
+            text = _text(part)
+            if not (any(t.endswith(SUFFIXES) for t in target.strings) or _SHEBANG_SHELL.match(text.lstrip())):
+                continue
+            inner = _Script()
+            inner.block(parser("bash").parse(text.encode("utf-8", "replace")).root_node)
+            first = int(part.start_point[0])
+            self.found += [(rule, first + line, why) for rule, line, why in inner.found]
 
     def expanded(self, text: str) -> str:
         """A here-document's text with the variables the script set (``$X``, ``${X}``) put in."""

