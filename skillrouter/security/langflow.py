@@ -143,6 +143,18 @@ _NETWORK_NAME = re.compile(
     re.IGNORECASE,
 )
 
+# a target that is an element or field of a variable (data["b"] = x, req.body = y): it adds to the variable
+_ELEMENTS = frozenset(
+    {
+        "element_reference",
+        "index_expression",
+        "subscript_expression",
+        "selector_expression",
+        "field_expression",
+        "member_access_expression",
+        "call",
+    }
+)
 SECRET = "secret"
 CONNECTION = "connection"
 
@@ -244,12 +256,12 @@ class _Walker:
             if value is not None:
                 got = self.value(value)
                 if target is not None:
+                    # a loop's variable takes every element; data["b"] = x, meta[k] = v add to what it held
+                    adds = (
+                        kind.startswith(("for", "range", "augmented", "operator")) or target.type in _ELEMENTS
+                    )
                     for name in self._names(target):
-                        self.env[name] = (
-                            self.env.get(name, _NOTHING).join(got)
-                            if kind.startswith(("for", "range", "augmented", "operator"))
-                            else got
-                        )
+                        self.env[name] = self.env.get(name, _NOTHING).join(got) if adds else got
             for child in node.named_children:  # a loop's body, an if-let's block
                 if child not in (target, value):
                     self.visit(child)
@@ -341,6 +353,9 @@ class _Walker:
         if node.type == "scoped_call_expression" or "::" in name or "." in name:
             head = re.split(r"\.|::|->", name)[0]
             receiver = receiver.join(self.env.get(head, _NOTHING))
+        block = node.child_by_field_name("block")  # Ruby's do ... end / { ... } handed to the call
+        if block is not None:
+            self.visit(block)
         given = args.join(receiver)
         defined = self.env.get(re.split(r"\.|::|->", name)[-1]) if name else None
         line = int(node.start_point[0]) + 1

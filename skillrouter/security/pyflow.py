@@ -72,6 +72,7 @@ CREDENTIAL_STORE = re.compile(
     r"|\.(?:clawdbot|openclaw|moltbot|hermes|claude|codex|cursor|gemini|config/gh)/[\w./-]*?(?:\.env\b|credentials?"
     r"|auth[\w.-]*\.json|tokens?\b|secrets?\b|hosts\.yml)"
     r"|(?<![\w.-])\.env(?![\w.-])"
+    r"|/proc/(?:self|\d+|\$\$|\$\{?\w+\}?)/environ\b"  # a process's whole environment
     # the agents' own: MCP servers' configurations (their keys in env), Copilot's OAuth tokens, Claude
     # Code's account file, and the session transcripts (whatever the user pasted in)
     r"|(?<![\w-])\.claude\.json\b|\.(?:cursor|claude|gemini|codeium/windsurf)/[\w./-]*?mcp[\w.-]*\.json"

@@ -428,6 +428,7 @@ SKILL_ANALYZERS: tuple[FlowAnalyzer, ...] = (
     FlowAnalyzer("javascript-flow", "javascript", jsflow.script_findings),
     FlowAnalyzer("shell-flow", "shell", shflow.shell_findings),
     FlowAnalyzer("make-flow", "makefile", shflow.makefile_findings),
+    FlowAnalyzer("ci-flow", "config", shflow.ci_findings),
     FlowAnalyzer("program-flow", "program", langflow.code_flow_findings),
     FlowAnalyzer("powershell-flow", "powershell", psflow.powershell_findings),
     FlowAnalyzer("page-flow", "page", jsflow.page_findings),

