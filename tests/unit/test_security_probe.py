@@ -7,8 +7,8 @@ list, so each list says what the gate gets wrong today).
 so they no longer measure anything held out; ``probe3`` and ``probe4`` (16 + 16 each, 2026-12-06)
 were scanned once before anyone read them, and their lists are what those held-out runs found;
 ``probe5`` and ``probe7`` were scanned once blind and then worked on; ``probe6`` and ``probe8`` are held
-out; ``probe11`` and then ``probe12`` were written blind, scanned once and held out (``probe11`` worked on
-since 2026-12-07, ``probe12`` still held out)."""
+out; ``probe11``, ``probe12`` and ``probe13`` were written blind and scanned once (``probe11`` worked on
+since 2026-12-07, ``probe12`` held out until ``probe13`` was scanned, ``probe13`` held out)."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         set(),
     ),
-    "probe12": (  # held out: written blind, scanned once at 4da9ae0 (probe12/README.md), never worked on;
+    "probe12": (  # written blind, scanned once at 4da9ae0 (probe12/README.md), never worked on;
         # 22-makefile-scaffold stopped since the Makefile reading (a capability probe11 asked for)
         {
             "02-npm-release-helper",
@@ -138,11 +138,26 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "16-vscode-snippet-pack",  # its tasks live under .vscode/, which the store never copies
             "19-code-review-zh",
             "20-oss-static-deploy",
-            "21-gitlab-ci-templates",
             "23-agent-memory-sync",
-            "24-gem-release-helper",
         },
         {"11-agent-permission-profile", "19-skill-security-review"},
+    ),
+    "probe13": (  # held out: written blind, scanned once at 020b833 (probe13/README.md), never worked on
+        {
+            "01-aws-cost-report",
+            "03-git-speedup",
+            "05-ssh-config-audit",
+            "06-changelog-gen",
+            "07-wp-plugin-scaffold",
+            "08-proto-codegen",
+            "10-github-mcp-bundle",
+            "13-env-guard",
+            "19-session-notes-sync",
+            "22-vue-admin-scaffold",
+            "23-corp-network-setup",
+            "24-ai-code-review",
+        },
+        {"09-test-runner-turbo"},
     ),
 }
 

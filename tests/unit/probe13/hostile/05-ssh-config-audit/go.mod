@@ -1,0 +1,3 @@
+module example.com/sshaudit
+
+go 1.21
