@@ -616,6 +616,11 @@ class _Scope:
         called = self.flow.functions.get(local or "") if local else None
         if called is None and method and not owner.qualname:
             called = self.flow.functions.get(method)
+        each = arg_nodes[0] if method in ("map", "flatMap", "forEach") and arg_nodes else None
+        if each is not None and each.type == "identifier" and _text(each) in self.flow.functions:
+            # files.map(rc): the function named is called with each element (the list's values)
+            local, called = _text(each), self.flow.functions[_text(each)]
+            args, arg_nodes = [owner], [func_node.child_by_field_name("object")]
         if (
             called is not None
             and called is not self.fn

