@@ -16,12 +16,14 @@ on the second pass), with one flow engine for the four languages:
   ``fs::read_to_string`` ...) whose path, from its strings joined (``filepath.Join(home, ".aws",
   "credentials")``), names a credential store (:data:`~skillrouter.security.pyflow.CREDENTIAL_STORE`:
   the same list as Python's); the whole environment (``os.Environ()``, ``env::vars()``,
-  ``ENV.to_h``, ``getenv()``, ``$_ENV``); an environment variable named as a secret.
+  ``ENV.to_h``, ``ENV.each``, ``getenv()``, ``$_ENV``). One named variable is not: it is how a
+  program is given its key, and sending it to its API is the point.
 - **Sinks** (``exfiltration``): a call that sends (HTTP clients' posts and requests, SMTP, a
   socket opened by the code and written to) given a secret, directly or in what was built from it.
 
-The findings are the sink's line, with why; :mod:`.pyflow` and :mod:`.jsflow` are the deeper
-readers of Python and JavaScript.
+A file whose walk passes :data:`STEPS` nodes (deeply nested definitions are walked again where
+they are evaluated) reports what was found by then. The findings are the sink's line, with why;
+:mod:`.pyflow` and :mod:`.jsflow` are the deeper readers of Python and JavaScript.
 """
 
 from __future__ import annotations
