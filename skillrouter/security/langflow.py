@@ -31,13 +31,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import Any
 
 from skillrouter.security.findings import Finding
 from skillrouter.security.pyflow import CREDENTIAL_STORE, flow_findings
-from skillrouter.security.tree import node_text
+from skillrouter.security.tree import node_text, parser
 from skillrouter.security.view import PROGRAM_LANGUAGES
 
 __all__ = ["code_flow_findings", "language_of"]
@@ -183,16 +182,6 @@ def language_of(relpath: str) -> str | None:
     return PROGRAM_LANGUAGES.get(path.suffix.lower())
 
 
-@lru_cache(maxsize=4)
-def _parser(language: str) -> Any:
-    from importlib import import_module
-
-    from tree_sitter import Language, Parser
-
-    grammar: Any = import_module(f"tree_sitter_{language}")
-    return Parser(Language(grammar.language_php() if language == "php" else grammar.language()))
-
-
 def code_flow_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's Go, Ruby, PHP and Rust files (relative path -> text; others are
     ignored)."""
@@ -201,7 +190,7 @@ def code_flow_findings(texts: Mapping[str, str]) -> list[Finding]:
         language = language_of(relpath)
         if language is None:
             continue
-        root = _parser(language).parse(text.encode("utf-8", "replace")).root_node
+        root = parser(language).parse(text.encode("utf-8", "replace")).root_node
         walker = _Walker(_GRAMMARS[language])
         try:
             for _ in range(2):

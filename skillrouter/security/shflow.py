@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from skillrouter.security.findings import Finding
 from skillrouter.security.indicators import indicators, known_host
@@ -44,7 +45,7 @@ from skillrouter.security.pyflow import (
     _what,
     flow_findings,
 )
-from skillrouter.security.supply import index_host_verdict, index_urls
+from skillrouter.security.supply import index_urls, untrusted_index_why
 from skillrouter.security.tree import node_text as _text
 from skillrouter.security.tree import parser, script_flows
 
@@ -133,18 +134,26 @@ def _read(root: Any) -> list[tuple[str, int, str]]:
 def makefile_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's Makefiles' recipes, read as the shell script ``make`` runs
     (:mod:`.makefiles`); findings name the Makefile's lines."""
-    out: list[Finding] = []
-    for relpath, text in sorted(texts.items()):
-        tree = parser("bash").parse(recipes_as_shell(text).encode("utf-8", "replace"))
-        try:
-            found = _read(tree.root_node)
-        except RecursionError:
-            continue
-        out += flow_findings(relpath, text, found)
-    return out
+    return [
+        f
+        for relpath, text in sorted(texts.items())
+        for f in _flows_as_shell(relpath, text, recipes_as_shell(text))
+    ]
+
+
+def _flows_as_shell(relpath: str, text: str, shell: str) -> list[Finding]:
+    """The flows of ``shell``, the script a file runs line for line (a Makefile's recipes, a CI
+    configuration's commands), as findings on ``relpath``'s lines and text."""
+    try:
+        found = _read(parser("bash").parse(shell.encode("utf-8", "replace")).root_node)
+    except RecursionError:
+        return []
+    return flow_findings(relpath, text, found)
 
 
 _CI_KEYS = frozenset({"run", "script", "before_script", "after_script"})
+# one of them as a key: only then is the YAML composed (a large OpenAPI file holds none)
+_CI_KEY = re.compile(r"^[ \t]*(?:-[ \t]+)?(?:run|script|before_script|after_script)[ \t]*:", re.MULTILINE)
 
 
 def ci_commands(text: str) -> str | None:
@@ -200,16 +209,10 @@ def ci_findings(texts: Mapping[str, str]) -> list[Finding]:
     the shell scripts the runner makes of them; findings name the YAML file's lines."""
     out: list[Finding] = []
     for relpath, text in sorted(texts.items()):
-        if not relpath.lower().endswith((".yml", ".yaml")):
-            continue
-        shell = ci_commands(text)
-        if shell is None:
-            continue
-        try:
-            found = _read(parser("bash").parse(shell.encode("utf-8", "replace")).root_node)
-        except RecursionError:
-            continue
-        out += flow_findings(relpath, text, found)
+        if relpath.lower().endswith((".yml", ".yaml")) and _CI_KEY.search(text):
+            shell = ci_commands(text)
+            if shell is not None:
+                out += _flows_as_shell(relpath, text, shell)
     return out
 
 
@@ -364,17 +367,9 @@ class _Script:
         variables (a configuration written from ``$MIRROR``, ``npm config set registry "$R"``):
         judged as :mod:`.supply` judges one written out."""
         for _, line, url, _ in index_urls(text):
-            verdict = index_host_verdict(url)
-            if verdict is not None:
-                host = re.sub(r"^https?://", "", url).split("/", 1)[0]
-                what = (
-                    "a name made to look like a known index" if verdict == "look-alike" else "no known index"
-                )
-                self.report(
-                    "untrusted-index",
-                    node,
-                    f"points the package manager at {host} ({what}): {line.strip()[:80]}",
-                )
+            why = untrusted_index_why(url, line)
+            if why is not None:
+                self.report("untrusted-index", node, why)
                 return
 
     # ------------------------------------------------------------ values
@@ -545,8 +540,11 @@ class _Script:
         """Remember the file a download writes (``-o FILE``, ``-O FILE``, ``> FILE``) when its host
         is not a known installer host (``indicators.toml``): a line that runs it from a start-up
         file runs what that host serves (:meth:`wrote`)."""
-        url = next((w for w in words if w.startswith(("http://", "https://"))), None)
-        host = re.sub(r"^https?://(?:[^/@]*@)?", "", url or "").split("/", 1)[0].split(":", 1)[0].lower()
+        url = next((w for w in words if w.startswith(("http://", "https://"))), "")
+        try:
+            host = (urlsplit(url).hostname or "").lower()
+        except ValueError:  # a malformed address ("http://[x"): no host to judge
+            return
         if not host or known_host(host, indicators().installer_hosts):
             return
         files = [args[i + 1] for i, w in enumerate(words[:-1]) if w in OUTPUT_FLAGS]

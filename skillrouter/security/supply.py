@@ -38,7 +38,13 @@ from skillrouter.security.analyzers import FileText
 from skillrouter.security.findings import Finding, excerpt, finding
 from skillrouter.security.indicators import imitates, indicators, known_host
 
-__all__ = ["SupplyChainAnalyzer", "index_host_verdict", "index_urls", "supply_findings"]
+__all__ = [
+    "SupplyChainAnalyzer",
+    "index_host_verdict",
+    "index_urls",
+    "supply_findings",
+    "untrusted_index_why",
+]
 
 # a setting or option that names an index, then its URL on the same line
 _INDEX_SETTING = re.compile(
@@ -152,19 +158,26 @@ _WHY = {
 }
 
 
+def untrusted_index_why(url: str, line: str) -> str | None:
+    """Why the index ``url`` set on ``line`` is untrusted (see :func:`index_host_verdict`), or None."""
+    verdict = index_host_verdict(url)
+    if verdict is None:
+        return None
+    host = urlsplit(url).hostname or url
+    extra = " (an extra index: a package of the same name there wins if its version is higher)"
+    return _WHY[verdict].format(host=host, extra=extra if "extra" in line.lower() else "")
+
+
 def index_findings(relpath: str, text: str) -> list[Finding]:
     """``untrusted-index``: each line that sets an index URL whose host is untrusted."""
     out: list[Finding] = []
     seen: set[int] = set()
     manifest = PurePosixPath(relpath).name.lower() == "package.json"
     for number, line, url, at in index_urls(text, manifest):
-        verdict = index_host_verdict(url)
-        if verdict is None or number in seen:
+        why = untrusted_index_why(url, line)
+        if why is None or number in seen:
             continue
         seen.add(number)
-        host = urlsplit(url).hostname or url
-        extra = " (an extra index: a package of the same name there wins if its version is higher)"
-        why = _WHY[verdict].format(host=host, extra=extra if "extra" in line.lower() else "")
         out.append(finding("untrusted-index", relpath, number, excerpt(line, at), why=why))
     return out
 

@@ -17,11 +17,17 @@ __all__ = ["node_text", "parser", "script_flows"]
 Found = Iterable[tuple[str, int, str]]
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=12)
 def parser(grammar: str) -> Any:
-    """The parser of ``grammar``: ``bash``, ``powershell``, ``javascript``, ``typescript``, ``tsx``."""
+    """The parser of ``grammar``: ``bash``, ``powershell``, ``javascript``, ``typescript``, ``tsx``,
+    and ``go``, ``ruby``, ``php``, ``rust`` (:mod:`.langflow`)."""
     from tree_sitter import Language, Parser
 
+    if grammar in ("go", "ruby", "php", "rust"):
+        from importlib import import_module
+
+        module: Any = import_module(f"tree_sitter_{grammar}")
+        return Parser(Language(module.language_php() if grammar == "php" else module.language()))
     if grammar == "bash":
         import tree_sitter_bash as bash
 
