@@ -1,29 +1,42 @@
-"""Go, Ruby, PHP and Rust in a skill read as code: secrets followed to what sends them out.
+"""Go, Ruby, PHP and Rust in a skill read as code: secrets followed to what sends them out, and
+fetched or hidden code to what runs it.
 
-Skills ship helpers in these languages too (a Go CLI, a Rakefile's Ruby, a WordPress plugin, a
-Cargo ``build.rs`` that runs at compile time), and the regex rules see a credential path and a
-network call in them only as words. Each file is parsed with its tree-sitter grammar (nothing
-runs) and walked in order, twice (a function defined above its caller sees the caller's values
-on the second pass), with one flow engine for the four languages:
+Skills ship helpers in these languages too (a Go CLI, a Rakefile's Ruby, a WordPress plugin or a
+generator's ``plugin.php.tpl``, a Cargo ``build.rs`` that runs at compile time), and the regex rules
+see a credential path and a network call in them only as words. Each file is parsed with its
+tree-sitter grammar (nothing runs; a template's ``{{placeholder}}`` is read as a name), and one
+language's files are walked together, in order, twice (a function defined above its caller sees the
+caller's values on the second pass), with one flow engine for the four languages:
 
 - **Values**: a variable holds the strings and taint of what was assigned to it (``:=``, ``=``,
-  ``let``, a ``for``/``range`` over a list: each element); names are the file's, not a
-  function's (a helper's parameter named as the caller's variable is followed; two unrelated
-  variables of one name are joined, which only ever adds flows). A call that is handed a secret
-  taints the variable it writes into: its receiver and its first argument (``buf.Write(b)``,
-  ``fmt.Fprintf(&buf, ..., b)``).
+  ``let``, a ``for``/``range`` over a list: each element; ``ids[p] = x``: the key and the value). A
+  variable is its function's (two functions' ``b`` are two variables; a closure shares its
+  function's); one assigned outside a function, or Ruby's ``@x``, is the file's. A call of a
+  function the skill defines hands each argument to its parameter by position and, when that gives
+  a parameter more than it held, walks the body again: a value is followed into a helper of another
+  file and back out through what it returns. A call that is handed a secret taints the variable it
+  writes into: its receiver and its first argument (``buf.Write(b)``, ``fmt.Fprintf(&buf, ..., b)``),
+  and through a parameter, the caller's variable that was handed to it (``addFile(tw, data)``).
 - **Sources** (secret): a read of a file (``os.ReadFile``, ``File.read``, ``file_get_contents``,
-  ``fs::read_to_string`` ...) whose path, from its strings joined (``filepath.Join(home, ".aws",
-  "credentials")``), names a credential store (:data:`~skillrouter.security.pyflow.CREDENTIAL_STORE`:
-  the same list as Python's); the whole environment (``os.Environ()``, ``env::vars()``,
-  ``ENV.to_h``, ``ENV.each``, ``getenv()``, ``$_ENV``). One named variable is not: it is how a
-  program is given its key, and sending it to its API is the point.
-- **Sinks** (``exfiltration``): a call that sends (HTTP clients' posts and requests, SMTP, a
-  socket opened by the code and written to) given a secret, directly or in what was built from it.
+  ``fs::read_to_string`` ...) whose path, its strings joined (``filepath.Join(home, ".aws",
+  "credentials")``), or a path built where they were, names a credential store
+  (:data:`~skillrouter.security.pyflow.CREDENTIAL_STORE`: the same list as Python's; a public half,
+  ``id_ed25519.pub``, and ``~/.ssh/config`` are not); the whole environment (``os.Environ()``,
+  ``env::vars()``, ``ENV.to_h``, ``ENV.each``, ``getenv()``, ``$_ENV``); WordPress's keys, salts and
+  database password (``AUTH_KEY``, ``DB_PASSWORD``). One named variable is not: it is how a program
+  is given its key, and sending it to its API is the point.
+- **Sinks**: a call that sends (HTTP clients' posts and requests, SMTP, a socket opened by the code
+  and written to) or resolves a name (``LookupHost``, ``Resolv.getaddress``, ``dns_get_record``: the
+  zone's server reads the labels) given a secret, directly or in what was built from it
+  (``exfiltration``); a call that runs code or a command (``eval``, ``instance_eval``, ``system``,
+  ``exec.Command``, ``Command::new(..).arg``) given what was read from the network
+  (``remote-exec``), what a web request carries (PHP's ``$_COOKIE``, ``$_POST`` ...: a backdoor,
+  ``remote-exec``) or what a decoding call returned (``base64_decode``, ``strrev``, also called
+  through a variable whose strings spell its name: ``obfuscated-exec``).
 
-A file whose walk passes :data:`STEPS` nodes (deeply nested definitions are walked again where
-they are evaluated) reports what was found by then. The findings are the sink's line, with why;
-:mod:`.pyflow` and :mod:`.jsflow` are the deeper readers of Python and JavaScript.
+A language's walk that passes :data:`STEPS` nodes per file (deeply nested definitions are walked
+again where they are evaluated) reports what was found by then. The findings are the sink's line,
+with why; :mod:`.pyflow` and :mod:`.jsflow` are the deeper readers of Python and JavaScript.
 """
 
 from __future__ import annotations
@@ -37,7 +50,7 @@ from typing import Any
 from skillrouter.security.findings import Finding
 from skillrouter.security.pyflow import CREDENTIAL_STORE, flow_findings
 from skillrouter.security.tree import node_text, parser
-from skillrouter.security.view import PROGRAM_LANGUAGES
+from skillrouter.security.view import PROGRAM_LANGUAGES, TEMPLATE_SUFFIXES
 
 __all__ = ["code_flow_findings", "language_of"]
 
@@ -49,6 +62,7 @@ class _Grammar:
     identifiers: frozenset[str]
     functions: frozenset[str]  # definitions: what they return is held under their name
     returns: frozenset[str]
+    lambdas: frozenset[str]  # a function written where it is used: called or handed on as a value
     tail_returns: bool = False  # the body's last expression is returned (Ruby, Rust)
 
 
@@ -64,6 +78,7 @@ _GRAMMARS = {
         frozenset({"identifier"}),
         frozenset({"function_declaration", "method_declaration"}),
         frozenset({"return_statement"}),
+        frozenset({"func_literal"}),
     ),
     "ruby": _Grammar(
         {
@@ -75,6 +90,7 @@ _GRAMMARS = {
         frozenset({"identifier", "instance_variable", "constant"}),
         frozenset({"method", "singleton_method"}),
         frozenset({"return"}),
+        frozenset({"lambda", "block", "do_block"}),
         tail_returns=True,
     ),
     "php": _Grammar(
@@ -90,6 +106,7 @@ _GRAMMARS = {
         frozenset({"variable_name"}),
         frozenset({"function_definition", "method_declaration"}),
         frozenset({"return_statement"}),
+        frozenset({"anonymous_function", "arrow_function", "anonymous_function_creation_expression"}),
     ),
     "rust": _Grammar(
         {
@@ -102,6 +119,7 @@ _GRAMMARS = {
         frozenset({"identifier"}),
         frozenset({"function_item"}),
         frozenset({"return_expression"}),
+        frozenset({"closure_expression"}),
         tail_returns=True,
     ),
 }
@@ -125,7 +143,7 @@ _SEND = re.compile(
 )
 # a call that opens a connection: what is written to it leaves the machine
 _CONNECT = re.compile(
-    r"(?:^|[.:])(?:Dial|DialTimeout|DialTCP|DialUDP|connect|fsockopen|stream_socket_client|socket_connect"
+    r"(?:^|[.:])(?:Dial|DialTimeout|DialTCP|DialUDP|connect|connect_timeout|fsockopen|stream_socket_client|socket_connect"
     r"|open_socket)$|TCPSocket\.(?:new|open)$|UDPSocket\.new$|Net::SMTP\.start$|Net::HTTP\.start$"
 )
 _WRITE_TO = re.compile(
@@ -143,6 +161,50 @@ _NETWORK_NAME = re.compile(
     r"\b(?:http|https|smtp|net|reqwest|ureq|curl|Net::|RestClient|HTTParty|Faraday|Guzzle)|wp_remote_|curl_",
     re.IGNORECASE,
 )
+# a DNS lookup: the name it resolves reaches whoever serves the zone (data hidden in labels leaves
+# through any resolver, past egress filters)
+_RESOLVE = re.compile(
+    r"(?:^|[.:])(?:Lookup(?:Host|IP|IPAddr|NetIP|TXT|CNAME|MX|NS|SRV|Addr)|getaddress(?:es)?|getresources?"
+    r"|gethostbyname[l]?|dns_get_record|checkdnsrr|lookup_host|to_socket_addrs|lookup_ip|txt_lookup)$"
+)
+# a call that runs code or a command it is given (Rust: ``Command::new(...).arg(x)``)
+_EXEC = re.compile(
+    r"(?:^|[.:])(?:eval|instance_eval|class_eval|module_eval|instance_exec|create_function|system"
+    r"|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|spawn|Command|CommandContext|capture2e?|capture3"
+    r"|popen[23]e?)$|Command::new\b.*\.args?$"
+)
+# the request a web page is serving: whoever sends it chooses these (PHP's superglobals)
+_REQUEST_VARIABLES = frozenset({"$_COOKIE", "$_GET", "$_POST", "$_REQUEST", "$_FILES", "$_SERVER"})
+# WordPress's keys and salts and its database password, constants every plugin can read
+_PHP_SECRETS = frozenset(
+    {
+        "AUTH_KEY",
+        "SECURE_AUTH_KEY",
+        "LOGGED_IN_KEY",
+        "NONCE_KEY",
+        "AUTH_SALT",
+        "SECURE_AUTH_SALT",
+        "LOGGED_IN_SALT",
+        "NONCE_SALT",
+        "DB_PASSWORD",
+    }
+)
+# a call that undoes an encoding: what it returns was hidden in the file
+_DECODE = re.compile(
+    r"(?:^|[.:])(?:base64_decode|gzinflate|gzuncompress|gzdecode|str_rot13|strrev|hex2bin|convert_uudecode"
+    r"|decode64|strict_decode64|urlsafe_decode64|unpack1?|DecodeString|decode|from_base64|reverse)$"
+)
+# a call that reads from the network: what it returns came from someone else's server
+_RECEIVE = re.compile(
+    r"(?:^|[.:])(?:Get|get|get_response|request|start|open|urlopen|fetch|read|read_body|ReadAll|body|text"
+    r"|bytes|curl_exec|wp_remote_get|wp_remote_request|wp_remote_retrieve_body|file_get_contents|download"
+    r"|call|execute|recv|Do)$"
+)
+# an assignment that makes a new variable (Go's ``:=``, ``var``, a loop's; Rust's ``let``)
+_DECLARATIONS = frozenset(
+    {"short_var_declaration", "var_spec", "range_clause", "let_declaration", "let_condition"}
+)
+_URL = re.compile(r"^(?:https?|ftp)://", re.IGNORECASE)
 
 # a target that is an element or field of a variable (data["b"] = x, req.body = y): it adds to the variable
 _ELEMENTS = frozenset(
@@ -158,48 +220,87 @@ _ELEMENTS = frozenset(
 )
 SECRET = "secret"
 CONNECTION = "connection"
+FETCHED = "fetched"  # returned by a read from the network
+REQUEST = "request"  # a web request's cookie, form, query or headers
+DECODED = "decoded"  # returned by a decoding call
+CREDENTIAL_PATH = "credential path"  # a path built to a credential store (not yet read)
+_PUBLIC = re.compile(r"(?:\.pub|known_hosts|authorized_keys|/config)$")
+_PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 
 
 @dataclass(frozen=True)
 class _Value:
     strings: tuple[str, ...] = ()
     taint: frozenset[str] = frozenset()
-    aliases: frozenset[str] = (
-        frozenset()
-    )  # variables a writer made over them writes into (gzip.NewWriter(&buf))
+    # the variables, as (function, name), that what is written to this value goes into: a writer made
+    # over them (gzip.NewWriter(&buf)), the caller's variable a parameter was handed
+    aliases: frozenset[tuple[str, str]] = frozenset()
 
     def join(self, other: _Value) -> _Value:
-        return _Value(self.strings + other.strings, self.taint | other.taint, self.aliases | other.aliases)
+        if not other.strings and not other.taint and not other.aliases:
+            return self
+        strings = self.strings + tuple(s for s in other.strings if s not in self.strings)
+        return _Value(strings[:STRINGS], self.taint | other.taint, self.aliases | other.aliases)
 
 
 _NOTHING = _Value()
+STRINGS = 256
+"""The strings one value keeps (in order, each once): a loop joining into a variable stays bounded."""
 
 
 def language_of(relpath: str) -> str | None:
     path = PurePosixPath(relpath)
     if path.name in ("Rakefile", "Gemfile"):
         return "ruby"
+    if path.suffix.lower() in TEMPLATE_SUFFIXES:  # a generator's template: plugin.php.tpl is PHP
+        path = path.with_suffix("")
     return PROGRAM_LANGUAGES.get(path.suffix.lower())
 
 
 def code_flow_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's Go, Ruby, PHP and Rust files (relative path -> text; others are
-    ignored)."""
-    out: list[Finding] = []
+    ignored). A language's files are walked together, twice, by one walker: a function of one
+    file called from another (a Go package's files, a Ruby ``require``) is followed."""
+    by_language: dict[str, dict[str, str]] = {}
     for relpath, text in sorted(texts.items()):
         language = language_of(relpath)
-        if language is None:
-            continue
-        root = parser(language).parse(text.encode("utf-8", "replace")).root_node
-        walker = _Walker(_GRAMMARS[language])
+        if language is not None:
+            by_language.setdefault(language, {})[relpath] = text
+    found: list[tuple[str, str, int, str]] = []
+    for language, files in sorted(by_language.items()):
+        roots = {
+            relpath: parser(language).parse(_filled(relpath, text).encode("utf-8", "replace")).root_node
+            for relpath, text in files.items()
+        }
+        walker = _Walker(_GRAMMARS[language], steps=STEPS * len(files))
         try:
             for _ in range(2):
                 walker.found.clear()
-                walker.visit(root)
+                for relpath, root in roots.items():
+                    walker.file = relpath
+                    walker.visit(root)
         except (RecursionError, _OutOfSteps):
-            pass  # a file too deep or too large to follow: what was found by then is reported
-        out += flow_findings(relpath, text, walker.found)
+            pass  # code too deep or too large to follow: what was found by then is reported
+        found += walker.found
+    out: list[Finding] = []
+    for relpath, text in sorted(texts.items()):
+        mine = [(rule, line, why) for path, rule, line, why in found if path == relpath]
+        out += flow_findings(relpath, text, mine)
     return out
+
+
+def _filled(relpath: str, text: str) -> str:
+    """A template's text with each ``{{placeholder}}`` written as a name (``function
+    {{prefix}}_init()`` parses as a function), lines kept."""
+    if PurePosixPath(relpath).suffix.lower() not in TEMPLATE_SUFFIXES:
+        return text
+    return _PLACEHOLDER.sub(lambda m: re.sub(r"\W", "_", m.group(1)), text)
+
+
+def _scope_of(definition: Any) -> str:
+    """The scope a definition's variables live in: its name (methods of one name share it)."""
+    name = definition.child_by_field_name("name")
+    return node_text(name) if name is not None else f"<{definition.start_byte}>"
 
 
 def _strings(node: Any) -> list[str]:
@@ -227,20 +328,25 @@ class _OutOfSteps(Exception):
 
 
 STEPS = 200_000
-"""Nodes one file's two passes may visit (a 2,000-line program takes about 20,000)."""
+"""Nodes the two passes may visit per file of a language (a 2,000-line program takes about 20,000)."""
 
 
 class _Walker:
-    def __init__(self, grammar: _Grammar) -> None:
+    def __init__(self, grammar: _Grammar, steps: int = STEPS) -> None:
         self.steps = 0
+        self.bound = steps
         self.grammar = grammar
-        self.env: dict[str, _Value] = {}
-        self.found: list[tuple[str, int, str]] = []
+        self.file = ""
+        self.env: dict[tuple[str, str], _Value] = {}  # (function, name) -> value; ("", name): the file's
+        self.scope = ""  # the function being walked (a closure is walked in the function around it)
+        self.found: list[tuple[str, str, int, str]] = []  # (file, rule, line, why)
         self.packages: set[str] = set()  # Go's imported package names: never a variable written into
+        self.defined: dict[str, tuple[Any, str]] = {}  # a function's name -> its definition, its file
+        self.walking: set[int] = set()  # the definitions being walked now (a recursive call is not again)
 
     def _step(self) -> None:
         self.steps += 1
-        if self.steps > STEPS:
+        if self.steps > self.bound:
             raise _OutOfSteps
 
     def visit(self, node: Any) -> None:
@@ -262,13 +368,22 @@ class _Walker:
             value = node.child_by_field_name(value_field)
             if value is not None:
                 got = self.value(value)
+                if target is not None and target.type == "expression_list" and target.named_child_count == 1:
+                    target = target.named_children[0]  # Go's ids[p] = x is a list of one target
                 if target is not None:
                     # a loop's variable takes every element; data["b"] = x, meta[k] = v add to what it held
                     adds = (
                         kind.startswith(("for", "range", "augmented", "operator")) or target.type in _ELEMENTS
                     )
+                    if target.type in _ELEMENTS:  # a map's key is part of what it holds: ids[path] = name
+                        index = target.child_by_field_name("index") or (
+                            target.named_children[-1] if len(target.named_children) > 1 else None
+                        )
+                        if index is not None:
+                            got = got.join(self.value(index))
+                    declares = kind in _DECLARATIONS
                     for name in self._names(target):
-                        self.env[name] = self.env.get(name, _NOTHING).join(got) if adds else got
+                        self.put(name, self.get(name).join(got) if adds else got, declares=declares)
             for child in node.named_children:  # a loop's body, an if-let's block
                 if child not in (target, value):
                     self.visit(child)
@@ -279,14 +394,30 @@ class _Walker:
         for child in node.named_children:
             self.visit(child)
 
-    def function(self, node: Any) -> None:
+    def function(self, node: Any, file: str = "") -> None:
         """Walk a definition's body, then hold what it returns under its name (a call of it, or
         Ruby's bare name, reads that)."""
         body = node.child_by_field_name("body")
         name = node.child_by_field_name("name")
         if body is None:
             return
-        self.visit(body)
+        if name is not None:
+            self.defined[node_text(name)] = (node, self.file)
+        self.walking.add(id(node))
+        outer, self.scope = self.scope, _scope_of(node)
+        called_from, self.file = self.file, file or self.file
+        try:
+            self.visit(body)
+            returned = self._returned(body)
+        finally:
+            self.walking.discard(id(node))
+            self.scope = outer
+            self.file = called_from
+        if name is not None:
+            self.env["", node_text(name)] = returned
+
+    def _returned(self, body: Any) -> _Value:
+        """What a definition's body returns."""
         returned = _NOTHING
         stack = [body]
         while stack:
@@ -299,8 +430,76 @@ class _Walker:
             last = body.named_children[-1]
             if last.type != "expression_statement" or body.type != "block":
                 returned = returned.join(self.value(last))
-        if name is not None:
-            self.env[node_text(name)] = returned
+        return returned
+
+    def get(self, name: str) -> _Value:
+        """What a name holds where the walk is: the function's own variable, else the file's."""
+        held = self.env.get((self.scope, name))
+        return held if held is not None else self.env.get(("", name), _NOTHING)
+
+    def put(self, name: str, value: _Value, *, declares: bool = False) -> None:
+        """Set a name where the walk is: a new variable is the function's; an assignment to a
+        variable only the file has (a package's, an instance's ``@x``, a constant) sets that one."""
+        shared = ("", name) in self.env and (self.scope, name) not in self.env and not declares
+        if not self.scope or shared or name[:1] == "@":  # Ruby's @x: the object's
+            self.env["", name] = value
+        else:
+            self.env[self.scope, name] = value
+
+    def _parameters(self, definition: Any) -> list[list[str]]:
+        """A definition's parameters, by position, each as the names it binds (Go's ``a, b
+        string`` is two)."""
+        node = definition.child_by_field_name("parameters")
+        if node is None:
+            node = next((c for c in definition.named_children if c.type.endswith("parameters")), None)
+        out: list[list[str]] = []
+        for child in node.named_children if node is not None else ():
+            if child.type == "comment":
+                continue
+            if child.type in self.grammar.identifiers:
+                out.append([node_text(child)])
+                continue
+            direct = [node_text(c) for c in child.named_children if c.type in self.grammar.identifiers]
+            if direct:
+                out.extend([name] for name in direct)
+                continue
+            first = self._first_name(child)
+            out.append([first] if first else [])
+        return out
+
+    def _first_name(self, node: Any) -> str | None:
+        for child in node.named_children:
+            if "type" in child.type:
+                continue
+            if child.type in self.grammar.identifiers:
+                return node_text(child)
+            found = self._first_name(child)
+            if found:
+                return found
+        return None
+
+    def _bind(self, definition: Any, values: list[_Value], refs: list[str | None] | None = None) -> bool:
+        """Hand a call's values to a definition's parameters (a closure's: where it is written);
+        whether any parameter now holds more than it did (its body is then walked again). A
+        parameter handed a variable (``refs``) writes into it (``addFile(tw, data)``: ``tw.Write``)."""
+        grew = False
+        scope = self.scope if definition.type in self.grammar.lambdas else _scope_of(definition)
+        refs = refs or []
+        for i, (names, given) in enumerate(zip(self._parameters(definition), values, strict=False)):
+            ref = refs[i] if i < len(refs) else None
+            if ref is not None:
+                given = given.join(_Value(aliases=frozenset({self._key(ref)})))
+            for name in names:
+                held = self.env.get((scope, name), _NOTHING)
+                if (
+                    given.taint <= held.taint
+                    and set(given.strings) <= set(held.strings)
+                    and (given.aliases <= held.aliases)
+                ):
+                    continue
+                self.env[scope, name] = held.join(given)
+                grew = True
+        return grew
 
     def _names(self, target: Any) -> list[str]:
         if target.type in self.grammar.identifiers:
@@ -315,9 +514,14 @@ class _Walker:
         kind = node.type
         if kind in self.grammar.identifiers:
             name = node_text(node)
-            if name in self.env:
-                return self.env[name]
-            return _Value((), frozenset({SECRET})) if name == _ALL_ENV_VARIABLE else _NOTHING
+            held = self.get(name)
+            if held is not _NOTHING:
+                return held
+            if name == _ALL_ENV_VARIABLE:
+                return _Value((), frozenset({SECRET}))
+            return _Value((), frozenset({REQUEST})) if name in _REQUEST_VARIABLES else _NOTHING
+        if kind == "name" and node_text(node) in _PHP_SECRETS:
+            return _Value((), frozenset({SECRET}))
         if kind in self.grammar.calls:
             return self.call(node)
         if kind in self.grammar.assignments:
@@ -340,6 +544,14 @@ class _Walker:
             out = out.join(self.value(child))
         return out
 
+    def _arguments(self, arguments: Any) -> list[_Value]:
+        """A call's arguments' values, by position."""
+        out = []
+        for a in arguments.named_children if arguments is not None else ():
+            if a.type != "comment":
+                out.append(self.value(a))
+        return out
+
     def call(self, node: Any) -> _Value:
         arguments = node.child_by_field_name("arguments")
         if arguments is None and node.type == "macro_invocation":
@@ -347,46 +559,106 @@ class _Walker:
         start = arguments.start_byte if arguments is not None else node.end_byte
         name = bytes(node.text or b"")[: start - node.start_byte].decode("utf-8", "replace").strip()
         name = re.sub(r"\s+", "", name).rstrip("(!")
-        args = self.value(arguments) if arguments is not None else _NOTHING
+        if node.type == "macro_invocation":  # format!(...): a token tree, not arguments by position
+            positional = []
+            args = self.value(arguments) if arguments is not None else _NOTHING
+        else:
+            positional = self._arguments(arguments)
+            args = _NOTHING
+            for each in positional:
+                args = args.join(each)
         receiver = _NOTHING
         for field in ("receiver", "object", "function"):
             part = node.child_by_field_name(field)
+            if part is not None and part.type in self.grammar.lambdas:  # go func(l string) {...}(label)
+                self._bind(part, positional)
             # a method's object, or a function that is an expression itself (a.b, x::y), not a bare name
             if part is not None and (field != "function" or part.type not in self.grammar.identifiers):
                 receiver = receiver.join(self.value(part))
         if node.type == "scoped_call_expression" or "::" in name or "." in name:
             head = re.split(r"\.|::|->", name)[0]
-            receiver = receiver.join(self.env.get(head, _NOTHING))
+            receiver = receiver.join(self.get(head))
         block = node.child_by_field_name("block")  # Ruby's do ... end / { ... } handed to the call
         if block is not None:
+            self._bind(block, [receiver])  # xs.each do |x|: each element
             self.visit(block)
         given = args.join(receiver)
-        defined = self.env.get(re.split(r"\.|::|->", name)[-1]) if name else None
+        last = re.split(r"\.|::|->", name)[-1] if name else ""
+        definition, where = self.defined.get(last, (None, ""))
+        if (
+            definition is not None
+            and self._bind(definition, positional, self._references(arguments))
+            and id(definition) not in self.walking
+        ):
+            self.function(definition, where)  # what its parameters now hold is followed through its body
+        defined = self.env.get(("", last)) if name else None
+        if name.startswith("$") and self.get(name).strings:  # PHP's $fn(...): the function a variable names
+            called = "".join(self.get(name).strings)
+            name = called if re.fullmatch(r"\w+", called) else name
         line = int(node.start_point[0]) + 1
+        self._sinks(name, given, receiver, line)
+        taint: set[str] = set()
+        if _READ.search(name) and self._credential_read(given):
+            taint.add(SECRET)
+        if any(
+            CREDENTIAL_STORE.search(s) for s in self._paths(tuple(s for a in positional for s in a.strings))
+        ):
+            taint.add(CREDENTIAL_PATH)  # filepath.Join(home, ".ssh", name): a path to a key, wherever it goes
+        if _ALL_ENV.search(name) and not args.strings:
+            taint.add(SECRET)
+        if _CONNECT.search(name):
+            taint.add(CONNECTION)
+        if _RECEIVE.search(name) and (
+            _NETWORK_NAME.search(name)
+            or CONNECTION in receiver.taint
+            or self._networked(name)
+            or any(_URL.match(s) for s in args.strings)
+        ):
+            taint.add(FETCHED)
+        if _DECODE.search(name):
+            taint.add(DECODED)
+        if SECRET in args.taint:  # what is handed a secret holds it: its receiver, its first argument
+            self._taint_written(node, arguments, name)
+        over = (
+            frozenset(map(self._key, self._argument_names(arguments))) if _WRAPS.search(name) else frozenset()
+        )
+        out = _Value(given.strings, frozenset(taint) | (given.taint - {CONNECTION}), over)
+        return out.join(defined) if defined is not None else out
+
+    def _sinks(self, name: str, given: _Value, receiver: _Value, line: int) -> None:
+        """What a call named ``name``, handed ``given``, does that the gate stops."""
         if SECRET in given.taint and (
             _SEND.search(name)
             and (_NETWORK_NAME.search(name) or CONNECTION in receiver.taint or self._networked(name))
             or (_WRITE_TO.search(name) and CONNECTION in receiver.taint)
         ):
-            self.found.append(
-                (
-                    "exfiltration",
-                    line,
-                    f"sends secrets (a credential store's contents or the environment) out through {name}()",
+            why = f"sends secrets (a credential store's contents or the environment) out through {name}()"
+            self.found.append((self.file, "exfiltration", line, why))
+        if SECRET in given.taint and _RESOLVE.search(name):
+            why = f"puts secrets into the names it resolves with {name}(): the zone's server receives them"
+            self.found.append((self.file, "exfiltration", line, why))
+        if _EXEC.search(name) and given.taint & {FETCHED, REQUEST, DECODED}:
+            if FETCHED in given.taint:
+                rule, what = "remote-exec", "code fetched from the network"
+            elif REQUEST in given.taint:
+                rule, what = (
+                    "remote-exec",
+                    "code a web request carries (its cookie, form or query): a backdoor",
                 )
-            )
-        taint: set[str] = set()
-        if _READ.search(name) and any(CREDENTIAL_STORE.search(s) for s in self._paths(given.strings)):
-            taint.add(SECRET)
-        if _ALL_ENV.search(name) and not args.strings:
-            taint.add(SECRET)
-        if _CONNECT.search(name):
-            taint.add(CONNECTION)
-        if SECRET in args.taint:  # what is handed a secret holds it: its receiver, its first argument
-            self._taint_written(node, arguments, name)
-        over = frozenset(self._argument_names(arguments)) if _WRAPS.search(name) else frozenset()
-        out = _Value(given.strings, frozenset(taint) | (given.taint - {CONNECTION}), over)
-        return out.join(defined) if defined is not None else out
+            else:
+                rule, what = "obfuscated-exec", "code decoded at run time"
+            self.found.append((self.file, rule, line, f"runs {what} with {name}()"))
+
+    def _references(self, arguments: Any) -> list[str | None]:
+        """A call's arguments by position: the variable each is, plainly or by reference, or None."""
+        out: list[str | None] = []
+        for a in arguments.named_children if arguments is not None else ():
+            if a.type == "comment":
+                continue
+            if a.type in ("unary_expression", "reference_expression", "argument") and a.named_children:
+                a = a.named_children[-1]
+            out.append(node_text(a) if a.type in self.grammar.identifiers else None)
+        return out
 
     def _argument_names(self, arguments: Any) -> list[str]:
         """The variables handed to a call, plainly or by reference (``&buf``)."""
@@ -423,15 +695,34 @@ class _Walker:
             if first.type in self.grammar.identifiers:
                 self._add(node_text(first))
 
-    def _add(self, name: str, depth: int = 0) -> None:
+    def _add(self, name: str) -> None:
         if name in self.packages or name[:1].isupper() and name.isidentifier() and name == name.upper():
             return
-        held = self.env.get(name, _NOTHING)
-        self.env[name] = _Value(held.strings, held.taint | {SECRET}, held.aliases)
+        self._add_to(self._key(name))
+
+    def _add_to(self, key: tuple[str, str], depth: int = 0) -> None:
+        held = self.env.get(key, _NOTHING)
+        self.env[key] = _Value(held.strings, held.taint | {SECRET}, held.aliases)
         for alias in held.aliases if depth < 4 else ():
-            self._add(alias, depth + 1)
+            self._add_to(alias, depth + 1)
+
+    def _key(self, name: str) -> tuple[str, str]:
+        """Where a name lives where the walk is (:meth:`get`'s order; a new one: the function's)."""
+        if (self.scope, name) in self.env or ("", name) not in self.env:
+            return (self.scope, name)
+        return ("", name)
+
+    def _credential_read(self, given: _Value) -> bool:
+        """Whether a read handed ``given`` reads a credential store: its path's strings name one,
+        or it was built where they did, and it is not a public half (``id_ed25519.pub``)."""
+        if given.strings and _PUBLIC.search(given.strings[-1]):
+            return False
+        return CREDENTIAL_PATH in given.taint or any(
+            CREDENTIAL_STORE.search(s) for s in self._paths(given.strings)
+        )
 
     @staticmethod
     def _paths(strings: tuple[str, ...]) -> list[str]:
-        """The strings alone and joined as a path (``Join(home, ".aws", "credentials")``)."""
-        return [*strings, "/".join(s.strip("/") for s in strings)]
+        """The strings joined as a path (``Join(home, ".aws", "credentials")``): a directory's name
+        alone is not the file (``Join(home, ".ssh", "config")`` is no key)."""
+        return ["/".join(s.strip("/") for s in strings)]

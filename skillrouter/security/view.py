@@ -39,12 +39,14 @@ from skillrouter.security.makefiles import is_makefile
 from skillrouter.security.markdown import read_document
 from skillrouter.security.unicode import normalise
 
-__all__ = ["DEFAULT_MAX_FILE_BYTES", "SkillView", "ViewFile", "kind_of"]
+__all__ = ["DEFAULT_MAX_FILE_BYTES", "TEMPLATE_SUFFIXES", "SkillView", "ViewFile", "kind_of"]
 
 DEFAULT_MAX_FILE_BYTES = 1_000_000
 
 PROGRAM_LANGUAGES = {".go": "go", ".rb": "ruby", ".rake": "ruby", ".php": "php", ".rs": "rust"}
 """The files of kind ``program``, by suffix, and their language (``Rakefile``, ``Gemfile``: Ruby)."""
+TEMPLATE_SUFFIXES = (".tpl", ".tmpl", ".template", ".j2", ".jinja", ".jinja2", ".mustache", ".hbs", ".dist")
+"""A template's suffix: ``plugin.php.tpl`` is the PHP a generator writes out, read as PHP."""
 _KINDS = {
     ".md": "markdown",
     ".markdown": "markdown",
@@ -93,7 +95,10 @@ def kind_of(relpath: str, text: str | None = None) -> str:
         return "makefile"
     if PurePosixPath(relpath).name in ("Rakefile", "Gemfile"):
         return "program"
-    suffix = PurePosixPath(relpath).suffix.lower()
+    path = PurePosixPath(relpath)
+    if path.suffix.lower() in TEMPLATE_SUFFIXES:  # a generator's template reads as what it makes
+        path = path.with_suffix("")
+    suffix = path.suffix.lower()
     if not suffix and text is not None and text.startswith("#!"):
         found = _SHEBANG.match(text)
         if found is not None:

