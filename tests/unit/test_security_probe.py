@@ -8,7 +8,8 @@ so they no longer measure anything held out; ``probe3`` and ``probe4`` (16 + 16 
 were scanned once before anyone read them, and their lists are what those held-out runs found;
 ``probe5`` and ``probe7`` were scanned once blind and then worked on; ``probe6`` and ``probe8`` are held
 out; ``probe11``, ``probe12`` and ``probe13`` were written blind and scanned once (``probe11`` worked on
-since 2026-12-07, ``probe12`` held out until ``probe13`` was scanned, ``probe13`` held out)."""
+since 2026-12-07, ``probe12`` held out until ``probe13`` was scanned, ``probe13`` worked on since its
+scan, once ``probe14`` was written to be held out)."""
 
 from __future__ import annotations
 
@@ -120,7 +121,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "12-devcontainer-gen",
             "14-jekyll-deploy",
             "19-excel-clean",
-            "21-wp-page-cache",
             "24-weekly-report",
         },
         set(),
@@ -141,14 +141,11 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         {"11-agent-permission-profile", "19-skill-security-review"},
     ),
-    "probe13": (  # held out: written blind, scanned once at 020b833 (probe13/README.md), never worked on
+    "probe13": (  # written blind, scanned once at 020b833 (12 / 24, probe13/README.md); worked on since
+        # 2026-12-07 (probe14 written and held out)
         {
             "01-aws-cost-report",
             "03-git-speedup",
-            "05-ssh-config-audit",
-            "06-changelog-gen",
-            "07-wp-plugin-scaffold",
-            "08-proto-codegen",
             "10-github-mcp-bundle",
             "13-env-guard",
             "19-session-notes-sync",
