@@ -1,7 +1,9 @@
 """JavaScript and TypeScript in a skill read as code: :mod:`.pyflow`'s flows, for Node.
 
 Each ``.js``/``.mjs``/``.cjs``/``.ts``/``.tsx`` file is parsed with tree-sitter (nothing runs) and
-followed the way :mod:`.pyflow` follows Python, within the file:
+followed the way :mod:`.pyflow` follows Python, within the file, and across the skill's files
+through what each file's functions return and send (a helper another file imports is known by
+its summary: ``import { loadHints } from "./hints.js"`` handed a secret that ``loadHints`` posts):
 
 - **Strings are folded**: literals, template strings, ``+``, ``.join``, ``split("").reverse()``,
   ``String.fromCharCode``, ``Buffer.from(s, "base64"|"hex")``, ``atob``, ``path.join``,
@@ -25,6 +27,7 @@ A file that does not parse is left to the regex rules; conditions are not evalua
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -59,7 +62,8 @@ from skillrouter.security.pyflow import (
     flow_findings,
 )
 from skillrouter.security.tree import node_text as _text
-from skillrouter.security.tree import parser, script_flows
+from skillrouter.security.tree import parser
+from skillrouter.security.view import kind_of
 
 __all__ = ["is_page", "is_script", "page_findings", "script_findings"]
 
@@ -139,22 +143,50 @@ def is_script(relpath: str) -> bool:
 
 
 def script_findings(texts: Mapping[str, str]) -> list[Finding]:
-    """The flows of a skill's JavaScript and TypeScript files (relative path -> text)."""
-
-    def grammar(relpath: str) -> str:
+    """The flows of a skill's JavaScript and TypeScript files (relative path -> text), read
+    together: a function one file imports from another (``import { send } from "./net.js"``,
+    ``require("./net")``) is known by what it returns and sends once every file is summarised."""
+    flows: dict[str, _Flow] = {}
+    for relpath, text in sorted(texts.items()):
+        if not is_script(relpath) and kind_of(relpath, text) != "javascript":
+            continue
         suffix = PurePosixPath(relpath).suffix.lower()
-        return (
+        grammar = (
             "tsx" if suffix == ".tsx" else "typescript" if suffix in (".ts", ".mts", ".cts") else "javascript"
         )
-
-    def read(root: Any) -> list[tuple[str, int, str]] | None:
+        root = parser(grammar).parse(text.encode("utf-8", "replace")).root_node
         if root.has_error and root.named_child_count < 2:
-            return None  # not script at all (a template, minified garbage): the regex rules read it
-        flow = _Flow(root)
-        flow.run()
-        return flow.found
+            continue  # not script at all (a template, minified garbage): the regex rules read it
+        flows[relpath] = _Flow(root, relpath=relpath)
+    skill = {_without_suffix(relpath): flow for relpath, flow in flows.items()}
+    read: dict[str, _Flow] = {}
+    for relpath, flow in flows.items():
+        flow.skill = skill
+        try:
+            flow.summarise()
+        except RecursionError:
+            continue  # a script too deep to walk is left to the regex rules
+        read[relpath] = flow
+    out: list[Finding] = []
+    for relpath, flow in read.items():
+        try:
+            flow.report_all()
+        except RecursionError:
+            flow.found.clear()
+    for relpath, flow in read.items():
+        out += flow_findings(relpath, texts[relpath], flow.found)
+    return out
 
-    return script_flows(texts, "javascript", is_script, grammar, read)
+
+def _without_suffix(relpath: str) -> str:
+    path = PurePosixPath(relpath)
+    return str(path.with_suffix("")) if path.suffix.lower() in SUFFIXES else str(path)
+
+
+def _resolve(relpath: str, spec: str) -> str:
+    """The path, without suffix, a relative import of ``relpath`` names (``./hints.js``)."""
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(relpath), spec))
+    return _without_suffix(joined)
 
 
 PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".svg")
@@ -254,8 +286,10 @@ def _params(node: Any) -> list[str]:
 
 
 class _Flow:
-    def __init__(self, root: Any, *, browser: bool = False) -> None:
+    def __init__(self, root: Any, *, browser: bool = False, relpath: str = "") -> None:
         self.root = root
+        self.relpath = relpath
+        self.skill: dict[str, _Flow] = {}  # the skill's script files, by path without suffix
         self.browser = browser  # a page's script: the browser's stores are secrets
         self.found: list[tuple[str, int, str]] = []
         self.reporting = False
@@ -269,6 +303,22 @@ class _Flow:
         self.module_env: dict[str, Value] = {}
 
     def run(self) -> None:
+        self.summarise()
+        self.report_all()
+
+    def imported_function(self, name: str) -> tuple[_Flow | None, _Function | None]:
+        """A function of another file of the skill, as an import names it (``./hints.js.loadHints``
+        from ``import { loadHints } from "./hints.js"``), and that file's flow."""
+        spec, _, function = name.rpartition(".")
+        path = _resolve(self.relpath, spec) if spec else ""
+        home = self.skill.get(path) or self.skill.get(f"{path}/index") if path else None
+        if home is None or home is self:
+            return None, None
+        called = home.functions.get(function)
+        return (home, called) if called is not None else (None, None)
+
+    def summarise(self) -> None:
+        """What each function returns, passes on and sends (the file's run up to reporting)."""
         top = _Scope(self, None, {})
         top.block(self.root)  # imports and constants, for the functions
         self.module_env = top.env
@@ -282,6 +332,9 @@ class _Flow:
                 (f.returns, f.returns_strings, f.passes, frozenset(f.sends)) for f in self.functions.values()
             ]:
                 break
+
+    def report_all(self) -> None:
+        """Walk the file and its functions again, reporting (:meth:`summarise` first)."""
         self.reporting = True
         _Scope(self, None, {}).block(self.root)
         for fn in self.functions.values():
@@ -616,6 +669,10 @@ class _Scope:
         called = self.flow.functions.get(local or "") if local else None
         if called is None and method and not owner.qualname:
             called = self.flow.functions.get(method)
+        home: _Flow | None = None  # the other file of the skill the called function is defined in
+        if called is None and name.startswith("."):
+            home, called = self.flow.imported_function(name)
+            local = name.rsplit(".", 1)[-1]
         each = arg_nodes[0] if method in ("map", "flatMap", "forEach") and arg_nodes else None
         if each is not None and each.type == "identifier" and _text(each) in self.flow.functions:
             # files.map(rc): the function named is called with each element (the list's values)
@@ -623,6 +680,7 @@ class _Scope:
             args, arg_nodes = [owner], [func_node.child_by_field_name("object")]
         if (
             called is not None
+            and home is None
             and called is not self.fn
             and self.depth < 2
             and any(_credential(a) or _startup(a) for a in args)
@@ -651,7 +709,7 @@ class _Scope:
                         f"passes {_what(args[i])} to {local or method}(), which sends it out",
                     )
                     if self.flow.reporting:
-                        self.flow.found.append(("exfiltration", line, why))
+                        (home or self.flow).found.append(("exfiltration", line, why))
                 elif i < len(args):
                     self.remember(
                         args[i], _line(node), f"passes its data to {local or method}(), which sends it out"

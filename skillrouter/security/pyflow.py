@@ -71,7 +71,9 @@ CREDENTIAL_STORE = re.compile(
     r"|\.config/doctl\b|credentials\.tfrc\.json|\.cargo/credentials|\.gem/credentials\b"
     r"|\.(?:clawdbot|openclaw|moltbot|hermes|claude|codex|cursor|gemini|config/gh)/[\w./-]*?(?:\.env\b|credentials?"
     r"|auth[\w.-]*\.json|tokens?\b|secrets?\b|hosts\.yml)"
-    r"|(?<![\w.-])\.env(?![\w.-])"
+    # a project's secrets file and its per-environment ones (.env.local, .env.production; a
+    # .env.example is the template without values)
+    r"|(?<![\w.-])\.env(?:\.(?:local|production|prod|development|dev|staging)(?:\.local)?)?(?![\w.-])"
     r"|/proc/(?:self|\d+|\$\$|\$\{?\w+\}?)/environ\b"  # a process's whole environment
     # the agents' own: MCP servers' configurations (their keys in env), Copilot's OAuth tokens, Claude
     # Code's account file, and the session transcripts (whatever the user pasted in)
@@ -687,6 +689,10 @@ class _Scope:
         if folded is not None:
             return folded
 
+        later = _deferred_call(node, name, method)
+        if later is not None:  # Thread(target=send, args=(payload,)): send(payload), on another thread
+            self.call(later)
+
         # sources
         source = self.source(node, name, method, owner, args, kwargs)
         if source is not None:
@@ -862,6 +868,8 @@ class _Scope:
         ):
             return Value((), None, frozenset({SECRET}))
         if owner.qualname == "os.environ" and method in ("copy", "items", "keys", "values"):
+            return Value((), None, frozenset({SECRET}))
+        if method == "get_frozen_credentials":  # botocore's resolved keys: access key, secret, token
             return Value((), None, frozenset({SECRET}))
         if name in (
             "pyperclip.paste",
@@ -1075,6 +1083,31 @@ SETTING_KEYS = frozenset(
 # service the credential is for), it is not sent as data
 AUTH_SLOTS = frozenset({"authorization", "auth", "proxy-authorization", "x-api-key", "api-key", "apikey"})
 AUTH_SLOTS |= {"private-token", "x-auth-token", "password", "token"}
+
+
+_THREADS = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
+
+
+def _deferred_call(node: ast.Call, name: str, method: str | None) -> ast.Call | None:
+    """The call a thread, a timer, a pool or an event loop makes later of the function it is handed
+    (``Thread(target=f, args=(x,))``, ``Timer(5, f, args=(x,))``, ``pool.submit(f, x)``,
+    ``loop.run_in_executor(None, f, x)``, ``asyncio.to_thread(f, x)``): ``f(x)``, at this line."""
+    keywords = {k.arg: k.value for k in node.keywords}
+    target: ast.expr | None = None
+    passed: list[ast.expr] = []
+    if name in _THREADS or (name.endswith(".Thread") and "target" in keywords):
+        target, given = keywords.get("target"), keywords.get("args")
+        passed = list(given.elts) if isinstance(given, ast.Tuple | ast.List) else []
+    elif name == "threading.Timer" and len(node.args) >= 2:
+        target, given = node.args[1], node.args[2] if len(node.args) > 2 else keywords.get("args")
+        passed = list(given.elts) if isinstance(given, ast.Tuple | ast.List) else []
+    elif (method in ("submit", "apply_async", "to_thread") or name == "asyncio.to_thread") and node.args:
+        target, passed = node.args[0], list(node.args[1:])
+    elif method == "run_in_executor" and len(node.args) >= 2:
+        target, passed = node.args[1], list(node.args[2:])
+    if not isinstance(target, ast.Name | ast.Attribute):
+        return None
+    return ast.copy_location(ast.Call(func=target, args=passed, keywords=[]), node)
 
 
 def _params_in(taint: frozenset[str]) -> frozenset[int]:
