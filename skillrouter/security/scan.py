@@ -28,6 +28,7 @@ from pathlib import PurePosixPath
 from threading import Lock
 
 from skillrouter.security import commands, droppers, jsflow, langflow, lures, psflow, pyflow, shflow
+from skillrouter.security.agent_hooks import HookAnalyzer
 from skillrouter.security.agent_settings import AgentSettingsAnalyzer
 from skillrouter.security.analyzers import ANALYZERS, Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
@@ -423,7 +424,7 @@ class FlowAnalyzer:
         return self.flows(texts) if texts else []
 
 
-SKILL_ANALYZERS: tuple[FlowAnalyzer, ...] = (
+SKILL_ANALYZERS: tuple[FlowAnalyzer | HookAnalyzer, ...] = (
     FlowAnalyzer("python-flow", "python", pyflow.skill_findings),
     FlowAnalyzer("javascript-flow", "javascript", jsflow.script_findings),
     FlowAnalyzer("shell-flow", "shell", shflow.shell_findings),
@@ -432,4 +433,5 @@ SKILL_ANALYZERS: tuple[FlowAnalyzer, ...] = (
     FlowAnalyzer("program-flow", "program", langflow.code_flow_findings),
     FlowAnalyzer("powershell-flow", "powershell", psflow.powershell_findings),
     FlowAnalyzer("page-flow", "page", jsflow.page_findings),
+    HookAnalyzer(),  # the scripts it registers as the agent's hooks, read with the session as stdin
 )

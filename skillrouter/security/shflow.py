@@ -96,6 +96,18 @@ HOOK_FILE = re.compile(
     r"(^|[/\\])(pre|post)-(commit|push|checkout|merge|rewrite|receive)$|(^|[/\\])commit-msg$"
 )
 _SHEBANG_SHELL = re.compile(r"#!\s*\S*/(?:env\s+)?(?:ba|z|da|k)?sh\b")
+# git settings whose value git runs by itself: a hook, a pager, a helper, an alias's ``!command``
+GIT_RUNS = re.compile(
+    r"^(?:core\.(?:fsmonitor|hookspath|sshcommand|pager|editor|askpass)|sequence\.editor|diff\.external"
+    r"|credential\.(?:[\w.:/-]+\.)?helper|gpg\.(?:\w+\.)?program|alias\.[\w.-]+|filter\.[\w.-]+\.(?:clean|smudge|process)"
+    r"|init\.templatedir)$",
+    re.IGNORECASE,
+)
+# a download run as it arrives: piped into a shell, or handed to one as its command
+RUNS_FETCHED = re.compile(
+    r"\b(?:curl|wget)\b[^\n]*?\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b"
+    r"|(?:\beval|\b(?:ba|z)?sh\s+-c)\s+[\"']?\$\(\s*(?:curl|wget)\b"
+)
 PACKAGE_MANAGERS = frozenset({"pip", "pip3", "uv", "poetry", "npm", "yarn", "pnpm", "bun"})
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 OUTPUT_FLAGS = frozenset({"-o", "-O", "--output", "--output-document"})
@@ -122,13 +134,33 @@ def is_shell(relpath: str) -> bool:
 def shell_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's shell scripts (relative path -> text; other files are ignored)."""
 
-    return script_flows(texts, "shell", is_shell, lambda _: "bash", _read)
+    return script_flows(texts, "shell", is_shell, lambda _: "bash", lambda root: _read(root, texts))
 
 
-def _read(root: Any) -> list[tuple[str, int, str]]:
-    script = _Script()
+def _read(root: Any, skill: Mapping[str, str] | None = None) -> list[tuple[str, int, str]]:
+    script = _Script(skill or {})
     script.block(root)
     return script.found
+
+
+INHERITED = "#stdin"  # the stdin a script was started with (not a pipe of its own)
+HOOK_EVENT = "what the agent hands its hooks (the user's prompts, tool input and output, the transcript)"
+
+
+def hook_findings(relpath: str, text: str, skill: Mapping[str, str]) -> list[Finding]:
+    """The flows of a script an agent runs as a hook (:mod:`.agent_hooks`), read with the session's
+    event on its stdin as a secret: a script that sends it out ships the conversation."""
+    try:
+        root = parser("bash").parse(text.encode("utf-8", "replace")).root_node
+        script = _Script(skill, stdin=Value((), INHERITED, frozenset({SECRET})))
+        script.block(root)
+    except RecursionError:
+        return []
+    found = [
+        (rule, line, why.replace("secrets read from a credential store", HOOK_EVENT))
+        for rule, line, why in script.found
+    ]
+    return flow_findings(relpath, text, found)
 
 
 def makefile_findings(texts: Mapping[str, str]) -> list[Finding]:
@@ -217,7 +249,12 @@ def ci_findings(texts: Mapping[str, str]) -> list[Finding]:
 
 
 class _Script:
-    def __init__(self) -> None:
+    def __init__(self, skill: Mapping[str, str] | None = None, stdin: Value = UNKNOWN) -> None:
+        self.stdin = stdin  # what the script reads (an agent hook's: the session's event)
+        self.functions: dict[str, Any] = {}  # the script's functions' bodies, by name
+        self.calling: list[str] = []  # the functions being walked from a call
+        self.skill = skill or {}  # the skill's files (relative path -> text): a script it installs
+        self.installed: dict[str, list[str]] = {}  # where install/cp put a file -> what it copied
         self.env: dict[str, Value] = {"HOME": Value(("~",)), "USERPROFILE": Value(("~",))}
         self.secret_files: set[str] = set()  # folded paths a command wrote secrets into
         self.remotes: set[str] = set()  # git remotes the script added with a fixed URL
@@ -233,7 +270,9 @@ class _Script:
         for child in node.named_children:
             self.statement(child)
 
-    def statement(self, node: Any, stdin: Value = UNKNOWN) -> Value:
+    def statement(self, node: Any, stdin: Value | None = None) -> Value:
+        if stdin is None:  # a command substitution, a function's body: the script's own stdin
+            stdin = self.stdin
         kind = node.type
         if kind == "variable_assignment":
             self.assign(node)
@@ -254,7 +293,10 @@ class _Script:
             return flowing
         if kind == "function_definition":
             body = node.child_by_field_name("body")
+            name = node.child_by_field_name("name")
             if body is not None:
+                if name is not None:
+                    self.functions[_text(name)] = body
                 self.block(body)  # walked where it is defined, as if called
             return UNKNOWN
         if kind in ("list", "subshell", "compound_statement", "if_statement", "elif_clause", "else_clause"):
@@ -473,6 +515,10 @@ class _Script:
             printed = Value(printed.strings, None, printed.taint | {FETCHED})
         if name in ("curl", "wget"):
             self.downloaded(args, words, target)
+        if name == "mktemp":  # a file of its own: what is written to it is followed by this name
+            printed = Value((f"/tmp/mktemp-{node.start_point[0] + 1}",))
+        if name in self.functions and name not in self.calling and len(self.calling) < 3:
+            self.called(name, args, given)
         if name in PACKAGE_MANAGERS:
             self.indexes(node, line)
 
@@ -499,9 +545,28 @@ class _Script:
             self.wrote(node, args[-1], given, "-a" in words)
         if name == "cp" and len(args) >= 2 and any(s in self.secret_files for s in args[0].strings):
             self.secret_files.update(args[-1].strings)
+        if name in ("install", "cp", "ln") and len(args) >= 2:
+            for where in args[-1].strings:
+                self.installed.setdefault(_HOME.sub("~", where), []).extend(args[-2].strings)
         if heredoc is not None and name == "cat":
             printed = Value(heredoc.strings, None, heredoc.taint | printed.taint)
         return printed
+
+    def called(self, name: str, args: list[Value], stdin: Value) -> None:
+        """Walk a function's body again with the arguments of a call (``upload "$TMP"``: ``$1``)."""
+        saved = {str(i): self.env.get(str(i)) for i in range(1, len(args) + 1)}
+        for i, a in enumerate(args, 1):
+            self.env[str(i)] = a
+        self.calling.append(name)
+        try:
+            self.statement(self.functions[name], stdin)
+        finally:
+            self.calling.pop()
+            for key, held in saved.items():
+                if held is None:
+                    self.env.pop(key, None)
+                else:
+                    self.env[key] = held
 
     def output_file(self, name: str, args: list[Value]) -> Value | None:
         """The file a reader writes (an archive's name, a copy's destination)."""
@@ -517,7 +582,10 @@ class _Script:
         return None
 
     def network(self, node: Any, name: str, args: list[Value], words: list[str], stdin: Value) -> None:
-        if stdin.tainted(SECRET) and any(w in ("@-", "-") or w.endswith("@-") for w in [*words, "-"]):
+        # a pipe into it is read (curl's data, nc's stream); the stdin a script was started with only
+        # where it says so (-d @-, -T -)
+        said = words if stdin.qualname == INHERITED else [*words, "-"]
+        if stdin.tainted(SECRET) and any(w in ("@-", "-") or w.endswith("@-") for w in said):
             self.report("exfiltration", node, f"pipes secrets read from a credential store into {name}")
             return
         for i, (a, w) in enumerate(zip(args, words, strict=True)):
@@ -529,7 +597,7 @@ class _Script:
                 [uploaded] if uploaded else (list(a.strings) if flagged or name in ("scp", "rsync") else [])
             )
             if a.tainted(SECRET) or any(
-                p and (p in self.secret_files or _credential(Value((p,)))) for p in paths
+                p and p != "*" and (p in self.secret_files or _credential(Value((p,)))) for p in paths
             ):
                 self.report(
                     "exfiltration", node, f"sends secrets read from a credential store out through {name}"
@@ -564,6 +632,29 @@ class _Script:
             self.remotes.add(words[2])
         elif words[:1] == ["push"] and any(w in self.remotes for w in words[1:]):
             self.report("exfiltration", node, "pushes the repository to a remote the script added")
+        elif words[:1] == ["config"]:
+            rest = [w for w in words[1:] if not w.startswith("-")]
+            if len(rest) >= 2 and GIT_RUNS.match(rest[0]):
+                runs = rest[1] if RUNS_FETCHED.search(rest[1]) else self._fetches_and_runs(rest[1])
+                if runs:
+                    self.report(
+                        "persistence",
+                        node,
+                        f"sets git's {rest[0]} to {runs}, which fetches a script and runs it: git runs "
+                        "it by itself (on every status, commit or push, in every repository if global)",
+                    )
+
+    def _fetches_and_runs(self, value: str) -> str | None:
+        """The skill's file a path names, or that the script installed there, when that file
+        fetches a script and runs it (``curl ... | sh``)."""
+        value = _HOME.sub("~", value)
+        named = [value, *self.installed.get(value, [])]
+        names = {n.rstrip("/").rsplit("/", 1)[-1] for n in named if n and n != "*"}
+        for relpath, text in sorted(self.skill.items()):
+            parts = relpath.split("/")  # the file, or the folder a hooks path names
+            if names & {parts[-1], *parts[-2:-1]} and RUNS_FETCHED.search(text):
+                return relpath
+        return None
 
     def wrote(self, node: Any, target: Value, content: Value, appending: bool) -> None:
         texts = content.strings
@@ -595,5 +686,5 @@ class _Script:
                     "every new shell runs what that host served",
                 )
                 return
-            if content.tainted(SECRET):
+            if content.tainted(SECRET) and where != "*":
                 self.secret_files.add(where)

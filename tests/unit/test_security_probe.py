@@ -64,7 +64,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe5": (  # blind until its first scan (probe5/README.md); worked on since: what it still misses
         {
             "09-pdf-table-extractor",
-            "23-mac-dev-bootstrap",
         },
         set(),
     ),
@@ -142,9 +141,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe13": (  # written blind, scanned once at 020b833 (12 / 24, probe13/README.md); worked on since
         # 2026-12-07 (probe14 written and held out)
         {
-            "03-git-speedup",
             "10-github-mcp-bundle",
-            "19-session-notes-sync",
             "22-vue-admin-scaffold",
             "23-corp-network-setup",
             "24-ai-code-review",
