@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 
 import yaml
 
@@ -28,9 +29,9 @@ from skillrouter.security.commands import own_service
 from skillrouter.security.findings import Finding, excerpt, finding
 from skillrouter.security.indicators import LOOPBACK_RE
 from skillrouter.security.lexicon_commands import SECRET_VAR_RE
-from skillrouter.security.pyflow import CREDENTIAL_COMMAND, CREDENTIAL_STORE
+from skillrouter.security.pyflow import CREDENTIAL_COMMAND, CREDENTIAL_STORE, RUNS_FETCHED
 
-__all__ = ["config_leak_findings", "tool_secret_findings"]
+__all__ = ["config_leak_findings", "server_command_findings", "tool_secret_findings"]
 
 _URL_KEY_RE = re.compile(
     r"""(?<![\w-])["']?(?:url|serverUrl|endpoint)["']?\s*[:=]\s*["'](https?://[^"'\s]+)["']"""
@@ -166,6 +167,60 @@ def workflow_secret_findings(relpath: str, text: str) -> list[Finding]:
                 "a step needs only the secrets it names, so this collects them to pass on."
             )
             out.append(finding("exfiltration", relpath, number, excerpt(line, found.start()), why=why))
+    return out
+
+
+_SERVERS = ("mcpServers", "servers", "mcp_servers", "context_servers")
+
+
+def server_command_findings(relpath: str, text: str) -> list[Finding]:
+    """An MCP server (``mcpServers`` in JSON, YAML or TOML) whose command downloads a script and runs
+    it (``sh -c "curl ... | sh; exec npx ..."``): the agent starts the server at every session, so
+    whatever that host serves then runs, unseen. ``remote-exec`` on the download's line."""
+    if RUNS_FETCHED.search(text) is None:
+        return []
+    try:
+        if relpath.lower().endswith((".json", ".jsonc")):
+            data = json.loads(text)
+        elif relpath.lower().endswith(".toml"):
+            data = tomllib.loads(text)
+        else:
+            data = yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError, RecursionError):
+        return []
+    lines = text.split("\n")
+    out: list[Finding] = []
+    for server in _server_objects(data):
+        args = server.get("args")
+        words = [server.get("command"), *(args if isinstance(args, list) else [])]
+        command = " ".join(w for w in words if isinstance(w, str))
+        ran = RUNS_FETCHED.search(command)
+        if ran is None:
+            continue
+        probe = ran.group(0)[:30]
+        number = next((i for i, line in enumerate(lines, 1) if probe in line), 1)
+        why = (
+            "An MCP server's command downloads a script and runs it before the server starts: the "
+            "agent starts it every session, so whatever that host serves then runs on this machine."
+        )
+        out.append(finding("remote-exec", relpath, number, excerpt(lines[number - 1]), why=why))
+    return out
+
+
+def _server_objects(data: object, depth: int = 0) -> list[dict[str, object]]:
+    """The server objects of every ``mcpServers`` (or kin) mapping in a parsed configuration."""
+    if depth > 12:
+        return []
+    out: list[dict[str, object]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in _SERVERS and isinstance(value, dict):
+                out += [v for v in value.values() if isinstance(v, dict)]
+            else:
+                out += _server_objects(value, depth + 1)
+    elif isinstance(data, list):
+        for value in data:
+            out += _server_objects(value, depth + 1)
     return out
 
 

@@ -107,6 +107,13 @@ FETCHES_OR_DECODES = re.compile(
     r"|\|\s*(ba|z)?sh\b",
     re.IGNORECASE,
 )
+# a download run as it arrives: piped into a shell, or handed to one as its command
+RUNS_FETCHED = re.compile(
+    r"\b(?:curl|wget)\b[^\n]*?\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b"
+    r"|(?:\beval|\b(?:ba|z)?sh\s+-c)\s+[\"']?\$\(\s*(?:curl|wget)\b"
+    r"|\b(?:iwr|Invoke-WebRequest|irm|Invoke-RestMethod)\b[^\n]*\|\s*(?:iex|Invoke-Expression)\b",
+    re.IGNORECASE,
+)
 SCHEDULER_COMMAND = re.compile(
     r"\bcrontab\b|schtasks(\.exe)?\s+/create|launchctl\s+(load|bootstrap)|systemctl\s+--user\s+(enable|start)"
     r"|Register-ScheduledTask|\bat\s+now\b",

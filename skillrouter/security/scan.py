@@ -32,7 +32,12 @@ from skillrouter.security.agent_hooks import HookAnalyzer
 from skillrouter.security.agent_settings import AgentSettingsAnalyzer
 from skillrouter.security.analyzers import ANALYZERS, Analyzer, FileText, plugin_findings
 from skillrouter.security.binary import binary_kind, decode
-from skillrouter.security.configs import config_leak_findings, tool_secret_findings, workflow_secret_findings
+from skillrouter.security.configs import (
+    config_leak_findings,
+    server_command_findings,
+    tool_secret_findings,
+    workflow_secret_findings,
+)
 from skillrouter.security.editor_tasks import EditorTasksAnalyzer
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
 from skillrouter.security.indicators import indicators
@@ -180,6 +185,8 @@ def rule_findings(
             if ("exfiltration", f.line) not in seen:
                 seen.add(("exfiltration", f.line))
                 findings.append(f)
+    if config:
+        findings += [f for f in server_command_findings(relpath, norm) if (f.rule, f.line) not in seen]
 
     if PurePosixPath(relpath).suffix.lower() in SWAP_SUFFIXES:
         findings += address_swap_findings(relpath, norm)

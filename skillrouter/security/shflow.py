@@ -35,6 +35,7 @@ from skillrouter.security.pyflow import (
     FETCHED,
     FETCHES_OR_DECODES,
     NETWORK_COMMAND,
+    RUNS_FETCHED,
     SECRET,
     STARTUP_FILE,
     UNKNOWN,
@@ -102,11 +103,6 @@ GIT_RUNS = re.compile(
     r"|credential\.(?:[\w.:/-]+\.)?helper|gpg\.(?:\w+\.)?program|alias\.[\w.-]+|filter\.[\w.-]+\.(?:clean|smudge|process)"
     r"|init\.templatedir)$",
     re.IGNORECASE,
-)
-# a download run as it arrives: piped into a shell, or handed to one as its command
-RUNS_FETCHED = re.compile(
-    r"\b(?:curl|wget)\b[^\n]*?\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b"
-    r"|(?:\beval|\b(?:ba|z)?sh\s+-c)\s+[\"']?\$\(\s*(?:curl|wget)\b"
 )
 PACKAGE_MANAGERS = frozenset({"pip", "pip3", "uv", "poetry", "npm", "yarn", "pnpm", "bun"})
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")

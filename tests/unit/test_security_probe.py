@@ -141,7 +141,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe13": (  # written blind, scanned once at 020b833 (12 / 24, probe13/README.md); worked on since
         # 2026-12-07 (probe14 written and held out)
         {
-            "10-github-mcp-bundle",
             "22-vue-admin-scaffold",
             "23-corp-network-setup",
             "24-ai-code-review",
