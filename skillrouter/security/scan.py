@@ -11,8 +11,10 @@ A skill is read once into a view (:mod:`.view`); then, in :func:`view_findings`:
    ``skillrouter.analyzers`` entry points (:mod:`~skillrouter.security.analyzers`);
 2. the skill-level analyzers (:data:`SKILL_ANALYZERS`) read its code as code, one language at a
    time across its files: Python (:mod:`.pyflow`), JavaScript/TypeScript (:mod:`.jsflow`),
-   shell (:mod:`.shflow`; a Makefile's recipes too, :mod:`.makefiles`), PowerShell (:mod:`.psflow`), Go,
-   Ruby, PHP and Rust (:mod:`.langflow`).
+   shell (:mod:`.shflow`; a Makefile's recipes too, :mod:`.makefiles`, and the shell blocks its
+   Markdown gives the agent to run), PowerShell (:mod:`.psflow`), Go, Ruby, PHP and Rust
+   (:mod:`.langflow`); and the scripts it registers as the agent's hooks, read with the session's
+   event as their stdin (:mod:`.agent_hooks`).
 
 What the findings mean is the policy's (:func:`~skillrouter.security.policy.decide`).
 """
@@ -436,6 +438,7 @@ SKILL_ANALYZERS: tuple[FlowAnalyzer | HookAnalyzer, ...] = (
     FlowAnalyzer("javascript-flow", "javascript", jsflow.script_findings),
     FlowAnalyzer("shell-flow", "shell", shflow.shell_findings),
     FlowAnalyzer("make-flow", "makefile", shflow.makefile_findings),
+    FlowAnalyzer("markdown-shell-flow", "markdown", shflow.markdown_findings),
     FlowAnalyzer("ci-flow", "config", shflow.ci_findings),
     FlowAnalyzer("program-flow", "program", langflow.code_flow_findings),
     FlowAnalyzer("powershell-flow", "powershell", psflow.powershell_findings),

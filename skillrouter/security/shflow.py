@@ -93,6 +93,12 @@ _SECRET_VARIABLE = re.compile(rf"{SECRET_NAME}$")
 DECODERS = re.compile(
     r"\bbase64\s+(-d|--decode|-D)\b|\bxxd\s+-r\b|\bopenssl\s+(enc\s+)?-d\b|\bgunzip\b|\bzcat\b"
 )
+# a code host the user's own repository is pushed to: in a guide's steps, a remote there is theirs
+_FORGE = re.compile(
+    r"^(?:https?://|ssh://(?:git@)?|git@)(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com"
+    r"|ssh\.dev\.azure\.com|dev\.azure\.com)[:/]",
+    re.IGNORECASE,
+)
 HOOK_FILE = re.compile(
     r"(^|[/\\])(pre|post)-(commit|push|checkout|merge|rewrite|receive)$|(^|[/\\])commit-msg$"
 )
@@ -108,6 +114,8 @@ PACKAGE_MANAGERS = frozenset({"pip", "pip3", "uv", "poetry", "npm", "yarn", "pnp
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 OUTPUT_FLAGS = frozenset({"-o", "-O", "--output", "--output-document"})
 _HOME = re.compile(r"\$\{?HOME\}?(?=/)")
+_REMOTE_PATH = re.compile(r"^(?:rsync://|[\w.@-]+:(?!//))")  # scp's and rsync's host:path
+_LOGIN_FLAGS = frozenset({"-i", "-e", "--rsh", "-o", "-F", "-S"})
 UPLOAD_FLAGS = frozenset(
     {"--upload-file", "-T", "--data-binary", "-d", "--data", "--data-raw", "-F", "--form"}
 )
@@ -159,6 +167,45 @@ def hook_findings(relpath: str, text: str, skill: Mapping[str, str]) -> list[Fin
     return flow_findings(relpath, text, found)
 
 
+_SHELL_FENCE = re.compile(
+    r"^ {0,3}(`{3,}|~{3,})[ \t]*\{?\.?(bash|sh|shell|zsh|console|shell-session|terminal)\b", re.IGNORECASE
+)
+_PROMPT = re.compile(r"^\s*(?:\$|%|❯|>)\s+")
+
+
+def markdown_shell(text: str) -> str | None:
+    """The shell a Markdown file gives the agent to run: its fenced ``bash``/``sh``/``console``
+    blocks, each line at its own line (a console's ``$`` prompt dropped), everything else blank
+    (None: it has none)."""
+    lines = text.split("\n")
+    out = [""] * len(lines)
+    fence: str | None = None
+    found = False
+    for i, line in enumerate(lines):
+        if fence is None:
+            opened = _SHELL_FENCE.match(line)
+            if opened is not None:
+                fence = opened.group(1)
+            continue
+        if line.strip().startswith(fence[0] * len(fence)) and not line.strip().strip(fence[0]):
+            fence = None
+            continue
+        out[i] = _PROMPT.sub("", line)
+        found = True
+    return "\n".join(out) if found else None
+
+
+def markdown_findings(texts: Mapping[str, str]) -> list[Finding]:
+    """The flows of the shell that a skill's Markdown (SKILL.md, its references) gives the agent to
+    run, one file's blocks read in order as one script: the agent runs them as the steps they are."""
+    out: list[Finding] = []
+    for relpath, text in sorted(texts.items()):
+        shell = markdown_shell(text) if "```" in text or "~~~" in text else None
+        if shell is not None:
+            out += _flows_as_shell(relpath, text, shell, markdown=True)
+    return out
+
+
 def makefile_findings(texts: Mapping[str, str]) -> list[Finding]:
     """The flows of a skill's Makefiles' recipes, read as the shell script ``make`` runs
     (:mod:`.makefiles`); findings name the Makefile's lines."""
@@ -169,11 +216,13 @@ def makefile_findings(texts: Mapping[str, str]) -> list[Finding]:
     ]
 
 
-def _flows_as_shell(relpath: str, text: str, shell: str) -> list[Finding]:
+def _flows_as_shell(relpath: str, text: str, shell: str, *, markdown: bool = False) -> list[Finding]:
     """The flows of ``shell``, the script a file runs line for line (a Makefile's recipes, a CI
     configuration's commands), as findings on ``relpath``'s lines and text."""
     try:
-        found = _read(parser("bash").parse(shell.encode("utf-8", "replace")).root_node)
+        script = _Script(markdown=markdown)
+        script.block(parser("bash").parse(shell.encode("utf-8", "replace")).root_node)
+        found = script.found
     except RecursionError:
         return []
     return flow_findings(relpath, text, found)
@@ -240,12 +289,15 @@ def ci_findings(texts: Mapping[str, str]) -> list[Finding]:
         if relpath.lower().endswith((".yml", ".yaml")) and _CI_KEY.search(text):
             shell = ci_commands(text)
             if shell is not None:
-                out += _flows_as_shell(relpath, text, shell)
+                out += _flows_as_shell(relpath, text, shell, markdown=True)
     return out
 
 
 class _Script:
-    def __init__(self, skill: Mapping[str, str] | None = None, stdin: Value = UNKNOWN) -> None:
+    def __init__(
+        self, skill: Mapping[str, str] | None = None, stdin: Value = UNKNOWN, *, markdown: bool = False
+    ) -> None:
+        self.markdown = markdown  # a guide's steps (Markdown's shell blocks), not a script of its own
         self.stdin = stdin  # what the script reads (an agent hook's: the session's event)
         self.functions: dict[str, Any] = {}  # the script's functions' bodies, by name
         self.calling: list[str] = []  # the functions being walked from a call
@@ -341,10 +393,14 @@ class _Script:
         written: list[Any] = []
         appending = False
         for redirect in node.named_children[1:]:
-            if redirect.type == "file_redirect" and not any(
-                c.type == "file_descriptor" for c in redirect.children
+            dest = redirect.child_by_field_name("destination") or (
+                redirect.named_children[-1] if redirect.named_children else None
+            )
+            if (
+                redirect.type == "file_redirect"
+                and dest is not None
+                and not any(c.type == "file_descriptor" for c in redirect.children)
             ):
-                dest = redirect.child_by_field_name("destination") or redirect.named_children[-1]
                 operator = _text(redirect)[: dest.start_byte - redirect.start_byte].strip()
                 if operator == "<":  # read from a file: a credential store's is a secret on stdin
                     read = self.value(dest)
@@ -520,7 +576,9 @@ class _Script:
 
         if name in NETWORK:
             self.network(node, name, args, words, given)
-        if name in DNS and any(a.tainted(SECRET, NAMED_SECRET) for a in args):
+        # a secret variable in a looked-up name: a script's doing (a guide's example: other rules judge it)
+        named = () if self.markdown else (NAMED_SECRET,)
+        if name in DNS and any(a.tainted(SECRET, *named) for a in args):
             what = _what(Value(taint=taint)) if SECRET in taint else "a secret variable"
             self.report(
                 "exfiltration", node, f"looks up a host name built from {what} (a DNS query carries it out)"
@@ -584,11 +642,21 @@ class _Script:
         if stdin.tainted(SECRET) and any(w in ("@-", "-") or w.endswith("@-") for w in said):
             self.report("exfiltration", node, f"pipes secrets read from a credential store into {name}")
             return
+        if name in ("scp", "rsync", "sftp"):
+            plain = [
+                w
+                for i, w in enumerate(words)
+                if not w.startswith("-") and not (i and words[i - 1] in _LOGIN_FLAGS)
+            ]
+            if plain and plain[-1] != "*" and not _REMOTE_PATH.match(plain[-1]):
+                return  # a copy to this machine (server:/srv/site ./build): nothing of it leaves
         for i, (a, w) in enumerate(zip(args, words, strict=True)):
             if i > 0 and words[i - 1] in ("-H", "--header") and AUTH_HEADER.match(w):
                 continue  # a credential in a request's Authorization authenticates it, it is not sent as data
             uploaded = w.split("@", 1)[1] if "@" in w and not w.startswith(("http", "git@")) else None
             flagged = i > 0 and words[i - 1] in UPLOAD_FLAGS
+            if i > 0 and name in ("scp", "rsync", "sftp") and words[i - 1] in _LOGIN_FLAGS:
+                continue  # the key it logs in with, the ssh it runs (-i ~/.ssh/id_x, -e "ssh -i ..."): kept
             paths = (
                 [uploaded] if uploaded else (list(a.strings) if flagged or name in ("scp", "rsync") else [])
             )
@@ -624,6 +692,7 @@ class _Script:
             words[:2] == ["remote", "add"]
             and len(words) >= 4
             and re.match(r"(https?|ssh|git)://|git@", words[3])
+            and not (self.markdown and _FORGE.search(words[3]))
         ):
             self.remotes.add(words[2])
         elif words[:1] == ["push"] and any(w in self.remotes for w in words[1:]):

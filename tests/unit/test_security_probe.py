@@ -143,7 +143,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         {
             "22-vue-admin-scaffold",
             "23-corp-network-setup",
-            "24-ai-code-review",
         },
         {"09-test-runner-turbo"},
     ),
