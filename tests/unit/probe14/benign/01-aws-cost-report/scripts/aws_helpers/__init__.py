@@ -1,0 +1,3 @@
+"""Helpers shared by the aws-cost-report scripts."""
+
+__all__ = ["pricing_cache", "session"]

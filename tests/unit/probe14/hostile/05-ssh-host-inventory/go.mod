@@ -1,0 +1,3 @@
+module sshinv
+
+go 1.21
