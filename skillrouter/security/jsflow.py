@@ -41,10 +41,8 @@ from skillrouter.security.pyflow import (
     DECODED,
     FETCHED,
     FETCHES_OR_DECODES,
-    INDEX_URL,
     INTERPRETER,
     NETWORK_COMMAND,
-    PACKAGE_CONFIG,
     SCHEDULER_COMMAND,
     SECRET,
     STARTUP_FILE,
@@ -60,6 +58,7 @@ from skillrouter.security.pyflow import (
     _startup,
     _what,
     flow_findings,
+    untrusted_index_written,
 )
 from skillrouter.security.tree import node_text as _text
 from skillrouter.security.tree import parser
@@ -924,10 +923,9 @@ class _Scope:
                     "persistence", node, f"writes a command that fetches or decodes into {where}"
                 )
                 return
-            if PACKAGE_CONFIG.search(where) and any(INDEX_URL.search(t) for t in content.strings):
-                self.flow.report(
-                    "persistence", node, f"points the package manager at another index in {where}"
-                )
+            why = untrusted_index_written(where, content.strings)
+            if why is not None:
+                self.flow.report("untrusted-index", node, why)
                 return
 
     def send(self, node: Any, value: Value, why: str) -> bool:

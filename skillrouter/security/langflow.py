@@ -204,6 +204,8 @@ _RECEIVE = re.compile(
 _DECLARATIONS = frozenset(
     {"short_var_declaration", "var_spec", "range_clause", "let_declaration", "let_condition"}
 )
+_STREAM_READ = re.compile(r"(?:^|[\\:])(?:file_get_contents|fopen|file|readfile)$")  # PHP's, with a context
+_INLINE_ARGUMENT = re.compile(r"\{([A-Za-z_]\w*)(?::[^{}]*)?\}")  # Rust's format!("{name}")
 _URL = re.compile(r"^(?:https?|ftp)://", re.IGNORECASE)
 
 # a target that is an element or field of a variable (data["b"] = x, req.body = y): it adds to the variable
@@ -343,6 +345,7 @@ class _Walker:
         self.packages: set[str] = set()  # Go's imported package names: never a variable written into
         self.defined: dict[str, tuple[Any, str]] = {}  # a function's name -> its definition, its file
         self.walking: set[int] = set()  # the definitions being walked now (a recursive call is not again)
+        self.lambdas: dict[str, Any] = {}  # a variable -> the function written into it (called later)
 
     def _step(self) -> None:
         self.steps += 1
@@ -361,6 +364,16 @@ class _Walker:
             return
         if kind in self.grammar.functions:
             self.function(node)
+            return
+        if kind == "foreach_statement":  # PHP's foreach ($xs as $k => $v): both take each element
+            body = node.child_by_field_name("body")
+            parts = [c for c in node.named_children if c != body and c.type != "comment"]
+            if len(parts) >= 2:
+                got = self.value(parts[0])
+                for name in self._names(parts[1]):
+                    self.put(name, self.get(name).join(got), declares=True)
+            if body is not None:
+                self.visit(body)
             return
         if kind in self.grammar.assignments:
             target_field, value_field = self.grammar.assignments[kind]
@@ -382,6 +395,9 @@ class _Walker:
                         if index is not None:
                             got = got.join(self.value(index))
                     declares = kind in _DECLARATIONS
+                    written = self._lambda(value)
+                    if written is not None and target.type in self.grammar.identifiers:
+                        self.lambdas[node_text(target)] = written  # f := func(x) {...}; r = lambda do |x|
                     for name in self._names(target):
                         self.put(name, self.get(name).join(got) if adds else got, declares=declares)
             for child in node.named_children:  # a loop's body, an if-let's block
@@ -445,6 +461,17 @@ class _Walker:
             self.env["", name] = value
         else:
             self.env[self.scope, name] = value
+
+    def _lambda(self, value: Any) -> Any:
+        """The function a value is when it is one written in place (``func(x) {...}``, ``|x| ...``,
+        ``lambda do |x| ... end``, ``proc { |x| }``), else None."""
+        if value.type in self.grammar.lambdas:
+            return value
+        block = value.child_by_field_name("block") if value.type in self.grammar.calls else None
+        method = value.child_by_field_name("method")
+        if block is not None and method is not None and node_text(method) in ("lambda", "proc", "new"):
+            return block
+        return None
 
     def _parameters(self, definition: Any) -> list[list[str]]:
         """A definition's parameters, by position, each as the names it binds (Go's ``a, b
@@ -562,6 +589,8 @@ class _Walker:
         if node.type == "macro_invocation":  # format!(...): a token tree, not arguments by position
             positional = []
             args = self.value(arguments) if arguments is not None else _NOTHING
+            for inline in {m.group(1) for s in args.strings for m in _INLINE_ARGUMENT.finditer(s)}:
+                args = args.join(self.get(inline))  # format!("{k}={v}"): the variables it names
         else:
             positional = self._arguments(arguments)
             args = _NOTHING
@@ -582,8 +611,18 @@ class _Walker:
         if block is not None:
             self._bind(block, [receiver])  # xs.each do |x|: each element
             self.visit(block)
-        given = args.join(receiver)
+        given = receiver.join(args)  # a path's object first: home.join(".cargo")
         last = re.split(r"\.|::|->", name)[-1] if name else ""
+        head = re.split(r"\.|::|->", name)[0] if name else ""
+        lam = self.lambdas.get(head) if last in (head, "call") else None  # f(x), run.call(x)
+        if lam is not None and self._bind(lam, positional) and id(lam) not in self.walking:
+            self.walking.add(id(lam))
+            try:  # a closure: walked where the walk is, with its parameters bound
+                body = lam.child_by_field_name("body")
+                if body is not None:
+                    self.visit(body)
+            finally:
+                self.walking.discard(id(lam))
         definition, where = self.defined.get(last, (None, ""))
         if (
             definition is not None
@@ -596,7 +635,7 @@ class _Walker:
             called = "".join(self.get(name).strings)
             name = called if re.fullmatch(r"\w+", called) else name
         line = int(node.start_point[0]) + 1
-        self._sinks(name, given, receiver, line)
+        self._sinks(name, given, receiver, line, positional)
         taint: set[str] = set()
         if _READ.search(name) and self._credential_read(given):
             taint.add(SECRET)
@@ -625,14 +664,30 @@ class _Walker:
         out = _Value(given.strings, frozenset(taint) | (given.taint - {CONNECTION}), over)
         return out.join(defined) if defined is not None else out
 
-    def _sinks(self, name: str, given: _Value, receiver: _Value, line: int) -> None:
+    def _sinks(self, name: str, given: _Value, receiver: _Value, line: int, positional: list[_Value]) -> None:
         """What a call named ``name``, handed ``given``, does that the gate stops."""
-        if SECRET in given.taint and (
-            _SEND.search(name)
-            and (_NETWORK_NAME.search(name) or CONNECTION in receiver.taint or self._networked(name))
-            or (_WRITE_TO.search(name) and CONNECTION in receiver.taint)
+        # PHP's file_get_contents($url, false, $context): a stream context's content is a request's body
+        posted = (
+            _STREAM_READ.search(name) is not None and len(positional) > 2 and SECRET in positional[2].taint
+        )
+        if (
+            posted
+            or SECRET in given.taint
+            and (
+                _SEND.search(name)
+                and (_NETWORK_NAME.search(name) or CONNECTION in receiver.taint or self._networked(name))
+                or (_WRITE_TO.search(name) and CONNECTION in receiver.taint)
+            )
         ):
             why = f"sends secrets (a credential store's contents or the environment) out through {name}()"
+            self.found.append((self.file, "exfiltration", line, why))
+        if (
+            SECRET in given.taint
+            and _RECEIVE.search(name)
+            and not _STREAM_READ.search(name)
+            and (_NETWORK_NAME.search(name) or self._networked(name))
+        ):
+            why = f"puts secrets into the address it requests with {name}(): the server's log receives them"
             self.found.append((self.file, "exfiltration", line, why))
         if SECRET in given.taint and _RESOLVE.search(name):
             why = f"puts secrets into the names it resolves with {name}(): the zone's server receives them"

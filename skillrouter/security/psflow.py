@@ -26,8 +26,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from skillrouter.security.findings import Finding
+from skillrouter.security.indicators import indicators, known_host
 from skillrouter.security.pyflow import (
     DECODED,
     FETCHED,
@@ -283,7 +285,10 @@ class _Script:
                 self.report(
                     "exfiltration", node, f"sends secrets read from a credential store out through {raw}"
                 )
-            out = Value(out.strings, None, out.taint | {FETCHED})
+            if not _installer(
+                args
+            ):  # a vendor's installer from its own host (get.scoop.sh): judged as shell's
+                out = Value(out.strings, None, out.taint | {FETCHED})
         elif name in SENDERS and (
             given.tainted(SECRET) or any(s in self.secret_files for a in args for s in a.strings)
         ):
@@ -348,3 +353,12 @@ def _descendants(node: Any, kind: str) -> list[Any]:
 def _literals(text: str) -> list[str]:
     """The string literals of an expression's text (single- and double-quoted, here-strings)."""
     return [a or b for a, b in re.findall(r'"((?:[^"`]|`.)*)"|\'((?:[^\']|\'\')*)\'', text) if a or b]
+
+
+def _installer(args: list[Value]) -> bool:
+    """Whether a download's address is on a known installer host (``indicators.toml``): a vendor's
+    install script from its own host is how Windows tools install too (``irm get.scoop.sh | iex``)."""
+    hosts = [
+        urlsplit(s).hostname or "" for a in args for s in a.strings if s.startswith(("http://", "https://"))
+    ]
+    return bool(hosts) and all(known_host(h.lower(), indicators().installer_hosts) for h in hosts)

@@ -49,6 +49,7 @@ from pathlib import PurePosixPath
 
 from skillrouter.security.findings import Finding, excerpt, finding
 from skillrouter.security.indicators import loopback
+from skillrouter.security.supply import index_urls, untrusted_index_why
 from skillrouter.security.view import kind_of
 
 __all__ = ["flow_findings", "is_python", "python_findings", "skill_findings"]
@@ -56,6 +57,7 @@ __all__ = ["flow_findings", "is_python", "python_findings", "skill_findings"]
 SECRET = "secret"  # credential content or the whole environment
 FETCHED = "fetched"  # a network response
 DECODED = "decoded"  # bytes decoded at run time from a blob (base64, hex, zlib, rot13)
+ENV_FILE = "env-file"  # read from a .env file: one named value of it is a setting (see _looked_up)
 
 # where credentials live: a folded path naming one is a credential store (the regex rules' list)
 # where credentials live, read off a line with its quotes dropped and path joins made "/"
@@ -100,7 +102,10 @@ STARTUP_FILE = re.compile(
     r"|Start Menu[/\\]Programs[/\\]Startup\b",
     re.IGNORECASE,
 )
-PACKAGE_CONFIG = re.compile(r"pip\.(conf|ini)\b|\.npmrc\b|\.yarnrc|\.condarc|pydistutils\.cfg", re.IGNORECASE)
+PACKAGE_CONFIG = re.compile(
+    r"pip\.(conf|ini)\b|\.npmrc\b|\.yarnrc|\.condarc|pydistutils\.cfg|\buv\.toml\b|\bpoetry\.toml\b",
+    re.IGNORECASE,
+)
 # what written start-up content does that a PATH line or an alias does not
 FETCHES_OR_DECODES = re.compile(
     r"\b(curl|wget|nc|ncat|Invoke-WebRequest|iwr|Invoke-Expression|iex)\b|base64|\beval\b|python3?\s+-c"
@@ -281,11 +286,17 @@ class _Skill:
         one pass that reports."""
         functions = [f for flow in self.flows.values() for f in flow.functions.values()]
         for _ in range(5):
-            before = [(f.returns, f.returns_qualname, f.passes, frozenset(f.sends)) for f in functions]
+            before = [
+                (f.returns, f.returns_qualname, f.returns_strings, f.passes, frozenset(f.sends))
+                for f in functions
+            ]
             for flow in self.flows.values():
                 for fn in flow.functions.values():
                     flow.function(fn)
-            if before == [(f.returns, f.returns_qualname, f.passes, frozenset(f.sends)) for f in functions]:
+            if before == [
+                (f.returns, f.returns_qualname, f.returns_strings, f.passes, frozenset(f.sends))
+                for f in functions
+            ]:
                 break
         self.reporting = True
         for flow in self.flows.values():
@@ -303,6 +314,14 @@ class _Skill:
             other = self.by_module.get(".".join(head[:cut]))
             if other is not None and other is not flow:
                 return other.functions.get(method or head[-1]) or other.functions.get(head[-1])
+        if method and not name:
+            # a method of an object whose class the walk lost (``c = None if off else Cache()``):
+            # the skill's one function of that name in another module, if there is just one
+            found = [
+                f.functions[method] for f in self.flows.values() if f is not flow and method in f.functions
+            ]
+            if len(found) == 1:
+                return found[0]
         return None
 
 
@@ -369,6 +388,7 @@ class _Function:
     flow: _Flow
     returns: frozenset[str] = frozenset()  # taint its return carries on its own
     returns_qualname: str | None = None
+    returns_strings: tuple[str, ...] = ()  # the strings (a path) its return holds on its own
     passes: frozenset[int] = frozenset()  # positions of parameters whose data its return carries
     # positions of parameters it sends out: where (its file's flow, the call) and why
     sends: dict[int, tuple[_Flow, ast.AST, str]] = field(default_factory=dict)
@@ -425,6 +445,7 @@ class _Flow:
         scope.block(fn.node.body)
         fn.returns = frozenset(t for t in scope.returned.taint if not t.startswith("param:")) | fn.returns
         fn.returns_qualname = fn.returns_qualname or scope.returned.qualname
+        fn.returns_strings = tuple(dict.fromkeys([*fn.returns_strings, *scope.returned.strings]))[:16]
         fn.passes |= _params_in(scope.returned.taint)
 
     def report(self, rule: str, node: ast.AST, why: str) -> None:
@@ -540,9 +561,14 @@ class _Scope:
             case ast.Tuple(elts=elts) | ast.List(elts=elts):
                 for elt in elts:
                     self.bind(elt, Value(taint=value.taint))
-            case ast.Subscript(value=owner):  # a container holds what is put into it
-                if value.taint:
-                    self.bind(owner, _join([self.expr(owner), Value(taint=value.taint)]))
+            case ast.Subscript(value=owner, slice=index):  # a container holds what is put into it
+                setting = index.value if isinstance(index, ast.Constant) else None
+                # cfg["global"]["index-url"] = url: the setting as a configuration file would say it
+                said = (
+                    tuple(f"{setting} = {s}" for s in value.strings[:4]) if isinstance(setting, str) else ()
+                )
+                if value.taint or said:
+                    self.bind(owner, _join([self.expr(owner), Value(said, None, value.taint)]))
             case ast.Starred(value=inner):
                 self.bind(inner, value)
 
@@ -602,10 +628,15 @@ class _Scope:
                 return Value(held.strings, None, held.taint)
             case ast.Dict(keys=keys, values=values):
                 parts = [self.expr(k) for k in keys if k is not None]
+                # an OAuth token request ({"grant_type": ..., "refresh_token": ...}) authenticates to the
+                # endpoint that issued the token: its credentials are the protocol, not data sent out
+                oauth = any(isinstance(k, ast.Constant) and k.value == "grant_type" for k in keys)
                 for k, v in zip(keys, values, strict=True):
                     got = self.expr(v)
                     slot = self.expr(k).strings if k is not None else ()
-                    parts.append(got if not _auth_slot(slot) else Value(got.strings))  # authentication
+                    parts.append(
+                        got if not (oauth or _auth_slot(slot)) else Value(got.strings)
+                    )  # authentication
                 return Value((), None, frozenset().union(*(p.taint for p in parts)) if parts else frozenset())
             case (
                 ast.ListComp(elt=elt, generators=gens)
@@ -731,7 +762,7 @@ class _Scope:
                     return _join([source, inner.returned])
                 return Value(inner.returned.strings, inner.returned.qualname, inner.returned.taint)
             carried = frozenset().union(*(args[i].taint for i in called.passes if i < len(args)))
-            returned = Value((), called.returns_qualname, called.returns | carried)
+            returned = Value(called.returns_strings, called.returns_qualname, called.returns | carried)
             if source is not None:
                 return _join([source, returned])
             return returned
@@ -756,6 +787,15 @@ class _Scope:
             return source
         made = f"{name}()" if name and any(name.startswith(m) for m in NETWORK_MODULES) else None
         keep = taint | owner.taint
+        if (
+            method in ("get", "pop", "setdefault")
+            and not owner.qualname
+            and args
+            and (args[0].strings or ENV_FILE in owner.taint)
+        ):
+            keep = _looked_up(owner.taint, args[0].strings[:1]) | frozenset().union(
+                *(a.taint for a in args[1:])
+            )
         if name in DECODE_CALLS or (method in ("decompress", "b64decode", "fromhex") and strings):
             keep |= {DECODED}
         if method in (
@@ -778,6 +818,10 @@ class _Scope:
     ) -> Value | None:
         """A call whose result is a string built from strings the file holds (None: it is not one)."""
         first = node.args[0] if node.args else None
+        if name in ("bytes", "bytearray", "builtins.bytes") and first is not None:
+            codes = self._ints(first)  # bytes([104, 116, ...]).decode(): a string in char codes
+            if codes is not None and all(0 <= c < 256 for c in codes):
+                return Value((bytes(codes).decode("latin-1"),))
         if name in ("chr", "builtins.chr") and isinstance(first, ast.Constant):
             code = first.value
             return Value((chr(code),)) if isinstance(code, int) and 0 <= code < 0x110000 else UNKNOWN
@@ -860,9 +904,9 @@ class _Scope:
             name in READ_CALLS or name in COPY_CALLS or name in ("glob.glob", "glob.iglob", "sqlite3.connect")
         )
         if opens and _credential(path):
-            return Value((), None, frozenset({SECRET}))
+            return Value((), None, _secret_of(path))
         if method in (*READ_METHODS, "glob", "rglob", "iterdir", "read") and _credential(owner):
-            return Value((), None, frozenset({SECRET}))
+            return Value((), None, _secret_of(owner))
         if method in ("read", "read_file", "load", "load_file") and args and _credential(args[0]):
             # a parser told to read a credential file (configparser's cp.read(path)) holds it from then on
             if isinstance(node.func, ast.Attribute):
@@ -951,6 +995,8 @@ class _Scope:
             target = self.flow.opened.get(_key(node.func.value))
             if target is not None:
                 self.wrote(node, target, args[0])
+            elif node.args and (into := self.flow.opened.get(_key(node.args[0]))) is not None:
+                self.wrote(node, into, owner)  # a parser writing itself into a file: cp.write(fh)
 
     def archive_opened(self, node: ast.Call) -> None:
         """``tarfile.open(fileobj=buf)`` / ``zipfile.ZipFile(buf, "w")``: remember which file object
@@ -988,10 +1034,9 @@ class _Scope:
                     "persistence", node, f"writes a command that fetches or decodes into {where}"
                 )
                 return
-            if PACKAGE_CONFIG.search(where) and any(INDEX_URL.search(t) for t in texts):
-                self.flow.report(
-                    "persistence", node, f"points the package manager at another index in {where}"
-                )
+            why = untrusted_index_written(where, texts)
+            if why is not None:
+                self.flow.report("untrusted-index", node, why)
                 return
 
     def _commands(self, node: ast.Call, args: list[Value]) -> tuple[list[str], list[Value]]:
@@ -1082,8 +1127,13 @@ SETTING_KEYS = frozenset(
         *("port", "host", "hostname", "region", "endpoint", "url", "base_url", "baseurl", "name", "version"),
         *("path", "dir", "directory", "enabled", "model", "timeout", "mode", "level", "locale", "language"),
         *("theme", "format", "output", "type", "kind", "id"),
+        # an OAuth token file's: where it is used, whose it is, until when (not the token itself)
+        *("token_uri", "auth_uri", "resource", "issuer", "token_endpoint", "client_id", "expiry"),
+        *("expires_at", "expires_in", "scope", "scopes", "token_type", "account", "username", "email"),
     }
 )
+# a setting's name by its ending: an identifier or an address, not a secret (ACCOUNT_SID, api_url)
+_SETTING_SUFFIX = re.compile(r"(?i)[_-](?:sid|id|url|uri|endpoint|host|region|user|username|email)$")
 
 
 # where a request carries its credential: a secret placed there authenticates the request (to the
@@ -1117,6 +1167,19 @@ def _deferred_call(node: ast.Call, name: str, method: str | None) -> ast.Call | 
     return ast.copy_location(ast.Call(func=target, args=passed, keywords=[]), node)
 
 
+def untrusted_index_written(where: str, texts: Iterable[str]) -> str | None:
+    """Why writing ``texts`` into ``where`` points a package manager at an untrusted index (a
+    package manager's configuration given an index :mod:`.supply` does not trust), or None."""
+    if not PACKAGE_CONFIG.search(where):
+        return None
+    for text in texts:
+        for _, line, url, _ in index_urls(text):
+            why = untrusted_index_why(url, line)  # an official index or a known mirror is no harm
+            if why is not None:
+                return f"{why} (written into {where})"
+    return None
+
+
 def _params_in(taint: frozenset[str]) -> frozenset[int]:
     """The parameter positions a value's taint says it carries (``param:2``: the third's data)."""
     return frozenset(int(t[6:]) for t in taint if t.startswith("param:") and t[6:].isdigit())
@@ -1127,9 +1190,13 @@ def _auth_slot(keys: tuple[str, ...]) -> bool:
 
 
 def _looked_up(taint: frozenset[str], keys: tuple[str, ...]) -> frozenset[str]:
-    """What a lookup of ``keys`` in a value tainted ``taint`` carries (a setting's name drops the secret)."""
-    if SECRET in taint and keys and all(k.lower() in SETTING_KEYS for k in keys):
-        return taint - {SECRET}
+    """What a lookup of ``keys`` in a value tainted ``taint`` carries (a setting's name drops the
+    secret: ``region``, an OAuth file's ``token_uri``, an account's ``TWILIO_ACCOUNT_SID``)."""
+    if ENV_FILE in taint:  # values.get(NAME) of a .env file: one named variable, as os.getenv(NAME)
+        return taint - {SECRET, ENV_FILE}
+    if keys and all(k.lower() in SETTING_KEYS or _SETTING_SUFFIX.search(k) for k in keys):
+        # also a parameter's: a helper's token_data["token_uri"] is not the token its caller hands it
+        return frozenset(t for t in taint if t != SECRET and not t.startswith("param:"))
     return taint
 
 
@@ -1156,10 +1223,35 @@ def _credential(value: Value) -> bool:
     return any(CREDENTIAL_STORE.search(s) for s in value.strings)
 
 
+_DOTENV = re.compile(r"(?:^|[/\\])\.env(?:\.[a-z]+)*$")
+
+
+def _secret_of(path: Value) -> frozenset[str]:
+    """What reading a credential store gives: its secrets, and for a ``.env`` file (an environment
+    kept on disk) the mark that one named value of it is a setting, as ``os.getenv(NAME)`` is."""
+    if path.strings and all(_DOTENV.search(s) for s in path.strings if CREDENTIAL_STORE.search(s)):
+        return frozenset({SECRET, ENV_FILE})
+    return frozenset({SECRET})
+
+
 def _key(node: ast.AST) -> str:
     return ast.unparse(node)  # the same name, read or bound
 
 
 _BUILTINS = frozenset(
-    {"open", "exec", "eval", "compile", "getattr", "__import__", "chr", "dict", "list", "str", "repr", "map"}
+    {
+        "open",
+        "exec",
+        "eval",
+        "compile",
+        "getattr",
+        "__import__",
+        "chr",
+        "dict",
+        "list",
+        "str",
+        "repr",
+        "map",
+        "bytes",
+    }
 )

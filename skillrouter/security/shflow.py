@@ -545,6 +545,8 @@ class _Script:
             printed = Value((), None, frozenset({SECRET}))
         elif name in FILTERS:
             printed = Value(given.strings, None, given.taint | taint)
+            if name == "rev":  # a string written backwards, turned round
+                printed = Value(tuple(s[::-1] for s in given.strings), None, printed.taint)
             if DECODERS.search(line):
                 printed = Value(given.strings, None, printed.taint | {DECODED})
         elif name in ("echo", "printf"):
@@ -688,6 +690,24 @@ class _Script:
                     self.fetched[_HOME.sub("~", path)] = host
 
     def git(self, node: Any, words: list[str]) -> None:
+        while words and words[0].startswith("-"):  # git -c credential.helper= -C dir push ...
+            words = words[2:] if words[0] in ("-c", "-C") else words[1:]
+        pushed = [w for w in words[1:] if not w.startswith("-")][:1] if words[:1] == ["push"] else []
+        if (
+            pushed
+            and re.match(r"(https?|ssh|git)://|git@", pushed[0])
+            # a forge: a guide's migration to a new repository; a script's whole mirror there is not
+            and (
+                not _FORGE.search(pushed[0])
+                or not self.markdown
+                and any(w in ("--mirror", "--all") for w in words)
+            )
+        ):
+            mirror = " every branch and tag of" if any(w in ("--mirror", "--all") for w in words) else ""
+            self.report(
+                "exfiltration", node, f"pushes{mirror} the repository to an address the script spells out"
+            )
+            return
         if (
             words[:2] == ["remote", "add"]
             and len(words) >= 4

