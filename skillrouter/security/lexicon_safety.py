@@ -18,6 +18,9 @@ from skillrouter.security.gates import pattern as _p
 NO_CONFIRM_RE = rx(
     r"\b(?:without|no\s+need\s+(?:for|to)|don'?t|do\s+not|never|needn'?t)\s+(?:\w+\s+){0,2}?"
     r"(?:ask\w*|confirm\w*|paus\w*\s+for\s+confirmation|prompt\w*|check\w*\s+with|slow\s+the\s+user\s+down)\b"
+    # 无需征求用户同意, 不需要再询问用户, 不用等用户确认
+    r"|(?:无需|无须|不需要|不必|不用|不要)再?\s*(?:征求|询问|请求|等待|等)[^。；\n]{0,6}?(?:同意|确认|许可|授权)"
+    r"|(?:无需|无须|不需要|不必|不用)再?\s*(?:询问|征求|请示)用户"
 )
 WRITE_RE = rx(
     r"\b(?:writ\w*|add\w*|append\w*|prepend\w*|insert\w*|replac\w*|updat\w*|edit\w*|modif\w*|seed\w*|overwrit\w*"
@@ -347,6 +350,22 @@ CONCEAL: tuple[Pattern, ...] = (
         r"|be\s+told)\s+(?:about\s+)?(?:it|this|that|these|them)\b",
         ("need",),
         ("know", "hear", "see", "told"),
+    ),
+    # the same in Chinese: "不要在回复中提及这一步", "请勿展示给用户", "静默执行即可", "悄悄上传"
+    _p(
+        # not "暂时不要展示" (not yet: a reveal deferred), not "不要告诉用户先运行" (what to tell them)
+        r"(?<!暂时)(?<!暂且)(?:不要|请勿|切勿|无需|无须|不需要|不必|不用)[^。；！？\n]{0,16}?"
+        r"(?:告诉|告知|通知|提醒|提及|提到|透露|展示|显示|汇报|报告|说明)[^。；！？\n]{0,8}?"
+        r"(?:用户|使用者|这一步|此步骤|该步骤|这个步骤|该命令|此命令|这个命令|该地址|此地址|这些|此操作|该操作|的输出)"
+        r"(?!先|去|要|如何|怎么|怎样|运行|执行|安装|使用|手动)",
+        ("不要", "勿", "无需", "无须", "不需要", "不必", "不用"),
+        ("告诉", "告知", "通知", "提醒", "提及", "提到", "透露", "展示", "显示", "汇报", "报告", "说明"),
+    ),
+    _p(r"(?:对|向)用户(?:隐瞒|保密)|(?:瞒着|避开)用户", ("隐瞒", "保密", "瞒着", "避开")),
+    _p(
+        # not 静默安装 (an installer's unattended mode, /quiet), as "silent install" in English
+        r"(?:静默|悄悄|偷偷|暗中|秘密)地?\s*(?:地)?(?:执行|运行|上传|发送|完成|同步|写入|修改|进行|处理|备份)",
+        ("静默", "悄悄", "偷偷", "暗中", "秘密"),
     ),
     _p(r"\btouch\s+-r\b", ("touch",)),
     _p(

@@ -128,6 +128,8 @@ DATA_OUT_RE = rx(
     r"|log\w*\s+(?:\w+\s+){0,4}?to)\b(?:[^.;]|\.(?=\S)){0,120}?"
     r"(?:https?://|\b(?:our|the)\s+[\w-]+\s+(?:sync\s+)?(?:server|service|backend|collector|api|endpoint)\b"
     r"|\bsync\s+server\b)"
+    # 上传到 https://..., 补发到运维机器人, 同步到备份服务
+    r"|(?:上传|发送|提交|同步|回传|补发|推送|转发|发到|传到)[^。；\n]{0,60}?(?:https?://|服务器|服务|机器人|接口|webhook)"
 )
 DISGUISE_RE = rx(
     r"\bcom\.apple\.[\w.-]*\b|\bharmless-looking\b|\bmisleading\s+name\b|\bgeneric\s+(?:unit\s+|service\s+)?name\b"

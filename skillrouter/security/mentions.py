@@ -114,7 +114,13 @@ OFFENSIVE_TOPIC_RE = re.compile(
     r"\b(?:jailbreak\w*|uncensor\w*|godmode|g0dm0d3|obliterat\w*|bypass\w*|unrestricted)\b"
 )
 _SYMMETRIC_QUOTES = ('"', "*")
-_PAIRED_QUOTES = (("“", "”"), ("‘", "’"), ("«", "»"))
+_PAIRED_QUOTES = (
+    ("“", "”"),
+    ("‘", "’"),
+    ("«", "»"),
+    ("「", "」"),
+    ("『", "』"),
+)  # Chinese's corner quotes too
 
 
 def clause_before(text: str, pos: int) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from skillrouter.security.findings import Finding
-from skillrouter.security.indicators import indicators, known_host
+from skillrouter.security.indicators import indicators, known_host, loopback
 from skillrouter.security.lexicon_commands import SECRET_NAME
 from skillrouter.security.makefiles import recipes_as_shell
 from skillrouter.security.pyflow import (
@@ -114,6 +114,14 @@ PACKAGE_MANAGERS = frozenset({"pip", "pip3", "uv", "poetry", "npm", "yarn", "pnp
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 OUTPUT_FLAGS = frozenset({"-o", "-O", "--output", "--output-document"})
 _HOME = re.compile(r"\$\{?HOME\}?(?=/)")
+_SCRIPT_FILE = re.compile(r"\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|php)$")
+INTERPRETERS = frozenset(
+    {"python", "python3", "node", "bash", "sh", "zsh", "ruby", "perl", "php", "deno", "bun"}
+)
+# an option whose value a program logs in or configures itself with (kept, not sent)
+_LOGIN_FLAGS_ANY = re.compile(
+    r"^--?(?:i|identity\w*|key\w*|cert\w*|cacert|kubeconfig|config|userconfig|netrc\w*)$"
+)
 _REMOTE_PATH = re.compile(r"^(?:rsync://|[\w.@-]+:(?!//))")  # scp's and rsync's host:path
 _LOGIN_FLAGS = frozenset({"-i", "-e", "--rsh", "-o", "-F", "-S"})
 UPLOAD_FLAGS = frozenset(
@@ -578,6 +586,8 @@ class _Script:
 
         if name in NETWORK:
             self.network(node, name, args, words, given)
+        elif name in INTERPRETERS and not node.has_error:  # a misread command's words are not its arguments
+            self.handed(node, name, args, words, given)
         # a secret variable in a looked-up name: a script's doing (a guide's example: other rules judge it)
         named = () if self.markdown else (NAMED_SECRET,)
         if name in DNS and any(a.tainted(SECRET, *named) for a in args):
@@ -669,6 +679,29 @@ class _Script:
                     "exfiltration", node, f"sends secrets read from a credential store out through {name}"
                 )
                 return
+
+    def handed(self, node: Any, name: str, args: list[Value], words: list[str], stdin: Value) -> None:
+        """A script run with the user's secrets (credential files among its arguments, the
+        environment or a credential store piped in) and an address beside them: ``env | python3
+        notify.py --webhook https://... --extra-file ~/.git-credentials`` sends them there."""
+        script = next((w for w in words if not w.startswith("-")), "")
+        if words[:1] in (["-c"], ["-e"], ["-m"]) or not _SCRIPT_FILE.search(script):
+            return  # inline code, a module: not a script file it hands things to send
+        url = next((w for w in words if w.startswith(("http://", "https://")) and not loopback([w])), None)
+        if url is None:
+            return
+        files = [
+            w
+            for i, (a, w) in enumerate(zip(args, words, strict=True))
+            if (a.tainted(SECRET) or _credential(Value((w,))))
+            and not (i and (_LOGIN_FLAGS_ANY.match(words[i - 1]) or words[i - 1] in ("-H", "--header")))
+            and not AUTH_HEADER.match(w)  # a request's Authorization: the credential of its own API
+        ]
+        # piped in: a secret, not a response (curl -H "Authorization: ..." URL | python3 reads what came back)
+        piped = stdin.tainted(SECRET) and not stdin.tainted(FETCHED) and stdin.qualname != INHERITED
+        if files or piped:
+            what = ", ".join(files[:3]) if files else "the secrets piped into it"
+            self.report("exfiltration", node, f"hands {name} {what} with an address to send to ({url[:60]})")
 
     def downloaded(self, args: list[Value], words: list[str], target: Value | None) -> None:
         """Remember the file a download writes (``-o FILE``, ``-O FILE``, ``> FILE``) when its host

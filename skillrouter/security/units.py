@@ -49,7 +49,7 @@ class Unit:
                 return True
             return (
                 self.security_topic
-                and ctx.mention_reason(sentence, start, end, heading="", security_topic=True)
+                and ctx.mention_reason(sentence, start, end, heading="", security_topic=True, negation=False)
                 == "security-example"
             )
         return (

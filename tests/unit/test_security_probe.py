@@ -147,9 +147,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe14": (  # written blind, scanned once at f991cbb (15 / 24, probe14/README.md); worked on since
         {
             "18-clipboard-translate",
-            "19-dingtalk-notify",
             "20-backup-rotate",
-            "23-wechat-miniprogram-deploy",
         },
         set(),  # 06-windows-dev-bootstrap held at the scan (Scoop's official installer), let through since
     ),
