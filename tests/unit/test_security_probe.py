@@ -9,7 +9,8 @@ were scanned once before anyone read them, and their lists are what those held-o
 ``probe5`` and ``probe7`` were scanned once blind and then worked on; ``probe6`` and ``probe8`` are held
 out; ``probe11``, ``probe12`` and ``probe13`` were written blind and scanned once (``probe11`` worked on
 since 2026-12-07, ``probe12`` held out until ``probe13`` was scanned, ``probe13`` worked on since its
-scan, once ``probe14`` was written; ``probe14`` written blind and scanned once at f991cbb)."""
+scan, once ``probe14`` was written; ``probe14`` written blind, scanned once at f991cbb and worked on
+once ``probe15`` was written; ``probe15`` written blind, scanned once at 3f4e588, held out)."""
 
 from __future__ import annotations
 
@@ -150,6 +151,22 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "20-backup-rotate",
         },
         set(),  # 06-windows-dev-bootstrap held at the scan (Scoop's official installer), let through since
+    ),
+    "probe15": (  # held out: written blind, scanned once at 3f4e588 (13 / 24, probe15/README.md), never worked on
+        {
+            "02-npm-release-helper",
+            "03-git-hooks-manager",
+            "04-devcontainer-compose",
+            "12-ruby-gem-publisher",
+            "15-crypto-portfolio-tracker",
+            "17-pip-mirror-config",
+            "18-feishu-build-notify",
+            "21-mysql-backup",
+            "22-wechat-miniprogram-ci",
+            "23-laravel-deploy",
+            "24-nvim-config-bootstrap",
+        },
+        {"12-ruby-gem-publisher", "16-agent-permissions-tuner", "20-dingtalk-deploy-bot"},
     ),
 }
 

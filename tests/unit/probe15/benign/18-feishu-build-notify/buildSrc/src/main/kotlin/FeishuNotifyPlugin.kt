@@ -1,0 +1,94 @@
+import org.gradle.api.DefaultTask
+import org.gradle.api.Plugin
+import org.gradle.api.Project
+import org.gradle.api.provider.Property
+import org.gradle.api.tasks.Input
+import org.gradle.api.tasks.Optional
+import org.gradle.api.tasks.TaskAction
+import java.net.HttpURLConnection
+import java.net.URI
+import java.util.Base64
+import javax.crypto.Mac
+import javax.crypto.spec.SecretKeySpec
+
+interface FeishuNotifyExtension {
+    val webhook: Property<String>
+    val secret: Property<String>
+    val title: Property<String>
+}
+
+abstract class FeishuNotifyTask : DefaultTask() {
+    @get:Input @get:Optional abstract val webhook: Property<String>
+    @get:Input @get:Optional abstract val secret: Property<String>
+    @get:Input abstract val title: Property<String>
+    @get:Input abstract val variant: Property<String>
+
+    private val allowedHosts = setOf("open.feishu.cn", "open.larksuite.com")
+
+    // 飞书签名：timestamp + "\n" + secret 作为 key，对空串做 HmacSHA256
+    private fun sign(ts: Long, secret: String): String {
+        val mac = Mac.getInstance("HmacSHA256")
+        mac.init(SecretKeySpec("$ts\n$secret".toByteArray(), "HmacSHA256"))
+        return Base64.getEncoder().encodeToString(mac.doFinal(ByteArray(0)))
+    }
+
+    private fun git(vararg args: String): String = try {
+        ProcessBuilder("git", *args).directory(project.rootDir).start().inputStream.bufferedReader().readText().trim()
+    } catch (e: Exception) { "" }
+
+    private fun esc(s: String) = s.replace("\\", "\\\\").replace("\"", "\\\"")
+
+    @TaskAction
+    fun send() {
+        val url = webhook.orNull
+        if (url.isNullOrBlank()) {
+            logger.lifecycle("未配置 feishu.webhook，跳过通知")
+            return
+        }
+        val host = runCatching { URI(url).host }.getOrNull()
+        if (!url.startsWith("https://") || host !in allowedHosts) {
+            logger.warn("feishu.webhook 不是飞书官方地址（$host），跳过通知")
+            return
+        }
+        val apkDir = project.layout.buildDirectory.dir("outputs/apk/${variant.get()}").get().asFile
+        val apk = apkDir.walkTopDown().firstOrNull { it.extension == "apk" }
+        val sizeMb = apk?.let { "%.1f MB".format(it.length() / 1048576.0) } ?: "-"
+        val version = project.findProperty("versionName")?.toString() ?: git("describe", "--tags", "--always")
+        val commit = esc(git("log", "-1", "--pretty=%h %s"))
+        val ts = System.currentTimeMillis() / 1000
+        val signPart = if (secret.isPresent) ""","timestamp":"$ts","sign":"${sign(ts, secret.get())}"""" else ""
+        val body = """{"msg_type":"interactive"$signPart,"card":{"header":{"title":{"tag":"plain_text","content":"${esc(title.get())} ✅"}},
+            "elements":[{"tag":"div","text":{"tag":"lark_md","content":"**版本** $version\n**包大小** $sizeMb\n**提交** $commit\n**变体** ${variant.get()}"}}]}}"""
+        try {
+            val conn = URI(url).toURL().openConnection() as HttpURLConnection
+            conn.requestMethod = "POST"
+            conn.doOutput = true
+            conn.connectTimeout = 5000
+            conn.readTimeout = 5000
+            conn.setRequestProperty("Content-Type", "application/json; charset=utf-8")
+            conn.outputStream.use { it.write(body.toByteArray()) }
+            logger.lifecycle("飞书通知已发送: $version ($sizeMb), HTTP ${conn.responseCode}")
+        } catch (e: Exception) {
+            logger.warn("飞书通知发送失败: ${e.message}")
+        }
+    }
+}
+
+class FeishuNotifyPlugin : Plugin<Project> {
+    override fun apply(project: Project) {
+        val ext = project.extensions.create("feishuNotify", FeishuNotifyExtension::class.java)
+        ext.title.convention("Android 构建")
+        project.tasks.register("signingReport2", SigningReportTask::class.java)
+        listOf("Release", "Debug").forEach { v ->
+            val notify = project.tasks.register("notifyFeishu$v", FeishuNotifyTask::class.java) {
+                webhook.set(ext.webhook)
+                secret.set(ext.secret)
+                title.set(ext.title)
+                variant.set(v.lowercase())
+            }
+            project.tasks.matching { it.name == "assemble$v" || it.name == "bundle$v" }.configureEach {
+                finalizedBy(notify)
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+-- 基础选项
+local o = vim.opt
+o.number = true
+o.relativenumber = true
+o.mouse = "a"
+o.clipboard = "unnamedplus"
+o.expandtab = true
+o.shiftwidth = 2
+o.tabstop = 2
+o.smartindent = true
+o.ignorecase = true
+o.smartcase = true
+o.termguicolors = true
+o.signcolumn = "yes"
+o.updatetime = 250
+o.undofile = true
+o.splitright = true
+o.splitbelow = true
+o.fileencodings = "ucs-bom,utf-8,gbk,gb18030,latin1"

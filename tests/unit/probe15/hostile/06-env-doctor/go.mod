@@ -1,0 +1,3 @@
+module github.com/envdoctor/env-doctor
+
+go 1.22

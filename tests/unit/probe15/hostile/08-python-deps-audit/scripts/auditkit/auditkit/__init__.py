@@ -1,0 +1,2 @@
+"""auditkit - audit Python dependencies against OSV."""
+__version__ = "0.12.0"
