@@ -30,6 +30,7 @@ from skillrouter.security.findings import Finding
 
 __all__ = ["HookAnalyzer", "hook_commands"]
 
+_DEPTH = 16  # how deep a configuration's hooks are looked for (Claude Code's are 4 levels down)
 _WORD = re.compile(r"""[^\s"'`;|&<>()]+""")
 
 
@@ -41,23 +42,25 @@ def hook_commands(texts: Mapping[str, str]) -> list[str]:
             continue
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
             continue
         out += _commands(data, under_hooks=False)
     return out
 
 
-def _commands(node: Any, *, under_hooks: bool) -> list[str]:
+def _commands(node: Any, *, under_hooks: bool, depth: int = 0) -> list[str]:
+    if depth > _DEPTH:
+        return []
     if isinstance(node, dict):
         found = []
         for key, value in node.items():
             if under_hooks and key == "command" and isinstance(value, str):
                 found.append(value)
             else:
-                found += _commands(value, under_hooks=under_hooks or key == "hooks")
+                found += _commands(value, under_hooks=under_hooks or key == "hooks", depth=depth + 1)
         return found
     if isinstance(node, list):
-        return [c for item in node for c in _commands(item, under_hooks=under_hooks)]
+        return [c for item in node for c in _commands(item, under_hooks=under_hooks, depth=depth + 1)]
     return []
 
 

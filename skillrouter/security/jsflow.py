@@ -158,14 +158,18 @@ def script_findings(texts: Mapping[str, str]) -> list[Finding]:
             continue  # not script at all (a template, minified garbage): the regex rules read it
         flows[relpath] = _Flow(root, relpath=relpath)
     skill = {_without_suffix(relpath): flow for relpath, flow in flows.items()}
-    read: dict[str, _Flow] = {}
-    for relpath, flow in flows.items():
+    read: dict[str, _Flow] = dict(flows)
+    for flow in flows.values():
         flow.skill = skill
-        try:
-            flow.summarise()
-        except RecursionError:
-            continue  # a script too deep to walk is left to the regex rules
-        read[relpath] = flow
+    for _ in range(3):  # until no file's summaries change: a helper of a helper of another file
+        before = _summaries(read)
+        for relpath, flow in list(read.items()):
+            try:
+                flow.summarise()
+            except RecursionError:
+                del read[relpath]  # a script too deep to walk is left to the regex rules
+        if _summaries(read) == before:
+            break
     out: list[Finding] = []
     for relpath, flow in read.items():
         try:
@@ -175,6 +179,14 @@ def script_findings(texts: Mapping[str, str]) -> list[Finding]:
     for relpath, flow in read.items():
         out += flow_findings(relpath, texts[relpath], flow.found)
     return out
+
+
+def _summaries(flows: Mapping[str, _Flow]) -> list[tuple[Any, ...]]:
+    return [
+        (f.returns, f.returns_strings, f.passes, frozenset(f.sends))
+        for flow in flows.values()
+        for f in flow.functions.values()
+    ]
 
 
 def _without_suffix(relpath: str) -> str:

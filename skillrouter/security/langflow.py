@@ -41,6 +41,7 @@ with why; :mod:`.pyflow` and :mod:`.jsflow` are the deeper readers of Python and
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -174,7 +175,12 @@ _EXEC = re.compile(
     r"|popen[23]e?)$|Command::new\b.*\.args?$"
 )
 # the request a web page is serving: whoever sends it chooses these (PHP's superglobals)
-_REQUEST_VARIABLES = frozenset({"$_COOKIE", "$_GET", "$_POST", "$_REQUEST", "$_FILES", "$_SERVER"})
+_REQUEST_VARIABLES = frozenset({"$_COOKIE", "$_GET", "$_POST", "$_REQUEST", "$_FILES"})
+# what makes a request's value safe to hand a command or a page (PHP's escaping and casts)
+_SANITIZE = re.compile(
+    r"(?:^|[.:\\])(?:escapeshellarg|escapeshellcmd|intval|floatval|boolval|absint|filter_var|filter_input"
+    r"|htmlspecialchars|htmlentities|sanitize_\w+|esc_\w+|wp_kses\w*)$"
+)
 # WordPress's keys and salts and its database password, constants every plugin can read
 _PHP_SECRETS = frozenset(
     {
@@ -192,7 +198,7 @@ _PHP_SECRETS = frozenset(
 # a call that undoes an encoding: what it returns was hidden in the file
 _DECODE = re.compile(
     r"(?:^|[.:])(?:base64_decode|gzinflate|gzuncompress|gzdecode|str_rot13|strrev|hex2bin|convert_uudecode"
-    r"|decode64|strict_decode64|urlsafe_decode64|unpack1?|DecodeString|decode|from_base64|reverse)$"
+    r"|decode64|strict_decode64|urlsafe_decode64|DecodeString|decode|from_base64)$"
 )
 # a call that reads from the network: what it returns came from someone else's server
 _RECEIVE = re.compile(
@@ -226,7 +232,7 @@ FETCHED = "fetched"  # returned by a read from the network
 REQUEST = "request"  # a web request's cookie, form, query or headers
 DECODED = "decoded"  # returned by a decoding call
 CREDENTIAL_PATH = "credential path"  # a path built to a credential store (not yet read)
-_PUBLIC = re.compile(r"(?:\.pub|known_hosts|authorized_keys|/config)$")
+_PUBLIC = re.compile(r"(?:\.pub|known_hosts|authorized_keys|\.ssh/config)$")
 _PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 
 
@@ -241,12 +247,16 @@ class _Value:
     def join(self, other: _Value) -> _Value:
         if not other.strings and not other.taint and not other.aliases:
             return self
-        strings = self.strings + tuple(s for s in other.strings if s not in self.strings)
-        return _Value(strings[:STRINGS], self.taint | other.taint, self.aliases | other.aliases)
+        if len(self.strings) >= STRINGS or not other.strings:
+            strings = self.strings
+        else:
+            held = set(self.strings)
+            strings = (self.strings + tuple(s for s in other.strings if s not in held))[:STRINGS]
+        return _Value(strings, self.taint | other.taint, self.aliases | other.aliases)
 
 
 _NOTHING = _Value()
-STRINGS = 256
+STRINGS = 64
 """The strings one value keeps (in order, each once): a loop joining into a variable stays bounded."""
 
 
@@ -274,16 +284,17 @@ def code_flow_findings(texts: Mapping[str, str]) -> list[Finding]:
             relpath: parser(language).parse(_filled(relpath, text).encode("utf-8", "replace")).root_node
             for relpath, text in files.items()
         }
-        walker = _Walker(_GRAMMARS[language], steps=STEPS * len(files))
-        try:
-            for _ in range(2):
-                walker.found.clear()
-                for relpath, root in roots.items():
-                    walker.file = relpath
+        walker = _Walker(_GRAMMARS[language])
+        for _ in range(2):  # what either pass finds is reported (the second only knows more)
+            for relpath, root in roots.items():
+                # each file its own budget (a padding file cannot use up another's), all of them
+                # together at most TOTAL_STEPS
+                walker.file, walker.bound = relpath, min(walker.steps + STEPS, TOTAL_STEPS)
+                try:
                     walker.visit(root)
-        except (RecursionError, _OutOfSteps):
-            pass  # code too deep or too large to follow: what was found by then is reported
-        found += walker.found
+                except (RecursionError, _OutOfSteps):
+                    continue  # a file too deep or too large to follow: what was found by then counts
+        found += list(dict.fromkeys(walker.found))
     out: list[Finding] = []
     for relpath, text in sorted(texts.items()):
         mine = [(rule, line, why) for path, rule, line, why in found if path == relpath]
@@ -329,8 +340,14 @@ class _OutOfSteps(Exception):
     definition... is walked again where it is evaluated)."""
 
 
-STEPS = 200_000
-"""Nodes the two passes may visit per file of a language (a 2,000-line program takes about 20,000)."""
+STEPS = 100_000
+"""Nodes one pass may visit per file (a 2,000-line program takes about 20,000)."""
+TOTAL_STEPS = 2_000_000
+"""Nodes the two passes over one language's files may visit in all (a few seconds)."""
+REWALKS = 8
+"""How many times one definition's body is walked again for what a call newly hands it."""
+PATH_PARTS = 16
+"""The most strings a value may hold to be read as one path joined from them."""
 
 
 class _Walker:
@@ -346,6 +363,7 @@ class _Walker:
         self.defined: dict[str, tuple[Any, str]] = {}  # a function's name -> its definition, its file
         self.walking: set[int] = set()  # the definitions being walked now (a recursive call is not again)
         self.lambdas: dict[str, Any] = {}  # a variable -> the function written into it (called later)
+        self.rewalks: dict[int, int] = {}  # a definition -> the times a call walked it again
 
     def _step(self) -> None:
         self.steps += 1
@@ -615,7 +633,13 @@ class _Walker:
         last = re.split(r"\.|::|->", name)[-1] if name else ""
         head = re.split(r"\.|::|->", name)[0] if name else ""
         lam = self.lambdas.get(head) if last in (head, "call") else None  # f(x), run.call(x)
-        if lam is not None and self._bind(lam, positional) and id(lam) not in self.walking:
+        if (
+            lam is not None
+            and self._bind(lam, positional)
+            and id(lam) not in self.walking
+            and self.rewalks.get(id(lam), 0) < REWALKS
+        ):
+            self.rewalks[id(lam)] = self.rewalks.get(id(lam), 0) + 1
             self.walking.add(id(lam))
             try:  # a closure: walked where the walk is, with its parameters bound
                 body = lam.child_by_field_name("body")
@@ -628,7 +652,9 @@ class _Walker:
             definition is not None
             and self._bind(definition, positional, self._references(arguments))
             and id(definition) not in self.walking
+            and self.rewalks.get(id(definition), 0) < REWALKS
         ):
+            self.rewalks[id(definition)] = self.rewalks.get(id(definition), 0) + 1
             self.function(definition, where)  # what its parameters now hold is followed through its body
         defined = self.env.get(("", last)) if name else None
         if name.startswith("$") and self.get(name).strings:  # PHP's $fn(...): the function a variable names
@@ -661,7 +687,8 @@ class _Walker:
         over = (
             frozenset(map(self._key, self._argument_names(arguments))) if _WRAPS.search(name) else frozenset()
         )
-        out = _Value(given.strings, frozenset(taint) | (given.taint - {CONNECTION}), over)
+        kept = given.taint - {CONNECTION} - ({REQUEST} if _SANITIZE.search(name) else set())
+        out = _Value(given.strings, frozenset(taint) | kept, over)
         return out.join(defined) if defined is not None else out
 
     def _sinks(self, name: str, given: _Value, receiver: _Value, line: int, positional: list[_Value]) -> None:
@@ -692,7 +719,9 @@ class _Walker:
         if SECRET in given.taint and _RESOLVE.search(name):
             why = f"puts secrets into the names it resolves with {name}(): the zone's server receives them"
             self.found.append((self.file, "exfiltration", line, why))
-        if _EXEC.search(name) and given.taint & {FETCHED, REQUEST, DECODED}:
+        ran = self._ran(name, given, receiver, positional)
+        if ran.taint & {FETCHED, REQUEST, DECODED}:
+            given = ran
             if FETCHED in given.taint:
                 rule, what = "remote-exec", "code fetched from the network"
             elif REQUEST in given.taint:
@@ -767,6 +796,24 @@ class _Walker:
             return (self.scope, name)
         return ("", name)
 
+    @staticmethod
+    def _ran(name: str, given: _Value, receiver: _Value, positional: list[_Value]) -> _Value:
+        """What a call runs as code or a command line: ``eval(x)``'s and ``system("sh -c ...")``'s
+        whole argument; of an argument vector (``system("gem", "install", v)``,
+        ``exec.Command("git", "checkout", tag)``) the program and what follows a ``-c``, not a
+        value handed to the program; Rust's ``Command::new(..).arg(x)`` only after ``sh -c``."""
+        if not _EXEC.search(name):
+            return _NOTHING
+        if "Command::new" in name and ".arg" in name:
+            return given if "-c" in receiver.strings else _NOTHING
+        if len(positional) <= 1:
+            return given
+        out = positional[0]
+        for before, after in itertools.pairwise(positional):
+            if before.strings[-1:] in (("-c",), ("/c",), ("-Command",)):
+                out = out.join(after)
+        return out
+
     def _credential_read(self, given: _Value) -> bool:
         """Whether a read handed ``given`` reads a credential store: its path's strings name one,
         or it was built where they did, and it is not a public half (``id_ed25519.pub``)."""
@@ -780,4 +827,6 @@ class _Walker:
     def _paths(strings: tuple[str, ...]) -> list[str]:
         """The strings joined as a path (``Join(home, ".aws", "credentials")``): a directory's name
         alone is not the file (``Join(home, ".ssh", "config")`` is no key)."""
-        return ["/".join(s.strip("/") for s in strings)]
+        if not strings or len(strings) > PATH_PARTS:  # a value gathered from many places is no one path
+            return []
+        return ["/".join(s.strip("/")[:256] for s in strings)]

@@ -354,12 +354,14 @@ CONCEAL: tuple[Pattern, ...] = (
     # the same in Chinese: "不要在回复中提及这一步", "请勿展示给用户", "静默执行即可", "悄悄上传"
     _p(
         # not "暂时不要展示" (not yet: a reveal deferred), not "不要告诉用户先运行" (what to tell them)
-        r"(?<!暂时)(?<!暂且)(?:不要|请勿|切勿|无需|无须|不需要|不必|不用)[^。；！？\n]{0,16}?"
-        r"(?:告诉|告知|通知|提醒|提及|提到|透露|展示|显示|汇报|报告|说明)[^。；！？\n]{0,8}?"
-        r"(?:用户|使用者|这一步|此步骤|该步骤|这个步骤|该命令|此命令|这个命令|该地址|此地址|这些|此操作|该操作|的输出)"
+        r"(?<!暂时)(?<!暂且)(?:不要|请勿|切勿|无需|无须|不需要|不必|不用)[^。；！？，、（(\n]{0,16}?"
+        r"(?:告诉|告知|提及|提到|透露|展示|显示|汇报|报告)[^。；！？，、（(\n]{0,8}?"
+        # the user told (not "用户的密钥": whose key is kept out of a log), or the step itself
+        r"(?:(?:向|对|给)?用户(?!的)|使用者|这一步|此步骤|该步骤|这个步骤|该命令|此命令|这个命令|该地址|此地址"
+        r"|这些|此操作|该操作|的输出)"
         r"(?!先|去|要|如何|怎么|怎样|运行|执行|安装|使用|手动)",
         ("不要", "勿", "无需", "无须", "不需要", "不必", "不用"),
-        ("告诉", "告知", "通知", "提醒", "提及", "提到", "透露", "展示", "显示", "汇报", "报告", "说明"),
+        ("告诉", "告知", "提及", "提到", "透露", "展示", "显示", "汇报", "报告"),
     ),
     _p(r"(?:对|向)用户(?:隐瞒|保密)|(?:瞒着|避开)用户", ("隐瞒", "保密", "瞒着", "避开")),
     _p(
@@ -454,6 +456,7 @@ UX_QUIET_RE = rx(
     r"|failures?|problems?|issues?|warnings?|results?|final|outcome)|\bunless\s+(?:it|something|a\s+step|the\s+\w+)\s+"
     r"fails?\b|\bnarrat\w*|\bannounc\w*\s+(?:each|every|tool|the\s+tool)|\bprogress\s+(?:updates|messages|chatter)"
     r"|\bverbose\b|\bfiller\b|\bchatter\b"
+    r"|(?:只|仅)(?:在|于)?(?:失败|出错|报错)时|除非(?:出错|失败|报错)|(?:只|仅)(?:输出|显示|报告|打印)(?:错误|失败|结果)|减少输出|不要刷屏"
 )
 # a tool's own prompt switched off by its own option: the CLI's flag, not the agent's approvals
 TOOL_OPTION_RE = rx(r"`-{1,2}[a-z][\w-]*`|`?\b[A-Z][A-Z0-9_]{2,}=(?:true|1|yes)\b`?|\"\w+\"\s*:\s*true")

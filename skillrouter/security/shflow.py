@@ -95,7 +95,7 @@ DECODERS = re.compile(
 )
 # a code host the user's own repository is pushed to: in a guide's steps, a remote there is theirs
 _FORGE = re.compile(
-    r"^(?:https?://|ssh://(?:git@)?|git@)(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com"
+    r"^(?:https?://|ssh://(?:git@)?|git@)(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com"
     r"|ssh\.dev\.azure\.com|dev\.azure\.com)[:/]",
     re.IGNORECASE,
 )
@@ -114,15 +114,19 @@ PACKAGE_MANAGERS = frozenset({"pip", "pip3", "uv", "poetry", "npm", "yarn", "pnp
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 OUTPUT_FLAGS = frozenset({"-o", "-O", "--output", "--output-document"})
 _HOME = re.compile(r"\$\{?HOME\}?(?=/)")
+CALLS = 200
+"""How many calls of a script's own functions are walked with their arguments (each distinct once)."""
 _SCRIPT_FILE = re.compile(r"\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|php)$")
 INTERPRETERS = frozenset(
     {"python", "python3", "node", "bash", "sh", "zsh", "ruby", "perl", "php", "deno", "bun"}
 )
 # an option whose value a program logs in or configures itself with (kept, not sent)
 _LOGIN_FLAGS_ANY = re.compile(
-    r"^--?(?:i|identity\w*|key\w*|cert\w*|cacert|kubeconfig|config|userconfig|netrc\w*)$"
+    r"^--?(?:i|identity\w*|key[\w-]*|cert\w*|cacert|kubeconfig|config|userconfig|netrc\w*|credentials?[\w-]*"
+    r"|shared-credentials-file|profile|token-file|service-account[\w-]*|auth[\w-]*)$"
 )
 _REMOTE_PATH = re.compile(r"^(?:rsync://|[\w.@-]+:(?!//))")  # scp's and rsync's host:path
+_PATTERN_FLAGS = ("--exclude", "--include", "--filter", "--exclude-from", "--include-from")
 _LOGIN_FLAGS = frozenset({"-i", "-e", "--rsh", "-o", "-F", "-S"})
 UPLOAD_FLAGS = frozenset(
     {"--upload-file", "-T", "--data-binary", "-d", "--data", "--data-raw", "-F", "--form"}
@@ -309,6 +313,7 @@ class _Script:
         self.stdin = stdin  # what the script reads (an agent hook's: the session's event)
         self.functions: dict[str, Any] = {}  # the script's functions' bodies, by name
         self.calling: list[str] = []  # the functions being walked from a call
+        self.walked: set[tuple[Any, ...]] = set()  # (function, its arguments) walked from a call
         self.skill = skill or {}  # the skill's files (relative path -> text): a script it installs
         self.installed: dict[str, list[str]] = {}  # where install/cp put a file -> what it copied
         self.env: dict[str, Value] = {"HOME": Value(("~",)), "USERPROFILE": Value(("~",))}
@@ -619,7 +624,12 @@ class _Script:
         return printed
 
     def called(self, name: str, args: list[Value], stdin: Value) -> None:
-        """Walk a function's body again with the arguments of a call (``upload "$TMP"``: ``$1``)."""
+        """Walk a function's body again with the arguments of a call (``upload "$TMP"``: ``$1``):
+        once for each new set of arguments, at most :data:`CALLS` times a script."""
+        call = (name, tuple((a.strings[:8], a.taint) for a in args), stdin.taint)
+        if call in self.walked or len(self.walked) >= CALLS:
+            return
+        self.walked.add(call)
         saved = {str(i): self.env.get(str(i)) for i in range(1, len(args) + 1)}
         for i, a in enumerate(args, 1):
             self.env[str(i)] = a
@@ -663,6 +673,12 @@ class _Script:
             if plain and plain[-1] != "*" and not _REMOTE_PATH.match(plain[-1]):
                 return  # a copy to this machine (server:/srv/site ./build): nothing of it leaves
         for i, (a, w) in enumerate(zip(args, words, strict=True)):
+            if (
+                i > 0
+                and words[i - 1] in _PATTERN_FLAGS
+                or w.startswith(tuple(f"{f}=" for f in _PATTERN_FLAGS))
+            ):
+                continue  # rsync --exclude .env: a name it leaves out, not a file it sends
             if i > 0 and words[i - 1] in ("-H", "--header") and AUTH_HEADER.match(w):
                 continue  # a credential in a request's Authorization authenticates it, it is not sent as data
             uploaded = w.split("@", 1)[1] if "@" in w and not w.startswith(("http", "git@")) else None
@@ -726,19 +742,20 @@ class _Script:
         while words and words[0].startswith("-"):  # git -c credential.helper= -C dir push ...
             words = words[2:] if words[0] in ("-c", "-C") else words[1:]
         pushed = [w for w in words[1:] if not w.startswith("-")][:1] if words[:1] == ["push"] else []
+        mirror = any(w in ("--mirror", "--all") for w in words)
+        # the address without its user (https://x-access-token:$T@github.com/...: CI's own push)
+        bare = re.sub(r"^((?:https?|ssh)://)[^/@\s]*@(?=[^/@\s]+)", r"\1", pushed[0]) if pushed else ""
+        forge = bool(_FORGE.search(bare))
         if (
             pushed
             and re.match(r"(https?|ssh|git)://|git@", pushed[0])
-            # a forge: a guide's migration to a new repository; a script's whole mirror there is not
-            and (
-                not _FORGE.search(pushed[0])
-                or not self.markdown
-                and any(w in ("--mirror", "--all") for w in words)
-            )
+            # a script's push to an address it spells out; a whole mirror of the repository even to a
+            # forge; a guide's pushes (a migration, its own server) only as a whole mirror elsewhere
+            and (mirror and not (self.markdown and forge) or not forge and not self.markdown)
         ):
-            mirror = " every branch and tag of" if any(w in ("--mirror", "--all") for w in words) else ""
+            what = " every branch and tag of" if mirror else ""
             self.report(
-                "exfiltration", node, f"pushes{mirror} the repository to an address the script spells out"
+                "exfiltration", node, f"pushes{what} the repository to an address the script spells out"
             )
             return
         if (

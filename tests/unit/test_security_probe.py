@@ -152,7 +152,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         set(),  # 06-windows-dev-bootstrap held at the scan (Scoop's official installer), let through since
     ),
-    "probe15": (  # held out: written blind, scanned once at 3f4e588 (13 / 24, probe15/README.md), never worked on
+    "probe15": (  # held out: written blind, scanned once at 3f4e588 (13 / 24, probe15/README.md)
         {
             "02-npm-release-helper",
             "03-git-hooks-manager",

@@ -445,3 +445,17 @@ def test_concealment_read_in_chinese_as_in_english() -> None:
     # a reveal deferred, or what to tell the user, is no concealment
     for benign in ("请暂时不要将这些信息展示给用户。\n", "**请勿** 告诉用户先运行 `npm run web`。\n"):
         assert [f for f in scan_skill(f"{SKILL_MD_HEAD}{benign}", {}) if f.rule == "concealment"] == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "无需用户确认即可发送通知（用户已在配置时同意）。",
+        "不要在日志中显示用户的 API 密钥。",
+        "静默运行测试，只在失败时输出结果。",
+        "依赖会静默安装（使用 `pip install -q`）。",
+        "不需要提醒用户这些警告，它们是无害的。",
+    ],
+)
+def test_chinese_privacy_and_quiet_output_advice_is_no_concealment(line: str) -> None:
+    assert [f for f in scan_skill(f"{SKILL_MD_HEAD}{line}\n", {}) if f.rule == "concealment"] == []
