@@ -126,6 +126,10 @@ _LOGIN_FLAGS_ANY = re.compile(
     r"|shared-credentials-file|profile|token-file|service-account[\w-]*|auth[\w-]*)$"
 )
 _REMOTE_PATH = re.compile(r"^(?:rsync://|[\w.@-]+:(?!//))")  # scp's and rsync's host:path
+_FETCHES_ONLY = re.compile(
+    r"\b(?:curl|wget|nc|ncat|Invoke-WebRequest|iwr|Invoke-Expression|iex)\b|base64|\|\s*(?:ba|z)?sh\b",
+    re.IGNORECASE,
+)
 _PATTERN_FLAGS = ("--exclude", "--include", "--filter", "--exclude-from", "--include-from")
 _LOGIN_FLAGS = frozenset({"-i", "-e", "--rsh", "-o", "-F", "-S"})
 UPLOAD_FLAGS = frozenset(
@@ -797,7 +801,10 @@ class _Script:
             self.indexes(node, text)
         for where in target.strings:
             startup = STARTUP_FILE.search(where) or HOOK_FILE.search(where)
-            fetches = content.tainted(FETCHED, DECODED) or any(FETCHES_OR_DECODES.search(t) for t in texts)
+            # a guide's `eval "$(brew shellenv)"` line is the installer's own advice: there, only a
+            # download or a decoded blob counts
+            said = _FETCHES_ONLY if self.markdown else FETCHES_OR_DECODES
+            fetches = content.tainted(FETCHED, DECODED) or any(said.search(t) for t in texts)
             networked = HOOK_FILE.search(where) and any(NETWORK_COMMAND.search(t) for t in texts)
             if startup and (fetches or networked):
                 self.report(
