@@ -803,8 +803,8 @@ class _Script:
             startup = STARTUP_FILE.search(where) or HOOK_FILE.search(where)
             # a guide's `eval "$(brew shellenv)"` line is the installer's own advice: there, only a
             # download or a decoded blob counts
-            said = _FETCHES_ONLY if self.markdown else FETCHES_OR_DECODES
-            fetches = content.tainted(FETCHED, DECODED) or any(said.search(t) for t in texts)
+            judge = _FETCHES_ONLY if self.markdown else FETCHES_OR_DECODES
+            fetches = content.tainted(FETCHED, DECODED) or any(judge.search(t) for t in texts)
             networked = HOOK_FILE.search(where) and any(NETWORK_COMMAND.search(t) for t in texts)
             if startup and (fetches or networked):
                 self.report(
