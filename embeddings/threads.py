@@ -25,6 +25,8 @@ __all__ = ["blas_loaded_single", "limit_threads", "one_blas_thread"]
 _controller: Any = None
 _modules = 0  # len(sys.modules) when the controller was made
 _single = False  # numpy's BLAS has run on one thread since it loaded (blas_loaded_single)
+_process_limit: int | None = None  # the threads limit_threads set for the rest of the process
+_limited_modules = 0  # len(sys.modules) when it did
 
 
 def blas_loaded_single() -> None:
@@ -48,16 +50,25 @@ def _blas() -> Any:
 def limit_threads(blas_threads: int = 1) -> None:
     """Limit numpy's BLAS to ``blas_threads`` threads for the rest of the process (torch does
     the heavy work; a spinning BLAS pool slows the next embedding on 2 cores)."""
-    global _single
+    global _single, _process_limit, _limited_modules
     _single = _single and blas_threads == 1
     _blas().limit(limits=blas_threads, user_api="blas")
+    _process_limit, _limited_modules = blas_threads, len(sys.modules)
 
 
 @contextmanager
 def one_blas_thread() -> Iterator[None]:
     """BLAS on one thread for the duration of a block (our matrix products: the index's exact
-    search, centroids, the near-duplicate report), whatever the process set elsewhere."""
+    search, centroids, the near-duplicate report), whatever the process set elsewhere. In a
+    process that limited BLAS to one thread for good (:func:`limit_threads`), nothing is done
+    (asking the libraries their thread counts costs 0.2 ms a route) unless a module loaded since
+    may have brought another BLAS, which is then limited as the process asked."""
     if _single:
+        yield
+        return
+    if _process_limit == 1:
+        if len(sys.modules) != _limited_modules:
+            limit_threads(1)
         yield
         return
     with _blas().limit(limits=1, user_api="blas"):

@@ -105,3 +105,25 @@ def test_a_blas_loaded_after_the_first_product_runs_on_one_thread_too() -> None:
 def test_names_the_store_does_not_hold_find_nothing(store: Store) -> None:
     assert find_duplicates(store, HashEmbedder(), names={"gone"}, threshold=0.8) == ([], [])
     assert find_duplicates(store, HashEmbedder(), names=set(), threshold=0.8) == ([], [])
+
+
+def test_a_process_limited_for_good_asks_blas_nothing_per_product(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After limit_threads(1) a product asks the libraries nothing (their thread counts cost 0.2 ms a
+    route), until a module loaded since may have brought another BLAS: that one is limited too."""
+    import sys
+
+    from skillrouter.embeddings import threads
+
+    monkeypatch.setattr(threads, "_single", False)
+    threads.limit_threads(1)
+    asked: list[int] = []
+    made = threads._blas
+    monkeypatch.setattr(threads, "_blas", lambda: asked.append(1) or made())
+    with threads.one_blas_thread():
+        pass
+    assert asked == []
+    monkeypatch.setattr(threads, "_limited_modules", len(sys.modules) - 1)  # as if a module loaded since
+    with threads.one_blas_thread():
+        pass
+    assert asked == [1]
+    monkeypatch.setattr(threads, "_process_limit", None)
