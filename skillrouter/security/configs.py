@@ -197,8 +197,15 @@ def server_command_findings(relpath: str, text: str) -> list[Finding]:
         ran = RUNS_FETCHED.search(command)
         if ran is None:
             continue
-        probe = ran.group(0)[:30]
-        number = next((i for i, line in enumerate(lines, 1) if probe in line), 1)
+        # the line that holds the download: its address, else its first word (a JSON string may
+        # escape the quotes the joined command shows plainly)
+        address = re.search(r"(?:https?|ftp)://[^\s'\"\\|;]+", command)
+        probes = [address.group(0)] if address else []
+        probes.append(ran.group(0).split()[0])
+        number = next(
+            (i for probe in probes for i, line in enumerate(lines, 1) if probe in line),
+            1,
+        )
         why = (
             "An MCP server's command downloads a script and runs it before the server starts: the "
             "agent starts it every session, so whatever that host serves then runs on this machine."
@@ -214,8 +221,9 @@ def _server_objects(data: object, depth: int = 0) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     if isinstance(data, dict):
         for key, value in data.items():
-            if key in _SERVERS and isinstance(value, dict):
-                out += [v for v in value.values() if isinstance(v, dict)]
+            if key in _SERVERS and isinstance(value, dict | list):  # by name, or a list of them
+                servers = value.values() if isinstance(value, dict) else value
+                out += [v for v in servers if isinstance(v, dict)]
             else:
                 out += _server_objects(value, depth + 1)
     elif isinstance(data, list):
