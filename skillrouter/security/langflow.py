@@ -1,12 +1,15 @@
-"""Go, Ruby, PHP and Rust in a skill read as code: secrets followed to what sends them out, and
-fetched or hidden code to what runs it.
+"""Go, Ruby, PHP, Rust, Java, Kotlin, C# and Lua in a skill read as code: secrets followed to what
+sends them out, and fetched or hidden code to what runs it.
 
 Skills ship helpers in these languages too (a Go CLI, a Rakefile's Ruby, a WordPress plugin or a
-generator's ``plugin.php.tpl``, a Cargo ``build.rs`` that runs at compile time), and the regex rules
-see a credential path and a network call in them only as words. Each file is parsed with its
-tree-sitter grammar (nothing runs; a template's ``{{placeholder}}`` is read as a name), and one
-language's files are walked together, in order, twice (a function defined above its caller sees the
-caller's values on the second pass), with one flow engine for the four languages:
+generator's ``plugin.php.tpl``, a Cargo ``build.rs`` that runs at compile time, a Gradle
+``buildSrc`` plugin, a Maven tool, a .NET console, a Neovim config), and the regex rules see a
+credential path and a network call in them only as words. Each file is parsed with its tree-sitter
+grammar (nothing runs; a template's ``{{placeholder}}`` is read as a name), and one language's files
+are walked together, in order, twice (a function defined above its caller sees the caller's values
+on the second pass), with one flow engine for the eight languages (a grammar's table says which
+nodes assign, call, define and return; where a grammar names no fields, as Lua's and Kotlin's, the
+table names children by position or type):
 
 - **Values**: a variable holds the strings and taint of what was assigned to it (``:=``, ``=``,
   ``let``, a ``for``/``range`` over a list: each element; ``ids[p] = x``: the key and the value). A
@@ -29,10 +32,14 @@ caller's values on the second pass), with one flow engine for the four languages
   and written to) or resolves a name (``LookupHost``, ``Resolv.getaddress``, ``dns_get_record``: the
   zone's server reads the labels) given a secret, directly or in what was built from it
   (``exfiltration``); a call that runs code or a command (``eval``, ``instance_eval``, ``system``,
-  ``exec.Command``, ``Command::new(..).arg``) given what was read from the network
-  (``remote-exec``), what a web request carries (PHP's ``$_COOKIE``, ``$_POST`` ...: a backdoor,
-  ``remote-exec``) or what a decoding call returned (``base64_decode``, ``strrev``, also called
-  through a variable whose strings spell its name: ``obfuscated-exec``).
+  ``exec.Command``, ``Command::new(..).arg``, ``Runtime.exec``, ``vim.system``, Lua's ``load``)
+  given what was read from the network (``remote-exec``), what a web request carries (PHP's
+  ``$_COOKIE``, ``$_POST`` ...: a backdoor, ``remote-exec``) or what a decoding call returned
+  (``base64_decode``, ``strrev``, also called through a variable whose strings spell its name:
+  ``obfuscated-exec``; a JSON or YAML decoder returns data). A command line that runs ``curl``,
+  ``wget`` or ``nc`` sends what it is handed (``exfiltration`` of a secret) and returns what it
+  fetched; a function handed to a call that fetches is walked with the fetched data as its
+  parameters (``vim.system({"curl", url}, {}, function(res) load(res.stdout) end)``).
 
 A language's walk that passes :data:`STEPS` nodes per file (deeply nested definitions are walked
 again where they are evaluated) reports what was found by then. The findings are the sink's line,
@@ -58,13 +65,20 @@ __all__ = ["code_flow_findings", "language_of"]
 
 @dataclass(frozen=True)
 class _Grammar:
-    assignments: Mapping[str, tuple[str, str]]  # node type -> (target field, value field)
+    # node type -> (target, value): each a field's name, "#i" (the i-th named child) or "@t|u" (the
+    # first named child of type t or u), for grammars whose nodes name no fields (Lua's, Kotlin's)
+    assignments: Mapping[str, tuple[str, str]]
     calls: frozenset[str]
     identifiers: frozenset[str]
     functions: frozenset[str]  # definitions: what they return is held under their name
     returns: frozenset[str]
     lambdas: frozenset[str]  # a function written where it is used: called or handed on as a value
     tail_returns: bool = False  # the body's last expression is returned (Ruby, Rust)
+    arguments: frozenset[str] = frozenset()  # a call's arguments where no field names them (Kotlin)
+    trailing: frozenset[str] = frozenset()  # a function written after a call's arguments: handed to it
+    bodies: frozenset[str] = frozenset()  # a definition's body where no field names it (Kotlin)
+    implicit: str = ""  # the parameter of a function written without any (Kotlin's ``it``)
+    interpolation: re.Pattern[str] | None = None  # a variable a string names ("$key=$value")
 
 
 _GRAMMARS = {
@@ -123,29 +137,99 @@ _GRAMMARS = {
         frozenset({"closure_expression"}),
         tail_returns=True,
     ),
+    "java": _Grammar(
+        {
+            "variable_declarator": ("name", "value"),
+            "assignment_expression": ("left", "right"),
+            "enhanced_for_statement": ("name", "value"),
+        },
+        frozenset({"method_invocation", "object_creation_expression"}),
+        frozenset({"identifier"}),
+        frozenset({"method_declaration", "constructor_declaration"}),
+        frozenset({"return_statement"}),
+        frozenset({"lambda_expression"}),
+    ),
+    "c_sharp": _Grammar(
+        {
+            "variable_declarator": ("name", "#-1"),
+            "assignment_expression": ("left", "right"),
+            "foreach_statement": ("left", "right"),
+        },
+        frozenset({"invocation_expression", "object_creation_expression"}),
+        frozenset({"identifier"}),
+        frozenset({"method_declaration", "constructor_declaration", "local_function_statement"}),
+        frozenset({"return_statement"}),
+        frozenset({"lambda_expression", "anonymous_method_expression"}),
+    ),
+    "kotlin": _Grammar(
+        {
+            "property_declaration": ("@variable_declaration|multi_variable_declaration", "#-1"),
+            "assignment": ("left", "right"),
+            "for_statement": ("@variable_declaration|multi_variable_declaration", "#1"),
+        },
+        frozenset({"call_expression"}),
+        frozenset({"identifier"}),
+        frozenset({"function_declaration"}),
+        frozenset({"return_expression"}),
+        frozenset({"lambda_literal", "anonymous_function"}),
+        arguments=frozenset({"value_arguments"}),
+        trailing=frozenset({"annotated_lambda"}),
+        bodies=frozenset({"function_body"}),
+        implicit="it",
+        interpolation=re.compile(r"(?<!\\)\$\{?([A-Za-z_]\w*)"),
+    ),
+    "lua": _Grammar(
+        {"assignment_statement": ("#0", "#1"), "for_generic_clause": ("#0", "#1")},
+        frozenset({"function_call"}),
+        frozenset({"identifier"}),
+        frozenset({"function_declaration"}),
+        frozenset({"return_statement"}),
+        frozenset({"function_definition"}),
+    ),
 }
+_PARTS = re.compile(r"\.|::|->|:")  # what separates a call's name's parts: a.b, A::b, $a->b, f:read
+
+
+def _part(node: Any, spec: str) -> Any:
+    """The child of ``node`` that ``spec`` names (see :class:`_Grammar`), or None."""
+    if spec.startswith("#"):
+        children = [c for c in node.named_children if c.type != "comment"]
+        i = int(spec[1:])
+        return children[i] if -len(children) <= i < len(children) else None
+    if spec.startswith("@"):
+        kinds = spec[1:].split("|")
+        return next((c for c in node.named_children if c.type in kinds), None)
+    return node.child_by_field_name(spec)
+
 
 # the last part of a call's name that reads a file
 _READ = re.compile(
     r"(?:^|[.:>\s])(?:ReadFile|ReadAll|Open|OpenFile|read|readlines|binread|read_to_string|read_to_end"
-    r"|file_get_contents|fopen|file|readfile|load_file)$"
+    r"|file_get_contents|fopen|file|readfile|load_file|readAllBytes|readAllLines|readString|readText|readBytes"
+    r"|readLines|ReadAllText|ReadAllBytes|ReadAllLines|ReadAllTextAsync|ReadAllBytesAsync|ReadToEnd"
+    r"|FileInputStream|FileReader|StreamReader|newBufferedReader|newInputStream)$|^io\.(?:open|lines)$"
 )
 # the whole environment (one named variable is how a program is given its key, not a leak)
 _ALL_ENV = re.compile(
     r"^(?:os\.Environ|(?:std::)?env::vars(?:_os)?|ENV(?:\.(?:to_h|to_hash|to_a|each|select|filter|filter_map"
-    r"|each_pair|map))?|getenv)$"
+    r"|each_pair|map))?|getenv|System\.getenv|Environment\.GetEnvironmentVariables|vim\.fn\.environ"
+    r"|(?:vim\.)?(?:loop|uv)\.os_environ)$"
 )
 _ALL_ENV_VARIABLE = "$_ENV"  # PHP's
 # a call that sends what it is given
 _SEND = re.compile(
     r"(?:^|[.:])(?:Post|PostForm|NewRequest|NewRequestWithContext|Do|SendMail|post|post_form|put|patch"
     r"|request|send_message|sendmail|mail|deliver|curl_setopt|curl_setopt_array|wp_remote_post|send"
-    r"|body|json|form|multipart|upload|upload_file|put_object)$"
+    r"|body|json|form|multipart|upload|upload_file|put_object|Send|PostAsync|PutAsync|PatchAsync|SendAsync"
+    r"|SendMailAsync|UploadString|UploadData|UploadFile|UploadValues|UploadStringAsync|newCall|enqueue|execute"
+    r"|postForEntity|postForObject|exchange)$"
 )
 # a call that opens a connection: what is written to it leaves the machine
 _CONNECT = re.compile(
     r"(?:^|[.:])(?:Dial|DialTimeout|DialTCP|DialUDP|connect|connect_timeout|fsockopen|stream_socket_client|socket_connect"
-    r"|open_socket)$|TCPSocket\.(?:new|open)$|UDPSocket\.new$|Net::SMTP\.start$|Net::HTTP\.start$"
+    r"|open_socket|openConnection|newHttpClient|HttpClient|OkHttpClient|WebClient|RestTemplate|Socket|TcpClient"
+    r"|UdpClient|SmtpClient|HttpURLConnection)$|TCPSocket\.(?:new|open)$|UDPSocket\.new$|Net::SMTP\.start$"
+    r"|Net::HTTP\.start$|^HttpClient\.newBuilder\b"
 )
 _WRITE_TO = re.compile(
     r"(?:^|[.:>])(?:Write|WriteString|write|write_all|puts|print|fwrite|fputs|socket_write|send)$"
@@ -159,7 +243,8 @@ _WRITES_FIRST = re.compile(
     r"(?:^|[.:>])(?:Fprint\w*|Copy|append|array_push|array_merge|extend|push|push_str|insert|concat|merge)$"
 )
 _NETWORK_NAME = re.compile(
-    r"\b(?:http|https|smtp|net|reqwest|ureq|curl|Net::|RestClient|HTTParty|Faraday|Guzzle)|wp_remote_|curl_",
+    r"\b(?:http|https|smtp|net|reqwest|ureq|curl|Net::|RestClient|HTTParty|Faraday|Guzzle|Transport\.)|wp_remote_"
+    r"|curl_|\bsocket\.",
     re.IGNORECASE,
 )
 # a DNS lookup: the name it resolves reaches whoever serves the zone (data hidden in labels leaves
@@ -172,7 +257,12 @@ _RESOLVE = re.compile(
 _EXEC = re.compile(
     r"(?:^|[.:])(?:eval|instance_eval|class_eval|module_eval|instance_exec|create_function|system"
     r"|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|spawn|Command|CommandContext|capture2e?|capture3"
-    r"|popen[23]e?)$|Command::new\b.*\.args?$"
+    r"|popen[23]e?|jobstart|termopen|ProcessBuilder|Process\.Start)$|Command::new\b.*\.args?$|^os\.execute$"
+    r"|^(?:load|loadstring|dofile)$"
+)
+# a program a command line runs that sends what it is handed, or returns what it fetched
+_NETWORK_PROGRAM = re.compile(
+    r"^\s*(?:curl|wget|nc|ncat|socat|Invoke-WebRequest|Invoke-RestMethod)(?:\.exe)?\b"
 )
 # the request a web page is serving: whoever sends it chooses these (PHP's superglobals)
 _REQUEST_VARIABLES = frozenset({"$_COOKIE", "$_GET", "$_POST", "$_REQUEST", "$_FILES"})
@@ -198,8 +288,9 @@ _PHP_SECRETS = frozenset(
 # a call that undoes an encoding: what it returns was hidden in the file
 _DECODE = re.compile(
     r"(?:^|[.:])(?:base64_decode|gzinflate|gzuncompress|gzdecode|str_rot13|strrev|hex2bin|convert_uudecode"
-    r"|decode64|strict_decode64|urlsafe_decode64|DecodeString|decode|from_base64)$"
+    r"|decode64|strict_decode64|urlsafe_decode64|DecodeString|decode|from_base64|FromBase64String|reverse)$"
 )
+_DATA_FORMAT = re.compile(r"json|yaml|toml|xml|csv|msgpack", re.IGNORECASE)  # json.decode(s): data, not code
 # a call that reads from the network: what it returns came from someone else's server
 _RECEIVE = re.compile(
     r"(?:^|[.:])(?:Get|get|get_response|request|start|open|urlopen|fetch|read|read_body|ReadAll|body|text"
@@ -208,7 +299,15 @@ _RECEIVE = re.compile(
 )
 # an assignment that makes a new variable (Go's ``:=``, ``var``, a loop's; Rust's ``let``)
 _DECLARATIONS = frozenset(
-    {"short_var_declaration", "var_spec", "range_clause", "let_declaration", "let_condition"}
+    {
+        "short_var_declaration",
+        "var_spec",
+        "range_clause",
+        "let_declaration",
+        "let_condition",
+        "variable_declarator",
+        "property_declaration",
+    }
 )
 _STREAM_READ = re.compile(r"(?:^|[\\:])(?:file_get_contents|fopen|file|readfile)$")  # PHP's, with a context
 _INLINE_ARGUMENT = re.compile(r"\{([A-Za-z_]\w*)(?::[^{}]*)?\}")  # Rust's format!("{name}")
@@ -224,6 +323,12 @@ _ELEMENTS = frozenset(
         "field_expression",
         "member_access_expression",
         "call",
+        "field_access",
+        "array_access",
+        "navigation_expression",
+        "dot_index_expression",
+        "bracket_index_expression",
+        "element_access_expression",
     }
 )
 SECRET = "secret"
@@ -310,6 +415,21 @@ def _filled(relpath: str, text: str) -> str:
     return _PLACEHOLDER.sub(lambda m: re.sub(r"\W", "_", m.group(1)), text)
 
 
+def _short(name: Any) -> str:
+    """A definition's name as its calls end (Lua's ``function M.push`` is called as ``M.push``)."""
+    return _PARTS.split(node_text(name))[-1]
+
+
+def _char_codes(name: str, arguments: Any) -> tuple[str, ...]:
+    """The string Lua's ``string.char(104, 116, ...)`` makes of its numbers (nothing otherwise)."""
+    if name != "string.char" or arguments is None:
+        return ()
+    codes = [node_text(a) for a in arguments.named_children]
+    if not codes or not all(c.isdigit() and int(c) < 0x110000 for c in codes):
+        return ()
+    return ("".join(chr(int(c)) for c in codes),)
+
+
 def _scope_of(definition: Any) -> str:
     """The scope a definition's variables live in: its name (methods of one name share it)."""
     name = definition.child_by_field_name("name")
@@ -323,9 +443,7 @@ def _strings(node: Any) -> list[str]:
     while stack:
         n = stack.pop()
         kind = n.type
-        if kind in ("string_content", "string_value", "interpreted_string_literal_content") or (
-            kind == "raw_string_literal" and n.child_count == 0
-        ):
+        if kind in _STRING_PARTS or (kind == "raw_string_literal" and n.child_count == 0):
             out.append(node_text(n))
             continue
         if kind in ("interpreted_string_literal", "raw_string_literal") and not n.named_children:
@@ -333,6 +451,34 @@ def _strings(node: Any) -> list[str]:
             continue
         stack.extend(reversed(n.children))
     return out
+
+
+_LISTS = frozenset(
+    {"table_constructor", "array_initializer", "array", "array_expression", "initializer_expression"}
+)
+"""A list written out, which a command may be given as its argument vector."""
+_WRAPPED = frozenset({"unary_expression", "reference_expression", "argument", "value_argument"})
+"""An argument around the variable it hands (``&buf``, PHP's and C#'s ``argument``, Kotlin's)."""
+_STRING_PARTS = frozenset(
+    {
+        "string_content",
+        "string_value",
+        "interpreted_string_literal_content",
+        "string_fragment",  # Java's
+        "multiline_string_fragment",
+        "string_literal_content",  # C#'s
+    }
+)
+_STRING_KINDS = frozenset(
+    {
+        "string",
+        "interpreted_string_literal",
+        "raw_string_literal",
+        "string_literal",
+        "encapsed_string",
+        "interpolated_string_expression",  # C#'s $"...{x}..."
+    }
+)
 
 
 class _OutOfSteps(Exception):
@@ -394,17 +540,23 @@ class _Walker:
                 self.visit(body)
             return
         if kind in self.grammar.assignments:
-            target_field, value_field = self.grammar.assignments[kind]
-            target = node.child_by_field_name(target_field)
-            value = node.child_by_field_name(value_field)
-            if value is not None:
+            target_spec, value_spec = self.grammar.assignments[kind]
+            target = _part(node, target_spec)
+            value = _part(node, value_spec)
+            if value is not None and value != target:
                 got = self.value(value)
-                if target is not None and target.type == "expression_list" and target.named_child_count == 1:
-                    target = target.named_children[0]  # Go's ids[p] = x is a list of one target
+                if (
+                    target is not None
+                    and target.type in ("expression_list", "variable_list")
+                    and target.named_child_count == 1
+                ):
+                    target = target.named_children[0]  # Go's ids[p] = x, Lua's t.k = v: a list of one target
                 if target is not None:
                     # a loop's variable takes every element; data["b"] = x, meta[k] = v add to what it held
                     adds = (
-                        kind.startswith(("for", "range", "augmented", "operator")) or target.type in _ELEMENTS
+                        kind.startswith(("for", "range", "augmented", "operator", "enhanced_for"))
+                        or target.type in _ELEMENTS
+                        or any(c.type == "+=" for c in node.children)  # Java's, C#'s, Kotlin's data += x
                     )
                     if target.type in _ELEMENTS:  # a map's key is part of what it holds: ids[path] = name
                         index = target.child_by_field_name("index") or (
@@ -431,12 +583,12 @@ class _Walker:
     def function(self, node: Any, file: str = "") -> None:
         """Walk a definition's body, then hold what it returns under its name (a call of it, or
         Ruby's bare name, reads that)."""
-        body = node.child_by_field_name("body")
+        body = self._body(node)
         name = node.child_by_field_name("name")
         if body is None:
             return
         if name is not None:
-            self.defined[node_text(name)] = (node, self.file)
+            self.defined[_short(name)] = (node, self.file)
         self.walking.add(id(node))
         outer, self.scope = self.scope, _scope_of(node)
         called_from, self.file = self.file, file or self.file
@@ -448,7 +600,14 @@ class _Walker:
             self.scope = outer
             self.file = called_from
         if name is not None:
-            self.env["", node_text(name)] = returned
+            self.env["", _short(name)] = returned
+
+    def _body(self, definition: Any) -> Any:
+        """A definition's body (Kotlin's names no field)."""
+        body = definition.child_by_field_name("body")
+        if body is None and self.grammar.bodies:
+            body = next((c for c in definition.named_children if c.type in self.grammar.bodies), None)
+        return body
 
     def _returned(self, body: Any) -> _Value:
         """What a definition's body returns."""
@@ -464,6 +623,13 @@ class _Walker:
             last = body.named_children[-1]
             if last.type != "expression_statement" or body.type != "block":
                 returned = returned.join(self.value(last))
+        # an expression for a body: C#'s => x, Kotlin's fun f() = x
+        if body.type == "arrow_expression_clause" or (
+            body.type in self.grammar.bodies
+            and body.named_children
+            and body.named_children[0].type != "block"
+        ):
+            returned = returned.join(self.value(body))
         return returned
 
     def get(self, name: str) -> _Value:
@@ -497,6 +663,8 @@ class _Walker:
         node = definition.child_by_field_name("parameters")
         if node is None:
             node = next((c for c in definition.named_children if c.type.endswith("parameters")), None)
+        if node is not None and not node.named_children and node.is_named:  # x -> ..., s => ...
+            return [[node_text(node)]]
         out: list[list[str]] = []
         for child in node.named_children if node is not None else ():
             if child.type == "comment":
@@ -504,12 +672,18 @@ class _Walker:
             if child.type in self.grammar.identifiers:
                 out.append([node_text(child)])
                 continue
-            direct = [node_text(c) for c in child.named_children if c.type in self.grammar.identifiers]
-            if direct:
-                out.extend([name] for name in direct)
+            if child.type == "multi_variable_declaration":  # Kotlin's { (k, v) -> }: one element, both
+                out.append(self._names(child))
+                continue
+            named = [c for c in child.children_by_field_name("name") if c.type in self.grammar.identifiers]
+            direct = named or [c for c in child.named_children if c.type in self.grammar.identifiers]
+            if direct:  # a parameter's name (C#'s type may be a bare name too), or Go's a, b string
+                out.extend([node_text(c)] for c in direct)
                 continue
             first = self._first_name(child)
             out.append([first] if first else [])
+        if not out and self.grammar.implicit and definition.type in self.grammar.lambdas:
+            out.append([self.grammar.implicit])  # Kotlin's { it.write(x) }
         return out
 
     def _first_name(self, node: Any) -> str | None:
@@ -572,19 +746,11 @@ class _Walker:
         if kind in self.grammar.assignments:
             self.visit(node)
             return _NOTHING
-        strings = (
-            tuple(_strings(node))
-            if kind
-            in (
-                "string",
-                "interpreted_string_literal",
-                "raw_string_literal",
-                "string_literal",
-                "encapsed_string",
-            )
-            else ()
-        )
+        strings = tuple(_strings(node)) if kind in _STRING_KINDS else ()
         out = _Value(strings)
+        if strings and self.grammar.interpolation is not None:  # Kotlin's "$key=$value"
+            for named in dict.fromkeys(self.grammar.interpolation.findall(node_text(node))):
+                out = out.join(self.get(named))
         for child in node.named_children:
             out = out.join(self.value(child))
         return out
@@ -601,8 +767,17 @@ class _Walker:
         arguments = node.child_by_field_name("arguments")
         if arguments is None and node.type == "macro_invocation":
             arguments = next((c for c in node.named_children if c.type == "token_tree"), None)
-        start = arguments.start_byte if arguments is not None else node.end_byte
+        if arguments is None and self.grammar.arguments:
+            arguments = next((c for c in node.named_children if c.type in self.grammar.arguments), None)
+        trailing = next((c for c in node.named_children if c.type in self.grammar.trailing), None)
+        start = (
+            min(n.start_byte for n in (arguments, trailing, node) if n is not None and n is not node)
+            if (arguments is not None or trailing is not None)
+            else node.end_byte
+        )
         name = bytes(node.text or b"")[: start - node.start_byte].decode("utf-8", "replace").strip()
+        if node.type == "object_creation_expression":  # new HttpClient(): the class's name
+            name = re.sub(r"^new\b", "", name)
         name = re.sub(r"\s+", "", name).rstrip("(!")
         if node.type == "macro_invocation":  # format!(...): a token tree, not arguments by position
             positional = []
@@ -622,16 +797,24 @@ class _Walker:
             # a method's object, or a function that is an expression itself (a.b, x::y), not a bare name
             if part is not None and (field != "function" or part.type not in self.grammar.identifiers):
                 receiver = receiver.join(self.value(part))
-        if node.type == "scoped_call_expression" or "::" in name or "." in name:
-            head = re.split(r"\.|::|->", name)[0]
+        callee = self._callee(node, arguments, trailing)
+        if callee is not None:  # Lua's f:read(), Kotlin's a.b(x).c(): what the call is made on
+            receiver = receiver.join(self.value(callee))
+        if node.type == "scoped_call_expression" or "::" in name or "." in name or ":" in name:
+            head = _PARTS.split(name)[0]
             receiver = receiver.join(self.get(head))
         block = node.child_by_field_name("block")  # Ruby's do ... end / { ... } handed to the call
         if block is not None:
             self._bind(block, [receiver])  # xs.each do |x|: each element
             self.visit(block)
-        given = receiver.join(args)  # a path's object first: home.join(".cargo")
-        last = re.split(r"\.|::|->", name)[-1] if name else ""
-        head = re.split(r"\.|::|->", name)[0] if name else ""
+        written = _NOTHING
+        if trailing is not None:  # Kotlin's env.forEach { (k, v) -> ... }, client.post(url) { setBody(x) }
+            function = next((c for c in trailing.named_children if c.type in self.grammar.lambdas), trailing)
+            self._bind(function, [receiver])
+            written = self.value(function)
+        given = receiver.join(args).join(written)  # a path's object first: home.join(".cargo")
+        last = _PARTS.split(name)[-1] if name else ""
+        head = _PARTS.split(name)[0] if name else ""
         lam = self.lambdas.get(head) if last in (head, "call") else None  # f(x), run.call(x)
         if (
             lam is not None
@@ -661,7 +844,8 @@ class _Walker:
             called = "".join(self.get(name).strings)
             name = called if re.fullmatch(r"\w+", called) else name
         line = int(node.start_point[0]) + 1
-        self._sinks(name, given, receiver, line, positional)
+        argv = self._argv(arguments) if _EXEC.search(name) else None
+        self._sinks(name, given, receiver, line, argv or positional)
         taint: set[str] = set()
         if _READ.search(name) and self._credential_read(given):
             taint.add(SECRET)
@@ -669,8 +853,10 @@ class _Walker:
             CREDENTIAL_STORE.search(s) for s in self._paths(tuple(s for a in positional for s in a.strings))
         ):
             taint.add(CREDENTIAL_PATH)  # filepath.Join(home, ".ssh", name): a path to a key, wherever it goes
-        if _ALL_ENV.search(name) and not args.strings:
+        if _ALL_ENV.search(name) and not positional and not args.strings:
             taint.add(SECRET)
+        if _EXEC.search(name) and self._network_program(given):
+            taint.add(FETCHED)  # what curl printed came from the network
         if _CONNECT.search(name):
             taint.add(CONNECTION)
         if _RECEIVE.search(name) and (
@@ -680,16 +866,74 @@ class _Walker:
             or any(_URL.match(s) for s in args.strings)
         ):
             taint.add(FETCHED)
-        if _DECODE.search(name):
+        if _DECODE.search(name) and not _DATA_FORMAT.search(name):
             taint.add(DECODED)
+        if FETCHED in taint or FETCHED in receiver.taint:
+            self._called_back(arguments, _Value((), frozenset({FETCHED})))
         if SECRET in args.taint:  # what is handed a secret holds it: its receiver, its first argument
             self._taint_written(node, arguments, name)
         over = (
             frozenset(map(self._key, self._argument_names(arguments))) if _WRAPS.search(name) else frozenset()
         )
         kept = given.taint - {CONNECTION} - ({REQUEST} if _SANITIZE.search(name) else set())
-        out = _Value(given.strings, frozenset(taint) | kept, over)
+        out = _Value(given.strings + _char_codes(name, arguments), frozenset(taint) | kept, over)
         return out.join(defined) if defined is not None else out
+
+    def _argv(self, arguments: Any) -> list[_Value] | None:
+        """A command's one argument when it is a list written out (Lua's ``{"git", "pull"}``,
+        Java's ``new String[] {...}``): its elements, by position, else None."""
+        named = [
+            a for a in (arguments.named_children if arguments is not None else ()) if a.type != "comment"
+        ]
+        if len(named) != 1:
+            return None
+        node = (
+            named[0].named_children[-1] if named[0].type in _WRAPPED and named[0].named_children else named[0]
+        )
+        node = node.child_by_field_name("value") or node if node.type == "array_creation_expression" else node
+        if node.type not in _LISTS:
+            return None
+        items = [c for c in node.named_children if c.type != "comment"]
+        # Lua's { "curl", x } holds fields; a field with a key ({ text = true }) is no argument
+        if any(c.type == "field" and c.child_by_field_name("name") is not None for c in items):
+            return None
+        return [self.value(c.child_by_field_name("value") or c if c.type == "field" else c) for c in items]
+
+    def _called_back(self, arguments: Any, result: _Value) -> None:
+        """Walk again each function a call is handed, its parameters given the call's result (Lua's
+        ``vim.system({"curl", url}, {}, function(res) ... end)``, Java's ``.thenAccept(body -> ...)``)."""
+        for a in arguments.named_children if arguments is not None else ():
+            function = a.named_children[-1] if a.type in _WRAPPED and a.named_children else a
+            if function.type not in self.grammar.lambdas or id(function) in self.walking:
+                continue
+            if self._bind(function, [result] * max(1, len(self._parameters(function)))):
+                body = self._body(function) or function
+                self.walking.add(id(function))
+                try:
+                    self.visit(body)
+                finally:
+                    self.walking.discard(id(function))
+
+    def _callee(self, node: Any, arguments: Any, trailing: Any) -> Any:
+        """What a call is made on where its grammar names no receiver (Lua's ``name``, Kotlin's
+        first child), when that is an expression rather than a bare name; else None."""
+        if any(node.child_by_field_name(f) is not None for f in ("receiver", "object", "function")):
+            return None
+        callee = node.child_by_field_name("name") if node.type == "function_call" else None
+        if callee is None and node.type == "call_expression" and self.grammar.arguments:
+            callee = next((c for c in node.named_children if c not in (arguments, trailing)), None)
+        if callee is None or callee.type in self.grammar.identifiers:
+            return None
+        return callee
+
+    @staticmethod
+    def _network_program(given: _Value) -> str | None:
+        """The network program (``curl``, ``wget``, ``nc``) a command line handed ``given`` runs."""
+        for text in given.strings:
+            found = _NETWORK_PROGRAM.match(text)
+            if found is not None:
+                return found.group(0).strip()
+        return None
 
     def _sinks(self, name: str, given: _Value, receiver: _Value, line: int, positional: list[_Value]) -> None:
         """What a call named ``name``, handed ``given``, does that the gate stops."""
@@ -719,6 +963,13 @@ class _Walker:
         if SECRET in given.taint and _RESOLVE.search(name):
             why = f"puts secrets into the names it resolves with {name}(): the zone's server receives them"
             self.found.append((self.file, "exfiltration", line, why))
+        program = self._network_program(given) if SECRET in given.taint and _EXEC.search(name) else None
+        if program is not None:
+            why = (
+                "sends secrets (a credential store's contents or the environment) out through "
+                f"{program}, run by {name}()"
+            )
+            self.found.append((self.file, "exfiltration", line, why))
         ran = self._ran(name, given, receiver, positional)
         if ran.taint & {FETCHED, REQUEST, DECODED}:
             given = ran
@@ -739,7 +990,7 @@ class _Walker:
         for a in arguments.named_children if arguments is not None else ():
             if a.type == "comment":
                 continue
-            if a.type in ("unary_expression", "reference_expression", "argument") and a.named_children:
+            if a.type in _WRAPPED and a.named_children:
                 a = a.named_children[-1]
             out.append(node_text(a) if a.type in self.grammar.identifiers else None)
         return out
@@ -748,7 +999,7 @@ class _Walker:
         """The variables handed to a call, plainly or by reference (``&buf``)."""
         names = []
         for a in arguments.named_children if arguments is not None else ():
-            if a.type in ("unary_expression", "reference_expression", "argument") and a.named_children:
+            if a.type in _WRAPPED and a.named_children:
                 a = a.named_children[-1]
             if a.type in self.grammar.identifiers:
                 names.append(node_text(a))
@@ -765,16 +1016,28 @@ class _Walker:
             if part is not None and part.type in self.grammar.identifiers:
                 self._add(node_text(part))
         function = node.child_by_field_name("function")
-        if function is not None and function.type in ("selector_expression", "field_expression"):
-            operand = function.child_by_field_name("operand") or function.child_by_field_name("value")
+        if function is not None and function.type in (
+            "selector_expression",
+            "field_expression",
+            "member_access_expression",
+        ):
+            operand = (
+                function.child_by_field_name("operand")
+                or function.child_by_field_name("value")
+                or function.child_by_field_name("expression")  # C#'s sb.Append(x)
+            )
             if operand is not None and operand.type in self.grammar.identifiers:
                 self._add(node_text(operand))
             elif operand is not None and operand.type in self.grammar.calls:  # json.NewEncoder(zw).Encode(x)
                 for name in self._argument_names(operand.child_by_field_name("arguments")):
                     self._add(name)
+        if not any(node.child_by_field_name(f) is not None for f in ("receiver", "object", "function")):
+            head = _PARTS.split(called)[0]  # Kotlin's sb.append(x), Lua's buf:write(x): no field names it
+            if head != called and ((self.scope, head) in self.env or ("", head) in self.env):
+                self._add(head)
         if arguments is not None and arguments.named_children and _WRITES_FIRST.search(called):
             first = arguments.named_children[0]
-            if first.type in ("unary_expression", "reference_expression", "argument"):
+            if first.type in _WRAPPED:
                 first = first.named_children[-1] if first.named_children else first
             if first.type in self.grammar.identifiers:
                 self._add(node_text(first))

@@ -20,10 +20,11 @@ Found = Iterable[tuple[str, int, str]]
 @lru_cache(maxsize=12)
 def parser(grammar: str) -> Any:
     """The parser of ``grammar``: ``bash``, ``powershell``, ``javascript``, ``typescript``, ``tsx``,
-    and ``go``, ``ruby``, ``php``, ``rust`` (:mod:`.langflow`)."""
+    and ``go``, ``ruby``, ``php``, ``rust``, ``java``, ``kotlin``, ``c_sharp``, ``lua``
+    (:mod:`.langflow`)."""
     from tree_sitter import Language, Parser
 
-    if grammar in ("go", "ruby", "php", "rust"):
+    if grammar in ("go", "ruby", "php", "rust", "java", "kotlin", "c_sharp", "lua"):
         from importlib import import_module
 
         module: Any = import_module(f"tree_sitter_{grammar}")

@@ -43,7 +43,18 @@ __all__ = ["DEFAULT_MAX_FILE_BYTES", "TEMPLATE_SUFFIXES", "SkillView", "ViewFile
 
 DEFAULT_MAX_FILE_BYTES = 1_000_000
 
-PROGRAM_LANGUAGES = {".go": "go", ".rb": "ruby", ".rake": "ruby", ".php": "php", ".rs": "rust"}
+PROGRAM_LANGUAGES = {
+    ".go": "go",
+    ".rb": "ruby",
+    ".rake": "ruby",
+    ".php": "php",
+    ".rs": "rust",
+    ".java": "java",
+    ".kt": "kotlin",
+    ".kts": "kotlin",  # a Gradle build script
+    ".cs": "c_sharp",
+    ".lua": "lua",
+}
 """The files of kind ``program``, by suffix, and their language (``Rakefile``, ``Gemfile``: Ruby)."""
 TEMPLATE_SUFFIXES = (".tpl", ".tmpl", ".template", ".j2", ".jinja", ".jinja2", ".mustache", ".hbs", ".dist")
 """A template's suffix: ``plugin.php.tpl`` is the PHP a generator writes out, read as PHP."""
@@ -75,7 +86,9 @@ _KINDS = {
     ".htm": "page",
     ".xhtml": "page",
     ".svg": "page",
-    **{suffix: "program" for suffix in PROGRAM_LANGUAGES},  # Go, Ruby, PHP, Rust (:mod:`.langflow`)
+    **{
+        suffix: "program" for suffix in PROGRAM_LANGUAGES
+    },  # Go, Ruby, PHP, Rust, Java, Kotlin, C#, Lua (:mod:`.langflow`)
     ".json": "config",
     ".jsonc": "config",
     ".yaml": "config",
