@@ -224,6 +224,7 @@ _SEND = re.compile(
     r"|SendMailAsync|UploadString|UploadData|UploadFile|UploadValues|UploadStringAsync|newCall|enqueue|execute"
     r"|postForEntity|postForObject|exchange)$"
 )
+_ACCESSOR = re.compile(r"[.:](?:body|json|form|text)$")  # without arguments, a response's part
 # a call that opens a connection: what is written to it leaves the machine
 _CONNECT = re.compile(
     r"(?:^|[.:])(?:Dial|DialTimeout|DialTCP|DialUDP|connect|connect_timeout|fsockopen|stream_socket_client|socket_connect"
@@ -467,6 +468,7 @@ _STRING_PARTS = frozenset(
         "string_fragment",  # Java's
         "multiline_string_fragment",
         "string_literal_content",  # C#'s
+        "heredoc_content",  # Ruby's
     }
 )
 _STRING_KINDS = frozenset(
@@ -477,8 +479,23 @@ _STRING_KINDS = frozenset(
         "string_literal",
         "encapsed_string",
         "interpolated_string_expression",  # C#'s $"...{x}..."
+        "heredoc_body",
     }
 )
+
+
+def _heredoc_body(beginning: Any) -> Any:
+    """The text of Ruby's here-document that ``beginning`` (``<<~MSG``) opens: the body tree-sitter
+    puts after the statement that holds it."""
+    node = beginning
+    for _ in range(8):
+        after = node.next_named_sibling
+        if after is not None and after.type == "heredoc_body":
+            return after
+        node = node.parent
+        if node is None:
+            return None
+    return None
 
 
 class _OutOfSteps(Exception):
@@ -574,11 +591,22 @@ class _Walker:
                 if child not in (target, value):
                     self.visit(child)
             return
-        if kind in self.grammar.calls:
+        if kind in self.grammar.calls or kind == "binary":  # a call; Ruby's xs << x
             self.value(node)
             return
         for child in node.named_children:
             self.visit(child)
+
+    def _appended(self, node: Any) -> bool:
+        """Ruby's ``xs << x`` (an array's or a string's append): ``xs`` takes what ``x`` holds."""
+        operator, left, right = (node.child_by_field_name(f) for f in ("operator", "left", "right"))
+        if operator is None or node_text(operator) != "<<" or left is None or right is None:
+            return False
+        if left.type not in self.grammar.identifiers:
+            return False
+        name = node_text(left)
+        self.put(name, self.get(name).join(self.value(right)))
+        return True
 
     def function(self, node: Any, file: str = "") -> None:
         """Walk a definition's body, then hold what it returns under its name (a call of it, or
@@ -739,6 +767,10 @@ class _Walker:
             if name == _ALL_ENV_VARIABLE:
                 return _Value((), frozenset({SECRET}))
             return _Value((), frozenset({REQUEST})) if name in _REQUEST_VARIABLES else _NOTHING
+        if kind == "heredoc_beginning":  # Ruby's body = <<~MSG: the text follows the statement
+            return self.value(_heredoc_body(node)) if _heredoc_body(node) is not None else _NOTHING
+        if kind == "binary" and self._appended(node):  # Ruby's ctx << x
+            return self.value(node.child_by_field_name("left"))
         if kind == "name" and node_text(node) in _PHP_SECRETS:
             return _Value((), frozenset({SECRET}))
         if kind in self.grammar.calls:
@@ -803,10 +835,17 @@ class _Walker:
         if node.type == "scoped_call_expression" or "::" in name or "." in name or ":" in name:
             head = _PARTS.split(name)[0]
             receiver = receiver.join(self.get(head))
+        whole_env = bool(_ALL_ENV.search(name) and not positional and not args.strings)
         block = node.child_by_field_name("block")  # Ruby's do ... end / { ... } handed to the call
+        yielded = _NOTHING  # what the block makes: xs.map { |f| File.read(f) }, File.open(p) { |f| f.read }
         if block is not None:
-            self._bind(block, [receiver])  # xs.each do |x|: each element
-            self.visit(block)
+            # xs.each do |x|: each element; ENV.each { |k, v| }: the environment; Net::SMTP.start do |smtp|:
+            # the connection
+            made = frozenset({SECRET} if whole_env else set()) | frozenset(
+                {CONNECTION} if _CONNECT.search(name) else set()
+            )
+            self._bind(block, [receiver.join(_Value((), made))])
+            yielded = self.value(block)
         written = _NOTHING
         if trailing is not None:  # Kotlin's env.forEach { (k, v) -> ... }, client.post(url) { setBody(x) }
             function = next((c for c in trailing.named_children if c.type in self.grammar.lambdas), trailing)
@@ -853,11 +892,11 @@ class _Walker:
             CREDENTIAL_STORE.search(s) for s in self._paths(tuple(s for a in positional for s in a.strings))
         ):
             taint.add(CREDENTIAL_PATH)  # filepath.Join(home, ".ssh", name): a path to a key, wherever it goes
-        if _ALL_ENV.search(name) and not positional and not args.strings:
+        if whole_env:
             taint.add(SECRET)
         if _EXEC.search(name) and self._network_program(given):
             taint.add(FETCHED)  # what curl printed came from the network
-        if _CONNECT.search(name):
+        if _CONNECT.search(name) and block is None:  # with a block, the block's parameter is the connection
             taint.add(CONNECTION)
         if _RECEIVE.search(name) and (
             _NETWORK_NAME.search(name)
@@ -876,7 +915,9 @@ class _Walker:
             frozenset(map(self._key, self._argument_names(arguments))) if _WRAPS.search(name) else frozenset()
         )
         kept = given.taint - {CONNECTION} - ({REQUEST} if _SANITIZE.search(name) else set())
-        out = _Value(given.strings + _char_codes(name, arguments), frozenset(taint) | kept, over)
+        out = _Value(given.strings + _char_codes(name, arguments), frozenset(taint) | kept, over).join(
+            yielded
+        )
         return out.join(defined) if defined is not None else out
 
     def _argv(self, arguments: Any) -> list[_Value] | None:
@@ -946,6 +987,7 @@ class _Walker:
             or SECRET in given.taint
             and (
                 _SEND.search(name)
+                and not (_ACCESSOR.search(name) and not positional)  # res.body: what it received
                 and (_NETWORK_NAME.search(name) or CONNECTION in receiver.taint or self._networked(name))
                 or (_WRITE_TO.search(name) and CONNECTION in receiver.taint)
             )
@@ -1007,7 +1049,7 @@ class _Walker:
 
     def _networked(self, name: str) -> bool:
         """Whether the object a method is called on came from a network library (``client.Do``)."""
-        head = re.split(r"\.|::|->", name)[0]
+        head = _PARTS.split(name)[0]
         return bool(head) and bool(_NETWORK_NAME.search(head))
 
     def _taint_written(self, node: Any, arguments: Any, called: str) -> None:

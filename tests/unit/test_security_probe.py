@@ -157,7 +157,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "02-npm-release-helper",
             "03-git-hooks-manager",
             "04-devcontainer-compose",
-            "12-ruby-gem-publisher",
             "15-crypto-portfolio-tracker",
             "17-pip-mirror-config",
             "21-mysql-backup",
