@@ -338,6 +338,19 @@ FETCHED = "fetched"  # returned by a read from the network
 REQUEST = "request"  # a web request's cookie, form, query or headers
 DECODED = "decoded"  # returned by a decoding call
 CREDENTIAL_PATH = "credential path"  # a path built to a credential store (not yet read)
+ENV_FILE = "env file"  # read from a project's .env: one named value of it is a setting, as getenv(NAME)
+_DOTENV = re.compile(r"(?:^|/)\.env(?:\.[a-z]+)*$")
+# a lookup by key: $vars['APP_URL'], cfg["region"], env[:token]
+_SUBSCRIPTS = frozenset(
+    {
+        "subscript_expression",
+        "element_reference",
+        "index_expression",
+        "array_access",
+        "element_access_expression",
+        "bracket_index_expression",
+    }
+)
 _PUBLIC = re.compile(r"(?:\.pub|known_hosts|authorized_keys|\.ssh/config)$")
 _PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 
@@ -767,6 +780,12 @@ class _Walker:
             if name == _ALL_ENV_VARIABLE:
                 return _Value((), frozenset({SECRET}))
             return _Value((), frozenset({REQUEST})) if name in _REQUEST_VARIABLES else _NOTHING
+        if kind in _SUBSCRIPTS and node.named_child_count >= 2:
+            held = self.value(node.named_children[0])
+            key = self.value(node.named_children[-1])
+            if ENV_FILE in held.taint and key.strings and not key.taint:  # $env['APP_URL']: a setting
+                return _Value(held.strings, held.taint - {SECRET, ENV_FILE}, held.aliases)
+            return held.join(key)
         if kind == "heredoc_beginning":  # Ruby's body = <<~MSG: the text follows the statement
             return self.value(_heredoc_body(node)) if _heredoc_body(node) is not None else _NOTHING
         if kind == "binary" and self._appended(node):  # Ruby's ctx << x
@@ -888,6 +907,8 @@ class _Walker:
         taint: set[str] = set()
         if _READ.search(name) and self._credential_read(given):
             taint.add(SECRET)
+            if self._dotenv(given):
+                taint.add(ENV_FILE)
         if any(
             CREDENTIAL_STORE.search(s) for s in self._paths(tuple(s for a in positional for s in a.strings))
         ):
@@ -898,6 +919,8 @@ class _Walker:
             taint.add(FETCHED)  # what curl printed came from the network
         if _CONNECT.search(name) and block is None:  # with a block, the block's parameter is the connection
             taint.add(CONNECTION)
+        if name.endswith("stream_context_create") and {"http", "https"} & set(args.strings):
+            taint.add(CONNECTION)  # PHP's context for an HTTP request: file_get_contents($url, false, $ctx)
         if _RECEIVE.search(name) and (
             _NETWORK_NAME.search(name)
             or CONNECTION in receiver.taint
@@ -994,8 +1017,16 @@ class _Walker:
         ):
             why = f"sends secrets (a credential store's contents or the environment) out through {name}()"
             self.found.append((self.file, "exfiltration", line, why))
+        # file_get_contents($url, false, $ctx) of an HTTP context requests $url
+        requested = (
+            _STREAM_READ.search(name) is not None
+            and len(positional) > 2
+            and CONNECTION in positional[2].taint
+        )
         if (
-            SECRET in given.taint
+            requested
+            and SECRET in positional[0].taint
+            or SECRET in given.taint
             and _RECEIVE.search(name)
             and not _STREAM_READ.search(name)
             and (_NETWORK_NAME.search(name) or self._networked(name))
@@ -1118,6 +1149,11 @@ class _Walker:
             if before.strings[-1:] in (("-c",), ("/c",), ("-Command",)):
                 out = out.join(after)
         return out
+
+    def _dotenv(self, given: _Value) -> bool:
+        """Whether a credential read is of a project's ``.env`` (an environment kept on disk)."""
+        paths = self._paths(given.strings)
+        return bool(paths) and _DOTENV.search(paths[0]) is not None
 
     def _credential_read(self, given: _Value) -> bool:
         """Whether a read handed ``given`` reads a credential store: its path's strings name one,

