@@ -283,6 +283,11 @@ class _Function:
     sends: dict[int, tuple[int, str]] = field(default_factory=dict)  # param -> (line, why)
 
 
+_REGEX_KEY = re.compile(r"^\^?(?:\\s\*)?([A-Za-z_][\w.-]*)(?:\\s\*)?[=:]")  # ^registry\s*= : the key it reads
+_ELEMENTWISE = frozenset({"map", "flatMap", "forEach", "filter", "find", "some", "every"})
+"""An array's methods that call a function with each element."""
+
+
 def _params(node: Any) -> list[str]:
     params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
     if params is None:
@@ -741,7 +746,18 @@ class _Scope:
         network = _network(name) or _network_object(owner)
         made = f"{name}()" if network and name else None
         fetched = network and method not in ("write", "end", "send", "sendMail", "emit")
-        taint |= self.callbacks(arg_nodes, frozenset({FETCHED}) if fetched else owner.taint)
+        if method in ("match", "matchAll") and owner.taint and arg_nodes and arg_nodes[0].type == "regex":
+            # body.match(/^registry\s*=\s*(\S+)/m): the value of the key the pattern names
+            key = _REGEX_KEY.match(_text(arg_nodes[0].child_by_field_name("pattern") or arg_nodes[0]))
+            if key is not None:
+                return Value((), None, _looked_up(owner.taint, (key.group(1),)))
+        if method in _ELEMENTWISE and not network:
+            # files.map((f) => read(f)): the callback is handed each element (its strings too: a path),
+            # and map's result is what the callback returns
+            returned = self.callbacks(arg_nodes, owner.taint, element=Value(owner.strings, None, owner.taint))
+            taint |= returned if method in ("map", "flatMap") else frozenset()
+        else:
+            taint |= self.callbacks(arg_nodes, frozenset({FETCHED}) if fetched else owner.taint)
         if network and method not in ("on", "once", "setTimeout", "destroy", "close", "setHeader"):
             for a in args:
                 if self.send(node, a, f"sends {_what(a)} out through {name or method}()"):
@@ -796,6 +812,10 @@ class _Scope:
             "slice",
             "substring",
             "concat",
+            "filter",  # [a, b].filter(Boolean): the list's elements
+            "sort",
+            "reverse",
+            "flat",
         ):
             return Value(owner.strings, None, keep)
         return Value(
@@ -870,10 +890,13 @@ class _Scope:
             return Value(owner.strings, None, owner.taint)
         return None
 
-    def callbacks(self, arg_nodes: list[Any], taint: frozenset[str]) -> frozenset[str]:
+    def callbacks(
+        self, arg_nodes: list[Any], taint: frozenset[str], *, element: Value | None = None
+    ) -> frozenset[str]:
         """The function literals a call is given, walked here (they see this scope's names), their
         parameters holding what the call hands them. Returns what they hand back through a
-        parameter that is itself called (a promise's ``resolve(data)``)."""
+        parameter that is itself called (a promise's ``resolve(data)``); with ``element`` (an
+        array's ``map``/``forEach``...: each element, given to the first parameter), what they return."""
         handed: frozenset[str] = frozenset()
         for arg in arg_nodes:
             if arg.type not in ("arrow_function", "function_expression", "function"):
@@ -881,11 +904,13 @@ class _Scope:
             env = dict(self.env)
             for i, name in enumerate(_params(arg)):
                 env[name] = Value(qualname=f"#callback:{name}", taint=taint)
+            if element is not None and _params(arg):
+                env[_params(arg)[0]] = element
             inner = _Scope(self.flow, self.fn, env, self.depth)
             self.walk_body(inner, arg)
             self.merge(inner)
-            handed |= inner.handed
-        self.handed |= handed
+            handed |= inner.handed | (inner.returned.taint if element is not None else frozenset())
+        self.handed |= handed if element is None else frozenset()
         return handed
 
     @staticmethod

@@ -1126,7 +1126,7 @@ SETTING_KEYS = frozenset(
     {
         *("port", "host", "hostname", "region", "endpoint", "url", "base_url", "baseurl", "name", "version"),
         *("path", "dir", "directory", "enabled", "model", "timeout", "mode", "level", "locale", "language"),
-        *("theme", "format", "output", "type", "kind", "id"),
+        *("theme", "format", "output", "type", "kind", "id", "registry"),  # .npmrc's registry=: an address
         # an OAuth token file's: where it is used, whose it is, until when (not the token itself)
         *("token_uri", "auth_uri", "resource", "issuer", "token_endpoint", "client_id", "expiry"),
         *("expires_at", "expires_in", "scope", "scopes", "token_type", "account", "username", "email"),

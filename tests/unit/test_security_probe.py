@@ -154,7 +154,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     ),
     "probe15": (  # written blind, scanned once at 3f4e588 (13 / 24, probe15/README.md), worked on since
         {
-            "02-npm-release-helper",
             "03-git-hooks-manager",
             "04-devcontainer-compose",
             "15-crypto-portfolio-tracker",
