@@ -53,7 +53,13 @@ from skillrouter.security.mentions import (
 )
 from skillrouter.security.prose import WordIndex, prose_findings, span_findings
 from skillrouter.security.supply import SupplyChainAnalyzer
-from skillrouter.security.unicode import hidden_unicode, lower_aligned, normalise, tag_smuggled
+from skillrouter.security.unicode import (
+    hidden_unicode,
+    lower_aligned,
+    normalise,
+    split_word_lines,
+    tag_smuggled,
+)
 from skillrouter.security.view import DEFAULT_MAX_FILE_BYTES, SkillView
 from skillrouter.security.wallets import address_swap_findings
 
@@ -214,7 +220,21 @@ def rule_findings(
             if (f.rule, f.line) not in seen:
                 seen.add((f.rule, f.line))
                 findings.append(f)
+        split = split_word_lines(text)
+        if split:  # an order to keep something from the user, its words split to pass keyword filters
+            findings = [
+                replace(f, severity="dangerous", why=_SPLIT_WHY)
+                if f.rule == "concealment" and f.severity == "caution" and {f.line, (f.line or 0) + 1} & split
+                else f
+                for f in findings
+            ]
     return sorted(findings, key=sort_key)
+
+
+_SPLIT_WHY = (
+    "It tells the agent to keep something from the user, in words split by invisible characters so that "
+    "a keyword filter misses them."
+)
 
 
 def _prose_mention(doc: Document, number: int, line: str, at: int) -> bool:

@@ -19,6 +19,15 @@ _JOINERS = frozenset("\u200c\u200d")
 _DIR_MARKS = frozenset("\u200e\u200f")
 
 
+_WORD_SPLIT_RE = re.compile("(?<=[^\\W\\d_])[\u200b\u2060-\u2064\ufeff]+(?=[^\\W\\d_])")
+
+
+def split_word_lines(text: str) -> set[int]:
+    """The lines where an invisible character sits inside a word (密\u200b钥, "ke\u200by"): no
+    reader sees it, and a keyword filter no longer finds the word it splits."""
+    return {text.count("\n", 0, m.start()) + 1 for m in _WORD_SPLIT_RE.finditer(text)}
+
+
 def _visible_neighbour(ch: str) -> bool:
     return ord(ch) > 0x7F and (unicodedata.category(ch)[0] in "LMS" or ch == "\ufe0f")
 

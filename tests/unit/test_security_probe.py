@@ -159,7 +159,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "15-crypto-portfolio-tracker",
             "17-pip-mirror-config",
             "21-mysql-backup",
-            "22-wechat-miniprogram-ci",
         },
         {"12-ruby-gem-publisher", "16-agent-permissions-tuner", "20-dingtalk-deploy-bot"},
     ),
