@@ -170,6 +170,38 @@ def workflow_secret_findings(relpath: str, text: str) -> list[Finding]:
     return out
 
 
+# a workflow run for a pull request from anyone, with the base repository's secrets and token
+_PRIVILEGED_TRIGGER_RE = re.compile(r"^\s*(?:on:\s*\[?[^\n#]*\b)?pull_request_target\b", re.MULTILINE)
+# a checkout of the pull request's own code (its head commit, branch or fork)
+_HEAD_CHECKOUT_RE = re.compile(
+    r"^\s*(?:ref|repository):\s*['\"]?\$\{\{\s*github\.(?:event\.pull_request\.head\.(?:sha|ref|repo\.full_name)"
+    r"|head_ref)\b|refs/pull/\$\{\{[^}]*\}\}/(?:head|merge)|\bgh\s+pr\s+checkout\b",
+    re.MULTILINE,
+)
+_RUNS_STEP_RE = re.compile(r"^\s*(?:-\s+)?(?:run:|uses:\s*\./)", re.MULTILINE)
+
+
+def pull_request_target_findings(relpath: str, text: str) -> list[Finding]:
+    """A GitHub Actions workflow triggered by ``pull_request_target`` (it runs with the base
+    repository's secrets and a write token, for a pull request anyone may open) that checks out the
+    pull request's own code and then runs a step: the code of whoever opened it runs with those
+    secrets (a "pwn request"). ``remote-exec`` at the checkout's line. A workflow that builds the
+    pull request under ``pull_request`` (no secrets for forks) is what that needs."""
+    if "jobs:" not in text or _PRIVILEGED_TRIGGER_RE.search(text) is None:
+        return []
+    checkout = _HEAD_CHECKOUT_RE.search(text)
+    if checkout is None or _RUNS_STEP_RE.search(text, checkout.end()) is None:
+        return []
+    number = text.count("\n", 0, checkout.start()) + 1
+    line = text.split("\n")[number - 1]
+    why = (
+        "A pull_request_target workflow (the repository's secrets and a write token, for a pull request "
+        "anyone can open) checks out the pull request's own code and runs it: its author's code runs "
+        "with those secrets."
+    )
+    return [finding("remote-exec", relpath, number, excerpt(line, 0), why=why)]
+
+
 _SERVERS = ("mcpServers", "servers", "mcp_servers", "context_servers")
 
 

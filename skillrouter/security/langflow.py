@@ -56,7 +56,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from skillrouter.security.findings import Finding
-from skillrouter.security.pyflow import CREDENTIAL_STORE, flow_findings
+from skillrouter.security.pyflow import CREDENTIAL_COMMAND, CREDENTIAL_STORE, flow_findings
 from skillrouter.security.tree import node_text, parser
 from skillrouter.security.view import PROGRAM_LANGUAGES, TEMPLATE_SUFFIXES
 
@@ -745,7 +745,13 @@ class _Walker:
         grew = False
         scope = self.scope if definition.type in self.grammar.lambdas else _scope_of(definition)
         refs = refs or []
-        for i, (names, given) in enumerate(zip(self._parameters(definition), values, strict=False)):
+        parameters = self._parameters(definition)
+        if parameters and len(values) > len(parameters) and self._variadic(definition):
+            rest = _NOTHING  # func kubectl(args ...string): the last parameter takes every argument left
+            for each in values[len(parameters) - 1 :]:
+                rest = rest.join(each)
+            values = [*values[: len(parameters) - 1], rest]
+        for i, (names, given) in enumerate(zip(parameters, values, strict=False)):
             ref = refs[i] if i < len(refs) else None
             if ref is not None:
                 given = given.join(_Value(aliases=frozenset({self._key(ref)})))
@@ -760,6 +766,14 @@ class _Walker:
                 self.env[scope, name] = held.join(given)
                 grew = True
         return grew
+
+    @staticmethod
+    def _variadic(definition: Any) -> bool:
+        """Whether a definition's last parameter takes the rest of a call's arguments (Go's
+        ``args ...string``, Ruby's ``*args``, PHP's ``...$args``, Java's ``String... args``)."""
+        node = definition.child_by_field_name("parameters")
+        last = node.named_children[-1] if node is not None and node.named_children else None
+        return last is not None and any(w in last.type for w in ("variadic", "splat", "spread"))
 
     def _names(self, target: Any) -> list[str]:
         if target.type in self.grammar.identifiers:
@@ -917,6 +931,8 @@ class _Walker:
             taint.add(SECRET)
         if _EXEC.search(name) and self._network_program(given):
             taint.add(FETCHED)  # what curl printed came from the network
+        if _EXEC.search(name) and CREDENTIAL_COMMAND.search(" ".join(given.strings[:PATH_PARTS])):
+            taint.add(SECRET)  # what `gh auth token`, `kubectl get secret x -o yaml` print
         if _CONNECT.search(name) and block is None:  # with a block, the block's parameter is the connection
             taint.add(CONNECTION)
         if name.endswith("stream_context_create") and {"http", "https"} & set(args.strings):

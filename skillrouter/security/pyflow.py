@@ -91,7 +91,9 @@ CREDENTIAL_STORE = re.compile(
 CREDENTIAL_COMMAND = re.compile(
     r"find-(generic|internet)-password|gh\s+auth\s+token|print-access-token|export-credentials"
     r"|get-login-password|kubectl\s+config\s+view\s+--raw|secret-tool\s+lookup|cat\s+\S*(\.ssh|\.aws|\.npmrc|\.netrc)"
-    r"|git\s+credential\s+fill\b|git\s+credential-\w+\s+get\b",
+    r"|git\s+credential\s+fill\b|git\s+credential-\w+\s+get\b"
+    # a cluster's Secret objects, their values in base64 (kubectl get secret NAME -o yaml)
+    r"|kubectl\b[^|;&\n]*?\bget\s+(?:-\S+\s+\S+\s+)*secrets?\b(?![-.\w])",
 )
 # start-up and instruction files a write can persist through
 STARTUP_FILE = re.compile(

@@ -38,6 +38,7 @@ from skillrouter.security.configs import (
     config_leak_findings,
     server_command_findings,
     tool_secret_findings,
+    pull_request_target_findings,
     workflow_secret_findings,
 )
 from skillrouter.security.editor_tasks import EditorTasksAnalyzer
@@ -188,10 +189,14 @@ def rule_findings(
     config = PurePosixPath(relpath).suffix.lower() in CONFIG_SUFFIXES
     if config or (prose and not defensive):
         for f in config_leak_findings(relpath, norm) + (
-            tool_secret_findings(relpath, norm) + workflow_secret_findings(relpath, norm) if config else []
+            tool_secret_findings(relpath, norm)
+            + workflow_secret_findings(relpath, norm)
+            + pull_request_target_findings(relpath, norm)
+            if config
+            else []
         ):
-            if ("exfiltration", f.line) not in seen:
-                seen.add(("exfiltration", f.line))
+            if (f.rule, f.line) not in seen:
+                seen.add((f.rule, f.line))
                 findings.append(f)
     if config:
         findings += [f for f in server_command_findings(relpath, norm) if (f.rule, f.line) not in seen]

@@ -547,7 +547,9 @@ class _Script:
             inner = args[0].strings[0] if args[0].strings else ""
             name, args, words = inner.rsplit("/", 1)[-1], args[1:], words[1:]
         printed = Value((), None, frozenset())
-        if name in READERS and any(_credential(a) or a.tainted(SECRET) for a in args):
+        if name in READERS and any(
+            _credential(a) or a.tainted(SECRET) or self.holds_secrets(a) for a in args
+        ):
             # a credential store read, or a folder the script copied secrets into (tar -C "$tmp" .)
             printed = Value((), None, frozenset({SECRET}))
             out = self.output_file(name, args)
@@ -647,6 +649,20 @@ class _Script:
                     self.env.pop(key, None)
                 else:
                     self.env[key] = held
+
+    def holds_secrets(self, value: Value) -> bool:
+        """Whether a path names a folder the script wrote secrets into (``tar czf x.tgz evidence/``
+        after ``cat ~/.aws/credentials > evidence/aws.txt``; ``.``: any it wrote by a relative path)."""
+        for path in value.strings:
+            folder = path.rstrip("/")
+            if folder in ("", "*"):
+                continue
+            if any(
+                f.startswith(f"{folder}/") or (folder == "." and not f.startswith(("/", "~", "$")))
+                for f in self.secret_files
+            ):
+                return True
+        return False
 
     def output_file(self, name: str, args: list[Value]) -> Value | None:
         """The file a reader writes (an archive's name, a copy's destination)."""
