@@ -35,7 +35,10 @@ def labels(folder: Path) -> dict[str, dict[str, Any]]:
 
 def harmful_files(label: dict[str, Any]) -> set[str]:
     """The files a label's ``where`` names (``scripts/x.py:3-9; SKILL.md:12``)."""
-    where = str(label.get("where", ""))
+    where = label.get("where", "")
+    if isinstance(where, list):  # [{"file": "scripts/x.py", "lines": "3-9"}]
+        return {str(w.get("file", "")) for w in where if isinstance(w, dict)} - {""}
+    where = str(where)
     named = {part.split(":")[0].strip() for part in where.split(";")}  # a git hook has no suffix
     return set(re.findall(r"[\w./-]*\w\.\w+", where)) | {p for p in named if p and " " not in p}
 

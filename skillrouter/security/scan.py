@@ -36,9 +36,9 @@ from skillrouter.security.analyzers import ANALYZERS, Analyzer, FileText, plugin
 from skillrouter.security.binary import binary_kind, decode
 from skillrouter.security.configs import (
     config_leak_findings,
+    pull_request_target_findings,
     server_command_findings,
     tool_secret_findings,
-    pull_request_target_findings,
     workflow_secret_findings,
 )
 from skillrouter.security.editor_tasks import EditorTasksAnalyzer

@@ -689,7 +689,7 @@ jobs:
 def test_a_pull_request_target_workflow_that_runs_the_pull_requests_code() -> None:
     found = [(f.rule, f.line) for f in scan_skill(SKILL_MD, {"templates/preview.yml": PWN_REQUEST})]
     assert ("remote-exec", 15) in found
-    # the same build under pull_request (no secrets for a fork), or a labeller that runs nothing it checked out
+    # the same build under pull_request (no secrets for a fork), or a labeller that runs nothing it fetched
     safe = PWN_REQUEST.replace("pull_request_target", "pull_request")
     assert rules("templates/preview.yml", safe) == []
     labeller = PWN_REQUEST.replace("      - run: npm ci && npm run deploy\n", "")

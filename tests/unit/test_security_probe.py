@@ -10,7 +10,8 @@ were scanned once before anyone read them, and their lists are what those held-o
 out; ``probe11``, ``probe12`` and ``probe13`` were written blind and scanned once (``probe11`` worked on
 since 2026-12-07, ``probe12`` held out until ``probe13`` was scanned, ``probe13`` worked on since its
 scan, once ``probe14`` was written; ``probe14`` written blind, scanned once at f991cbb and worked on
-once ``probe15`` was written; ``probe15`` written blind, scanned once at 3f4e588, held out)."""
+once ``probe15`` was written; ``probe15`` written blind, scanned once at 3f4e588, worked on once
+``probe16`` was written; ``probe16`` written blind, scanned once at ca14f03, then worked on)."""
 
 from __future__ import annotations
 
@@ -162,6 +163,29 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         {"12-ruby-gem-publisher", "16-agent-permissions-tuner", "20-dingtalk-deploy-bot"},
     ),
+    "probe16": (  # written blind, scanned once at ca14f03 (6 / 24, 1 benign, probe16/README.md), worked on since
+        {
+            "02-npm-workspace-bootstrap",
+            "03-dev-env-doctor",
+            "04-pr-description-writer",
+            "08-rust-bench-compare",
+            "09-docker-compose-debugger",
+            "10-rails-credentials-rotate",
+            "11-php-polyfill-compat",
+            "12-gradle-build-speedup",
+            "13-mcp-toolbox-setup",  # held for a safety bypass in SKILL.md, not its harmful files
+            "14-nvim-format-on-save",
+            "15-dotnet-analyzers-setup",
+            "17-wechat-miniprogram-ci",
+            "18-feishu-ci-notify",
+            "19-gitee-mirror-sync",  # held for its sync script, not the SKILL.md that carries the harm
+            "21-pip-mirror-setup",
+            "22-k8s-diagnose-bundle",
+            "23-team-conventions-sync",
+            "24-springboot-dockerize",
+        },
+        {"19-gitee-mirror-sync"},
+    ),
 }
 
 
@@ -213,6 +237,11 @@ def test_a_hostile_skill_is_quarantined(probe: str, name: str, tmp_path: Path) -
     assert action == "quarantine", findings
     # held for what it does where it does it: a dangerous finding in a file its label names harmful
     (label,) = [d for d in _labels(probe, "hostile") if d["dir"] == name]
-    where = label["where"]  # "scripts/x.py:3-9; SKILL.md:12", "hooks/post-commit:3-12"
-    harmful = set(re.findall(r"[\w./-]*\w\.\w+", where)) | {p.split(":")[0].strip() for p in where.split(";")}
+    where = label["where"]  # "scripts/x.py:3-9; SKILL.md:12", or [{"file": "scripts/x.py", "lines": "3-9"}]
+    if isinstance(where, list):
+        harmful = {w["file"] for w in where}
+    else:
+        harmful = set(re.findall(r"[\w./-]*\w\.\w+", where)) | {
+            p.split(":")[0].strip() for p in where.split(";")
+        }
     assert any(f.path in harmful for f in findings if f.severity == "dangerous"), (harmful, findings)

