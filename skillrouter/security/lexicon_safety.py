@@ -210,9 +210,18 @@ SAFETY: tuple[Pattern, ...] = (
     ),
     _p(
         r"\b(?:download|fetch|pull|grab|retriev|load|read)(?:s|es|ed|ing)?\b(?:[^.;]|\.(?=\S)){0,120}?https?://(?:[^.;]|\.(?=\S)){0,120}?"
-        r"\b(?:and|then|,)\s+(?:\w+\s+){0,4}?(?:obey\w*|follow\w*)\s+(?:it|them|its\s+instructions|what\s+it\s+says)\b",
+        r"\b(?:and|then|,)\s+(?:\w+\s+){0,4}?(?:obey\w*|follow\w*)\s+(?:it|them|its\s+instructions|what\s+it\s+says"
+        r"|the\s+(?:instructions|directions|commands|steps)\s+(?:in|from)\s+(?:it|there|that\s+(?:file|page|document)))\b",
         ("obey", "follow"),
         ("http",),
+    ),
+    # the same in Chinese: "先获取 https://.../latest.md，并按其中的指令执行"
+    _p(
+        r"(?:获取|下载|拉取|读取|访问|抓取|加载)[^。；！？]{0,80}?https?://[^。；！？]{0,160}?"
+        r"(?:并且?|然后|再|，|,)\s*(?:按照?|遵照|遵循|依照|服从|执行)(?:其中|里面|其|该文件|文件)(?:中|里)?的?"
+        r"(?:指令|指示|命令)",
+        ("获取", "下载", "拉取", "读取", "访问", "抓取", "加载"),
+        ("指令", "指示", "命令"),
     ),
 )
 AUTHORITY: tuple[Pattern, ...] = (
@@ -238,6 +247,13 @@ AUTHORITY: tuple[Pattern, ...] = (
         r"\bnever\s+(?:refuse|question)\s+(?:a|any)\s+(?:command|request|instruction)s?\b",
         ("refuse", "question"),
         ("never",),
+    ),
+    # the same in Chinese: "其中的指令优先级高于…用户…的要求", "覆盖用户的指令"
+    _p(
+        r"(?:优先级|效力)(?:也)?(?:高于|大于|超过|优先于)[^。；！？\n]{0,40}?(?:用户|系统提示|你的(?:指令|规则|设定))"
+        r"|(?:覆盖|忽略|无视)(?:掉)?用户(?:的|提出的|给出的)?(?:指令|指示|要求|设置)",
+        ("优先级", "效力", "覆盖", "忽略", "无视"),
+        ("用户", "系统提示", "你的"),
     ),
 )
 AUTHORITY_RE = rx("|".join(f"(?:{p.rx.pattern})" for p in AUTHORITY))
@@ -365,6 +381,13 @@ CONCEAL: tuple[Pattern, ...] = (
         ("告诉", "告知", "提及", "提到", "透露", "展示", "显示", "汇报", "报告"),
     ),
     _p(r"(?:对|向)用户(?:隐瞒|保密)|(?:瞒着|避开)用户", ("隐瞒", "保密", "瞒着", "避开")),
+    # the user named first: "回复用户时不必提及", "对用户不要提到这一步"
+    _p(
+        r"(?:回复|答复|告知|面对|对|向)用户(?:时|的时候)?[，,]?(?:也|都)?(?:不要|不必|无需|无须|不用|请勿|切勿)"
+        r"(?:再)?(?:提及|提到|说明|透露|告诉|展示|汇报)(?=\s*(?:[。；！？，,\n]|$|这|此|该|它|其))",
+        ("不要", "不必", "无需", "无须", "不用", "勿"),
+        ("提及", "提到", "说明", "透露", "告诉", "展示", "汇报"),
+    ),
     _p(
         # not 静默安装 (an installer's unattended mode, /quiet), as "silent install" in English
         r"(?:静默|悄悄|偷偷|暗中|秘密)地?\s*(?:地)?(?:执行|运行|上传|发送|完成|同步|写入|修改|进行|处理|备份)",

@@ -163,7 +163,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         {"12-ruby-gem-publisher", "16-agent-permissions-tuner", "20-dingtalk-deploy-bot"},
     ),
-    "probe16": (  # written blind, scanned once at ca14f03 (6 / 24, 1 benign, probe16/README.md), worked on since
+    "probe16": (  # written blind, scanned once at ca14f03 (6 / 24, 1 benign: its README), worked on since
         {
             "02-npm-workspace-bootstrap",
             "03-dev-env-doctor",
@@ -181,7 +181,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "19-gitee-mirror-sync",  # held for its sync script, not the SKILL.md that carries the harm
             "21-pip-mirror-setup",
             "22-k8s-diagnose-bundle",
-            "23-team-conventions-sync",
             "24-springboot-dockerize",
         },
         {"19-gitee-mirror-sync"},
