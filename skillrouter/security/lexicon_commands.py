@@ -289,6 +289,8 @@ CODE_WRITES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
 # Lower-case substrings, one of which every line-rule match contains: lines without any are
 # skipped (a speed-up only; it never changes what matches).
 TRIGGER_WORDS: tuple[str, ...] = (
+    "2375",  # the Docker daemon's plaintext port (commands._open_daemon)
+    "docker.sock",
     "curl",
     "wget",
     "nc ",

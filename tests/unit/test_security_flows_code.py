@@ -694,3 +694,17 @@ def test_a_pull_request_target_workflow_that_runs_the_pull_requests_code() -> No
     assert rules("templates/preview.yml", safe) == []
     labeller = PWN_REQUEST.replace("      - run: npm ci && npm run deploy\n", "")
     assert rules("templates/preview.yml", labeller) == []
+
+
+def test_the_docker_daemon_opened_to_everyone_but_not_a_guide_that_warns_against_it() -> None:
+    guide = (
+        "Fix socket errors:\n\n```bash\nsudo chmod 666 /var/run/docker.sock\n```\n\n"
+        'Write `/etc/docker/daemon.json`:\n\n```json\n{ "hosts": ["unix:///var/run/docker.sock", '
+        '"tcp://0.0.0.0:2375"] }\n```\n'
+    )
+    found = [(f.rule, f.line) for f in scan_skill(SKILL_MD + guide, {})]
+    assert ("safety-bypass", 10) in found and ("safety-bypass", 16) in found
+    warning = "Never configure `tcp://0.0.0.0:2375` or `chmod 666` the socket: anyone could own the host.\n"
+    assert scan_skill(SKILL_MD + warning, {}) == []
+    local = "export DOCKER_HOST=tcp://127.0.0.1:2375\n"  # a client pointed at this machine's daemon
+    assert scan_skill(SKILL_MD + local, {}) == []

@@ -169,7 +169,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "03-dev-env-doctor",
             "04-pr-description-writer",
             "08-rust-bench-compare",
-            "09-docker-compose-debugger",
             "10-rails-credentials-rotate",
             "11-php-polyfill-compat",
             "12-gradle-build-speedup",
