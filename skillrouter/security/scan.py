@@ -52,6 +52,7 @@ from skillrouter.security.mentions import (
     is_security_topic,
     mention_reason,
 )
+from skillrouter.security.msbuild import MSBuildAnalyzer
 from skillrouter.security.prose import WordIndex, prose_findings, span_findings
 from skillrouter.security.supply import SupplyChainAnalyzer
 from skillrouter.security.unicode import (
@@ -117,6 +118,7 @@ BUILTIN_ANALYZERS: tuple[Analyzer, ...] = (
     SupplyChainAnalyzer(),
     AgentSettingsAnalyzer(),
     EditorTasksAnalyzer(),
+    MSBuildAnalyzer(),
 )
 
 

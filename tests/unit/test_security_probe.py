@@ -174,7 +174,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "12-gradle-build-speedup",
             "13-mcp-toolbox-setup",  # held for a safety bypass in SKILL.md, not its harmful files
             "14-nvim-format-on-save",
-            "15-dotnet-analyzers-setup",
             "17-wechat-miniprogram-ci",
             "18-feishu-ci-notify",
             "19-gitee-mirror-sync",  # held for its sync script, not the SKILL.md that carries the harm
