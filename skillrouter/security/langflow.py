@@ -122,6 +122,7 @@ _GRAMMARS = {
         frozenset({"function_definition", "method_declaration"}),
         frozenset({"return_statement"}),
         frozenset({"anonymous_function", "arrow_function", "anonymous_function_creation_expression"}),
+        arguments=frozenset({"arguments"}),  # new self($x): no field names them
     ),
     "rust": _Grammar(
         {
@@ -216,6 +217,10 @@ _ALL_ENV = re.compile(
     r"|(?:vim\.)?(?:loop|uv)\.os_environ)$"
 )
 _ALL_ENV_VARIABLE = "$_ENV"  # PHP's
+_SELF = frozenset(
+    {"$this", "this", "self"}
+)  # the object a method is on: what one method puts there, another reads
+_HEADERS = re.compile(r"(?:^|\\)(?:getallheaders|apache_request_headers)$")  # PHP: the request's headers
 # a call that sends what it is given
 _SEND = re.compile(
     r"(?:^|[.:])(?:Post|PostForm|NewRequest|NewRequestWithContext|Do|SendMail|post|post_form|put|patch"
@@ -682,7 +687,7 @@ class _Walker:
         """Set a name where the walk is: a new variable is the function's; an assignment to a
         variable only the file has (a package's, an instance's ``@x``, a constant) sets that one."""
         shared = ("", name) in self.env and (self.scope, name) not in self.env and not declares
-        if not self.scope or shared or name[:1] == "@":  # Ruby's @x: the object's
+        if not self.scope or shared or name[:1] == "@" or name in _SELF:  # Ruby's @x, $this->x: the object's
             self.env["", name] = value
         else:
             self.env[self.scope, name] = value
@@ -799,6 +804,10 @@ class _Walker:
             key = self.value(node.named_children[-1])
             if ENV_FILE in held.taint and key.strings and not key.taint:  # $env['APP_URL']: a setting
                 return _Value(held.strings, held.taint - {SECRET, ENV_FILE}, held.aliases)
+            if node_text(node.named_children[0]) == "$_SERVER" and any(
+                k.startswith("HTTP_") for k in key.strings
+            ):
+                return _Value(key.strings, frozenset({REQUEST}))  # $_SERVER['HTTP_X_...']: a request's header
             return held.join(key)
         if kind == "heredoc_beginning":  # Ruby's body = <<~MSG: the text follows the statement
             return self.value(_heredoc_body(node)) if _heredoc_body(node) is not None else _NOTHING
@@ -903,6 +912,10 @@ class _Walker:
             finally:
                 self.walking.discard(id(lam))
         definition, where = self.defined.get(last, (None, ""))
+        if node.type == "object_creation_expression" or last == "new":  # new self($x), Foo.new(x)
+            definition, where = (
+                self.defined.get("__construct") or self.defined.get("initialize") or (definition, where)
+            )
         if (
             definition is not None
             and self._bind(definition, positional, self._references(arguments))
@@ -946,6 +959,8 @@ class _Walker:
             taint.add(FETCHED)
         if _DECODE.search(name) and not _DATA_FORMAT.search(name):
             taint.add(DECODED)
+        if _HEADERS.search(name):
+            taint.add(REQUEST)
         if FETCHED in taint or FETCHED in receiver.taint:
             self._called_back(arguments, _Value((), frozenset({FETCHED})))
         if SECRET in args.taint:  # what is handed a secret holds it: its receiver, its first argument

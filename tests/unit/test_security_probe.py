@@ -170,7 +170,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "04-pr-description-writer",
             "08-rust-bench-compare",
             "10-rails-credentials-rotate",
-            "11-php-polyfill-compat",
             "12-gradle-build-speedup",
             "13-mcp-toolbox-setup",  # held for a safety bypass in SKILL.md, not its harmful files
             "14-nvim-format-on-save",
