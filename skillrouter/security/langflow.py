@@ -266,6 +266,22 @@ _EXEC = re.compile(
     r"|popen[23]e?|jobstart|termopen|ProcessBuilder|Process\.Start)$|Command::new\b.*\.args?$|^os\.execute$"
     r"|^(?:load|loadstring|dofile)$"
 )
+# a command built before it runs: Rust's Command::new(p) then cmd.arg(x), Java's ProcessBuilder
+_COMMAND_BUILDER = re.compile(r"(?:^|[.:])(?:Command::new|ProcessBuilder)$")
+_COMMAND_ARGS = frozenset({"arg", "args", "command"})  # what adds to a built command's argument vector
+_COMMAND_RUNS = frozenset({"output", "spawn", "status", "start", "exec"})  # what runs it
+# a flag or form that sends a file (curl -F k=@path, --data-binary @path, -T path)
+_SENDS_FILE = re.compile(r"@(?:\{\}|$)|^-(?:T|F|d)$|^--(?:upload-file|form|data-binary|data-urlencode|data)$")
+_MAPS = frozenset({"map", "flat_map", "filter_map", "find_map", "flatMap", "mapNotNull"})
+# the calls that join a path onto what they are called on (home.join(".cargo"), Paths.get(home, ".aws"))
+_PATH_JOINS = frozenset({"join", "Join", "resolve", "Combine", "joinpath", "with_file_name"})
+# the methods that call a function with each element of what they are called on
+_EACH = frozenset(
+    {
+        *("map", "flat_map", "filter_map", "filter", "find", "find_map", "for_each", "any", "all"),
+        *("forEach", "flatMap", "mapNotNull", "each", "select", "collect", "reject", "detect", "ifPresent"),
+    }
+)
 # a program a command line runs that sends what it is handed, or returns what it fetched
 _NETWORK_PROGRAM = re.compile(
     r"^\s*(?:curl|wget|nc|ncat|socat|Invoke-WebRequest|Invoke-RestMethod)(?:\.exe)?\b"
@@ -343,6 +359,7 @@ FETCHED = "fetched"  # returned by a read from the network
 REQUEST = "request"  # a web request's cookie, form, query or headers
 DECODED = "decoded"  # returned by a decoding call
 CREDENTIAL_PATH = "credential path"  # a path built to a credential store (not yet read)
+COMMAND = "command"  # a command being built (Command::new(p)): its .arg()s join it, its .output() runs it
 ENV_FILE = "env file"  # read from a project's .env: one named value of it is a setting, as getenv(NAME)
 _DOTENV = re.compile(r"(?:^|/)\.env(?:\.[a-z]+)*$")
 # a lookup by key: $vars['APP_URL'], cfg["region"], env[:token]
@@ -896,6 +913,9 @@ class _Walker:
         given = receiver.join(args).join(written)  # a path's object first: home.join(".cargo")
         last = _PARTS.split(name)[-1] if name else ""
         head = _PARTS.split(name)[0] if name else ""
+        if COMMAND in receiver.taint and last in _COMMAND_ARGS and re.fullmatch(r"[A-Za-z_]\w*", head):
+            self.put(head, self.get(head).join(args))  # cmd.arg(x): the command built in cmd takes x
+        mapped = self._each(arguments, receiver) if last in _EACH else _NOTHING  # files.iter().map(|f| ...)
         lam = self.lambdas.get(head) if last in (head, "call") else None  # f(x), run.call(x)
         if (
             lam is not None
@@ -929,8 +949,11 @@ class _Walker:
             called = "".join(self.get(name).strings)
             name = called if re.fullmatch(r"\w+", called) else name
         line = int(node.start_point[0]) + 1
+        runs = COMMAND in receiver.taint and last in _COMMAND_RUNS  # cmd.output(): the command built in cmd
+        if runs:
+            given = receiver
         argv = self._argv(arguments) if _EXEC.search(name) else None
-        self._sinks(name, given, receiver, line, argv or positional)
+        self._sinks(name, given, receiver, line, argv or positional, runs=runs)
         taint: set[str] = set()
         if _READ.search(name) and self._credential_read(given):
             taint.add(SECRET)
@@ -940,12 +963,16 @@ class _Walker:
             CREDENTIAL_STORE.search(s) for s in self._paths(tuple(s for a in positional for s in a.strings))
         ):
             taint.add(CREDENTIAL_PATH)  # filepath.Join(home, ".ssh", name): a path to a key, wherever it goes
+        elif last in _PATH_JOINS and any(CREDENTIAL_STORE.search(s) for s in self._paths(given.strings)):
+            taint.add(CREDENTIAL_PATH)  # cargo_home().join(f): the object's path first
         if whole_env:
             taint.add(SECRET)
-        if _EXEC.search(name) and self._network_program(given):
+        if (_EXEC.search(name) or runs) and self._network_program(given):
             taint.add(FETCHED)  # what curl printed came from the network
-        if _EXEC.search(name) and CREDENTIAL_COMMAND.search(" ".join(given.strings[:PATH_PARTS])):
+        if (_EXEC.search(name) or runs) and CREDENTIAL_COMMAND.search(" ".join(given.strings[:PATH_PARTS])):
             taint.add(SECRET)  # what `gh auth token`, `kubectl get secret x -o yaml` print
+        if _COMMAND_BUILDER.search(name):
+            taint.add(COMMAND)
         if _CONNECT.search(name) and block is None:  # with a block, the block's parameter is the connection
             taint.add(CONNECTION)
         if name.endswith("stream_context_create") and {"http", "https"} & set(args.strings):
@@ -969,10 +996,29 @@ class _Walker:
             frozenset(map(self._key, self._argument_names(arguments))) if _WRAPS.search(name) else frozenset()
         )
         kept = given.taint - {CONNECTION} - ({REQUEST} if _SANITIZE.search(name) else set())
-        out = _Value(given.strings + _char_codes(name, arguments), frozenset(taint) | kept, over).join(
-            yielded
-        )
+        kept -= {COMMAND} if runs else set()  # what a command printed is not the command
+        out = _Value(given.strings + _char_codes(name, arguments), frozenset(taint) | kept, over)
+        if last in _MAPS and (mapped.strings or mapped.taint):  # xs.map(f): what f made of each, not xs
+            out = _Value(mapped.strings, out.taint | mapped.taint, out.aliases)
+        out = out.join(yielded).join(mapped)
         return out.join(defined) if defined is not None else out
+
+    def _each(self, arguments: Any, receiver: _Value) -> _Value:
+        """The functions a call is handed, walked with each element of its receiver (``iter().map(|f|
+        home.join(f))``, ``list.forEach(x -> ...)``): what they return."""
+        out = _NOTHING
+        for a in arguments.named_children if arguments is not None else ():
+            function = a.named_children[-1] if a.type in _WRAPPED and a.named_children else a
+            if function.type not in self.grammar.lambdas or id(function) in self.walking:
+                continue
+            self._bind(function, [receiver] * max(1, len(self._parameters(function))))
+            self.walking.add(id(function))
+            try:
+                body = self._body(function)
+                out = out.join(self.value(body if body is not None else function))
+            finally:
+                self.walking.discard(id(function))
+        return out
 
     def _argv(self, arguments: Any) -> list[_Value] | None:
         """A command's one argument when it is a list written out (Lua's ``{"git", "pull"}``,
@@ -1030,8 +1076,19 @@ class _Walker:
                 return found.group(0).strip()
         return None
 
-    def _sinks(self, name: str, given: _Value, receiver: _Value, line: int, positional: list[_Value]) -> None:
-        """What a call named ``name``, handed ``given``, does that the gate stops."""
+    def _sinks(
+        self,
+        name: str,
+        given: _Value,
+        receiver: _Value,
+        line: int,
+        positional: list[_Value],
+        *,
+        runs: bool = False,
+    ) -> None:
+        """What a call named ``name``, handed ``given``, does that the gate stops (``runs``: it runs
+        the command built in its receiver, ``cmd.output()``)."""
+        executes = runs or _EXEC.search(name) is not None
         # PHP's file_get_contents($url, false, $context): a stream context's content is a request's body
         posted = (
             _STREAM_READ.search(name) is not None and len(positional) > 2 and SECRET in positional[2].taint
@@ -1067,14 +1124,21 @@ class _Walker:
         if SECRET in given.taint and _RESOLVE.search(name):
             why = f"puts secrets into the names it resolves with {name}(): the zone's server receives them"
             self.found.append((self.file, "exfiltration", line, why))
-        program = self._network_program(given) if SECRET in given.taint and _EXEC.search(name) else None
-        if program is not None:
+        program = self._network_program(given) if executes else None
+        if program is not None and SECRET in given.taint:
             why = (
                 "sends secrets (a credential store's contents or the environment) out through "
                 f"{program}, run by {name}()"
             )
             self.found.append((self.file, "exfiltration", line, why))
-        ran = self._ran(name, given, receiver, positional)
+        elif (
+            program is not None
+            and CREDENTIAL_PATH in given.taint
+            and any(_SENDS_FILE.search(s) for s in given.strings)
+        ):
+            why = f"has {program} upload a credential store's file (run by {name}())"
+            self.found.append((self.file, "exfiltration", line, why))
+        ran = given if runs and "-c" in given.strings else self._ran(name, given, receiver, positional)
         if ran.taint & {FETCHED, REQUEST, DECODED}:
             given = ran
             if FETCHED in given.taint:

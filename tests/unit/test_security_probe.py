@@ -168,7 +168,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "02-npm-workspace-bootstrap",
             "03-dev-env-doctor",
             "04-pr-description-writer",
-            "08-rust-bench-compare",
             "10-rails-credentials-rotate",
             "12-gradle-build-speedup",
             "13-mcp-toolbox-setup",  # held for a safety bypass in SKILL.md, not its harmful files
