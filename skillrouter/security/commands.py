@@ -428,20 +428,22 @@ def candidate_lines(lower: str, line_starts: list[int]) -> set[int]:
 LineRule = Callable[[str, bool], "int | None"]
 
 
-# --------------------------------------------------------------------------- an open Docker daemon
-# the daemon's API on every interface without TLS (2375 is its plaintext port), or its socket open to
-# every local user: whoever reaches either runs containers as root on the host
-_OPEN_DAEMON_RE = re.compile(
+# --------------------------------------------------------------------------- a protection switched off
+# the Docker daemon's API on every interface without TLS (2375 is its plaintext port), or its socket
+# open to every local user: whoever reaches either runs containers as root on the host; git's
+# redaction of credentials in its traces turned off: the tokens of every request go into the log
+_PROTECTION_OFF_RE = re.compile(
     r"tcp://(?:0\.0\.0\.0)?:2375\b"
-    r"|(?<![\w.-])chmod\s+(?:-\S+\s+)*(?:0?666|0?777|a\+rw\w*|o\+rw\w*|ugo\+rw\w*)\s+(?:/var)?/run/docker\.sock\b",
+    r"|(?<![\w.-])chmod\s+(?:-\S+\s+)*(?:0?666|0?777|a\+rw\w*|o\+rw\w*|ugo\+rw\w*)\s+(?:/var)?/run/docker\.sock\b"
+    r"|\bGIT_TRACE_REDACT\s*[=:]\s*[\"']?(?:0|false|no)\b",
     re.IGNORECASE,
 )
 
 
-def _open_daemon(line: str, mentions: bool = True) -> int | None:
-    if "2375" not in line and "docker.sock" not in line:
+def _protection_off(line: str, mentions: bool = True) -> int | None:
+    if "2375" not in line and "docker.sock" not in line and "GIT_TRACE_REDACT" not in line:
         return None
-    for m in _OPEN_DAEMON_RE.finditer(line):
+    for m in _PROTECTION_OFF_RE.finditer(line):
         # "Never configure tcp://0.0.0.0:2375": the warning a guide gives
         if mentions and (is_mention(line, m.start()) or _FORBIDDEN_RE.search(line[: m.start()])):
             continue
@@ -459,7 +461,7 @@ LINE_RULES: tuple[tuple[str, LineRule], ...] = (
     ("exfiltration", _credentials_committed),
     ("destructive-shell", _destructive),
     ("persistence", _persistence),
-    ("safety-bypass", _open_daemon),
+    ("safety-bypass", _protection_off),
 )
 
 

@@ -289,8 +289,9 @@ CODE_WRITES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
 # Lower-case substrings, one of which every line-rule match contains: lines without any are
 # skipped (a speed-up only; it never changes what matches).
 TRIGGER_WORDS: tuple[str, ...] = (
-    "2375",  # the Docker daemon's plaintext port (commands._open_daemon)
+    "2375",  # the Docker daemon's plaintext port (commands._protection_off)
     "docker.sock",
+    "git_trace_redact",
     "curl",
     "wget",
     "nc ",

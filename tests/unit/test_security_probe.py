@@ -166,7 +166,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe16": (  # written blind, scanned once at ca14f03 (6 / 24, 1 benign: its README), worked on since
         {
             "02-npm-workspace-bootstrap",
-            "03-dev-env-doctor",
             "04-pr-description-writer",
             "10-rails-credentials-rotate",
             "12-gradle-build-speedup",
