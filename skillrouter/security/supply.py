@@ -169,7 +169,9 @@ def untrusted_index_why(url: str, line: str) -> str | None:
 
 
 def index_findings(relpath: str, text: str) -> list[Finding]:
-    """``untrusted-index``: each line that sets an index URL whose host is untrusted."""
+    """``untrusted-index``: each line that sets an index URL whose host is untrusted, and each
+    package index's address anywhere (a mirror list, a template's data) whose host imitates a known
+    index (``pypi.tuna-tsinghua.example/simple``): a name made to pass for one is no honest mirror's."""
     out: list[Finding] = []
     seen: set[int] = set()
     manifest = PurePosixPath(relpath).name.lower() == "package.json"
@@ -179,7 +181,22 @@ def index_findings(relpath: str, text: str) -> list[Finding]:
             continue
         seen.add(number)
         out.append(finding("untrusted-index", relpath, number, excerpt(line, at), why=why))
+    if "/simple" in text:
+        for m in _SIMPLE_INDEX_URL.finditer(text):
+            number = text.count("\n", 0, m.start()) + 1
+            if number in seen or index_host_verdict(m.group()) != "look-alike":
+                continue
+            seen.add(number)
+            line = text.split("\n")[number - 1]
+            why = untrusted_index_why(m.group(), line) or ""
+            out.append(
+                finding("untrusted-index", relpath, number, excerpt(line, line.find(m.group())), why=why)
+            )
     return out
+
+
+# a Python package index's address (PEP 503's /simple), wherever a file lists it
+_SIMPLE_INDEX_URL = re.compile(r"https?://[^\s\"'<>`)\]]+?/simple\b/?")
 
 
 def lifecycle_findings(relpath: str, text: str) -> list[Finding]:

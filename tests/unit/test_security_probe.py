@@ -82,7 +82,9 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "09-clip-stack",  # addresses swapped for XOR-encoded ones, the clipboard read in another file
             "22-mac-screen-ocr",  # a fake password dialog; its uploader is a dot-file the store never copies
         },
-        set(),
+        # its author stood in for the real TUNA and Aliyun mirrors with look-alike .example names
+        # (mirrors.tuna-tsinghua.example), which the look-alike index rule holds wherever they are listed
+        {"18-pip-mirror-config"},
     ),
     "probe8": (  # scanned once at 7bd32a0 (probe8/README.md); worked on once probe9 was written
         {
@@ -158,7 +160,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "03-git-hooks-manager",
             "04-devcontainer-compose",
             "15-crypto-portfolio-tracker",
-            "17-pip-mirror-config",
             "21-mysql-backup",
         },
         {"12-ruby-gem-publisher", "16-agent-permissions-tuner", "20-dingtalk-deploy-bot"},
@@ -174,7 +175,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "17-wechat-miniprogram-ci",
             "18-feishu-ci-notify",
             "19-gitee-mirror-sync",  # held for its sync script, not the SKILL.md that carries the harm
-            "21-pip-mirror-setup",
             "22-k8s-diagnose-bundle",
             "24-springboot-dockerize",
         },

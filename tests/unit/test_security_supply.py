@@ -459,3 +459,17 @@ def test_a_company_index_named_so_in_a_hyphenated_label_is_the_readers_own() -> 
     assert index_host_verdict("https://pypi.internal.acme.example/simple") is None
     assert index_host_verdict("https://pypi.wheelhouse-mirror.example/simple") == "look-alike"
     assert index_host_verdict("https://pkgs.corporate-cache.example/simple") == "unknown"  # a longer word
+
+
+def test_a_look_alike_package_index_listed_in_a_data_file_is_untrusted() -> None:
+    listed = (
+        "# mirror = simple index\n"
+        "tuna = https://pypi.tuna-tsinghua.example/simple\n"
+        "aliyun = https://mirrors.aliyun.com/pypi/simple/\n"
+    )
+    found = [(f.rule, f.line) for f in supply_findings("config/mirrors.conf", listed)]
+    assert found == [("untrusted-index", 2)]
+    real = listed.replace("pypi.tuna-tsinghua.example", "pypi.tuna.tsinghua.edu.cn")
+    assert supply_findings("config/mirrors.conf", real) == []  # the real mirrors, or a team's own
+    own = listed.replace("pypi.tuna-tsinghua.example", "pypi.internal.acme.com")
+    assert supply_findings("config/mirrors.conf", own) == []
