@@ -257,6 +257,9 @@ def _secret_var_leaks(line: str, sinks: list[re.Match[str]]) -> re.Match[str] | 
         for mark in CONTEXT_MARK_RE.finditer(line, segment_start, pos):
             marker = mark.group("opt") or mark.group("kw")
         if marker is not None and (DATA_OPT_RE.fullmatch(marker) or marker.lower() in DATA_KWS):
+            field = re.search(r"[\"']?([\w.-]+)=[\"']?\$?\{?$", line[segment_start:pos])
+            if field is not None and AUTH_PARAM_RE.search(field.group(1)) and not URL_RE.search(line):
+                continue  # -d "access_token=$GITEE_TOKEN" to "$url": the token signs the request to its API
             return sec
         for url in URL_RE.finditer(line):
             if url.start() < pos < url.end():
