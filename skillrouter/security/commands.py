@@ -174,12 +174,13 @@ def _string_opener(lines: list[str], closing: int) -> int | None:
 
 # --------------------------------------------------------------------------- shell variables
 _ASSIGNMENT_RE = re.compile(
-    r"^\s*(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?(?P<name>[A-Za-z_]\w*)="
+    r"^[ \t]*(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?(?P<name>[A-Za-z_]\w*)="
     r"(?P<value>\S[^;&|#\n]*?)\s*(?:[;#].*)?$",
     re.MULTILINE,
 )
 _SUBSTITUTION_RE = re.compile(  # NAME=$(a | b | c): a command's output, pipes and all
-    r"^\s*(?:export\s+|local\s+|readonly\s+)?(?P<name>[A-Za-z_]\w*)=(?P<value>\$\((?:[^()\n]|\([^()\n]*\))*\))\s*$",
+    r"^[ \t]*(?:export\s+|local\s+|readonly\s+)?(?P<name>[A-Za-z_]\w*)="
+    r"(?P<value>\$\((?:[^()\n]|\([^()\n]*\))*\))[ \t]*$",
     re.MULTILINE,
 )
 _DEFAULT_RE = re.compile(r"^\$\{\w+:?[-=](?P<default>[^}]*)\}$")  # ${1:-.env}: what it is when not given
@@ -435,10 +436,13 @@ LineRule = Callable[[str, bool], "int | None"]
 # the Docker daemon's API on every interface without TLS (2375 is its plaintext port), or its socket
 # open to every local user: whoever reaches either runs containers as root on the host; git's
 # redaction of credentials in its traces turned off: the tokens of every request go into the log
+# each as a setting or a command is written (a daemon's -H/--host or "hosts", a command at the start of
+# its line, an assignment), not a sentence that names it
 _PROTECTION_OFF_RE = re.compile(
-    r"tcp://(?:0\.0\.0\.0)?:2375\b"
-    r"|(?<![\w.-])chmod\s+(?:-\S+\s+)*(?:0?666|0?777|a\+rw\w*|o\+rw\w*|ugo\+rw\w*)\s+(?:/var)?/run/docker\.sock\b"
-    r"|\bGIT_TRACE_REDACT\s*[=:]\s*[\"']?(?:0|false|no)\b",
+    r"(?:-H\s*|--host[=\s]\s*|[\"']hosts[\"']\s*:\s*\[[^\]\n]{0,200}?)[\"']?tcp://(?:0\.0\.0\.0)?:2375\b"
+    r"|^\s*(?:[-*]\s+|\$\s+|\d+\.\s+)?(?:sudo\s+)?chmod\s+(?:-\S+\s+)*(?:0?666|0?777|a\+rw\w*|o\+rw\w*"
+    r"|ugo\+rw\w*)\s+(?:/var)?/run/docker\.sock\b"
+    r"|(?:^|[\s;&|])(?:export\s+|env\s+|set\s+|\$env:)?GIT_TRACE_REDACT[\"']?\s*[=:]\s*[\"']?(?:0|false|no)\b",
     re.IGNORECASE,
 )
 
@@ -448,7 +452,9 @@ def _protection_off(line: str, mentions: bool = True) -> int | None:
         return None
     for m in _PROTECTION_OFF_RE.finditer(line):
         # "Never configure tcp://0.0.0.0:2375": the warning a guide gives
-        if mentions and (is_mention(line, m.start()) or _FORBIDDEN_RE.search(line[: m.start()])):
+        if mentions and (
+            is_mention(line, m.start()) or _FORBIDDEN_RE.search(line[: m.start()]) or warns_against(line)
+        ):
             continue
         return m.start()
     return None
@@ -457,6 +463,21 @@ def _protection_off(line: str, mentions: bool = True) -> int | None:
 _FORBIDDEN_RE = re.compile(
     r"\b(?:never|don'?t|do\s+not|avoid|must\s+not)\b|不要|切勿|禁止|避免|请勿", re.IGNORECASE
 )
+# a sentence that warns against the setting it names (a guide's hardening advice), unless it waves it through
+_WARNS_RE = re.compile(
+    r"\b(?:insecure|unsafe|dangerous|lets\s+anyone|anyone\s+(?:on|who|can|with)|become\s+root|root\s+access"
+    r"|would\s+(?:print|leak|expose|log|write)|leave\s+it\s+unset|never|do\s+not|don'?t|avoid)\b"
+    r"|危险|不安全|不建议|切勿|不要|禁止|避免|请勿",
+    re.IGNORECASE,
+)
+_WAVES_THROUGH_RE = re.compile(
+    r"\b(?:fine|ok|safe)\s+(?:for|on|to)\b|\brecommended\b|\bstandard\s+fix\b|推荐|标准", re.IGNORECASE
+)
+
+
+def warns_against(sentence: str) -> bool:
+    """Whether a sentence naming a protection switched off warns against it (see :func:`_protection_off`)."""
+    return _WARNS_RE.search(sentence) is not None and _WAVES_THROUGH_RE.search(sentence) is None
 
 
 LINE_RULES: tuple[tuple[str, LineRule], ...] = (

@@ -171,14 +171,17 @@ def workflow_secret_findings(relpath: str, text: str) -> list[Finding]:
 
 
 # a workflow run for a pull request from anyone, with the base repository's secrets and token
-_PRIVILEGED_TRIGGER_RE = re.compile(r"^\s*(?:on:\s*\[?[^\n#]*\b)?pull_request_target\b", re.MULTILINE)
+_PRIVILEGED_TRIGGER_RE = re.compile(
+    r"^[ \t]*(?:[\"']?on[\"']?:[ \t]*\[?[^\n#]*\b)?pull_request_target\b", re.MULTILINE
+)
 # a checkout of the pull request's own code (its head commit, branch or fork)
 _HEAD_CHECKOUT_RE = re.compile(
-    r"^\s*(?:ref|repository):\s*['\"]?\$\{\{\s*github\.(?:event\.pull_request\.head\.(?:sha|ref|repo\.full_name)"
-    r"|head_ref)\b|refs/pull/\$\{\{[^}]*\}\}/(?:head|merge)|\bgh\s+pr\s+checkout\b",
+    r"^[ \t]*(?:ref|repository):[ \t]*['\"]?\$\{\{[ \t]*github\."
+    r"(?:event\.pull_request\.head\.(?:sha|ref|repo\.full_name)"
+    r"|head_ref)\b|\bpull/\$\{\{[^}\n]*\}\}/(?:head|merge)|\bgh\s+pr\s+checkout\b",
     re.MULTILINE,
 )
-_RUNS_STEP_RE = re.compile(r"^\s*(?:-\s+)?(?:run:|uses:\s*\./)", re.MULTILINE)
+_RUNS_STEP_RE = re.compile(r"^[ \t]*(?:-[ \t]+)?(?:run:|uses:[ \t]*\./)", re.MULTILINE)
 
 
 def pull_request_target_findings(relpath: str, text: str) -> list[Finding]:

@@ -283,8 +283,25 @@ class _Function:
     sends: dict[int, tuple[int, str]] = field(default_factory=dict)  # param -> (line, why)
 
 
-_REGEX_KEY = re.compile(r"^\^?(?:\\s\*)?([A-Za-z_][\w.-]*)(?:\\s\*)?[=:]")  # ^registry\s*= : the key it reads
-_ELEMENTWISE = frozenset({"map", "flatMap", "forEach", "filter", "find", "some", "every"})
+# the key right before a pattern's first capture group (^registry\s*=\s*(\S+), ...\npassword\s*=\s*(\S+))
+_REGEX_KEY = re.compile(r"(?:^|[\^\s/:]|\\[ns])([A-Za-z_][\w.-]*)(?:\\s[*+?])?\s*[=:](?:\\s[*+?])?\s*$")
+
+
+def _captured_keys(pattern: str) -> tuple[str, ...]:
+    """The keys whose values a regular expression's capture groups read (empty when a group
+    follows no key)."""
+    keys: list[str] = []
+    start = 0
+    for group in re.finditer(r"(?<!\\)\((?!\?)", pattern):
+        found = _REGEX_KEY.search(pattern[start : group.start()])
+        if found is None:
+            return ()
+        keys.append(found.group(1))
+        start = group.end()
+    return tuple(keys)
+
+
+_ELEMENTWISE = frozenset({"map", "flatMap", "forEach", "filter", "find", "some", "every", "reduce"})
 """An array's methods that call a function with each element."""
 
 
@@ -748,14 +765,19 @@ class _Scope:
         fetched = network and method not in ("write", "end", "send", "sendMail", "emit")
         if method in ("match", "matchAll") and owner.taint and arg_nodes and arg_nodes[0].type == "regex":
             # body.match(/^registry\s*=\s*(\S+)/m): the value of the key the pattern names
-            key = _REGEX_KEY.match(_text(arg_nodes[0].child_by_field_name("pattern") or arg_nodes[0]))
-            if key is not None:
-                return Value((), None, _looked_up(owner.taint, (key.group(1),)))
+            keys = _captured_keys(_text(arg_nodes[0].child_by_field_name("pattern") or arg_nodes[0]))
+            if keys:  # a setting only when every group it captures reads one
+                return Value((), None, _looked_up(owner.taint, keys))
         if method in _ELEMENTWISE and not network:
             # files.map((f) => read(f)): the callback is handed each element (its strings too: a path),
             # and map's result is what the callback returns
-            returned = self.callbacks(arg_nodes, owner.taint, element=Value(owner.strings, None, owner.taint))
-            taint |= returned if method in ("map", "flatMap") else frozenset()
+            returned = self.callbacks(
+                arg_nodes,
+                owner.taint,
+                element=Value(owner.strings, None, owner.taint),
+                reduces=method == "reduce",
+            )
+            taint |= returned if method in ("map", "flatMap", "reduce") else frozenset()
         else:
             taint |= self.callbacks(arg_nodes, frozenset({FETCHED}) if fetched else owner.taint)
         if network and method not in ("on", "once", "setTimeout", "destroy", "close", "setHeader"):
@@ -891,7 +913,12 @@ class _Scope:
         return None
 
     def callbacks(
-        self, arg_nodes: list[Any], taint: frozenset[str], *, element: Value | None = None
+        self,
+        arg_nodes: list[Any],
+        taint: frozenset[str],
+        *,
+        element: Value | None = None,
+        reduces: bool = False,
     ) -> frozenset[str]:
         """The function literals a call is given, walked here (they see this scope's names), their
         parameters holding what the call hands them. Returns what they hand back through a
@@ -905,7 +932,7 @@ class _Scope:
             for i, name in enumerate(_params(arg)):
                 env[name] = Value(qualname=f"#callback:{name}", taint=taint)
             if element is not None and _params(arg):
-                env[_params(arg)[0]] = element
+                env[_params(arg)[1 if reduces and len(_params(arg)) > 1 else 0]] = element
             inner = _Scope(self.flow, self.fn, env, self.depth)
             self.walk_body(inner, arg)
             self.merge(inner)

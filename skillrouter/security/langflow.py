@@ -217,6 +217,9 @@ _ALL_ENV = re.compile(
     r"|(?:vim\.)?(?:loop|uv)\.os_environ)$"
 )
 _ALL_ENV_VARIABLE = "$_ENV"  # PHP's
+_FIELDS = frozenset(
+    {"dot_index_expression", "field_access", "navigation_expression", "member_access_expression"}
+)
 _SELF = frozenset(
     {"$this", "this", "self"}
 )  # the object a method is on: what one method puts there, another reads
@@ -264,8 +267,8 @@ _EXEC = re.compile(
     r"(?:^|[.:])(?:eval|instance_eval|class_eval|module_eval|instance_exec|create_function|system"
     r"|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|spawn|Command|CommandContext|capture2e?|capture3"
     r"|popen[23]e?|jobstart|termopen|ProcessBuilder|Process\.Start)$|Command::new\b.*\.args?$|^os\.execute$"
-    r"|^(?:load|loadstring|dofile)$"
 )
+_LUA_LOADERS = frozenset({"load", "loadstring", "dofile"})  # Lua's: run the code they are given
 # a command built before it runs: Rust's Command::new(p) then cmd.arg(x), Java's ProcessBuilder
 _COMMAND_BUILDER = re.compile(r"(?:^|[.:])(?:Command::new|ProcessBuilder)$")
 _COMMAND_ARGS = frozenset({"arg", "args", "command"})  # what adds to a built command's argument vector
@@ -273,6 +276,26 @@ _COMMAND_RUNS = frozenset({"output", "spawn", "status", "start", "exec"})  # wha
 # a flag or form that sends a file (curl -F k=@path, --data-binary @path, -T path)
 _SENDS_FILE = re.compile(r"@(?:\{\}|$)|^-(?:T|F|d)$|^--(?:upload-file|form|data-binary|data-urlencode|data)$")
 _MAPS = frozenset({"map", "flat_map", "filter_map", "find_map", "flatMap", "mapNotNull"})
+# a request's header set to authenticate it: the token signs the request to its own API, it is not data
+_HEADER_SETTERS = frozenset(
+    {"header", "setHeader", "addHeader", "setRequestProperty", "Set", "Add", "TryAddWithoutValidation"}
+)
+_AUTH_CALLS = frozenset(
+    {"bearer_auth", "basic_auth", "SetBasicAuth", "setBearerAuth", "AuthenticationHeaderValue"}
+)
+_AUTH_HEADERS = frozenset(
+    {"authorization", "proxy-authorization", "x-api-key", "api-key", "private-token", "x-auth-token"}
+)
+# a named lookup in a map (the environment's, a .env's): System.getenv().getOrDefault("X", d), env.get("X")
+_LOOKUPS = frozenset(
+    {"get", "getOrDefault", "getProperty", "fetch", "Get", "GetValueOrDefault", "getenv", "GetValue"}
+)
+# a connection's stream: what is written to it goes where the connection goes
+_STREAMS = frozenset({"GetStream", "getOutputStream", "outputStream", "GetRequestStream", "getInputStream"})
+# a list written by a call (Java's List.of, Kotlin's listOf): a command's argument vector
+_LIST_CALLS = re.compile(
+    r"(?:^|[.:])(?:List\.of|Arrays\.asList|listOf|arrayOf|mutableListOf|ImmutableList\.of)$"
+)
 # the calls that join a path onto what they are called on (home.join(".cargo"), Paths.get(home, ".aws"))
 _PATH_JOINS = frozenset({"join", "Join", "resolve", "Combine", "joinpath", "with_file_name"})
 # the methods that call a function with each element of what they are called on
@@ -280,6 +303,7 @@ _EACH = frozenset(
     {
         *("map", "flat_map", "filter_map", "filter", "find", "find_map", "for_each", "any", "all"),
         *("forEach", "flatMap", "mapNotNull", "each", "select", "collect", "reject", "detect", "ifPresent"),
+        *("reduce", "fold", "inject"),
     }
 )
 # a program a command line runs that sends what it is handed, or returns what it fetched
@@ -310,7 +334,8 @@ _PHP_SECRETS = frozenset(
 # a call that undoes an encoding: what it returns was hidden in the file
 _DECODE = re.compile(
     r"(?:^|[.:])(?:base64_decode|gzinflate|gzuncompress|gzdecode|str_rot13|strrev|hex2bin|convert_uudecode"
-    r"|decode64|strict_decode64|urlsafe_decode64|DecodeString|decode|from_base64|FromBase64String|reverse)$"
+    r"|decode64|strict_decode64|urlsafe_decode64|DecodeString|decode|from_base64|FromBase64String)$"
+    r"|^string\.reverse$|StringBuilder\b.*\.reverse$|:reverse$"  # a string's reversal (not a list's)
 )
 _DATA_FORMAT = re.compile(r"json|yaml|toml|xml|csv|msgpack", re.IGNORECASE)  # json.decode(s): data, not code
 # a call that reads from the network: what it returns came from someone else's server
@@ -461,7 +486,7 @@ def _char_codes(name: str, arguments: Any) -> tuple[str, ...]:
     if name != "string.char" or arguments is None:
         return ()
     codes = [node_text(a) for a in arguments.named_children]
-    if not codes or not all(c.isdigit() and int(c) < 0x110000 for c in codes):
+    if not codes or not all(c.isascii() and c.isdigit() and int(c) < 0x110000 for c in codes):
         return ()
     return ("".join(chr(int(c)) for c in codes),)
 
@@ -562,6 +587,7 @@ class _Walker:
         self.walking: set[int] = set()  # the definitions being walked now (a recursive call is not again)
         self.lambdas: dict[str, Any] = {}  # a variable -> the function written into it (called later)
         self.rewalks: dict[int, int] = {}  # a definition -> the times a call walked it again
+        self.made: dict[int, _Value] = {}  # a function handed to map/filter -> what its last walk returned
 
     def _step(self) -> None:
         self.steps += 1
@@ -640,7 +666,11 @@ class _Walker:
         if left.type not in self.grammar.identifiers:
             return False
         name = node_text(left)
-        self.put(name, self.get(name).join(self.value(right)))
+        added = self.value(right)
+        if CONNECTION in self.get(name).taint and SECRET in added.taint:  # sock << creds: written to a socket
+            why = "sends secrets (a credential store's contents or the environment) out through a connection"
+            self.found.append((self.file, "exfiltration", int(node.start_point[0]) + 1, why))
+        self.put(name, self.get(name).join(added))
         return True
 
     def function(self, node: Any, file: str = "") -> None:
@@ -695,8 +725,13 @@ class _Walker:
             returned = returned.join(self.value(body))
         return returned
 
+    def _self_scope(self) -> str:
+        return f"<this {self.file}>"
+
     def get(self, name: str) -> _Value:
         """What a name holds where the walk is: the function's own variable, else the file's."""
+        if name in _SELF:
+            return self.env.get((self._self_scope(), name), _NOTHING)
         held = self.env.get((self.scope, name))
         return held if held is not None else self.env.get(("", name), _NOTHING)
 
@@ -704,7 +739,9 @@ class _Walker:
         """Set a name where the walk is: a new variable is the function's; an assignment to a
         variable only the file has (a package's, an instance's ``@x``, a constant) sets that one."""
         shared = ("", name) in self.env and (self.scope, name) not in self.env and not declares
-        if not self.scope or shared or name[:1] == "@" or name in _SELF:  # Ruby's @x, $this->x: the object's
+        if name in _SELF:  # $this->x: the object's, shared by the methods of the file's class
+            self.env[self._self_scope(), name] = value
+        elif not self.scope or shared or name[:1] == "@":  # Ruby's @x: the object's
             self.env["", name] = value
         else:
             self.env[self.scope, name] = value
@@ -826,6 +863,12 @@ class _Walker:
             ):
                 return _Value(key.strings, frozenset({REQUEST}))  # $_SERVER['HTTP_X_...']: a request's header
             return held.join(key)
+        if kind in _FIELDS and node.named_child_count >= 2:
+            held = self.value(node.named_children[0])
+            field = node_text(node.named_children[-1])
+            if ENV_FILE in held.taint and re.fullmatch(r"[A-Z][A-Z0-9_]+", field):  # env.API_URL: one setting
+                return _Value(held.strings, held.taint - {SECRET, ENV_FILE}, held.aliases)
+            return held.join(self.value(node.named_children[-1]))
         if kind == "heredoc_beginning":  # Ruby's body = <<~MSG: the text follows the statement
             return self.value(_heredoc_body(node)) if _heredoc_body(node) is not None else _NOTHING
         if kind == "binary" and self._appended(node):  # Ruby's ctx << x
@@ -913,8 +956,22 @@ class _Walker:
         given = receiver.join(args).join(written)  # a path's object first: home.join(".cargo")
         last = _PARTS.split(name)[-1] if name else ""
         head = _PARTS.split(name)[0] if name else ""
+        if ENV_FILE in receiver.taint and last in _LOOKUPS and positional and positional[0].strings:
+            # System.getenv().getOrDefault("API_URL", d), env.get("OPENAI_API_KEY"): one setting
+            return _Value(args.strings, args.taint - {SECRET, ENV_FILE})
+        if last in _AUTH_CALLS or (
+            last in _HEADER_SETTERS
+            and positional
+            and positional[0].strings[:1]
+            and positional[0].strings[0].lower() in _AUTH_HEADERS
+        ):
+            # .header("Authorization", "Bearer " + token): the token signs the request, it is not sent as data
+            given = receiver.join(_Value(args.strings, args.taint - {SECRET, ENV_FILE}))
+            args = _Value(args.strings, args.taint - {SECRET, ENV_FILE})
         if COMMAND in receiver.taint and last in _COMMAND_ARGS and re.fullmatch(r"[A-Za-z_]\w*", head):
             self.put(head, self.get(head).join(args))  # cmd.arg(x): the command built in cmd takes x
+        if COMMAND in receiver.taint and last not in _COMMAND_ARGS | _COMMAND_RUNS:
+            return receiver  # .env_clear().envs(...), .current_dir(d): the command's settings, not its words
         mapped = self._each(arguments, receiver) if last in _EACH else _NOTHING  # files.iter().map(|f| ...)
         lam = self.lambdas.get(head) if last in (head, "call") else None  # f(x), run.call(x)
         if (
@@ -952,7 +1009,7 @@ class _Walker:
         runs = COMMAND in receiver.taint and last in _COMMAND_RUNS  # cmd.output(): the command built in cmd
         if runs:
             given = receiver
-        argv = self._argv(arguments) if _EXEC.search(name) else None
+        argv = self._argv(arguments) if self._executes(name) else None
         self._sinks(name, given, receiver, line, argv or positional, runs=runs)
         taint: set[str] = set()
         if _READ.search(name) and self._credential_read(given):
@@ -966,15 +1023,17 @@ class _Walker:
         elif last in _PATH_JOINS and any(CREDENTIAL_STORE.search(s) for s in self._paths(given.strings)):
             taint.add(CREDENTIAL_PATH)  # cargo_home().join(f): the object's path first
         if whole_env:
-            taint.add(SECRET)
-        if (_EXEC.search(name) or runs) and self._network_program(given):
+            taint |= {SECRET, ENV_FILE}  # one named value of it is a setting (as getenv(NAME))
+        if (self._executes(name) or runs) and self._network_program(argv or [given]):
             taint.add(FETCHED)  # what curl printed came from the network
-        if (_EXEC.search(name) or runs) and CREDENTIAL_COMMAND.search(" ".join(given.strings[:PATH_PARTS])):
+        if (self._executes(name) or runs) and CREDENTIAL_COMMAND.search(" ".join(given.strings[:PATH_PARTS])):
             taint.add(SECRET)  # what `gh auth token`, `kubectl get secret x -o yaml` print
         if _COMMAND_BUILDER.search(name):
             taint.add(COMMAND)
         if _CONNECT.search(name) and block is None:  # with a block, the block's parameter is the connection
             taint.add(CONNECTION)
+        if CONNECTION in receiver.taint and last in _STREAMS:
+            taint.add(CONNECTION)  # var stream = client.GetStream(): written to, it sends
         if name.endswith("stream_context_create") and {"http", "https"} & set(args.strings):
             taint.add(CONNECTION)  # PHP's context for an HTTP request: file_get_contents($url, false, $ctx)
         if _RECEIVE.search(name) and (
@@ -1011,13 +1070,16 @@ class _Walker:
             function = a.named_children[-1] if a.type in _WRAPPED and a.named_children else a
             if function.type not in self.grammar.lambdas or id(function) in self.walking:
                 continue
-            self._bind(function, [receiver] * max(1, len(self._parameters(function))))
-            self.walking.add(id(function))
-            try:
-                body = self._body(function)
-                out = out.join(self.value(body if body is not None else function))
-            finally:
-                self.walking.discard(id(function))
+            grew = self._bind(function, [receiver] * max(1, len(self._parameters(function))))
+            if grew and self.rewalks.get(id(function), 0) < REWALKS:  # walked again only for what is new
+                self.rewalks[id(function)] = self.rewalks.get(id(function), 0) + 1
+                self.walking.add(id(function))
+                try:
+                    body = self._body(function)
+                    self.made[id(function)] = self.value(body if body is not None else function)
+                finally:
+                    self.walking.discard(id(function))
+            out = out.join(self.made.get(id(function), _NOTHING))
         return out
 
     def _argv(self, arguments: Any) -> list[_Value] | None:
@@ -1026,13 +1088,22 @@ class _Walker:
         named = [
             a for a in (arguments.named_children if arguments is not None else ()) if a.type != "comment"
         ]
-        if len(named) != 1:
+        if not named:
             return None
         node = (
             named[0].named_children[-1] if named[0].type in _WRAPPED and named[0].named_children else named[0]
         )
         node = node.child_by_field_name("value") or node if node.type == "array_creation_expression" else node
-        if node.type not in _LISTS:
+        if node.type in self.grammar.calls:  # new ProcessBuilder(List.of("git", "checkout", tag))
+            inner = node.child_by_field_name("arguments")
+            start = inner.start_byte if inner is not None else node.end_byte
+            called = re.sub(
+                r"\s+", "", bytes(node.text or b"")[: start - node.start_byte].decode("utf-8", "replace")
+            )
+            if inner is None or not _LIST_CALLS.search(called):
+                return None
+            return [self.value(a) for a in inner.named_children if a.type != "comment"]
+        if node.type not in _LISTS or (len(named) > 1 and self.grammar is not _GRAMMARS["lua"]):
             return None
         items = [c for c in node.named_children if c.type != "comment"]
         # Lua's { "curl", x } holds fields; a field with a key ({ text = true }) is no argument
@@ -1068,12 +1139,37 @@ class _Walker:
         return callee
 
     @staticmethod
-    def _network_program(given: _Value) -> str | None:
-        """The network program (``curl``, ``wget``, ``nc``) a command line handed ``given`` runs."""
-        for text in given.strings:
-            found = _NETWORK_PROGRAM.match(text)
-            if found is not None:
-                return found.group(0).strip()
+    def _handed(words: list[_Value]) -> tuple[bool, bool]:
+        """Of a network program's argument vector: whether it is handed a secret as data, and
+        whether it uploads a credential store's file (``-F k=@path``, ``--data-binary @path``,
+        ``-T path``); a header that authenticates (``-H "Authorization: ..."``) and a file it writes
+        (``-o ~/.kube/config``) are neither."""
+        sent = uploaded = False
+        for before, word in itertools.pairwise([_NOTHING, *words]):
+            flag = before.strings[-1] if before.strings else ""
+            if flag in ("-o", "--output", "-K", "--config", "--netrc-file", "--cacert", "--cert", "--key"):
+                continue
+            if flag in ("-H", "--header") and any(
+                s.split(":", 1)[0].strip().lower() in _AUTH_HEADERS for s in word.strings[:1]
+            ):
+                continue
+            sent = sent or SECRET in word.taint
+            if CREDENTIAL_PATH in word.taint and (
+                _SENDS_FILE.search(flag) is not None
+                or any(re.search(r"@(?:\{\})?$|@\S", s) for s in word.strings)
+            ):
+                uploaded = True
+        return sent, uploaded
+
+    @staticmethod
+    def _network_program(values: list[_Value] | _Value) -> str | None:
+        """The network program (``curl``, ``wget``, ``nc``) a command line runs (its argument
+        vector's values, or the whole of what it was handed)."""
+        for value in values if isinstance(values, list) else [values]:
+            for text in value.strings:
+                found = _NETWORK_PROGRAM.match(text)
+                if found is not None:
+                    return found.group(0).strip()
         return None
 
     def _sinks(
@@ -1088,7 +1184,7 @@ class _Walker:
     ) -> None:
         """What a call named ``name``, handed ``given``, does that the gate stops (``runs``: it runs
         the command built in its receiver, ``cmd.output()``)."""
-        executes = runs or _EXEC.search(name) is not None
+        executes = runs or self._executes(name)
         # PHP's file_get_contents($url, false, $context): a stream context's content is a request's body
         posted = (
             _STREAM_READ.search(name) is not None and len(positional) > 2 and SECRET in positional[2].taint
@@ -1124,18 +1220,23 @@ class _Walker:
         if SECRET in given.taint and _RESOLVE.search(name):
             why = f"puts secrets into the names it resolves with {name}(): the zone's server receives them"
             self.found.append((self.file, "exfiltration", line, why))
-        program = self._network_program(given) if executes else None
-        if program is not None and SECRET in given.taint:
+        vector = len(positional) > 1 and not runs  # an argument vector: each word judged where it stands
+        program = self._network_program(positional if vector else given) if executes else None
+        sent, uploaded = (
+            self._handed(positional)
+            if vector
+            else (
+                SECRET in given.taint,
+                CREDENTIAL_PATH in given.taint and any(_SENDS_FILE.search(s) for s in given.strings),
+            )
+        )
+        if program is not None and sent:
             why = (
                 "sends secrets (a credential store's contents or the environment) out through "
                 f"{program}, run by {name}()"
             )
             self.found.append((self.file, "exfiltration", line, why))
-        elif (
-            program is not None
-            and CREDENTIAL_PATH in given.taint
-            and any(_SENDS_FILE.search(s) for s in given.strings)
-        ):
+        elif program is not None and uploaded:
             why = f"has {program} upload a credential store's file (run by {name}())"
             self.found.append((self.file, "exfiltration", line, why))
         ran = given if runs and "-c" in given.strings else self._ran(name, given, receiver, positional)
@@ -1227,13 +1328,16 @@ class _Walker:
             return (self.scope, name)
         return ("", name)
 
-    @staticmethod
-    def _ran(name: str, given: _Value, receiver: _Value, positional: list[_Value]) -> _Value:
+    def _executes(self, name: str) -> bool:
+        """Whether a call named ``name`` runs code or a command it is handed."""
+        return _EXEC.search(name) is not None or (name in _LUA_LOADERS and self.grammar is _GRAMMARS["lua"])
+
+    def _ran(self, name: str, given: _Value, receiver: _Value, positional: list[_Value]) -> _Value:
         """What a call runs as code or a command line: ``eval(x)``'s and ``system("sh -c ...")``'s
         whole argument; of an argument vector (``system("gem", "install", v)``,
         ``exec.Command("git", "checkout", tag)``) the program and what follows a ``-c``, not a
         value handed to the program; Rust's ``Command::new(..).arg(x)`` only after ``sh -c``."""
-        if not _EXEC.search(name):
+        if not self._executes(name):
             return _NOTHING
         if "Command::new" in name and ".arg" in name:
             return given if "-c" in receiver.strings else _NOTHING

@@ -211,7 +211,7 @@ SAFETY: tuple[Pattern, ...] = (
     _p(
         r"\b(?:download|fetch|pull|grab|retriev|load|read)(?:s|es|ed|ing)?\b(?:[^.;]|\.(?=\S)){0,120}?https?://(?:[^.;]|\.(?=\S)){0,120}?"
         r"\b(?:and|then|,)\s+(?:\w+\s+){0,4}?(?:obey\w*|follow\w*)\s+(?:it|them|its\s+instructions|what\s+it\s+says"
-        r"|the\s+(?:instructions|directions|commands|steps)\s+(?:in|from)\s+(?:it|there|that\s+(?:file|page|document)))\b",
+        r"|the\s+instructions\s+in\s+it)\b(?!\s+to\s+(?:install|set\s+up|configure))",
         ("obey", "follow"),
         ("http",),
     ),
@@ -219,9 +219,9 @@ SAFETY: tuple[Pattern, ...] = (
     _p(
         r"(?:获取|下载|拉取|读取|访问|抓取|加载)[^。；！？]{0,80}?https?://[^。；！？]{0,160}?"
         r"(?:并且?|然后|再|，|,)\s*(?:按照?|遵照|遵循|依照|服从|执行)(?:其中|里面|其|该文件|文件)(?:中|里)?的?"
-        r"(?:指令|指示|命令)",
+        r"指令(?!安装|进行安装|完成安装)",
         ("获取", "下载", "拉取", "读取", "访问", "抓取", "加载"),
-        ("指令", "指示", "命令"),
+        ("指令",),
     ),
 )
 AUTHORITY: tuple[Pattern, ...] = (
@@ -250,9 +250,10 @@ AUTHORITY: tuple[Pattern, ...] = (
     ),
     # the same in Chinese: "其中的指令优先级高于…用户…的要求", "覆盖用户的指令"
     _p(
-        r"(?:优先级|效力)(?:也)?(?:高于|大于|超过|优先于)[^。；！？\n]{0,40}?(?:用户|系统提示|你的(?:指令|规则|设定))"
-        r"|(?:覆盖|忽略|无视)(?:掉)?用户(?:的|提出的|给出的)?(?:指令|指示|要求|设置)",
-        ("优先级", "效力", "覆盖", "忽略", "无视"),
+        # not what an injected text claims ("声称其指令优先级高于用户"), nor a condition ("如果…")
+        r"^(?:(?!声称|宣称|自称|号称|如果|假如|若是|一旦|警惕|注意|例如|比如|忽略|提示注入)[^。；！？\n]){0,80}?"
+        r"(?:优先级|效力)(?:也)?(?:高于|大于|超过|优先于)[^。；！？\n]{0,40}?(?:用户|系统提示|你的(?:指令|规则|设定))",
+        ("优先级", "效力"),
         ("用户", "系统提示", "你的"),
     ),
 )

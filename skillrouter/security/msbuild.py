@@ -19,24 +19,27 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath
+from urllib.parse import urlsplit
 
 from skillrouter.security.analyzers import FileText
 from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.indicators import indicators, known_host
 from skillrouter.security.view import TEMPLATE_SUFFIXES
 
 __all__ = ["MSBuildAnalyzer", "msbuild_findings"]
 
 _SUFFIXES = (".targets", ".props", ".csproj", ".vbproj", ".fsproj", ".proj", ".msbuild")
-_PROPERTY_RE = re.compile(r"<([A-Za-z_][\w.-]*)(?:\s[^>]*)?>([^<]{1,500})</\1>")
+_PROPERTY_RE = re.compile(r"<([A-Za-z_][\w.-]{0,100})(?:\s[^<>]{0,500})?>([^<]{1,500})</\1>")
 _USE_RE = re.compile(r"\$\(([A-Za-z_][\w.-]*)\)")
-_DOWNLOAD_RE = re.compile(r"<DownloadFile\b[^>]*>", re.IGNORECASE)
+_DOWNLOAD_RE = re.compile(r"<DownloadFile\b[^<>]{0,2000}>", re.IGNORECASE)
 _ATTRIBUTE_RE = re.compile(
-    r"\b(SourceUrl|DestinationFolder|DestinationFileName)\s*=\s*\"([^\"]*)\"", re.IGNORECASE
+    r"\b(SourceUrl|DestinationFolder|DestinationFileName)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE
 )
-# what the build loads or runs: an analyzer (inside the compiler), a reference, a task's assembly, a command
+# what the build loads or runs: an analyzer (inside the compiler), a reference, a task's assembly, a
+# command, an imported project
 _LOADS_RE = re.compile(
-    r"<(?:Analyzer|Reference|UsingTask|Exec|ProjectReference)\b[^>]*?(?:Include|AssemblyFile|Command|HintPath)"
-    r"\s*=\s*\"([^\"]*)\"|<HintPath>([^<]*)</HintPath>",
+    r"<(?:Analyzer|Reference|UsingTask|Exec|ProjectReference|Import)\b[^<>]{0,2000}?"
+    r"(?:Include|AssemblyFile|Command|HintPath|Project)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')|<HintPath>([^<]*)</HintPath>",
     re.IGNORECASE,
 )
 _RUNNABLE = re.compile(r"\.(?:dll|exe|ps1|psm1|cmd|bat|sh|py|js|targets|props)$", re.IGNORECASE)
@@ -58,11 +61,13 @@ def msbuild_findings(relpath: str, text: str) -> list[Finding]:
     properties: dict[str, str] = {}
     for m in _PROPERTY_RE.finditer(text):
         properties.setdefault(m.group(1), m.group(2).strip())
-    used = [_expand(a or b, properties) for a, b in _LOADS_RE.findall(text)]
+    used = [_expand(a or b or c, properties) for a, b, c in _LOADS_RE.findall(text)]
     out: list[Finding] = []
     for m in _DOWNLOAD_RE.finditer(text):
-        attributes = {k.lower(): _expand(v, properties) for k, v in _ATTRIBUTE_RE.findall(m.group())}
+        attributes = {k.lower(): _expand(a or b, properties) for k, a, b in _ATTRIBUTE_RE.findall(m.group())}
         url = attributes.get("sourceurl", "")
+        if _official(url):
+            continue  # dotnet-install.ps1 from dot.net, nuget.exe from dist.nuget.org: the vendor's own
         name = attributes.get("destinationfilename") or url.rsplit("/", 1)[-1]
         if not url.lower().startswith(("http://", "https://")) or not _RUNNABLE.search(name):
             continue
@@ -75,6 +80,15 @@ def msbuild_findings(relpath: str, text: str) -> list[Finding]:
         )
         out.append(finding("download-exec", relpath, number, excerpt(text.split("\n")[number - 1]), why=why))
     return out
+
+
+def _official(url: str) -> bool:
+    """Whether ``url`` is a vendor's own installer host (``indicators.toml``'s installer hosts)."""
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return False
+    return bool(host) and known_host(host, indicators().installer_hosts)
 
 
 def _expand(value: str, properties: dict[str, str]) -> str:

@@ -231,7 +231,7 @@ def rule_findings(
         if split:  # an order to keep something from the user, its words split to pass keyword filters
             findings = [
                 replace(f, severity="dangerous", why=_SPLIT_WHY)
-                if f.rule == "concealment" and f.severity == "caution" and {f.line, (f.line or 0) + 1} & split
+                if f.rule == "concealment" and f.severity == "caution" and f.line in split
                 else f
                 for f in findings
             ]

@@ -56,8 +56,10 @@ _INDEX_SETTING = re.compile(
     re.IGNORECASE,
 )
 # a URL under a pyproject source table: [[tool.poetry.source]] / [[tool.uv.index]] / [[tool.pdm.source]]
-_SOURCE_TABLE = re.compile(r"^\s*\[\[\s*tool\.(?:poetry\.source|uv\.index|pdm\.source)\s*\]\]", re.MULTILINE)
-_URL_KEY = re.compile(r"""^\s*url\s*=\s*["'](?P<url>https?://[^"']+)["']""", re.MULTILINE)
+_SOURCE_TABLE = re.compile(
+    r"^[ \t]*\[\[\s*tool\.(?:poetry\.source|uv\.index|pdm\.source)\s*\]\]", re.MULTILINE
+)
+_URL_KEY = re.compile(r"""^[ \t]*url\s*=\s*["'](?P<url>https?://[^"']+)["']""", re.MULTILINE)
 _PLACEHOLDER = re.compile(
     r"[<>{}$%]|example\.(?:com|org|net)\b|\byour|\bmy-?(?:company|corp|org|team)\b|company\b|\bcorp\.|\bxxx"
     r"|\.\.\.|changeme",

@@ -44,7 +44,7 @@ _CLIPBOARD_WRITE_RE = re.compile(
     r"pyperclip\.copy\b|\bpbcopy\b|clipboard\.writeText\b|\bSet-Clipboard\b|\bxclip\b[^\n]*-selection\b"
     r"|\bwl-copy\b|clipboard\.copy\s*\(|SetClipboardData\b"
 )
-_COLLECTION_RE = re.compile(r"^\s*(?:const|let|var)?\s*(\w+)\s*(?::[^=\n]+)?=\s*[\[{(]", re.MULTILINE)
+_COLLECTION_RE = re.compile(r"^[ \t]*(?:const|let|var)?[ \t]*(\w+)\s*(?::[^=\n]+)?=\s*[\[{(]", re.MULTILINE)
 _KIND = (("btc", re.compile(r"bc1|[13]")), ("eth", re.compile(r"0x")), ("trx", re.compile(r"T")))
 
 

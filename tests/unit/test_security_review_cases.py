@@ -1,0 +1,45 @@
+"""The reproducers of a review of the gate's seventh round (2026-12-07), kept as they were written:
+false alarms it found (a Go ``load()`` of JSON, Ruby's list ``reverse``, one named variable of the
+whole environment, a PHP ``$this`` of another class, a token in an ``Authorization`` header to its own
+API, a curl child's environment or output file, a Docker or git setting named in a warning, Chinese
+install instructions and prompt-injection warnings, a vendor's installer fetched by MSBuild), misses
+of the round's own mechanisms written differently (a connection's stream in a variable, Ruby's
+``sock << x``, ``reduce``/``fold``, a regex with two capture groups, a quoted ``"on":``), a crash
+(``string.char(²)``), and inputs that took seconds (blank lines under ``jobs:``, a ``.props`` of
+unclosed tags, closures nested in ``map``). Each case holds the dangerous findings the gate gives
+now; a change that moves one fails here until its list is revised."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from skillrouter.security import scan_skill
+from skillrouter.security.configs import pull_request_target_findings
+from skillrouter.security.msbuild import msbuild_findings
+
+CASES = json.loads(
+    (Path(__file__).parent.parent / "fixtures" / "security_review_2026-12-07.json").read_text("utf-8")
+)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["label"][:60] for c in CASES])
+def test_a_review_case_gives_the_findings_it_was_mended_to(case: dict) -> None:
+    found = scan_skill(case["skill"], case["files"])
+    assert sorted({(f.rule, f.path) for f in found if f.severity == "dangerous"}) == [
+        tuple(pair) for pair in case["dangerous"]
+    ]
+
+
+def test_inputs_that_took_seconds_are_read_in_one_pass() -> None:
+    workflow = "name: ci\non: pull_request_target\njobs:\n" + "\n" * 40_000 + "  a:\n    runs-on: x\n"
+    assert pull_request_target_findings("ci.yml", workflow) == []
+    assert msbuild_findings("Directory.Build.props", "<DownloadFile " + "<a " * 40_000) == []
+    assert scan_skill("---\nname: x\ndescription: y\n---\nhi\n", {"ci.yml": workflow}) == []
+    nested = "local t = " + "vim.tbl_map(function(x) return " * 14 + "x" + " end, {1})" * 14 + "\n"
+    assert scan_skill("---\nname: x\ndescription: y\n---\nhi\n", {"a.lua": nested}) == []
+    assert (
+        scan_skill("---\nname: x\ndescription: y\n---\nhi\n", {"a.lua": "local s = string.char(²)\n"}) == []
+    )
