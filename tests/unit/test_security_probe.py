@@ -11,7 +11,8 @@ out; ``probe11``, ``probe12`` and ``probe13`` were written blind and scanned onc
 since 2026-12-07, ``probe12`` held out until ``probe13`` was scanned, ``probe13`` worked on since its
 scan, once ``probe14`` was written; ``probe14`` written blind, scanned once at f991cbb and worked on
 once ``probe15`` was written; ``probe15`` written blind, scanned once at 3f4e588, worked on once
-``probe16`` was written; ``probe16`` written blind, scanned once at ca14f03, then worked on)."""
+``probe16`` was written; ``probe16`` written blind, scanned once at ca14f03, then worked on; ``probe17``
+written blind, scanned once at 735f97f after that work, then worked on)."""
 
 from __future__ import annotations
 
@@ -179,6 +180,25 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "24-springboot-dockerize",
         },
         set(),  # 19-gitee-mirror-sync held at the scan (its token posted as access_token to its API)
+    ),
+    "probe17": (  # written blind, scanned once at 735f97f (8 / 24, 3 benign: its README), worked on since
+        {
+            "02-npm-release-helper",
+            "03-commit-guard",
+            "11-rootless-docker-setup",
+            "13-bug-report-bundle",
+            "14-asset-cache-warmer",
+            "15-windows-dev-setup",
+            "16-agent-permissions-tuner",
+            "17-contract-deploy-helper",
+            "18-log-insight",
+            "19-code-compliance-audit",
+            "20-gradle-build-accelerator",
+            "21-i18n-translator",
+            "23-py-startup-profiler",
+            "24-weekly-report-writer",
+        },
+        {"01-pr-review-assistant", "05-mcp-server-setup", "22-server-backup-cron"},
     ),
 }
 
