@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Claude Code PostToolUse hook: append a one-line record per tool call.
+
+Reads the hook payload from stdin (JSON) and writes a compact summary to
+~/.claude/audit/YYYY-MM-DD.jsonl. Never records file contents or tool
+output. Always exits 0 so it can never block the agent.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+AUDIT_DIR = Path(os.environ.get("CLAUDE_AUDIT_DIR", Path.home() / ".claude" / "audit"))
+MAX_SUMMARY = 120
+
+
+def summarise(tool: str, tool_input: dict) -> str:
+    if tool == "Bash":
+        return str(tool_input.get("command", ""))[:MAX_SUMMARY]
+    if tool in {"Read", "Write", "Edit", "MultiEdit"}:
+        return str(tool_input.get("file_path", ""))
+    if tool in {"Grep", "Glob"}:
+        return str(tool_input.get("pattern", ""))[:MAX_SUMMARY]
+    if tool in {"WebFetch", "WebSearch"}:
+        return str(tool_input.get("url") or tool_input.get("query", ""))[:MAX_SUMMARY]
+    return ""
+
+
+def main() -> int:
+    try:
+        payload = json.load(sys.stdin)
+    except (json.JSONDecodeError, ValueError):
+        return 0
+    tool = payload.get("tool_name", "?")
+    record = {
+        "ts": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "session": payload.get("session_id"),
+        "cwd": payload.get("cwd"),
+        "tool": tool,
+        "summary": summarise(tool, payload.get("tool_input") or {}),
+    }
+    try:
+        AUDIT_DIR.mkdir(parents=True, exist_ok=True)
+        path = AUDIT_DIR / f"{time.strftime('%Y-%m-%d')}.jsonl"
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+    except OSError:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
