@@ -9,7 +9,8 @@ grammar (nothing runs; a template's ``{{placeholder}}`` is read as a name), and 
 are walked together, in order, twice (a function defined above its caller sees the caller's values
 on the second pass), with one flow engine for the eight languages (a grammar's table says which
 nodes assign, call, define and return; where a grammar names no fields, as Lua's and Kotlin's, the
-table names children by position or type):
+table names children by position or type: :mod:`.langsyntax`; what each call means, by its name:
+:mod:`.lexicon_calls`; this module holds the values, the walk and its sinks):
 
 - **Values**: a variable holds the strings and taint of what was assigned to it (``:=``, ``=``,
   ``let``, a ``for``/``range`` over a list: each element; ``ids[p] = x``: the key and the value). A
@@ -55,6 +56,8 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from skillrouter.security import langsyntax as syntax
+from skillrouter.security import lexicon_calls as calls
 from skillrouter.security.findings import Finding
 from skillrouter.security.pyflow import CREDENTIAL_COMMAND, CREDENTIAL_STORE, flow_findings
 from skillrouter.security.tree import node_text, parser
@@ -63,327 +66,6 @@ from skillrouter.security.view import PROGRAM_LANGUAGES, TEMPLATE_SUFFIXES
 __all__ = ["code_flow_findings", "language_of"]
 
 
-@dataclass(frozen=True)
-class _Grammar:
-    # node type -> (target, value): each a field's name, "#i" (the i-th named child) or "@t|u" (the
-    # first named child of type t or u), for grammars whose nodes name no fields (Lua's, Kotlin's)
-    assignments: Mapping[str, tuple[str, str]]
-    calls: frozenset[str]
-    identifiers: frozenset[str]
-    functions: frozenset[str]  # definitions: what they return is held under their name
-    returns: frozenset[str]
-    lambdas: frozenset[str]  # a function written where it is used: called or handed on as a value
-    tail_returns: bool = False  # the body's last expression is returned (Ruby, Rust)
-    arguments: frozenset[str] = frozenset()  # a call's arguments where no field names them (Kotlin)
-    trailing: frozenset[str] = frozenset()  # a function written after a call's arguments: handed to it
-    bodies: frozenset[str] = frozenset()  # a definition's body where no field names it (Kotlin)
-    implicit: str = ""  # the parameter of a function written without any (Kotlin's ``it``)
-    interpolation: re.Pattern[str] | None = None  # a variable a string names ("$key=$value")
-
-
-_GRAMMARS = {
-    "go": _Grammar(
-        {
-            "short_var_declaration": ("left", "right"),
-            "assignment_statement": ("left", "right"),
-            "var_spec": ("name", "value"),
-            "range_clause": ("left", "right"),
-        },
-        frozenset({"call_expression"}),
-        frozenset({"identifier"}),
-        frozenset({"function_declaration", "method_declaration"}),
-        frozenset({"return_statement"}),
-        frozenset({"func_literal"}),
-    ),
-    "ruby": _Grammar(
-        {
-            "assignment": ("left", "right"),
-            "operator_assignment": ("left", "right"),
-            "for": ("pattern", "value"),
-        },
-        frozenset({"call", "method_call"}),
-        frozenset({"identifier", "instance_variable", "constant"}),
-        frozenset({"method", "singleton_method"}),
-        frozenset({"return"}),
-        frozenset({"lambda", "block", "do_block"}),
-        tail_returns=True,
-    ),
-    "php": _Grammar(
-        {"assignment_expression": ("left", "right"), "augmented_assignment_expression": ("left", "right")},
-        frozenset(
-            {
-                "function_call_expression",
-                "member_call_expression",
-                "scoped_call_expression",
-                "object_creation_expression",
-            }
-        ),
-        frozenset({"variable_name"}),
-        frozenset({"function_definition", "method_declaration"}),
-        frozenset({"return_statement"}),
-        frozenset({"anonymous_function", "arrow_function", "anonymous_function_creation_expression"}),
-        arguments=frozenset({"arguments"}),  # new self($x): no field names them
-    ),
-    "rust": _Grammar(
-        {
-            "let_declaration": ("pattern", "value"),
-            "let_condition": ("pattern", "value"),  # if let Ok(s) = fs::read_to_string(p)
-            "assignment_expression": ("left", "right"),
-            "for_expression": ("pattern", "value"),
-        },
-        frozenset({"call_expression", "macro_invocation"}),
-        frozenset({"identifier"}),
-        frozenset({"function_item"}),
-        frozenset({"return_expression"}),
-        frozenset({"closure_expression"}),
-        tail_returns=True,
-    ),
-    "java": _Grammar(
-        {
-            "variable_declarator": ("name", "value"),
-            "assignment_expression": ("left", "right"),
-            "enhanced_for_statement": ("name", "value"),
-        },
-        frozenset({"method_invocation", "object_creation_expression"}),
-        frozenset({"identifier"}),
-        frozenset({"method_declaration", "constructor_declaration"}),
-        frozenset({"return_statement"}),
-        frozenset({"lambda_expression"}),
-    ),
-    "c_sharp": _Grammar(
-        {
-            "variable_declarator": ("name", "#-1"),
-            "assignment_expression": ("left", "right"),
-            "foreach_statement": ("left", "right"),
-        },
-        frozenset({"invocation_expression", "object_creation_expression"}),
-        frozenset({"identifier"}),
-        frozenset({"method_declaration", "constructor_declaration", "local_function_statement"}),
-        frozenset({"return_statement"}),
-        frozenset({"lambda_expression", "anonymous_method_expression"}),
-    ),
-    "kotlin": _Grammar(
-        {
-            "property_declaration": ("@variable_declaration|multi_variable_declaration", "#-1"),
-            "assignment": ("left", "right"),
-            "for_statement": ("@variable_declaration|multi_variable_declaration", "#1"),
-        },
-        frozenset({"call_expression"}),
-        frozenset({"identifier"}),
-        frozenset({"function_declaration"}),
-        frozenset({"return_expression"}),
-        frozenset({"lambda_literal", "anonymous_function"}),
-        arguments=frozenset({"value_arguments"}),
-        trailing=frozenset({"annotated_lambda"}),
-        bodies=frozenset({"function_body"}),
-        implicit="it",
-        interpolation=re.compile(r"(?<!\\)\$\{?([A-Za-z_]\w*)"),
-    ),
-    "lua": _Grammar(
-        {"assignment_statement": ("#0", "#1"), "for_generic_clause": ("#0", "#1")},
-        frozenset({"function_call"}),
-        frozenset({"identifier"}),
-        frozenset({"function_declaration"}),
-        frozenset({"return_statement"}),
-        frozenset({"function_definition"}),
-    ),
-}
-_PARTS = re.compile(r"\.|::|->|:")  # what separates a call's name's parts: a.b, A::b, $a->b, f:read
-
-
-def _part(node: Any, spec: str) -> Any:
-    """The child of ``node`` that ``spec`` names (see :class:`_Grammar`), or None."""
-    if spec.startswith("#"):
-        children = [c for c in node.named_children if c.type != "comment"]
-        i = int(spec[1:])
-        return children[i] if -len(children) <= i < len(children) else None
-    if spec.startswith("@"):
-        kinds = spec[1:].split("|")
-        return next((c for c in node.named_children if c.type in kinds), None)
-    return node.child_by_field_name(spec)
-
-
-# the last part of a call's name that reads a file
-_READ = re.compile(
-    r"(?:^|[.:>\s])(?:ReadFile|ReadAll|Open|OpenFile|read|readlines|binread|read_to_string|read_to_end"
-    r"|file_get_contents|fopen|file|readfile|load_file|readAllBytes|readAllLines|readString|readText|readBytes"
-    r"|readLines|ReadAllText|ReadAllBytes|ReadAllLines|ReadAllTextAsync|ReadAllBytesAsync|ReadToEnd"
-    r"|FileInputStream|FileReader|StreamReader|newBufferedReader|newInputStream)$|^io\.(?:open|lines)$"
-)
-# the whole environment (one named variable is how a program is given its key, not a leak)
-_ALL_ENV = re.compile(
-    r"^(?:os\.Environ|(?:std::)?env::vars(?:_os)?|ENV(?:\.(?:to_h|to_hash|to_a|each|select|filter|filter_map"
-    r"|each_pair|map))?|getenv|System\.getenv|Environment\.GetEnvironmentVariables|vim\.fn\.environ"
-    r"|(?:vim\.)?(?:loop|uv)\.os_environ)$"
-)
-_ALL_ENV_VARIABLE = "$_ENV"  # PHP's
-_FIELDS = frozenset(
-    {"dot_index_expression", "field_access", "navigation_expression", "member_access_expression"}
-)
-_SELF = frozenset(
-    {"$this", "this", "self"}
-)  # the object a method is on: what one method puts there, another reads
-_HEADERS = re.compile(r"(?:^|\\)(?:getallheaders|apache_request_headers)$")  # PHP: the request's headers
-# a call that sends what it is given
-_SEND = re.compile(
-    r"(?:^|[.:])(?:Post|PostForm|NewRequest|NewRequestWithContext|Do|SendMail|post|post_form|put|patch"
-    r"|request|send_message|sendmail|mail|deliver|curl_setopt|curl_setopt_array|wp_remote_post|send"
-    r"|body|json|form|multipart|upload|upload_file|put_object|Send|PostAsync|PutAsync|PatchAsync|SendAsync"
-    r"|SendMailAsync|UploadString|UploadData|UploadFile|UploadValues|UploadStringAsync|newCall|enqueue|execute"
-    r"|postForEntity|postForObject|exchange)$"
-)
-_ACCESSOR = re.compile(r"[.:](?:body|json|form|text)$")  # without arguments, a response's part
-# a call that opens a connection: what is written to it leaves the machine
-_CONNECT = re.compile(
-    r"(?:^|[.:])(?:Dial|DialTimeout|DialTCP|DialUDP|connect|connect_timeout|fsockopen|stream_socket_client|socket_connect"
-    r"|open_socket|openConnection|newHttpClient|HttpClient|OkHttpClient|WebClient|RestTemplate|Socket|TcpClient"
-    r"|UdpClient|SmtpClient|HttpURLConnection)$|TCPSocket\.(?:new|open)$|UDPSocket\.new$|Net::SMTP\.start$"
-    r"|Net::HTTP\.start$|^HttpClient\.newBuilder\b"
-)
-_WRITE_TO = re.compile(
-    r"(?:^|[.:>])(?:Write|WriteString|write|write_all|puts|print|fwrite|fputs|socket_write|send)$"
-)
-# a call that makes a writer over what it is handed: what is written to the writer goes there
-_WRAPS = re.compile(
-    r"(?:^|[.:])(?:New\w*Writer|NewEncoder|NewWriter\w*|new_writer|BufWriter::new|GzEncoder::new)$"
-)
-# a call that writes what it is given into its first argument (``fmt.Fprintf(buf, ...)``, ``append(xs, x)``)
-_WRITES_FIRST = re.compile(
-    r"(?:^|[.:>])(?:Fprint\w*|Copy|append|array_push|array_merge|extend|push|push_str|insert|concat|merge)$"
-)
-_NETWORK_NAME = re.compile(
-    r"\b(?:http|https|smtp|net|reqwest|ureq|curl|Net::|RestClient|HTTParty|Faraday|Guzzle|Transport\.)|wp_remote_"
-    r"|curl_|\bsocket\.",
-    re.IGNORECASE,
-)
-# a DNS lookup: the name it resolves reaches whoever serves the zone (data hidden in labels leaves
-# through any resolver, past egress filters)
-_RESOLVE = re.compile(
-    r"(?:^|[.:])(?:Lookup(?:Host|IP|IPAddr|NetIP|TXT|CNAME|MX|NS|SRV|Addr)|getaddress(?:es)?|getresources?"
-    r"|gethostbyname[l]?|dns_get_record|checkdnsrr|lookup_host|to_socket_addrs|lookup_ip|txt_lookup)$"
-)
-# a call that runs code or a command it is given (Rust: ``Command::new(...).arg(x)``)
-_EXEC = re.compile(
-    r"(?:^|[.:])(?:eval|instance_eval|class_eval|module_eval|instance_exec|create_function|system"
-    r"|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|spawn|Command|CommandContext|capture2e?|capture3"
-    r"|popen[23]e?|jobstart|termopen|ProcessBuilder|Process\.Start)$|Command::new\b.*\.args?$|^os\.execute$"
-)
-_LUA_LOADERS = frozenset({"load", "loadstring", "dofile"})  # Lua's: run the code they are given
-# a command built before it runs: Rust's Command::new(p) then cmd.arg(x), Java's ProcessBuilder
-_COMMAND_BUILDER = re.compile(r"(?:^|[.:])(?:Command::new|ProcessBuilder)$")
-_COMMAND_ARGS = frozenset({"arg", "args", "command"})  # what adds to a built command's argument vector
-_COMMAND_RUNS = frozenset({"output", "spawn", "status", "start", "exec"})  # what runs it
-_KUBE_RULES = re.compile(
-    r"(?:^|[.:])(?:NewDefaultClientConfigLoadingRules|NewNonInteractiveDeferredLoadingClientConfig)$"
-)
-_KUBE_LOAD = re.compile(
-    r"(?:^|[.:])clientcmd\.(?:LoadFromFile|Load|BuildConfigFromFlags)$|(?:^|[.:])config\.load_kube_config$"
-)
-# a flag or form that sends a file (curl -F k=@path, --data-binary @path, -T path)
-_SENDS_FILE = re.compile(r"@(?:\{\}|$)|^-(?:T|F|d)$|^--(?:upload-file|form|data-binary|data-urlencode|data)$")
-_MAPS = frozenset({"map", "flat_map", "filter_map", "find_map", "flatMap", "mapNotNull"})
-# a request's header set to authenticate it: the token signs the request to its own API, it is not data
-_HEADER_SETTERS = frozenset(
-    {"header", "setHeader", "addHeader", "setRequestProperty", "Set", "Add", "TryAddWithoutValidation"}
-)
-_AUTH_CALLS = frozenset(
-    {"bearer_auth", "basic_auth", "SetBasicAuth", "setBearerAuth", "AuthenticationHeaderValue"}
-)
-_AUTH_HEADERS = frozenset(
-    {"authorization", "proxy-authorization", "x-api-key", "api-key", "private-token", "x-auth-token"}
-)
-# a named lookup in a map (the environment's, a .env's): System.getenv().getOrDefault("X", d), env.get("X")
-_LOOKUPS = frozenset(
-    {"get", "getOrDefault", "getProperty", "fetch", "Get", "GetValueOrDefault", "getenv", "GetValue"}
-)
-# a connection's stream: what is written to it goes where the connection goes
-_STREAMS = frozenset({"GetStream", "getOutputStream", "outputStream", "GetRequestStream", "getInputStream"})
-# a list written by a call (Java's List.of, Kotlin's listOf): a command's argument vector
-_LIST_CALLS = re.compile(
-    r"(?:^|[.:])(?:List\.of|Arrays\.asList|listOf|arrayOf|mutableListOf|ImmutableList\.of)$"
-)
-# the calls that join a path onto what they are called on (home.join(".cargo"), Paths.get(home, ".aws"))
-_PATH_JOINS = frozenset({"join", "Join", "resolve", "Combine", "joinpath", "with_file_name"})
-# the methods that call a function with each element of what they are called on
-_EACH = frozenset(
-    {
-        *("map", "flat_map", "filter_map", "filter", "find", "find_map", "for_each", "any", "all"),
-        *("forEach", "flatMap", "mapNotNull", "each", "select", "collect", "reject", "detect", "ifPresent"),
-        *("reduce", "fold", "inject"),
-    }
-)
-# a program a command line runs that sends what it is handed, or returns what it fetched
-_NETWORK_PROGRAM = re.compile(
-    r"^\s*(?:curl|wget|nc|ncat|socat|Invoke-WebRequest|Invoke-RestMethod)(?:\.exe)?\b"
-)
-# the request a web page is serving: whoever sends it chooses these (PHP's superglobals)
-_REQUEST_VARIABLES = frozenset({"$_COOKIE", "$_GET", "$_POST", "$_REQUEST", "$_FILES"})
-# what makes a request's value safe to hand a command or a page (PHP's escaping and casts)
-_SANITIZE = re.compile(
-    r"(?:^|[.:\\])(?:escapeshellarg|escapeshellcmd|intval|floatval|boolval|absint|filter_var|filter_input"
-    r"|htmlspecialchars|htmlentities|sanitize_\w+|esc_\w+|wp_kses\w*)$"
-)
-# WordPress's keys and salts and its database password, constants every plugin can read
-_PHP_SECRETS = frozenset(
-    {
-        "AUTH_KEY",
-        "SECURE_AUTH_KEY",
-        "LOGGED_IN_KEY",
-        "NONCE_KEY",
-        "AUTH_SALT",
-        "SECURE_AUTH_SALT",
-        "LOGGED_IN_SALT",
-        "NONCE_SALT",
-        "DB_PASSWORD",
-    }
-)
-# a call that undoes an encoding: what it returns was hidden in the file
-_DECODE = re.compile(
-    r"(?:^|[.:])(?:base64_decode|gzinflate|gzuncompress|gzdecode|str_rot13|strrev|hex2bin|convert_uudecode"
-    r"|decode64|strict_decode64|urlsafe_decode64|DecodeString|decode|from_base64|FromBase64String)$"
-    r"|^string\.reverse$|StringBuilder\b.*\.reverse$|:reverse$"  # a string's reversal (not a list's)
-)
-_DATA_FORMAT = re.compile(r"json|yaml|toml|xml|csv|msgpack", re.IGNORECASE)  # json.decode(s): data, not code
-# a call that reads from the network: what it returns came from someone else's server
-_RECEIVE = re.compile(
-    r"(?:^|[.:])(?:Get|get|get_response|request|start|open|urlopen|fetch|read|read_body|ReadAll|body|text"
-    r"|bytes|curl_exec|wp_remote_get|wp_remote_request|wp_remote_retrieve_body|file_get_contents|download"
-    r"|call|execute|recv|Do)$"
-)
-# an assignment that makes a new variable (Go's ``:=``, ``var``, a loop's; Rust's ``let``)
-_DECLARATIONS = frozenset(
-    {
-        "short_var_declaration",
-        "var_spec",
-        "range_clause",
-        "let_declaration",
-        "let_condition",
-        "variable_declarator",
-        "property_declaration",
-    }
-)
-_STREAM_READ = re.compile(r"(?:^|[\\:])(?:file_get_contents|fopen|file|readfile)$")  # PHP's, with a context
-_INLINE_ARGUMENT = re.compile(r"\{([A-Za-z_]\w*)(?::[^{}]*)?\}")  # Rust's format!("{name}")
-_URL = re.compile(r"^(?:https?|ftp)://", re.IGNORECASE)
-
-# a target that is an element or field of a variable (data["b"] = x, req.body = y): it adds to the variable
-_ELEMENTS = frozenset(
-    {
-        "element_reference",
-        "index_expression",
-        "subscript_expression",
-        "selector_expression",
-        "field_expression",
-        "member_access_expression",
-        "call",
-        "field_access",
-        "array_access",
-        "navigation_expression",
-        "dot_index_expression",
-        "bracket_index_expression",
-        "element_access_expression",
-    }
-)
 SECRET = "secret"
 CONNECTION = "connection"
 FETCHED = "fetched"  # returned by a read from the network
@@ -395,19 +77,6 @@ KUBE_LOADER = (
 )
 COMMAND = "command"  # a command being built (Command::new(p)): its .arg()s join it, its .output() runs it
 ENV_FILE = "env file"  # read from a project's .env: one named value of it is a setting, as getenv(NAME)
-_DOTENV = re.compile(r"(?:^|/)\.env(?:\.[a-z]+)*$")
-# a lookup by key: $vars['APP_URL'], cfg["region"], env[:token]
-_SUBSCRIPTS = frozenset(
-    {
-        "subscript_expression",
-        "element_reference",
-        "index_expression",
-        "array_access",
-        "element_access_expression",
-        "bracket_index_expression",
-    }
-)
-_PUBLIC = re.compile(r"(?:\.pub|known_hosts|authorized_keys|\.ssh/config)$")
 _PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 
 
@@ -459,7 +128,7 @@ def code_flow_findings(texts: Mapping[str, str]) -> list[Finding]:
             relpath: parser(language).parse(_filled(relpath, text).encode("utf-8", "replace")).root_node
             for relpath, text in files.items()
         }
-        walker = _Walker(_GRAMMARS[language])
+        walker = _Walker(syntax.GRAMMARS[language])
         for _ in range(2):  # what either pass finds is reported (the second only knows more)
             for relpath, root in roots.items():
                 # each file its own budget (a padding file cannot use up another's), all of them
@@ -485,11 +154,6 @@ def _filled(relpath: str, text: str) -> str:
     return _PLACEHOLDER.sub(lambda m: re.sub(r"\W", "_", m.group(1)), text)
 
 
-def _short(name: Any) -> str:
-    """A definition's name as its calls end (Lua's ``function M.push`` is called as ``M.push``)."""
-    return _PARTS.split(node_text(name))[-1]
-
-
 def _char_codes(name: str, arguments: Any) -> tuple[str, ...]:
     """The string Lua's ``string.char(104, 116, ...)`` makes of its numbers (nothing otherwise)."""
     if name != "string.char" or arguments is None:
@@ -498,73 +162,6 @@ def _char_codes(name: str, arguments: Any) -> tuple[str, ...]:
     if not codes or not all(c.isascii() and c.isdigit() and int(c) < 0x110000 for c in codes):
         return ()
     return ("".join(chr(int(c)) for c in codes),)
-
-
-def _scope_of(definition: Any) -> str:
-    """The scope a definition's variables live in: its name (methods of one name share it)."""
-    name = definition.child_by_field_name("name")
-    return node_text(name) if name is not None else f"<{definition.start_byte}>"
-
-
-def _strings(node: Any) -> list[str]:
-    """The string literals under ``node``, their quotes dropped."""
-    out = []
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        kind = n.type
-        if kind in _STRING_PARTS or (kind == "raw_string_literal" and n.child_count == 0):
-            out.append(node_text(n))
-            continue
-        if kind in ("interpreted_string_literal", "raw_string_literal") and not n.named_children:
-            out.append(node_text(n).strip('"`'))
-            continue
-        stack.extend(reversed(n.children))
-    return out
-
-
-_LISTS = frozenset(
-    {"table_constructor", "array_initializer", "array", "array_expression", "initializer_expression"}
-)
-"""A list written out, which a command may be given as its argument vector."""
-_WRAPPED = frozenset({"unary_expression", "reference_expression", "argument", "value_argument"})
-"""An argument around the variable it hands (``&buf``, PHP's and C#'s ``argument``, Kotlin's)."""
-_STRING_PARTS = frozenset(
-    {
-        "string_content",
-        "string_value",
-        "interpreted_string_literal_content",
-        "string_fragment",  # Java's
-        "multiline_string_fragment",
-        "string_literal_content",  # C#'s
-        "heredoc_content",  # Ruby's
-    }
-)
-_STRING_KINDS = frozenset(
-    {
-        "string",
-        "interpreted_string_literal",
-        "raw_string_literal",
-        "string_literal",
-        "encapsed_string",
-        "interpolated_string_expression",  # C#'s $"...{x}..."
-        "heredoc_body",
-    }
-)
-
-
-def _heredoc_body(beginning: Any) -> Any:
-    """The text of Ruby's here-document that ``beginning`` (``<<~MSG``) opens: the body tree-sitter
-    puts after the statement that holds it."""
-    node = beginning
-    for _ in range(8):
-        after = node.next_named_sibling
-        if after is not None and after.type == "heredoc_body":
-            return after
-        node = node.parent
-        if node is None:
-            return None
-    return None
 
 
 class _OutOfSteps(Exception):
@@ -583,7 +180,7 @@ PATH_PARTS = 16
 
 
 class _Walker:
-    def __init__(self, grammar: _Grammar, steps: int = STEPS) -> None:
+    def __init__(self, grammar: syntax.Grammar, steps: int = STEPS) -> None:
         self.steps = 0
         self.bound = steps
         self.grammar = grammar
@@ -628,8 +225,8 @@ class _Walker:
             return
         if kind in self.grammar.assignments:
             target_spec, value_spec = self.grammar.assignments[kind]
-            target = _part(node, target_spec)
-            value = _part(node, value_spec)
+            target = syntax.part(node, target_spec)
+            value = syntax.part(node, value_spec)
             if value is not None and value != target:
                 got = self.value(value)
                 if (
@@ -642,16 +239,18 @@ class _Walker:
                     # a loop's variable takes every element; data["b"] = x, meta[k] = v add to what it held
                     adds = (
                         kind.startswith(("for", "range", "augmented", "operator", "enhanced_for"))
-                        or target.type in _ELEMENTS
+                        or target.type in syntax.ELEMENTS
                         or any(c.type == "+=" for c in node.children)  # Java's, C#'s, Kotlin's data += x
                     )
-                    if target.type in _ELEMENTS:  # a map's key is part of what it holds: ids[path] = name
+                    if (
+                        target.type in syntax.ELEMENTS
+                    ):  # a map's key is part of what it holds: ids[path] = name
                         index = target.child_by_field_name("index") or (
                             target.named_children[-1] if len(target.named_children) > 1 else None
                         )
                         if index is not None:
                             got = got.join(self.value(index))
-                    declares = kind in _DECLARATIONS
+                    declares = kind in syntax.DECLARATIONS
                     written = self._lambda(value)
                     if written is not None and target.type in self.grammar.identifiers:
                         self.lambdas[node_text(target)] = written  # f := func(x) {...}; r = lambda do |x|
@@ -690,9 +289,9 @@ class _Walker:
         if body is None:
             return
         if name is not None:
-            self.defined[_short(name)] = (node, self.file)
+            self.defined[syntax.short(name)] = (node, self.file)
         self.walking.add(id(node))
-        outer, self.scope = self.scope, _scope_of(node)
+        outer, self.scope = self.scope, syntax.scope_of(node)
         called_from, self.file = self.file, file or self.file
         try:
             self.visit(body)
@@ -702,7 +301,7 @@ class _Walker:
             self.scope = outer
             self.file = called_from
         if name is not None:
-            self.env["", _short(name)] = returned
+            self.env["", syntax.short(name)] = returned
 
     def _body(self, definition: Any) -> Any:
         """A definition's body (Kotlin's names no field)."""
@@ -739,7 +338,7 @@ class _Walker:
 
     def get(self, name: str) -> _Value:
         """What a name holds where the walk is: the function's own variable, else the file's."""
-        if name in _SELF:
+        if name in syntax.SELF:
             return self.env.get((self._self_scope(), name), _NOTHING)
         held = self.env.get((self.scope, name))
         return held if held is not None else self.env.get(("", name), _NOTHING)
@@ -748,7 +347,7 @@ class _Walker:
         """Set a name where the walk is: a new variable is the function's; an assignment to a
         variable only the file has (a package's, an instance's ``@x``, a constant) sets that one."""
         shared = ("", name) in self.env and (self.scope, name) not in self.env and not declares
-        if name in _SELF:  # $this->x: the object's, shared by the methods of the file's class
+        if name in syntax.SELF:  # $this->x: the object's, shared by the methods of the file's class
             self.env[self._self_scope(), name] = value
         elif not self.scope or shared or name[:1] == "@":  # Ruby's @x: the object's
             self.env["", name] = value
@@ -811,7 +410,7 @@ class _Walker:
         whether any parameter now holds more than it did (its body is then walked again). A
         parameter handed a variable (``refs``) writes into it (``addFile(tw, data)``: ``tw.Write``)."""
         grew = False
-        scope = self.scope if definition.type in self.grammar.lambdas else _scope_of(definition)
+        scope = self.scope if definition.type in self.grammar.lambdas else syntax.scope_of(definition)
         refs = refs or []
         parameters = self._parameters(definition)
         if parameters and len(values) > len(parameters) and self._variadic(definition):
@@ -859,10 +458,10 @@ class _Walker:
             held = self.get(name)
             if held is not _NOTHING:
                 return held
-            if name == _ALL_ENV_VARIABLE:
+            if name == calls.ALL_ENV_VARIABLE:
                 return _Value((), frozenset({SECRET}))
-            return _Value((), frozenset({REQUEST})) if name in _REQUEST_VARIABLES else _NOTHING
-        if kind in _SUBSCRIPTS and node.named_child_count >= 2:
+            return _Value((), frozenset({REQUEST})) if name in calls.REQUEST_VARIABLES else _NOTHING
+        if kind in syntax.SUBSCRIPTS and node.named_child_count >= 2:
             held = self.value(node.named_children[0])
             key = self.value(node.named_children[-1])
             if ENV_FILE in held.taint and key.strings and not key.taint:  # $env['APP_URL']: a setting
@@ -877,27 +476,29 @@ class _Walker:
             made = (
                 self.value(node.child_by_field_name("body")) if node.child_by_field_name("body") else _NOTHING
             )
-            if kind_of is not None and _NETWORK_NAME.search(node_text(kind_of)):
+            if kind_of is not None and calls.NETWORK_NAME.search(node_text(kind_of)):
                 return _Value(made.strings, made.taint | {CONNECTION}, made.aliases)
             return made
-        if kind in _FIELDS and node.named_child_count >= 2:
+        if kind in syntax.FIELDS and node.named_child_count >= 2:
             held = self.value(node.named_children[0])
             field = node_text(node.named_children[-1])
             if ENV_FILE in held.taint and re.fullmatch(r"[A-Z][A-Z0-9_]+", field):  # env.API_URL: one setting
                 return _Value(held.strings, held.taint - {SECRET, ENV_FILE}, held.aliases)
             return held.join(self.value(node.named_children[-1]))
         if kind == "heredoc_beginning":  # Ruby's body = <<~MSG: the text follows the statement
-            return self.value(_heredoc_body(node)) if _heredoc_body(node) is not None else _NOTHING
+            return (
+                self.value(syntax.heredoc_body(node)) if syntax.heredoc_body(node) is not None else _NOTHING
+            )
         if kind == "binary" and self._appended(node):  # Ruby's ctx << x
             return self.value(node.child_by_field_name("left"))
-        if kind == "name" and node_text(node) in _PHP_SECRETS:
+        if kind == "name" and node_text(node) in calls.PHP_SECRETS:
             return _Value((), frozenset({SECRET}))
         if kind in self.grammar.calls:
             return self.call(node)
         if kind in self.grammar.assignments:
             self.visit(node)
             return _NOTHING
-        strings = tuple(_strings(node)) if kind in _STRING_KINDS else ()
+        strings = tuple(syntax.strings(node)) if kind in syntax.STRING_KINDS else ()
         out = _Value(strings)
         if strings and self.grammar.interpolation is not None:  # Kotlin's "$key=$value"
             for named in dict.fromkeys(self.grammar.interpolation.findall(node_text(node))):
@@ -941,7 +542,7 @@ class _Walker:
             )
             if target is not None:  # write!(stream, ...): the stream written to, a connection
                 stream = self.get(node_text(target))
-            for inline in {m.group(1) for s in args.strings for m in _INLINE_ARGUMENT.finditer(s)}:
+            for inline in {m.group(1) for s in args.strings for m in calls.INLINE_ARGUMENT.finditer(s)}:
                 args = args.join(self.get(inline))  # format!("{k}={v}"): the variables it names
         else:
             positional = self._arguments(arguments)
@@ -960,16 +561,16 @@ class _Walker:
         if callee is not None:  # Lua's f:read(), Kotlin's a.b(x).c(): what the call is made on
             receiver = receiver.join(self.value(callee))
         if node.type == "scoped_call_expression" or "::" in name or "." in name or ":" in name:
-            head = _PARTS.split(name)[0]
+            head = syntax.PARTS.split(name)[0]
             receiver = receiver.join(self.get(head))
-        whole_env = bool(_ALL_ENV.search(name) and not positional and not args.strings)
+        whole_env = bool(calls.ALL_ENV.search(name) and not positional and not args.strings)
         block = node.child_by_field_name("block")  # Ruby's do ... end / { ... } handed to the call
         yielded = _NOTHING  # what the block makes: xs.map { |f| File.read(f) }, File.open(p) { |f| f.read }
         if block is not None:
             # xs.each do |x|: each element; ENV.each { |k, v| }: the environment; Net::SMTP.start do |smtp|:
             # the connection
             made = frozenset({SECRET} if whole_env else set()) | frozenset(
-                {CONNECTION} if _CONNECT.search(name) else set()
+                {CONNECTION} if calls.CONNECT.search(name) else set()
             )
             self._bind(block, [receiver.join(_Value((), made))])
             yielded = self.value(block)
@@ -979,25 +580,27 @@ class _Walker:
             self._bind(function, [receiver])
             written = self.value(function)
         given = receiver.join(args).join(written)  # a path's object first: home.join(".cargo")
-        last = _PARTS.split(name)[-1] if name else ""
-        head = _PARTS.split(name)[0] if name else ""
-        if ENV_FILE in receiver.taint and last in _LOOKUPS and positional and positional[0].strings:
+        last = syntax.PARTS.split(name)[-1] if name else ""
+        head = syntax.PARTS.split(name)[0] if name else ""
+        if ENV_FILE in receiver.taint and last in calls.LOOKUPS and positional and positional[0].strings:
             # System.getenv().getOrDefault("API_URL", d), env.get("OPENAI_API_KEY"): one setting
             return _Value(args.strings, args.taint - {SECRET, ENV_FILE})
-        if last in _AUTH_CALLS or (
-            last in _HEADER_SETTERS
+        if last in calls.AUTH_CALLS or (
+            last in calls.HEADER_SETTERS
             and positional
             and positional[0].strings[:1]
-            and positional[0].strings[0].lower() in _AUTH_HEADERS
+            and positional[0].strings[0].lower() in calls.AUTH_HEADERS
         ):
             # .header("Authorization", "Bearer " + token): the token signs the request, it is not sent as data
             given = receiver.join(_Value(args.strings, args.taint - {SECRET, ENV_FILE}))
             args = _Value(args.strings, args.taint - {SECRET, ENV_FILE})
-        if COMMAND in receiver.taint and last in _COMMAND_ARGS and re.fullmatch(r"[A-Za-z_]\w*", head):
+        if COMMAND in receiver.taint and last in calls.COMMAND_ARGS and re.fullmatch(r"[A-Za-z_]\w*", head):
             self.put(head, self.get(head).join(args))  # cmd.arg(x): the command built in cmd takes x
-        if COMMAND in receiver.taint and last not in _COMMAND_ARGS | _COMMAND_RUNS:
+        if COMMAND in receiver.taint and last not in calls.COMMAND_ARGS | calls.COMMAND_RUNS:
             return receiver  # .env_clear().envs(...), .current_dir(d): the command's settings, not its words
-        mapped = self._each(arguments, receiver) if last in _EACH else _NOTHING  # files.iter().map(|f| ...)
+        mapped = (
+            self._each(arguments, receiver) if last in calls.EACH else _NOTHING
+        )  # files.iter().map(|f| ...)
         lam = self.lambdas.get(head) if last in (head, "call") else None  # f(x), run.call(x)
         if (
             lam is not None
@@ -1031,13 +634,15 @@ class _Walker:
             called = "".join(self.get(name).strings)
             name = called if re.fullmatch(r"\w+", called) else name
         line = int(node.start_point[0]) + 1
-        runs = COMMAND in receiver.taint and last in _COMMAND_RUNS  # cmd.output(): the command built in cmd
+        runs = (
+            COMMAND in receiver.taint and last in calls.COMMAND_RUNS
+        )  # cmd.output(): the command built in cmd
         if runs:
             given = receiver
         argv = self._argv(arguments) if self._executes(name) else None
         self._sinks(name, given, receiver, line, argv or positional, runs=runs)
         taint: set[str] = set()
-        if _READ.search(name) and self._credential_read(given):
+        if calls.READ.search(name) and self._credential_read(given):
             taint.add(SECRET)
             if self._dotenv(given):
                 taint.add(ENV_FILE)
@@ -1045,7 +650,7 @@ class _Walker:
             CREDENTIAL_STORE.search(s) for s in self._paths(tuple(s for a in positional for s in a.strings))
         ):
             taint.add(CREDENTIAL_PATH)  # filepath.Join(home, ".ssh", name): a path to a key, wherever it goes
-        elif last in _PATH_JOINS and any(CREDENTIAL_STORE.search(s) for s in self._paths(given.strings)):
+        elif last in calls.PATH_JOINS and any(CREDENTIAL_STORE.search(s) for s in self._paths(given.strings)):
             taint.add(CREDENTIAL_PATH)  # cargo_home().join(f): the object's path first
         if whole_env:
             taint |= {SECRET, ENV_FILE}  # one named value of it is a setting (as getenv(NAME))
@@ -1053,42 +658,46 @@ class _Walker:
             taint.add(FETCHED)  # what curl printed came from the network
         if (self._executes(name) or runs) and CREDENTIAL_COMMAND.search(" ".join(given.strings[:PATH_PARTS])):
             taint.add(SECRET)  # what `gh auth token`, `kubectl get secret x -o yaml` print
-        if _COMMAND_BUILDER.search(name):
+        if calls.COMMAND_BUILDER.search(name):
             taint.add(COMMAND)
-        if _KUBE_RULES.search(name):
+        if calls.KUBE_RULES.search(name):
             taint.add(KUBE_LOADER)
         elif (
             KUBE_LOADER in receiver.taint and last in ("Load", "RawConfig", "ClientConfig")
-        ) or _KUBE_LOAD.search(name):
+        ) or calls.KUBE_LOAD.search(name):
             taint.add(SECRET)  # a kubeconfig read by client-go: every context's token and client key
-        if _CONNECT.search(name) and block is None:  # with a block, the block's parameter is the connection
+        if (
+            calls.CONNECT.search(name) and block is None
+        ):  # with a block, the block's parameter is the connection
             taint.add(CONNECTION)
-        if CONNECTION in receiver.taint and last in _STREAMS:
+        if CONNECTION in receiver.taint and last in calls.STREAMS:
             taint.add(CONNECTION)  # var stream = client.GetStream(): written to, it sends
         if name.endswith("stream_context_create") and {"http", "https"} & set(args.strings):
             taint.add(CONNECTION)  # PHP's context for an HTTP request: file_get_contents($url, false, $ctx)
-        if _RECEIVE.search(name) and (
-            _NETWORK_NAME.search(name)
+        if calls.RECEIVE.search(name) and (
+            calls.NETWORK_NAME.search(name)
             or CONNECTION in receiver.taint
             or self._networked(name)
-            or any(_URL.match(s) for s in args.strings)
+            or any(calls.URL.match(s) for s in args.strings)
         ):
             taint.add(FETCHED)
-        if _DECODE.search(name) and not _DATA_FORMAT.search(name):
+        if calls.DECODE.search(name) and not calls.DATA_FORMAT.search(name):
             taint.add(DECODED)
-        if _HEADERS.search(name):
+        if calls.HEADERS.search(name):
             taint.add(REQUEST)
         if FETCHED in taint or FETCHED in receiver.taint:
             self._called_back(arguments, _Value((), frozenset({FETCHED})))
         if SECRET in args.taint:  # what is handed a secret holds it: its receiver, its first argument
             self._taint_written(node, arguments, name)
         over = (
-            frozenset(map(self._key, self._argument_names(arguments))) if _WRAPS.search(name) else frozenset()
+            frozenset(map(self._key, self._argument_names(arguments)))
+            if calls.WRAPS.search(name)
+            else frozenset()
         )
-        kept = given.taint - {CONNECTION} - ({REQUEST} if _SANITIZE.search(name) else set())
+        kept = given.taint - {CONNECTION} - ({REQUEST} if calls.SANITIZE.search(name) else set())
         kept -= {COMMAND} if runs else set()  # what a command printed is not the command
         out = _Value(given.strings + _char_codes(name, arguments), frozenset(taint) | kept, over)
-        if last in _MAPS and (mapped.strings or mapped.taint):  # xs.map(f): what f made of each, not xs
+        if last in calls.MAPS and (mapped.strings or mapped.taint):  # xs.map(f): what f made of each, not xs
             out = _Value(mapped.strings, out.taint | mapped.taint, out.aliases)
         out = out.join(yielded).join(mapped)
         return out.join(defined) if defined is not None else out
@@ -1098,7 +707,7 @@ class _Walker:
         home.join(f))``, ``list.forEach(x -> ...)``): what they return."""
         out = _NOTHING
         for a in arguments.named_children if arguments is not None else ():
-            function = a.named_children[-1] if a.type in _WRAPPED and a.named_children else a
+            function = a.named_children[-1] if a.type in syntax.WRAPPED and a.named_children else a
             if function.type not in self.grammar.lambdas or id(function) in self.walking:
                 continue
             grew = self._bind(function, [receiver] * max(1, len(self._parameters(function))))
@@ -1122,7 +731,9 @@ class _Walker:
         if not named:
             return None
         node = (
-            named[0].named_children[-1] if named[0].type in _WRAPPED and named[0].named_children else named[0]
+            named[0].named_children[-1]
+            if named[0].type in syntax.WRAPPED and named[0].named_children
+            else named[0]
         )
         node = node.child_by_field_name("value") or node if node.type == "array_creation_expression" else node
         if node.type in self.grammar.calls:  # new ProcessBuilder(List.of("git", "checkout", tag))
@@ -1131,10 +742,10 @@ class _Walker:
             called = re.sub(
                 r"\s+", "", bytes(node.text or b"")[: start - node.start_byte].decode("utf-8", "replace")
             )
-            if inner is None or not _LIST_CALLS.search(called):
+            if inner is None or not calls.LIST_CALLS.search(called):
                 return None
             return [self.value(a) for a in inner.named_children if a.type != "comment"]
-        if node.type not in _LISTS or (len(named) > 1 and self.grammar is not _GRAMMARS["lua"]):
+        if node.type not in syntax.LISTS or (len(named) > 1 and self.grammar is not syntax.GRAMMARS["lua"]):
             return None
         items = [c for c in node.named_children if c.type != "comment"]
         # Lua's { "curl", x } holds fields; a field with a key ({ text = true }) is no argument
@@ -1146,7 +757,7 @@ class _Walker:
         """Walk again each function a call is handed, its parameters given the call's result (Lua's
         ``vim.system({"curl", url}, {}, function(res) ... end)``, Java's ``.thenAccept(body -> ...)``)."""
         for a in arguments.named_children if arguments is not None else ():
-            function = a.named_children[-1] if a.type in _WRAPPED and a.named_children else a
+            function = a.named_children[-1] if a.type in syntax.WRAPPED and a.named_children else a
             if function.type not in self.grammar.lambdas or id(function) in self.walking:
                 continue
             if self._bind(function, [result] * max(1, len(self._parameters(function)))):
@@ -1181,12 +792,12 @@ class _Walker:
             if flag in ("-o", "--output", "-K", "--config", "--netrc-file", "--cacert", "--cert", "--key"):
                 continue
             if flag in ("-H", "--header") and any(
-                s.split(":", 1)[0].strip().lower() in _AUTH_HEADERS for s in word.strings[:1]
+                s.split(":", 1)[0].strip().lower() in calls.AUTH_HEADERS for s in word.strings[:1]
             ):
                 continue
             sent = sent or SECRET in word.taint
             if CREDENTIAL_PATH in word.taint and (
-                _SENDS_FILE.search(flag) is not None
+                calls.SENDS_FILE.search(flag) is not None
                 or any(re.search(r"@(?:\{\})?$|@\S", s) for s in word.strings)
             ):
                 uploaded = True
@@ -1198,7 +809,7 @@ class _Walker:
         vector's values, or the whole of what it was handed)."""
         for value in values if isinstance(values, list) else [values]:
             for text in value.strings:
-                found = _NETWORK_PROGRAM.match(text)
+                found = calls.NETWORK_PROGRAM.match(text)
                 if found is not None:
                     return found.group(0).strip()
         return None
@@ -1218,23 +829,25 @@ class _Walker:
         executes = runs or self._executes(name)
         # PHP's file_get_contents($url, false, $context): a stream context's content is a request's body
         posted = (
-            _STREAM_READ.search(name) is not None and len(positional) > 2 and SECRET in positional[2].taint
+            calls.STREAM_READ.search(name) is not None
+            and len(positional) > 2
+            and SECRET in positional[2].taint
         )
         if (
             posted
             or SECRET in given.taint
             and (
-                _SEND.search(name)
-                and not (_ACCESSOR.search(name) and not positional)  # res.body: what it received
-                and (_NETWORK_NAME.search(name) or CONNECTION in receiver.taint or self._networked(name))
-                or (_WRITE_TO.search(name) and CONNECTION in receiver.taint)
+                calls.SEND.search(name)
+                and not (calls.ACCESSOR.search(name) and not positional)  # res.body: what it received
+                and (calls.NETWORK_NAME.search(name) or CONNECTION in receiver.taint or self._networked(name))
+                or (calls.WRITE_TO.search(name) and CONNECTION in receiver.taint)
             )
         ):
             why = f"sends secrets (a credential store's contents or the environment) out through {name}()"
             self.found.append((self.file, "exfiltration", line, why))
         # file_get_contents($url, false, $ctx) of an HTTP context requests $url
         requested = (
-            _STREAM_READ.search(name) is not None
+            calls.STREAM_READ.search(name) is not None
             and len(positional) > 2
             and CONNECTION in positional[2].taint
         )
@@ -1242,13 +855,13 @@ class _Walker:
             requested
             and SECRET in positional[0].taint
             or SECRET in given.taint
-            and _RECEIVE.search(name)
-            and not _STREAM_READ.search(name)
-            and (_NETWORK_NAME.search(name) or self._networked(name))
+            and calls.RECEIVE.search(name)
+            and not calls.STREAM_READ.search(name)
+            and (calls.NETWORK_NAME.search(name) or self._networked(name))
         ):
             why = f"puts secrets into the address it requests with {name}(): the server's log receives them"
             self.found.append((self.file, "exfiltration", line, why))
-        if SECRET in given.taint and _RESOLVE.search(name):
+        if SECRET in given.taint and calls.RESOLVE.search(name):
             why = f"puts secrets into the names it resolves with {name}(): the zone's server receives them"
             self.found.append((self.file, "exfiltration", line, why))
         vector = len(positional) > 1 and not runs  # an argument vector: each word judged where it stands
@@ -1258,7 +871,7 @@ class _Walker:
             if vector
             else (
                 SECRET in given.taint,
-                CREDENTIAL_PATH in given.taint and any(_SENDS_FILE.search(s) for s in given.strings),
+                CREDENTIAL_PATH in given.taint and any(calls.SENDS_FILE.search(s) for s in given.strings),
             )
         )
         if program is not None and sent:
@@ -1290,7 +903,7 @@ class _Walker:
         for a in arguments.named_children if arguments is not None else ():
             if a.type == "comment":
                 continue
-            if a.type in _WRAPPED and a.named_children:
+            if a.type in syntax.WRAPPED and a.named_children:
                 a = a.named_children[-1]
             out.append(node_text(a) if a.type in self.grammar.identifiers else None)
         return out
@@ -1299,7 +912,7 @@ class _Walker:
         """The variables handed to a call, plainly or by reference (``&buf``)."""
         names = []
         for a in arguments.named_children if arguments is not None else ():
-            if a.type in _WRAPPED and a.named_children:
+            if a.type in syntax.WRAPPED and a.named_children:
                 a = a.named_children[-1]
             if a.type in self.grammar.identifiers:
                 names.append(node_text(a))
@@ -1307,8 +920,8 @@ class _Walker:
 
     def _networked(self, name: str) -> bool:
         """Whether the object a method is called on came from a network library (``client.Do``)."""
-        head = _PARTS.split(name)[0]
-        return bool(head) and bool(_NETWORK_NAME.search(head))
+        head = syntax.PARTS.split(name)[0]
+        return bool(head) and bool(calls.NETWORK_NAME.search(head))
 
     def _taint_written(self, node: Any, arguments: Any, called: str) -> None:
         for field in ("receiver", "object"):
@@ -1332,12 +945,14 @@ class _Walker:
                 for name in self._argument_names(operand.child_by_field_name("arguments")):
                     self._add(name)
         if not any(node.child_by_field_name(f) is not None for f in ("receiver", "object", "function")):
-            head = _PARTS.split(called)[0]  # Kotlin's sb.append(x), Lua's buf:write(x): no field names it
+            head = syntax.PARTS.split(called)[
+                0
+            ]  # Kotlin's sb.append(x), Lua's buf:write(x): no field names it
             if head != called and ((self.scope, head) in self.env or ("", head) in self.env):
                 self._add(head)
-        if arguments is not None and arguments.named_children and _WRITES_FIRST.search(called):
+        if arguments is not None and arguments.named_children and calls.WRITES_FIRST.search(called):
             first = arguments.named_children[0]
-            if first.type in _WRAPPED:
+            if first.type in syntax.WRAPPED:
                 first = first.named_children[-1] if first.named_children else first
             if first.type in self.grammar.identifiers:
                 self._add(node_text(first))
@@ -1361,7 +976,9 @@ class _Walker:
 
     def _executes(self, name: str) -> bool:
         """Whether a call named ``name`` runs code or a command it is handed."""
-        return _EXEC.search(name) is not None or (name in _LUA_LOADERS and self.grammar is _GRAMMARS["lua"])
+        return calls.EXEC.search(name) is not None or (
+            name in calls.LUA_LOADERS and self.grammar is syntax.GRAMMARS["lua"]
+        )
 
     def _ran(self, name: str, given: _Value, receiver: _Value, positional: list[_Value]) -> _Value:
         """What a call runs as code or a command line: ``eval(x)``'s and ``system("sh -c ...")``'s
@@ -1383,12 +1000,12 @@ class _Walker:
     def _dotenv(self, given: _Value) -> bool:
         """Whether a credential read is of a project's ``.env`` (an environment kept on disk)."""
         paths = self._paths(given.strings)
-        return bool(paths) and _DOTENV.search(paths[0]) is not None
+        return bool(paths) and calls.DOTENV.search(paths[0]) is not None
 
     def _credential_read(self, given: _Value) -> bool:
         """Whether a read handed ``given`` reads a credential store: its path's strings name one,
         or it was built where they did, and it is not a public half (``id_ed25519.pub``)."""
-        if given.strings and _PUBLIC.search(given.strings[-1]):
+        if given.strings and calls.PUBLIC.search(given.strings[-1]):
             return False
         return CREDENTIAL_PATH in given.taint or any(
             CREDENTIAL_STORE.search(s) for s in self._paths(given.strings)
