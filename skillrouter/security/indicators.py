@@ -22,6 +22,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 __all__ = ["ENV", "LOOPBACK_RE", "Indicators", "imitates", "indicators", "known_host", "load", "loopback"]
 
@@ -117,6 +118,15 @@ def indicators() -> Indicators:
 def known_host(host: str, known: tuple[str, ...]) -> bool:
     """Whether ``host`` is one of ``known`` or a subdomain of one."""
     return any(host == k or host.endswith("." + k) for k in known)
+
+
+def installer_url(url: str) -> bool:
+    """Whether ``url`` is on a vendor's own installer host (:attr:`Indicators.installer_hosts`)."""
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return False
+    return bool(host) and known_host(host, indicators().installer_hosts)
 
 
 # labels that name what a host does, not whose it is

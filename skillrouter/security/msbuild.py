@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath
-from urllib.parse import urlsplit
 
 from skillrouter.security.analyzers import FileText
 from skillrouter.security.findings import Finding, excerpt, finding
-from skillrouter.security.indicators import indicators, known_host
+from skillrouter.security.indicators import installer_url
 from skillrouter.security.view import TEMPLATE_SUFFIXES
 
 __all__ = ["MSBuildAnalyzer", "msbuild_findings"]
@@ -66,7 +65,7 @@ def msbuild_findings(relpath: str, text: str) -> list[Finding]:
     for m in _DOWNLOAD_RE.finditer(text):
         attributes = {k.lower(): _expand(a or b, properties) for k, a, b in _ATTRIBUTE_RE.findall(m.group())}
         url = attributes.get("sourceurl", "")
-        if _official(url):
+        if installer_url(url):
             continue  # dotnet-install.ps1 from dot.net, nuget.exe from dist.nuget.org: the vendor's own
         name = attributes.get("destinationfilename") or url.rsplit("/", 1)[-1]
         if not url.lower().startswith(("http://", "https://")) or not _RUNNABLE.search(name):
@@ -80,15 +79,6 @@ def msbuild_findings(relpath: str, text: str) -> list[Finding]:
         )
         out.append(finding("download-exec", relpath, number, excerpt(text.split("\n")[number - 1]), why=why))
     return out
-
-
-def _official(url: str) -> bool:
-    """Whether ``url`` is a vendor's own installer host (``indicators.toml``'s installer hosts)."""
-    try:
-        host = (urlsplit(url).hostname or "").lower()
-    except ValueError:
-        return False
-    return bool(host) and known_host(host, indicators().installer_hosts)
 
 
 def _expand(value: str, properties: dict[str, str]) -> str:

@@ -26,10 +26,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
 from skillrouter.security.findings import Finding
-from skillrouter.security.indicators import indicators, known_host
+from skillrouter.security.indicators import installer_url
 from skillrouter.security.pyflow import (
     DECODED,
     FETCHED,
@@ -358,7 +357,5 @@ def _literals(text: str) -> list[str]:
 def _installer(args: list[Value]) -> bool:
     """Whether a download's address is on a known installer host (``indicators.toml``): a vendor's
     install script from its own host is how Windows tools install too (``irm get.scoop.sh | iex``)."""
-    hosts = [
-        urlsplit(s).hostname or "" for a in args for s in a.strings if s.startswith(("http://", "https://"))
-    ]
-    return bool(hosts) and all(known_host(h.lower(), indicators().installer_hosts) for h in hosts)
+    urls = [s for a in args for s in a.strings if s.startswith(("http://", "https://"))]
+    return bool(urls) and all(installer_url(u) for u in urls)
