@@ -59,13 +59,17 @@ zh-*           with ``--zh``: the Chinese and mixed requests of ``eval/data/blin
 Gold labels were made within one library, so a skill of another library that serves a task as
 well (an ``arxiv`` skill in two registries) counts as wrong: the numbers are a floor for both
 columns. The wrong top-1 analysis says which source each wrong skill
-came from (the task's own source, another real one, or the synthetic padding).
+came from (the task's own source, another real one, or the synthetic padding). The **judged P@1**
+reads blind judgements of such pairs (``eval/data/registry_pool/``, ``--judgements FILE``): a top-1
+is right when it is gold or judged to serve the task; a top-1 no judge has seen counts wrong, and
+the table says how many there are.
 
-**Plain dense** is ``eval.baseline.dense_baseline`` on the same library and embedder: MiniLM
+**Plain dense** is ``eval.baseline.dense_ranked`` on the same library and embedder: MiniLM
 over ``"name: description"``, top cosine first.
 
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/registry_pool.py [--sizes 1000 5000 real 20000]
         [--tasks 560] [--seed 0] [--keep DIR] [--json FILE] [--zh] [--data ../shared/data]
+        [--judgements FILE]
 
 ``--keep DIR`` builds the stores (and the embedding cache they share) in DIR and reuses any whose
 pool is unchanged on a later run. On two cores shared with another process the default run took
@@ -445,7 +449,12 @@ def measure(
     e5: bool = False,
 ) -> dict[str, Any]:
     """Router and plain dense metrics, pooled and per task source, and the router's wrong top-1s."""
-    from skillrouter.eval.baseline import E5_BASELINE_THRESHOLD, dense_baseline
+    from skillrouter.eval.baseline import (
+        BASELINE_THRESHOLD,
+        E5_BASELINE_THRESHOLD,
+        dense_baseline,
+        dense_ranked,
+    )
     from skillrouter.eval.metrics import routing_metrics
 
     started = time.perf_counter()
@@ -458,11 +467,12 @@ def measure(
         groups.setdefault(q.meta["pool_source"], []).append(i)
     out: dict[str, Any] = {"sources": {}}
     threshold = lib.router.threshold
+    dense = dense_ranked(lib, tasks, k=K, embedder=memo)
     for group, idx in groups.items():
         part = [tasks[i] for i in idx]
         row = {
             "router": _pick(routing_metrics([results[i] for i in idx], k=K, threshold=threshold)),
-            "dense": _pick(dense_baseline(lib, part, k=K, embedder=memo)),
+            "dense": _pick(routing_metrics([dense[i] for i in idx], k=K, threshold=BASELINE_THRESHOLD)),
         }
         if e5 and group.startswith("zh-"):
             if memo_e5 is None:  # plain multilingual-e5: without the router's language projection
@@ -487,6 +497,10 @@ def measure(
                 }
             )
     out["wrong_top1"] = wrong
+    out["top1"] = {
+        "router": [r.ranked[0] if r.ranked else None for r in results],
+        "dense": [r.ranked[0] if r.ranked else None for r in dense],
+    }
     fit = lib.library_fit
     out["ranking"] = fit.engines["default"].ranking.label if fit and "default" in fit.engines else None
     out["timings_s"] = {"route": round(route_s, 1), "dense": round(dense_s, 1)}
@@ -566,6 +580,68 @@ def wrong_summary(row: dict[str, Any], examples: int = 3) -> str:
     return "\n".join(lines)
 
 
+JUDGEMENTS = TASKS_DIR / "registry_pool" / "judgements.jsonl"
+
+
+def read_judgements(path: Path) -> dict[tuple[str, str], bool]:
+    """(task, skill) -> whether a blind judge said the skill serves the task
+    (eval/data/registry_pool/README.md says how they were made)."""
+    out: dict[tuple[str, str], bool] = {}
+    for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            out[(row["query"], row["skill"])] = bool(row["serves"])
+        except (ValueError, KeyError, TypeError) as err:
+            raise SystemExit(f"{path}:{n}: not a judgement ({err})") from None
+    return out
+
+
+def judged(
+    rows: Sequence[dict[str, Any]], tasks: Sequence[Query], judgements: dict[tuple[str, str], bool]
+) -> dict[str, dict[str, dict[str, dict[str, float]]]]:
+    """Per pool and task source: judged P@1 of the router and plain dense (a top-1 is right when it
+    is a gold skill or a judge said it serves the task) and how many top-1s no judge has seen
+    (counted wrong, as the strict P@1 counts them)."""
+    out: dict[str, dict[str, dict[str, dict[str, float]]]] = {}
+    for row in rows:
+        per: dict[str, dict[str, dict[str, float]]] = {}
+        for who, tops in row["top1"].items():
+            for i, (q, got) in enumerate(zip(tasks, tops)):
+                for group in ("pooled", q.meta["pool_source"]):
+                    cell = per.setdefault(group, {}).setdefault(who, {"n": 0, "right": 0, "unjudged": 0})
+                    cell["n"] += 1
+                    if got in q.gold or judgements.get((q.query, got or ""), False):
+                        cell["right"] += 1
+                    elif got is not None and (q.query, got) not in judgements:
+                        cell["unjudged"] += 1
+        for cells in per.values():
+            for cell in cells.values():
+                cell["p_at_1"] = round(cell["right"] / cell["n"], 4)
+        out[row["label"]] = per
+    return out
+
+
+def judged_table(result: dict[str, dict[str, dict[str, dict[str, float]]]]) -> str:
+    """The judged P@1 of :func:`judged`, with the change from the smallest pool."""
+    first = next(iter(result.values()))
+    lines = [["pool", "source", "judged P@1 router", "judged P@1 dense", "unjudged r/d", "dP@1 r/d vs first"]]
+    for label, per in result.items():
+        for group, cells in per.items():
+            r, d = cells["router"], cells["dense"]
+            drop = (
+                f"{r['p_at_1'] - first[group]['router']['p_at_1']:+.3f} / "
+                f"{d['p_at_1'] - first[group]['dense']['p_at_1']:+.3f}"
+                if per is not first
+                else ""
+            )
+            row = [label, group, f"{r['p_at_1']:.3f}", f"{d['p_at_1']:.3f}"]
+            lines.append([*row, f"{r['unjudged']:.0f} / {d['unjudged']:.0f}", drop])
+    widths = [max(len(r[i]) for r in lines) for i in range(len(lines[0]))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in lines)
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -594,6 +670,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", type=Path, default=None, help="also write every number here")
     parser.add_argument("--zh", action="store_true", help="add the Chinese and mixed requests (slow: e5)")
     parser.add_argument("--data", type=Path, default=None, help="the shared data (default ../shared/data)")
+    parser.add_argument(
+        "--judgements",
+        type=Path,
+        default=JUDGEMENTS,
+        help="blind judgements of (task, skill) pairs for the judged P@1 (default: eval/data/registry_pool/)",
+    )
     args = parser.parse_args(argv)
     for name, value in (
         ("OMP_NUM_THREADS", "2"),
@@ -676,6 +758,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     print()
     print(wrong_summary(rows[-1]))
+    judged_rows = None
+    if args.judgements.is_file():
+        judged_rows = judged(rows, tasks, read_judgements(args.judgements))
+        print(
+            f"\njudged P@1 (a top-1 is right if gold or judged to serve the task: {args.judgements}; "
+            "a top-1 nobody judged counts wrong)"
+        )
+        print(judged_table(judged_rows))
     print(
         f"\nreal skills: {len(real.skills)}; padding: "
         + "; ".join(f"{r['label']}: {r['pool'].get(SYNTHETIC, 0)} synthetic" for r in rows)
@@ -692,6 +782,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             "tasks": dict(Counter(q.meta["pool_source"] for q in tasks)),
             "gold_skills": len(gold),
             "rows": rows,
+            "judged": judged_rows,
             "wall_s": round(wall, 1),
         }
         args.json.write_text(json.dumps(out, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

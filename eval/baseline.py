@@ -21,7 +21,7 @@ from skillrouter.eval.metrics import RankedResult, routing_metrics
 
 from skillrouter.library import SkillLibrary
 
-__all__ = ["BASELINE_THRESHOLD", "E5_BASELINE_THRESHOLD", "dense_baseline"]
+__all__ = ["BASELINE_THRESHOLD", "E5_BASELINE_THRESHOLD", "dense_baseline", "dense_ranked"]
 
 BASELINE_THRESHOLD = 0.28
 
@@ -30,17 +30,15 @@ E5_BASELINE_THRESHOLD = 0.0
 docs/evaluation/routing.md#chinese-rows-issue-20)."""
 
 
-def dense_baseline(
+def dense_ranked(
     lib: SkillLibrary,
     queries: Sequence[Query],
     *,
     k: int = 5,
-    threshold: float = BASELINE_THRESHOLD,
     embedder: Embedder | None = None,
-) -> dict[str, Any]:
-    """Metrics of plain dense routing over ``lib``'s active skills (see the module docstring),
-    with ``lib``'s embedder or ``embedder`` (the multilingual baseline: e5 at
-    :data:`E5_BASELINE_THRESHOLD`)."""
+) -> list[RankedResult]:
+    """Plain dense routing's ranked skills for each of ``queries`` over ``lib``'s active skills
+    (see the module docstring), with ``lib``'s embedder or ``embedder``."""
     model = lib.embedder if embedder is None else embedder
     skills = lib.list_skills("active")
     names = [s.name for s in skills]
@@ -60,4 +58,18 @@ def dense_baseline(
                 float(sims[top[0]]) if len(top) else -1.0,
             )
         )
-    return routing_metrics(results, k=k, threshold=threshold)
+    return results
+
+
+def dense_baseline(
+    lib: SkillLibrary,
+    queries: Sequence[Query],
+    *,
+    k: int = 5,
+    threshold: float = BASELINE_THRESHOLD,
+    embedder: Embedder | None = None,
+) -> dict[str, Any]:
+    """Metrics of plain dense routing over ``lib``'s active skills (see the module docstring),
+    with ``lib``'s embedder or ``embedder`` (the multilingual baseline: e5 at
+    :data:`E5_BASELINE_THRESHOLD`)."""
+    return routing_metrics(dense_ranked(lib, queries, k=k, embedder=embedder), k=k, threshold=threshold)

@@ -123,3 +123,61 @@ def test_sizes_label_the_padding(rp: ModuleType) -> None:
         (6672, "6672 (all real)"),
         (20000, "20000 (13328 synthetic)"),
     ]
+
+
+def test_judged_p_at_1_counts_a_serving_top1_and_flags_the_unjudged(rp: ModuleType, tmp_path: Path) -> None:
+    from skillrouter.eval.datasets import Query
+
+    tasks = [
+        Query("search arxiv", ("arxiv",), meta={"pool_source": "hermes"}),
+        Query("weather in Paris", ("get-weather",), meta={"pool_source": "seal-in"}),
+        Query("merge two pdfs", ("pdf-tools",), meta={"pool_source": "hermes"}),
+    ]
+    file = tmp_path / "judgements.jsonl"
+    file.write_text(
+        json.dumps({"query": "search arxiv", "skill": "arxiv-2", "serves": True, "why": "same"})
+        + "\n"
+        + json.dumps({"query": "weather in Paris", "skill": "get-forecast", "serves": False, "why": "x"})
+        + "\n",
+        encoding="utf-8",
+    )
+    judgements = rp.read_judgements(file)
+    rows = [
+        {
+            "label": "1000",
+            "top1": {"router": ["arxiv", "get-weather", "pdf-tools"], "dense": ["arxiv-2", None, "x"]},
+        },
+        {
+            "label": "20000",
+            "top1": {
+                "router": ["arxiv-2", "get-forecast", "zip"],
+                "dense": ["y", "get-weather", "pdf-tools"],
+            },
+        },
+    ]
+    out = rp.judged(rows, tasks, judgements)
+    small, large = out["1000"], out["20000"]
+    assert small["pooled"]["router"]["p_at_1"] == 1.0
+    assert small["pooled"]["dense"] == {
+        "n": 3,
+        "right": 1,
+        "unjudged": 1,
+        "p_at_1": 0.3333,
+    }  # None is no route
+    assert large["pooled"]["router"] == {"n": 3, "right": 1, "unjudged": 1, "p_at_1": 0.3333}
+    assert large["hermes"]["router"]["right"] == 1 and large["seal-in"]["router"]["right"] == 0
+    table = rp.judged_table(out)
+    assert "-0.667 / +0.333" in table  # pooled: router 1.0 -> 0.333, dense 0.333 -> 0.667
+
+
+def test_a_broken_judgement_line_names_the_file_and_line(rp: ModuleType, tmp_path: Path) -> None:
+    file = tmp_path / "judgements.jsonl"
+    file.write_text('{"query": "a", "skill": "b", "serves": true}\n{"query": "a"}\n', encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"judgements\.jsonl:2: not a judgement"):
+        rp.read_judgements(file)
+
+
+def test_the_shipped_judgements_are_read_and_cover_gold_controls(rp: ModuleType) -> None:
+    judgements = rp.read_judgements(rp.JUDGEMENTS)
+    assert len(judgements) == 759
+    assert sum(judgements.values()) == 292
