@@ -97,6 +97,7 @@ from skillrouter.routing.fitted import (
 from skillrouter.routing.index import SkillIndex, SyncReport
 from skillrouter.routing.language_groups import LanguageGroups
 from skillrouter.routing.lexical import LexicalIndex
+from skillrouter.routing.own_parts import own_parts
 from skillrouter.routing.router import Engine, QueryIndex, Route, Router
 from skillrouter.routing.settings import DEFAULT_K, RoutingSettings
 from skillrouter.routing.snapshot import Snapshot
@@ -348,16 +349,20 @@ class SkillLibrary:
     def documents(self, engine: FitEngine = "default") -> dict[str, tuple[str, str, str]]:
         """What ``engine``'s index must hold: every skill's Level 0 text in the form the library's
         fit chose for that engine (:mod:`skillrouter.routing.fit`: the description, or
-        ``"name: description"``), its trigger texts (``metadata.triggers``, localized descriptions)
+        ``"name: description"``), its trigger texts (``metadata.triggers``, localized descriptions,
+        and the part of its description no other skill shares: :mod:`skillrouter.routing.own_parts`)
         and its examples (whatever its status: the router filters quarantined and retired skills
         out)."""
         form = self.router.ranking(engine).form
+        descriptions = self.store.ledger.level0_texts()
         docs: dict[str, tuple[str, str, str]] = {
-            n: (n, "skill", level0_form(form, n, t)) for n, t in self.store.ledger.level0_texts().items()
+            n: (n, "skill", level0_form(form, n, t)) for n, t in descriptions.items()
         }
         for name, texts in self.store.ledger.trigger_texts().items():
             if name in docs:
                 docs.update({trigger_id(name, text): (name, TRIGGER, text) for text in texts})
+        for name, text in own_parts(descriptions).items():  # what its service's siblings do not say
+            docs[trigger_id(name, text)] = (name, TRIGGER, text)
         for name, task in self.store.ledger.examples():
             if name in docs:
                 docs[example_id(name, task)] = (name, "example", task)

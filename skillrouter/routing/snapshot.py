@@ -29,9 +29,13 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["FOLDER", "Snapshot", "SnapshotData"]
+__all__ = ["DOCUMENTS", "FOLDER", "Snapshot", "SnapshotData"]
 
 FOLDER = "oneshot"
+DOCUMENTS = 2
+"""What :meth:`SkillLibrary.documents` holds, in versions: a snapshot written by a version that
+made other documents from the same ledger (1: before a skill's own part of its description was a
+document, :mod:`skillrouter.routing.own_parts`) is never read, and its files go with the next write."""
 
 Part = tuple[list[str], np.ndarray]
 SnapshotData = tuple[Part, Part, dict[str, np.ndarray]]  # documents, misfits, lexical arrays
@@ -46,7 +50,7 @@ class Snapshot:
         self.read_only = read_only
 
     def _paths(self, generation: int) -> tuple[Path, Path]:
-        base = f"{self.tag}-{generation}"
+        base = f"{self.tag}-v{DOCUMENTS}-{generation}"
         return self.folder / f"{base}.npy", self.folder / f"{base}.npz"
 
     def load(self, generation: int) -> SnapshotData | None:

@@ -13,6 +13,7 @@ from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, HashEmbedder
 
 from skillrouter import Skill, SkillLibrary, Store
 from skillrouter.routing.exact import ExactIndex
+from skillrouter.routing.snapshot import DOCUMENTS
 
 SKILLS = [
     Skill.create(
@@ -169,3 +170,24 @@ def test_a_read_only_store_writes_no_snapshot(lib: SkillLibrary) -> None:
     with one_shot(path, read_only=True) as reader:
         assert reader.route(TASKS[1]).matched.name == "bake-bread"  # type: ignore[union-attr]
     assert snapshots(path) == []
+
+
+def test_a_snapshot_of_an_older_documents_version_is_not_read_and_goes_with_the_next_write(
+    lib: SkillLibrary,
+) -> None:
+    """A store upgraded from a version whose documents differed (before a description's own part
+    was a document) holds a snapshot of its current generation under the old name: the route must
+    build its indexes as documents() says now, not read it."""
+    path = lib.store.path
+    lib.close()
+    with one_shot(path) as first:
+        expected = first.route(TASKS[0])
+    folder = path / "cache" / "oneshot"
+    for name in snapshots(path):  # the same files as version 1 named them: <tag>-<generation>
+        (folder / name).rename(folder / name.replace(f"-v{DOCUMENTS}-", "-"))
+    old = snapshots(path)
+    assert len(old) == 2 and not any(f"-v{DOCUMENTS}-" in n for n in old)
+    with one_shot(path) as second:
+        assert second.route(TASKS[0]) == expected
+        assert not second.lexical._adopted  # built, not read
+    assert len(snapshots(path)) == 2 and all(f"-v{DOCUMENTS}-" in n for n in snapshots(path))
