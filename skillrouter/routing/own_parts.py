@@ -7,10 +7,10 @@ Get the alarms user has already set."``, an OpenAPI spec's endpoints, an MCP ser
 shared sentence says which service, not which of its skills, and it is most of each Level 0
 text, so the skills of one service lie close together and a request for one of them goes to
 whichever is nearest by chance. Embedded alone, the sentence that is the skill's own tells them
-apart: on SGD's first turns and intent shifts (plain dense over each form; fitting domains /
-held-out domains, docs/evaluation/routing.md) first turns 0.650 / 0.768 with ``"name:
-description"``, 0.730 / 0.802 with the better of that and the skill's own part; shifts 0.505 /
-0.587 against 0.585 / 0.645.
+apart. On every first turn and intent shift of SGD (each message alone; the best of ``"name:
+description"`` and the skill's own part against ``"name: description"``; the domains the
+conversation model is fitted on / the held-out ones; docs/evaluation/conversations.md): first
+turns 0.649 -> 0.765 / 0.762 -> 0.783, shifts 0.521 -> 0.588 / 0.579 -> 0.644.
 
 :func:`own_parts` finds, for a whole library, the sentences (or the side of its one colon) each
 description opens with that other skills' descriptions hold too, and returns the rest of the
