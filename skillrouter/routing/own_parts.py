@@ -31,6 +31,7 @@ with no shared sentence gets no document.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -41,6 +42,8 @@ __all__ = ["own_parts", "segments"]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？；;])\s+|(?<=[。！？；])")
 _EDGES = " \t\n-:;,.。，；：!?！？"
+CACHED = 1 << 18
+"""Descriptions whose segments are kept between calls (a registry's every skill, a few tens of MB)."""
 
 
 def segments(description: str) -> list[str]:
@@ -59,18 +62,34 @@ def _key(part: str) -> str:
     return part.strip(_EDGES).casefold()
 
 
+@functools.lru_cache(maxsize=CACHED)
+def _split(description: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The segments of ``description`` and each one's comparison key (kept: a sync of a large
+    library asks again for every description after each change)."""
+    parts = tuple(segments(description))
+    return parts, tuple(_key(p) for p in parts)
+
+
+@functools.lru_cache(maxsize=CACHED)
+def _rest(parts: tuple[str, ...], start: int) -> str | None:
+    text = " ".join(parts[start:]).strip(_EDGES)
+    return text if len(tokenize(text)) >= 3 else None
+
+
 def own_parts(descriptions: Mapping[str, str]) -> dict[str, str]:
     """Skill -> its description less the opening other skills share (see the module docstring),
     for the skills whose description opens so and keeps enough of its own."""
-    split = {name: segments(text) for name, text in descriptions.items()}
-    counts = Counter(key for parts in split.values() for key in {_key(p) for p in parts})
+    split = {name: _split(text) for name, text in descriptions.items()}
+    counts = Counter(key for _, keys in split.values() for key in set(keys))
     out = {}
-    for name, parts in split.items():
-        # the shared opening, its last sentence kept whatever (another service's twin may share it)
-        shared = next((i for i, p in enumerate(parts[:-1]) if counts[_key(p)] < 2), len(parts) - 1)
-        if shared <= 0:  # it opens with words of its own, or is one sentence
+    for name, (parts, keys) in split.items():
+        if len(keys) < 2:
             continue
-        text = " ".join(parts[shared:]).strip(_EDGES)
-        if len(tokenize(text)) >= 3:
+        # the shared opening, its last sentence kept whatever (another service's twin may share it)
+        shared = next((i for i, k in enumerate(keys[:-1]) if counts[k] < 2), len(keys) - 1)
+        if shared <= 0:  # it opens with words of its own
+            continue
+        text = _rest(parts, shared)
+        if text is not None:
             out[name] = text
     return out

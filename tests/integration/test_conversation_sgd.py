@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import DATA
 from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
-from skillrouter.eval.datasets.sgd import HELD_OUT_DOMAINS, load_sgd
+from skillrouter.eval.datasets.sgd import HELD_OUT_DOMAINS, domain_of, intent_gold, load_sgd
 from skillrouter.eval.sgd_dialogues import dense, held_out_turns, route_dialogues, shares
 
 from skillrouter import SkillLibrary, Store
@@ -41,13 +41,23 @@ def test_held_out_dialogues_follow_their_conversation(
         routed = shares(route_dialogues(lib, dialogues, data))
         alone = shares(dense(lib, dialogues, data, joined=False))
         joined = shares(dense(lib, dialogues, data, joined=True))
+        firsts = [
+            (turn.text, intent_gold(turn.gold, data.tools))
+            for d in dialogues
+            for turn in d.turns
+            if turn.kind == "first" and {domain_of(g) for g in turn.gold} & HELD_OUT_DOMAINS
+        ]
+        by_itself = [r.candidates[0].name for r in lib.route_many([text for text, _ in firsts])]
     finally:
         lib.close()
     assert routed["follow-up"]["n"] >= 30 and routed["none"]["n"] >= 5
     # a follow-up stays with its conversation where the message alone names nothing
     assert routed["follow-up"]["share"] > alone["follow-up"]["share"] + 0.2
     assert routed["follow-up"]["share"] >= joined["follow-up"]["share"]
-    # the first message routes as the router routes it alone: plain dense's ranking on this library
-    assert routed["first"]["share"] >= alone["first"]["share"]
+    # the first message routes as the router routes it with no conversation
+    assert routed["first"]["n"] == len(firsts) > 0
+    assert routed["first"]["share"] == pytest.approx(
+        sum(n in gold for n, (_, gold) in zip(by_itself, firsts)) / len(firsts)
+    )
     # "no, that's all, thanks" needs no skill
     assert routed["none"]["share"] >= 0.5 and alone["none"]["share"] == 0.0
