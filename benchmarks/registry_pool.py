@@ -592,7 +592,9 @@ def read_judgements(path: Path) -> dict[tuple[str, str], bool]:
             continue
         try:
             row = json.loads(line)
-            out[(row["query"], row["skill"])] = bool(row["serves"])
+            if not isinstance(row["serves"], bool):
+                raise TypeError(f"serves must be true or false, got {row['serves']!r}")
+            out[(row["query"], row["skill"])] = row["serves"]
         except (ValueError, KeyError, TypeError) as err:
             raise SystemExit(f"{path}:{n}: not a judgement ({err})") from None
     return out

@@ -361,7 +361,9 @@ class SkillLibrary:
         for name, texts in self.store.ledger.trigger_texts().items():
             if name in docs:
                 docs.update({trigger_id(name, text): (name, TRIGGER, text) for text in texts})
-        for name, text in own_parts(descriptions).items():  # what its service's siblings do not say
+        status = self.store.ledger.statuses()  # a skill routes never reach changes no other's documents
+        active = {n: d for n, d in descriptions.items() if status.get(n, "active") == "active"}
+        for name, text in own_parts(active).items():  # what its service's siblings do not say
             docs[trigger_id(name, text)] = (name, TRIGGER, text)
         for name, task in self.store.ledger.examples():
             if name in docs:

@@ -41,18 +41,23 @@ from skillrouter.routing.lexical import tokenize
 __all__ = ["own_parts", "segments"]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？；;])\s+|(?<=[。！？；])")
+_COLON = re.compile(r":\s|：")  # a service's name before its function's; never 08:30 or https://
 _EDGES = " \t\n-:;,.。，；：!?！？"
-CACHED = 1 << 18
-"""Descriptions whose segments are kept between calls (a registry's every skill, a few tens of MB)."""
+CACHED = 1 << 17
+"""Descriptions whose segment keys are kept between calls: a sync of a registry asks again for
+every description after each change. Kept as hashes, about 200 bytes a description beside the
+string itself (at most some 60 MB at the cap)."""
 
 
 def segments(description: str) -> list[str]:
     """The sentences of ``description`` (whitespace collapsed), or, for one sentence, the two
-    sides of its first colon when each has two words or more; else the description whole."""
+    sides of its first colon followed by a space (or a full-width one) when each has two words or
+    more; else the description whole."""
     text = " ".join(description.split())
     parts = [p.strip() for p in _SENTENCE_END.split(text) if p.strip(_EDGES)]
-    if len(parts) == 1 and ":" in text:
-        head, _, tail = text.partition(":")
+    colon = _COLON.search(text) if len(parts) == 1 else None
+    if colon is not None:
+        head, tail = text[: colon.start()], text[colon.end() :]
         if len(tokenize(head)) >= 2 and len(tokenize(tail)) >= 2:
             parts = [head.strip(), tail.strip()]
     return parts
@@ -63,33 +68,25 @@ def _key(part: str) -> str:
 
 
 @functools.lru_cache(maxsize=CACHED)
-def _split(description: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The segments of ``description`` and each one's comparison key (kept: a sync of a large
-    library asks again for every description after each change)."""
-    parts = tuple(segments(description))
-    return parts, tuple(_key(p) for p in parts)
-
-
-@functools.lru_cache(maxsize=CACHED)
-def _rest(parts: tuple[str, ...], start: int) -> str | None:
-    text = " ".join(parts[start:]).strip(_EDGES)
-    return text if len(tokenize(text)) >= 3 else None
+def _keys(description: str) -> tuple[int, ...]:
+    """A hash of each segment's comparison key (see :data:`CACHED`)."""
+    return tuple(hash(_key(p)) for p in segments(description))
 
 
 def own_parts(descriptions: Mapping[str, str]) -> dict[str, str]:
     """Skill -> its description less the opening other skills share (see the module docstring),
     for the skills whose description opens so and keeps enough of its own."""
-    split = {name: _split(text) for name, text in descriptions.items()}
-    counts = Counter(key for _, keys in split.values() for key in set(keys))
+    keyed = {name: _keys(text) for name, text in descriptions.items()}
+    counts = Counter(key for keys in keyed.values() for key in set(keys))
     out = {}
-    for name, (parts, keys) in split.items():
+    for name, keys in keyed.items():
         if len(keys) < 2:
             continue
         # the shared opening, its last sentence kept whatever (another service's twin may share it)
         shared = next((i for i, k in enumerate(keys[:-1]) if counts[k] < 2), len(keys) - 1)
         if shared <= 0:  # it opens with words of its own
             continue
-        text = _rest(parts, shared)
-        if text is not None:
+        text = " ".join(segments(descriptions[name])[shared:]).strip(_EDGES)
+        if len(tokenize(text)) >= 3:
             out[name] = text
     return out

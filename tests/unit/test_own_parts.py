@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from skillrouter.routing.own_parts import own_parts, segments
 
 ALARMS = "Manage alarms by getting and setting them easily"
@@ -70,3 +72,37 @@ def test_segments_split_sentences_chinese_ones_and_one_colon() -> None:
         "Check the balance",
     ]
     assert segments("Note: see docs") == ["Note: see docs"]  # one word before the colon: not a service
+    assert segments("管理所有的闹钟：设置新的闹钟") == [
+        "管理所有的闹钟",
+        "设置新的闹钟",
+    ]  # a full-width colon
+
+
+def test_a_colon_inside_a_time_or_an_address_is_no_service_sentence() -> None:
+    assert (
+        own_parts(
+            {
+                "a": "Sends the daily digest at 08:00 to the team channel",
+                "b": "Sends the daily digest at 08:30 to managers only",
+                "c": "Calls https://api.acme.com to list all users",
+                "d": "Calls https://api.acme.com to delete a user",
+            }
+        )
+        == {}
+    )
+
+
+def test_a_skill_routes_never_reach_gives_no_other_skill_an_own_part(tmp_path: Path) -> None:
+    from skillrouter.embeddings import HashEmbedder
+
+    from skillrouter import Skill, SkillLibrary, Store
+
+    text = "Convert PDF files to plain text. Handles scanned pages with OCR and keeps the layout."
+    with SkillLibrary(Store(tmp_path / "store"), HashEmbedder()) as lib:
+        lib.add(Skill.create("pdf-to-text", text), scan=False)
+        lib.add(Skill.create("ocr-images", "Read text from photos and screenshots with OCR."), scan=False)
+        lib.add(Skill.create("pdf-to-text-copy", text), scan=False)
+        owners = {skill for skill, kind, _ in lib.documents().values() if kind == "trigger"}
+        assert owners == {"pdf-to-text", "pdf-to-text-copy"}
+        lib.store.set_status("pdf-to-text-copy", "quarantined")
+        assert not any(kind == "trigger" for _, kind, _ in lib.documents().values())

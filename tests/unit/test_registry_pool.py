@@ -175,6 +175,11 @@ def test_a_broken_judgement_line_names_the_file_and_line(rp: ModuleType, tmp_pat
     file.write_text('{"query": "a", "skill": "b", "serves": true}\n{"query": "a"}\n', encoding="utf-8")
     with pytest.raises(SystemExit, match=r"judgements\.jsonl:2: not a judgement"):
         rp.read_judgements(file)
+    file.write_text('{"query": "a", "skill": "b", "serves": "no"}\n', encoding="utf-8")
+    with pytest.raises(
+        SystemExit, match=r"judgements\.jsonl:1: not a judgement \(serves must be true or false"
+    ):
+        rp.read_judgements(file)
 
 
 def test_the_shipped_judgements_are_read_and_cover_gold_controls(rp: ModuleType) -> None:
