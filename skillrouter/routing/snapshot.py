@@ -35,8 +35,9 @@ FOLDER = "oneshot"
 DOCUMENTS = 2
 """What :meth:`SkillLibrary.documents` holds, in versions: a snapshot written by a version that
 made other documents from the same ledger (1: before a skill's own part of its description was a
-document, :mod:`skillrouter.routing.own_parts`) is never read, and its files go with the next write. (A process of an older version sharing the
-store removes this version's files in turn: each then builds its indexes, as without a snapshot.)"""
+document, :mod:`skillrouter.routing.own_parts`) is never read, and its files go with the next
+write. (A process of an older version sharing the store removes this version's files in turn:
+each then builds its indexes, as without a snapshot.)"""
 
 Part = tuple[list[str], np.ndarray]
 SnapshotData = tuple[Part, Part, dict[str, np.ndarray]]  # documents, misfits, lexical arrays
