@@ -9,6 +9,10 @@ put first on ``PYTHONPATH`` of the same interpreter; the working tree runs as in
 Then, for this tree, where a fresh process spends its time: Python's own start, importing
 ``skillrouter.cli``, the command, and the exit (``-X importtime`` lists the imports).
 
+Against a revision before 31b575f (one-shot snapshots named without a documents version) the two
+versions delete each other's snapshot on the shared store and every route rebuilds its indexes:
+its numbers then say nothing of a cold route; compare such revisions on separate stores.
+
 Stores: hermes-agent 0.19.0 (177 skills) and, with ``--synthetic N``, N skills of
 ``benchmarks/scale.py``'s generator (the issue's targets: 0.3 s at 177, 1 s at 30,000).
 
