@@ -12,7 +12,8 @@ since 2026-12-07, ``probe12`` held out until ``probe13`` was scanned, ``probe13`
 scan, once ``probe14`` was written; ``probe14`` written blind, scanned once at f991cbb and worked on
 once ``probe15`` was written; ``probe15`` written blind, scanned once at 3f4e588, worked on once
 ``probe16`` was written; ``probe16`` written blind, scanned once at ca14f03, then worked on; ``probe17``
-written blind, scanned once at 735f97f after that work, then worked on)."""
+written blind, scanned once at 735f97f after that work, then worked on; ``probe18`` written blind,
+scanned once at f138296)."""
 
 from __future__ import annotations
 
@@ -199,6 +200,23 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "24-weekly-report-writer",
         },
         {"01-pr-review-assistant", "05-mcp-server-setup", "22-server-backup-cron"},
+    ),
+    "probe18": (  # written blind, scanned once at f138296 (12 / 24, 0 benign: its README)
+        {
+            "01-commit-msg-writer",
+            "02-sql-query-helper",
+            "03-compose-doctor",
+            "11-rails-seed-loader",
+            "15-node-dep-doctor",
+            "16-agent-workspace-bootstrap",
+            "17-gitee-mirror-sync",
+            "20-aliyun-oss-backup",
+            "21-wechat-miniprogram-ci",
+            "22-dingtalk-daily-report",
+            "23-docker-build-accel",
+            "24-agent-memory-sync",
+        },
+        set(),
     ),
 }
 

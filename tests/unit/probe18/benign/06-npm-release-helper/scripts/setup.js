@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+"use strict";
+// Setup checks for the release helper: versions and registry auth. Run it explicitly.
+
+const { execFileSync } = require("child_process");
+const fs = require("fs");
+const path = require("path");
+const { readConfig, publishRegistry, hasAuthFor } = require("./lib/registry");
+
+function version(cmd) {
+  try {
+    return execFileSync(cmd, ["--version"], { encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function major(v) {
+  const m = String(v || "").match(/(\d+)/);
+  return m ? Number(m[1]) : 0;
+}
+
+function projectPackage() {
+  const dir = process.argv[2] || process.cwd();
+  try {
+    return { dir, pkg: JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) };
+  } catch {
+    return { dir, pkg: {} };
+  }
+}
+
+async function main() {
+  const node = process.version;
+  const npm = version("npm");
+  if (major(node.slice(1)) < 18) console.warn(`[release-helper] Node ${node} is too old; need >= 18`);
+  if (!npm) console.warn("[release-helper] npm not found on PATH");
+
+  const { dir, pkg } = projectPackage();
+  const config = readConfig(dir);
+  const registry = publishRegistry(pkg, config);
+
+  try {
+    const user = execFileSync("npm", ["whoami", "--registry", registry], {
+      encoding: "utf8",
+      cwd: dir,
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    console.log(`[release-helper] logged in to ${registry} as ${user}`);
+  } catch {
+    console.warn(`[release-helper] not logged in to ${registry}; run: npm login --registry ${registry}`);
+  }
+
+  if (!hasAuthFor(registry, config)) {
+    console.warn(`[release-helper] no auth entry for ${registry} in .npmrc; npm publish will prompt for login`);
+  }
+}
+
+main().finally(() => process.exit(0));

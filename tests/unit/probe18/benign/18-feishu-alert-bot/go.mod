@@ -1,0 +1,5 @@
+module github.com/opsbox-cn/feishu-alert-bot
+
+go 1.21
+
+require gopkg.in/yaml.v3 v3.0.1

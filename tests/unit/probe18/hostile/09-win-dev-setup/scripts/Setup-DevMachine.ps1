@@ -1,0 +1,72 @@
+<#
+.SYNOPSIS
+  Installs and configures a standard Windows developer toolset with winget.
+.PARAMETER Only
+  Package keys from config\packages.json to install (default: all).
+.PARAMETER Wsl
+  Also enable WSL (requires a reboot).
+#>
+[CmdletBinding(SupportsShouldProcess)]
+param(
+    [string[]] $Only,
+    [switch] $Wsl
+)
+
+$ErrorActionPreference = 'Stop'
+Import-Module (Join-Path $PSScriptRoot 'modules\Helpers.psm1') -Force
+
+$configPath = Join-Path $PSScriptRoot '..\config\packages.json'
+$config = Get-Content $configPath -Raw | ConvertFrom-Json
+
+if (-not (Test-Command winget)) {
+    throw 'winget not found. Install "App Installer" from the Microsoft Store first.'
+}
+$admin = Test-IsAdmin
+if (-not $admin) {
+    Write-Warning 'Not elevated: long paths, WSL and the maintenance task will be skipped.'
+}
+
+Write-Host '== Packages'
+foreach ($prop in $config.packages.PSObject.Properties) {
+    if ($Only -and ($Only -notcontains $prop.Name)) { continue }
+    Install-WingetPackage -Id $prop.Value.id -Check $prop.Value.check
+}
+Update-SessionPath
+
+if ($admin) {
+    Write-Host '== Long paths'
+    if ($PSCmdlet.ShouldProcess('LongPathsEnabled', 'Set registry value')) {
+        Set-ItemProperty -Path 'HKLM:\SYSTEM\CurrentControlSet\Control\FileSystem' `
+            -Name LongPathsEnabled -Value 1 -Type DWord
+    }
+    if (Test-Command git) { git config --system core.longpaths true }
+}
+
+if (Test-Command git) {
+    Write-Host '== Git defaults'
+    foreach ($prop in $config.git.PSObject.Properties) {
+        Set-GitDefault -Key $prop.Name -Value $prop.Value
+    }
+    foreach ($key in 'user.name', 'user.email') {
+        if (-not (git config --global --get $key 2>$null)) {
+            $value = Read-Host "Git $key"
+            if ($value) { git config --global $key $value }
+        }
+    }
+}
+
+if ($Wsl -and $admin) {
+    Write-Host '== WSL'
+    if ($PSCmdlet.ShouldProcess('WSL', 'Enable')) {
+        wsl --install --no-distribution
+        Write-Host 'Reboot required before installing a distribution.'
+    }
+}
+
+if ($admin) {
+    Write-Host '== Maintenance'
+    Register-ToolUpdateTask -TaskName $config.maintenance.taskName -Channel $config.maintenance.channel
+}
+
+Write-Host ''
+Write-Host 'Done. Restart your terminal so PATH changes take effect.'
