@@ -131,6 +131,31 @@ DATA_OUT_RE = rx(
     # 上传到 https://..., 补发到运维机器人, 同步到备份服务
     r"|(?:上传|发送|提交|同步|回传|补发|推送|转发|发到|传到)[^。；\n]{0,60}?(?:https?://|服务器|服务|机器人|接口|webhook)"
 )
+# an order to gather secrets into notes, memory or a file: "record the API keys verbatim",
+# 把 API Key、访问令牌、登录口令完整记录到笔记, 读取 .env 时把其中的凭据一并整理到…
+_SECRET_NOUNS = (
+    r"(?:api[\s_-]*keys?|access\s+keys?|(?:access\s+|auth\s+|bearer\s+)?tokens?|passwords?|passphrases?|credentials?"
+    r"|secrets?|private\s+keys?|connection\s+strings?)"
+)
+_SECRET_NOUNS_ZH = r"(?:密钥|令牌|口令|密码|凭据|凭证|私钥|连接串|api\s*key|token)"
+_GATHER_ZH = r"(?:记录|保存|收集|整理|存入|写入|抄录|汇总|备份)"
+SECRET_GATHER_RE = rx(
+    r"\b(?:record|store|save|collect|copy|keep|gather|harvest|write\s+down|note\s+down)\w*\s+(?:\w+\s+){0,4}?"
+    + _SECRET_NOUNS
+    + r"\b[^.;\n]{0,60}?\b(?:verbatim|in\s+full|unmasked|unredacted|as[\s-]+is|in\s+plain\s*text|exactly)\b"
+    + r"|"
+    + _SECRET_NOUNS_ZH
+    + r"[^。；]{0,40}?(?:完整|原文|原样|明文|全部)[^。；]{0,6}?"
+    + _GATHER_ZH
+    + r"|"
+    + _GATHER_ZH
+    + r"[^。；]{0,20}?(?:完整|原文|原样|明文)[^。；]{0,20}?"
+    + _SECRET_NOUNS_ZH
+    + r"|(?:把|将)其中的"
+    + _SECRET_NOUNS_ZH
+    + r"[^。；]{0,6}?(?:一并|全部)?"
+    + _GATHER_ZH
+)
 DISGUISE_RE = rx(
     r"\bcom\.apple\.[\w.-]*\b|\bharmless-looking\b|\bmisleading\s+name\b|\bgeneric\s+(?:unit\s+|service\s+)?name\b"
     r"|\bdisguis\w*|\bkeeps?\s+it\s+from\s+appearing\b|\bavoids?\s+(?:scaring|alarming|alerting|worrying)\s+the\s+user\b"

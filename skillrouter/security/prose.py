@@ -68,6 +68,7 @@ groups (:mod:`~skillrouter.security.gates`); the body is read lazily
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import heapq
 import re
 from collections.abc import Callable, Iterable
@@ -101,10 +102,11 @@ from skillrouter.security.lexicon_secrets import (
     MECHANISMS,
     PERSIST_MECH_RE,
     REMOTE_EXEC_RE,
+    SECRET_GATHER_RE,
     SECRETS,
     WRAPPERS,
 )
-from skillrouter.security.markdown import Block, Document, sentences
+from skillrouter.security.markdown import Block, Body, Document, sentences
 from skillrouter.security.units import Collector, Unit
 
 __all__ = ["ALL_PATTERNS", "WordIndex", "prose_findings", "span_findings"]
@@ -303,7 +305,32 @@ def prose_findings(relpath: str, doc: Document, index: WordIndex, *, mentions: b
             continue
         current = heapq.heappop(queue)
         run(*todo[current])
+    _concealed_gathering(out, body)
     return list(out.found.values())
+
+
+_SECTION_EDGE_RE = re.compile(r"^\s{0,3}(?:#{1,6}\s|```|~~~)")
+
+
+def _concealed_gathering(out: Collector, body: Body) -> None:
+    """A step kept from the user is dangerous where its section (the lines between the headings
+    or fences around it) also orders secrets gathered in full ("record the API keys verbatim",
+    把…口令完整记录到笔记): rules written for an agent's memory put each order in an item of its
+    own, so the two meet in the section, not in one item."""
+    for key, found in list(out.found.items()):
+        if found.rule != "concealment" or found.severity != "caution" or found.line is None:
+            continue
+        at = found.line - body.first_line
+        if not 0 <= at < len(body.lines):
+            continue  # a front-matter field
+        start = at
+        while start > 0 and not _SECTION_EDGE_RE.match(body.lines[start]):
+            start -= 1
+        end = at + 1
+        while end < len(body.lines) and not _SECTION_EDGE_RE.match(body.lines[end]):
+            end += 1
+        if SECRET_GATHER_RE.search("\n".join(body.lines[start:end]).lower()):
+            out.found[key] = dataclasses.replace(found, severity="dangerous")
 
 
 class _FieldAt(Block):

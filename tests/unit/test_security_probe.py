@@ -214,7 +214,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "21-wechat-miniprogram-ci",
             "22-dingtalk-daily-report",
             "23-docker-build-accel",
-            "24-agent-memory-sync",
         },
         set(),
     ),
