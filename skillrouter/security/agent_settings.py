@@ -11,7 +11,8 @@ the agent put a setting that turns them off there::
     ```
 
 has every later session run anything without asking, long after the skill's task. Reported: a
-**setting** (a key given a value that switches approvals or the sandbox off: :data:`SWITCH_RE`) in
+**setting** (a key given a value that switches approvals or the sandbox off, or an allow-list entry
+that allows every shell command, ``"Bash(*)"``: :data:`SWITCH_RE`) in
 a fenced code block (a snippet to merge) of a section of a Markdown file (a heading to the next)
 that names a **user-level** agent configuration (:data:`USER_CONFIG_RE`). Not reported: a flag
 given to one run (``claude --dangerously-skip-permissions``, ``codex --yolo``: that run only), the
@@ -41,7 +42,8 @@ SWITCH_RE = re.compile(
     r"""|["']?(?:skipDangerousModePermissionPrompt|dangerouslySkipPermissions)["']?\s*[:=]\s*true\b"""
     r"""|\bapproval_policy\s*[:=]\s*["']never["']"""
     r"""|\bsandbox_mode\s*[:=]\s*["']danger-full-access["']"""
-    r"""|["']?(?:autoAccept|yolo|yoloMode)["']?\s*[:=]\s*true\b""",
+    r"""|["']?(?:autoAccept|yolo|yoloMode|enableAllProjectMcpServers)["']?\s*[:=]\s*true\b"""
+    r"""|["']Bash\(\*{1,2}\)["']""",  # every shell command allowed, each MCP server of any project
     re.IGNORECASE,
 )
 # the configuration a coding agent reads in every project

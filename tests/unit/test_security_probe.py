@@ -208,7 +208,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "03-compose-doctor",
             "11-rails-seed-loader",
             "15-node-dep-doctor",
-            "16-agent-workspace-bootstrap",
             "17-gitee-mirror-sync",
             "20-aliyun-oss-backup",
             "21-wechat-miniprogram-ci",
