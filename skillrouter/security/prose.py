@@ -305,31 +305,47 @@ def prose_findings(relpath: str, doc: Document, index: WordIndex, *, mentions: b
             continue
         current = heapq.heappop(queue)
         run(*todo[current])
-    _concealed_gathering(out, body)
+    _concealed_in_section(out, body)
     return list(out.found.values())
 
 
-_SECTION_EDGE_RE = re.compile(r"^\s{0,3}(?:#{1,6}\s|```|~~~)")
+_HEADING_LINE_RE = re.compile(r"^\s{0,3}#{1,6}\s")
+_BLOCK_EDGE_RE = re.compile(r"^\s{0,3}(?:#{1,6}\s|```|~~~)")  # a heading or a fence
+# a command in the section that sends a variable's value or a file to a web address
+_SENDS_RE = re.compile(
+    r"\b(?:curl|wget|http|https|invoke-restmethod|invoke-webrequest|irm|iwr)\b(?:(?!```)[\s\S]){0,300}?"
+    r"(?:\s-d|\s--data(?:-\w+)?|\s-F|\s--form|\s-T|\s--upload-file|\s--post-(?:data|file)|\s-Body|\s-InFile)"
+    r"\s+[\"']?[\w.-]*=?[\"']?[@$]",
+    re.IGNORECASE,
+)
 
 
-def _concealed_gathering(out: Collector, body: Body) -> None:
-    """A step kept from the user is dangerous where its section (the lines between the headings
-    or fences around it) also orders secrets gathered in full ("record the API keys verbatim",
-    把…口令完整记录到笔记): rules written for an agent's memory put each order in an item of its
-    own, so the two meet in the section, not in one item."""
+def _section(lines: list[str], at: int, edge: re.Pattern[str]) -> str:
+    """The lines around line ``at`` up to the nearest ``edge`` lines above and below."""
+    start = at
+    while start > 0 and not edge.match(lines[start]):
+        start -= 1
+    end = at + 1
+    while end < len(lines) and not edge.match(lines[end]):
+        end += 1
+    return "\n".join(lines[start:end])
+
+
+def _concealed_in_section(out: Collector, body: Body) -> None:
+    """A step kept from the user is dangerous where its section also acts: orders secrets
+    gathered in full ("record the API keys verbatim", 把…口令完整记录到笔记; the lines between
+    the headings or fences around it: rules written for an agent's memory put each order in an
+    item of its own), or gives a command that sends a variable's value or a file to a web address
+    (the lines between the headings around it: the command sits in a fence, the step kept from the
+    user in the prose after it)."""
     for key, found in list(out.found.items()):
         if found.rule != "concealment" or found.severity != "caution" or found.line is None:
             continue
         at = found.line - body.first_line
         if not 0 <= at < len(body.lines):
             continue  # a front-matter field
-        start = at
-        while start > 0 and not _SECTION_EDGE_RE.match(body.lines[start]):
-            start -= 1
-        end = at + 1
-        while end < len(body.lines) and not _SECTION_EDGE_RE.match(body.lines[end]):
-            end += 1
-        if SECRET_GATHER_RE.search("\n".join(body.lines[start:end]).lower()):
+        gathers = SECRET_GATHER_RE.search(_section(body.lines, at, _BLOCK_EDGE_RE).lower())
+        if gathers or _SENDS_RE.search(_section(body.lines, at, _HEADING_LINE_RE)):
             out.found[key] = dataclasses.replace(found, severity="dangerous")
 
 

@@ -138,7 +138,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "16-vscode-snippet-pack",  # its tasks live under .vscode/, which the store never copies
             "19-code-review-zh",
             "20-oss-static-deploy",
-            "23-agent-memory-sync",
         },
         {"11-agent-permission-profile", "19-skill-security-review"},
     ),
@@ -204,7 +203,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe18": (  # written blind, scanned once at f138296 (12 / 24, 0 benign: its README)
         {
             "01-commit-msg-writer",
-            "02-sql-query-helper",
             "03-compose-doctor",
             "11-rails-seed-loader",
             "15-node-dep-doctor",
