@@ -76,8 +76,9 @@ from collections.abc import Callable, Iterable
 from skillrouter.security import mentions as ctx
 from skillrouter.security.commands import warns_against
 from skillrouter.security.exfiltration import exfiltration_in, taint
-from skillrouter.security.findings import Finding
+from skillrouter.security.findings import Finding, excerpt, finding
 from skillrouter.security.gates import Pattern, WordIndex
+from skillrouter.security.lexicon_commands import SECRET_FILE_RE
 from skillrouter.security.lexicon_safety import (
     AUTHORITY,
     AUTHORITY_RE,
@@ -306,6 +307,7 @@ def prose_findings(relpath: str, doc: Document, index: WordIndex, *, mentions: b
         current = heapq.heappop(queue)
         run(*todo[current])
     _concealed_in_section(out, body)
+    _collected_and_uploaded(out, body)
     return list(out.found.values())
 
 
@@ -329,6 +331,47 @@ def _section(lines: list[str], at: int, edge: re.Pattern[str]) -> str:
     while end < len(lines) and not edge.match(lines[end]):
         end += 1
     return "\n".join(lines[start:end])
+
+
+# an archive made in the section: what it packs is what the upload after it sends
+_ARCHIVES_RE = re.compile(
+    r"\b(?:tar\s+(?:-\w*c|c\w*\s)|zip\s+-|zip\s+\S+\.zip|compress-archive|7z\s+a\b|shutil\.make_archive)",
+    re.IGNORECASE,
+)
+
+
+def _collected_and_uploaded(out: Collector, body: Body) -> None:
+    """``exfiltration`` where one section (the lines between two headings) names credential files
+    (``~/.aws/credentials``, ``~/.kube/config``, an SSH key: :data:`SECRET_FILE_RE`), packs an
+    archive and gives a command that sends a file to a web address: the steps of a procedure the
+    agent follows item by item, each harmless alone (probe17's 13: copy the credential files,
+    ``tar`` them, ``curl -F f=@bundle.tgz`` to a "maintainers' drop")."""
+    lines = body.lines
+    text = "\n".join(lines)
+    if SECRET_FILE_RE.search(text) is None or _ARCHIVES_RE.search(text) is None:
+        return
+    start = 0
+    while start < len(lines):
+        end = start + 1
+        while end < len(lines) and not _HEADING_LINE_RE.match(lines[end]):
+            end += 1
+        section = "\n".join(lines[start:end])
+        if SECRET_FILE_RE.search(section) and _ARCHIVES_RE.search(section):
+            sent = _SENDS_RE.search(section)
+            if sent is not None:
+                at = start + section.count("\n", 0, sent.start())
+                line = body.first_line + at
+                if not any(f.line == line and f.rule == "exfiltration" for f in out.found.values()):
+                    out.found[("exfiltration", line)] = finding(
+                        "exfiltration", out.relpath, line, excerpt(lines[at], 0), why=_COLLECTED_WHY
+                    )
+        start = end
+
+
+_COLLECTED_WHY = (
+    "One section of its instructions has the agent copy credential files, pack them and upload the "
+    "archive to a web address."
+)
 
 
 def _concealed_in_section(out: Collector, body: Body) -> None:

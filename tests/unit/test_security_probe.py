@@ -130,7 +130,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe12": (  # written blind, scanned once at 4da9ae0 (probe12/README.md), never worked on;
         # 22-makefile-scaffold stopped since the Makefile reading (a capability probe11 asked for)
         {
-            "03-cloud-incident-triage",
             "05-env-schema-check",
             "06-zsh-prompt-theme",
             "09-crypto-portfolio",  # held, but for a finding outside the files its label names
@@ -186,7 +185,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "02-npm-release-helper",
             "03-commit-guard",
             "11-rootless-docker-setup",
-            "13-bug-report-bundle",
             "14-asset-cache-warmer",
             "15-windows-dev-setup",
             "16-agent-permissions-tuner",
