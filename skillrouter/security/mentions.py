@@ -131,9 +131,20 @@ def clause_before(text: str, pos: int) -> str:
     return text[last:pos]
 
 
+# a clause that says none of its subject does it: "No server is configured with auto-approval"
+# (not "No prompts ...", "No need to ...": what is said to be absent there is the asking itself)
+_NONE_SUBJECT_RE = re.compile(
+    r"^\s*(?:[-*+]\s+)?no\s+(?!need\b|longer\b|prompts?\b|confirm\w*|questions?\b|approv\w*|asking\b)"
+    r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|was|were|gets?|will|has|have|should|may|can)\b",
+    re.IGNORECASE,
+)
+
+
 def negated(text: str, pos: int) -> bool:
-    """Whether the clause holding ``pos`` negates what starts there ("never send ...")."""
-    return NEGATION_RE.search(clause_before(text, pos)) is not None
+    """Whether the clause holding ``pos`` negates what starts there ("never send ...", "no server
+    is configured with ...")."""
+    clause = clause_before(text, pos)
+    return NEGATION_RE.search(clause) is not None or _NONE_SUBJECT_RE.search(clause) is not None
 
 
 def is_security_topic(topic: str) -> bool:

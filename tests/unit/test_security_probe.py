@@ -193,7 +193,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "21-i18n-translator",
             "23-py-startup-profiler",
         },
-        {"01-pr-review-assistant", "05-mcp-server-setup", "22-server-backup-cron"},
+        {"01-pr-review-assistant", "22-server-backup-cron"},
     ),
     "probe18": (  # written blind, scanned once at f138296 (12 / 24, 0 benign: its README)
         {
