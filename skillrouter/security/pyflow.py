@@ -619,6 +619,12 @@ class _Scope:
             ):
                 got = self.expr(value)  # [::-1]
                 return Value(tuple(s[::-1] for s in got.strings), None, got.taint)
+            case ast.Subscript(value=value, slice=ast.Slice() as part):
+                got = self.expr(value)  # text[i : i + 56]: a piece holds what the whole held
+                for bound in (part.lower, part.upper, part.step):
+                    if bound is not None:
+                        self.expr(bound)
+                return Value((), None, got.taint)
             case ast.Subscript(value=value, slice=index):
                 got, key = self.expr(value), self.expr(index)
                 return Value((), None, _looked_up(got.taint, key.strings))
@@ -907,6 +913,9 @@ class _Scope:
         )
         if opens and _credential(path):
             return Value((), None, _secret_of(path))
+        if method in ("glob", "rglob") and args and _credential(args[0]):
+            # root.glob(".env*"): the files it lists are named by the pattern, read as it names them
+            return Value(args[0].strings, None, _secret_of(args[0]))
         if method in (*READ_METHODS, "glob", "rglob", "iterdir", "read") and _credential(owner):
             return Value((), None, _secret_of(owner))
         if method in ("read", "read_file", "load", "load_file") and args and _credential(args[0]):
@@ -1150,7 +1159,8 @@ _THREADS = ("threading.Thread", "multiprocessing.Process", "multiprocessing.cont
 def _deferred_call(node: ast.Call, name: str, method: str | None) -> ast.Call | None:
     """The call a thread, a timer, a pool or an event loop makes later of the function it is handed
     (``Thread(target=f, args=(x,))``, ``Timer(5, f, args=(x,))``, ``pool.submit(f, x)``,
-    ``loop.run_in_executor(None, f, x)``, ``asyncio.to_thread(f, x)``): ``f(x)``, at this line."""
+    ``loop.run_in_executor(None, f, x)``, ``asyncio.to_thread(f, x)``, ``pool.map(f, xs)``): ``f(x)``,
+    at this line."""
     keywords = {k.arg: k.value for k in node.keywords}
     target: ast.expr | None = None
     passed: list[ast.expr] = []
@@ -1164,6 +1174,10 @@ def _deferred_call(node: ast.Call, name: str, method: str | None) -> ast.Call | 
         target, passed = node.args[0], list(node.args[1:])
     elif method == "run_in_executor" and len(node.args) >= 2:
         target, passed = node.args[1], list(node.args[2:])
+    elif (method in ("map", "imap", "imap_unordered") or name == "map") and len(node.args) == 2:
+        # pool.map(f, names), map(f, names): f called with each element (a slice holds what they hold)
+        whole = ast.Subscript(value=node.args[1], slice=ast.Slice(), ctx=ast.Load())
+        target, passed = node.args[0], [ast.copy_location(whole, node.args[1])]
     if not isinstance(target, ast.Name | ast.Attribute):
         return None
     return ast.copy_location(ast.Call(func=target, args=passed, keywords=[]), node)
@@ -1191,10 +1205,15 @@ def _auth_slot(keys: tuple[str, ...]) -> bool:
     return bool(keys) and all(k.lower() in AUTH_SLOTS for k in keys)
 
 
+_CONTAINER_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
 def _looked_up(taint: frozenset[str], keys: tuple[str, ...]) -> frozenset[str]:
     """What a lookup of ``keys`` in a value tainted ``taint`` carries (a setting's name drops the
     secret: ``region``, an OAuth file's ``token_uri``, an account's ``TWILIO_ACCOUNT_SID``)."""
-    if ENV_FILE in taint:  # values.get(NAME) of a .env file: one named variable, as os.getenv(NAME)
+    if ENV_FILE in taint and not any(_CONTAINER_KEY.match(k) for k in keys):
+        # values.get(NAME) of a .env file: one named variable, as os.getenv(NAME); not a lower-case
+        # key of a container that holds the whole file's values (ctx["config"])
         return taint - {SECRET, ENV_FILE}
     if keys and all(k.lower() in SETTING_KEYS or _SETTING_SUFFIX.search(k) for k in keys):
         # also a parameter's: a helper's token_data["token_uri"] is not the token its caller hands it

@@ -188,7 +188,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "15-windows-dev-setup",
             "16-agent-permissions-tuner",
             "17-contract-deploy-helper",
-            "18-log-insight",
             "20-gradle-build-accelerator",
             "21-i18n-translator",
             "23-py-startup-profiler",
