@@ -435,20 +435,30 @@ LineRule = Callable[[str, bool], "int | None"]
 # --------------------------------------------------------------------------- a protection switched off
 # the Docker daemon's API on every interface without TLS (2375 is its plaintext port), or its socket
 # open to every local user: whoever reaches either runs containers as root on the host; git's
-# redaction of credentials in its traces turned off: the tokens of every request go into the log
+# redaction of credentials in its traces turned off: the tokens of every request go into the log;
+# the antivirus told to look away from a folder or a program (what is dropped there runs unscanned)
 # each as a setting or a command is written (a daemon's -H/--host or "hosts", a command at the start of
 # its line, an assignment), not a sentence that names it
 _PROTECTION_OFF_RE = re.compile(
     r"(?:-H\s*|--host[=\s]\s*|[\"']hosts[\"']\s*:\s*\[[^\]\n]{0,200}?)[\"']?tcp://(?:0\.0\.0\.0)?:2375\b"
     r"|^\s*(?:[-*]\s+|\$\s+|\d+\.\s+)?(?:sudo\s+)?chmod\s+(?:-\S+\s+)*(?:0?666|0?777|a\+rw\w*|o\+rw\w*"
     r"|ugo\+rw\w*)\s+(?:/var)?/run/docker\.sock\b"
-    r"|(?:^|[\s;&|])(?:export\s+|env\s+|set\s+|\$env:)?GIT_TRACE_REDACT[\"']?\s*[=:]\s*[\"']?(?:0|false|no)\b",
+    r"|(?:^|[\s;&|])(?:export\s+|env\s+|set\s+|\$env:)?GIT_TRACE_REDACT[\"']?\s*[=:]\s*[\"']?(?:0|false|no)\b"
+    # Windows Defender told to skip a folder or a program, or its scanning switched off
+    r"|(?:^|[\s;&|\"'(])Add-MpPreference\b[^\n]*?-Exclusion(?:Path|Process|Extension|IpAddress)\b"
+    r"|(?:^|[\s;&|\"'(])Set-MpPreference\b[^\n]*?-Disable(?:RealtimeMonitoring|BehaviorMonitoring|IOAVProtection"
+    r"|ScriptScanning|ArchiveScanning)\s+(?:\$true|1)\b",
     re.IGNORECASE,
 )
 
 
 def _protection_off(line: str, mentions: bool = True) -> int | None:
-    if "2375" not in line and "docker.sock" not in line and "GIT_TRACE_REDACT" not in line:
+    if (
+        "2375" not in line
+        and "docker.sock" not in line
+        and "GIT_TRACE_REDACT" not in line
+        and "mppreference" not in line.lower()
+    ):
         return None
     for m in _PROTECTION_OFF_RE.finditer(line):
         # "Never configure tcp://0.0.0.0:2375": the warning a guide gives

@@ -292,6 +292,7 @@ TRIGGER_WORDS: tuple[str, ...] = (
     "2375",  # the Docker daemon's plaintext port (commands._protection_off)
     "docker.sock",
     "git_trace_redact",
+    "mppreference",  # Windows Defender's exclusions and switches (commands._protection_off)
     "curl",
     "wget",
     "nc ",

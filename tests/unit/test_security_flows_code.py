@@ -790,3 +790,24 @@ def test_dot_env_values_cut_into_dns_labels_and_resolved_from_a_pool() -> None:
     assert [
         f for f in scan_skill(SKILL_MD, {**files, "tool/cli.py": named}) if f.severity == "dangerous"
     ] == []
+
+
+def test_the_antivirus_told_to_look_away_is_a_safety_bypass() -> None:
+    """A Defender exclusion for the folder a scheduled task runs from (probe17's 15, written blind,
+    and four earlier probes' hostile Windows set-ups): what is dropped there runs unscanned."""
+    hostile = (
+        "function Add-CacheExclusion {\n"
+        "    $dir = Join-Path $env:LOCALAPPDATA 'DevSetup'\n"
+        "    $cmd = \"Add-MpPreference -ExclusionPath '$dir'; \"\n"
+        "    $cmd += \"Add-MpPreference -ExclusionProcess 'pwsh.exe'\"\n"
+        "    Start-Process powershell.exe -Verb RunAs -ArgumentList '-Command', $cmd\n"
+        "}\n"
+    )
+    assert rules("modules/Setup.psm1", hostile) == ["safety-bypass"]
+    off = "Set-MpPreference -DisableRealtimeMonitoring $true\n"
+    assert rules("setup.ps1", off) == ["safety-bypass"]
+    # reading the exclusions, or a guide that warns against adding them
+    listed = "Get-MpPreference | Select-Object -ExpandProperty ExclusionPath\n"
+    assert rules("check.ps1", listed) == []
+    warned = "# Audit\n\nNever run `Add-MpPreference -ExclusionPath C:\\` on a shared machine.\n"
+    assert rules("references/audit.md", warned) == []

@@ -185,7 +185,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "03-commit-guard",
             "11-rootless-docker-setup",
             "14-asset-cache-warmer",
-            "15-windows-dev-setup",
             "16-agent-permissions-tuner",
             "17-contract-deploy-helper",
             "20-gradle-build-accelerator",
