@@ -309,6 +309,13 @@ def ci_findings(texts: Mapping[str, str]) -> list[Finding]:
     return out
 
 
+# commands that ask for a password, and a read that does not echo what is typed (read -s, -rs)
+_PROMPTING_COMMANDS = frozenset(
+    {"sudo", "su", "doas", "passwd", "ssh", "scp", "ssh-add", "kinit", "gpg", "mysql"}
+)
+_SILENT_READ = re.compile(r"\bread\s+(?:-\w*s\w*\b|[^;\n]*\s-s\b)")
+
+
 class _Script:
     def __init__(
         self, skill: Mapping[str, str] | None = None, stdin: Value = UNKNOWN, *, markdown: bool = False
@@ -362,6 +369,13 @@ class _Script:
             if body is not None:
                 if name is not None:
                     self.functions[_text(name)] = body
+                    if _text(name) in _PROMPTING_COMMANDS and _SILENT_READ.search(_text(body)):
+                        self.report(
+                            "persistence",
+                            node,
+                            f"defines its own {_text(name)}() that reads the password as it is typed: every "
+                            "shell that loads it hands the password to this code first",
+                        )
                 self.block(body)  # walked where it is defined, as if called
             return UNKNOWN
         if kind in ("list", "subshell", "compound_statement", "if_statement", "elif_clause", "else_clause"):

