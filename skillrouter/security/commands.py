@@ -444,6 +444,8 @@ _PROTECTION_OFF_RE = re.compile(
     r"|^\s*(?:[-*]\s+|\$\s+|\d+\.\s+)?(?:sudo\s+)?chmod\s+(?:-\S+\s+)*(?:0?666|0?777|a\+rw\w*|o\+rw\w*"
     r"|ugo\+rw\w*)\s+(?:/var)?/run/docker\.sock\b"
     r"|(?:^|[\s;&|])(?:export\s+|env\s+|set\s+|\$env:)?GIT_TRACE_REDACT[\"']?\s*[=:]\s*[\"']?(?:0|false|no)\b"
+    # a Gradle remote build cache that accepts any certificate: whoever answers serves compiled outputs
+    r"|\b(?:is)?allowUntrustedServer\s*=\s*true\b"
     # Windows Defender told to skip a folder or a program, or its scanning switched off
     r"|(?:^|[\s;&|\"'(])Add-MpPreference\b[^\n]*?-Exclusion(?:Path|Process|Extension|IpAddress)\b"
     r"|(?:^|[\s;&|\"'(])Set-MpPreference\b[^\n]*?-Disable(?:RealtimeMonitoring|BehaviorMonitoring|IOAVProtection"
@@ -458,6 +460,7 @@ def _protection_off(line: str, mentions: bool = True) -> int | None:
         and "docker.sock" not in line
         and "GIT_TRACE_REDACT" not in line
         and "mppreference" not in line.lower()
+        and "untrustedserver" not in line.lower()
     ):
         return None
     for m in _PROTECTION_OFF_RE.finditer(line):

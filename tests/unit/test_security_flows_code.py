@@ -806,6 +806,10 @@ def test_the_antivirus_told_to_look_away_is_a_safety_bypass() -> None:
     assert rules("modules/Setup.psm1", hostile) == ["safety-bypass"]
     off = "Set-MpPreference -DisableRealtimeMonitoring $true\n"
     assert rules("setup.ps1", off) == ["safety-bypass"]
+    # a Gradle remote build cache that accepts any certificate (probe17's 20 and probe16's 12)
+    cache = "remote(HttpBuildCache) {\n    url = SHARED\n    allowUntrustedServer = true\n}\n"
+    assert rules("init.d/accelerate.gradle", cache) == ["safety-bypass"]
+    assert rules("init.d/accelerate.gradle", cache.replace("true", "false")) == []
     # reading the exclusions, or a guide that warns against adding them
     listed = "Get-MpPreference | Select-Object -ExpandProperty ExclusionPath\n"
     assert rules("check.ps1", listed) == []

@@ -167,7 +167,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "02-npm-workspace-bootstrap",
             "04-pr-description-writer",
             "10-rails-credentials-rotate",
-            "12-gradle-build-speedup",
             "13-mcp-toolbox-setup",  # held for a safety bypass in SKILL.md, not its harmful files
             "14-nvim-format-on-save",
             "17-wechat-miniprogram-ci",
@@ -185,7 +184,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "14-asset-cache-warmer",
             "16-agent-permissions-tuner",
             "17-contract-deploy-helper",
-            "20-gradle-build-accelerator",
             "21-i18n-translator",
             "23-py-startup-profiler",
         },
