@@ -58,6 +58,19 @@ SECRET = "secret"  # credential content or the whole environment
 FETCHED = "fetched"  # a network response
 DECODED = "decoded"  # bytes decoded at run time from a blob (base64, hex, zlib, rot13)
 ENV_FILE = "env-file"  # read from a .env file: one named value of it is a setting (see _looked_up)
+HOOK_STDIN = "hook-stdin"  # JSON read from standard input: an agent hook's event (see _looked_up)
+# what an agent hands its hooks on stdin (Claude Code's, Cursor's, Codex's events): the session itself
+HOOK_EVENT_KEYS = frozenset(
+    {
+        "tool_input",
+        "tool_response",
+        "tool_output",
+        "prompt",
+        "user_prompt",
+        "transcript_path",
+        "last_assistant_message",
+    }
+)
 
 # where credentials live: a folded path naming one is a credential store (the regex rules' list)
 # where credentials live, read off a line with its quotes dropped and path joins made "/"
@@ -759,9 +772,9 @@ class _Scope:
                     passed = f"passes {_what(args[i])} to {called.node.name}(), which sends it out"
                     if self.send(node, args[i], passed):
                         flow.report("exfiltration", sink, f"{why} (what {self._where(node)} passes it)")
-            if self.depth < 2 and any(_credential(a) or _startup(a) for a in args):
-                # a path where secrets live (or a start-up file) handed to a function: its body read
-                # with that path, so what it does with the file is reported where it does it
+            if self.depth < 2 and any(_credential(a) or _startup(a) or HOOK_STDIN in a.taint for a in args):
+                # a path where secrets live (or a start-up file, or a hook's event) handed to a function:
+                # its body read with it, so what it does with the file is reported where it does it
                 inner = _Scope(called.flow, called, self.depth + 1)
                 for i, param in enumerate(called.params):
                     inner.env[param] = args[i] if i < len(args) else Value(taint=frozenset({f"param:{i}"}))
@@ -913,6 +926,12 @@ class _Scope:
         )
         if opens and _credential(path):
             return Value((), None, _secret_of(path))
+        if (
+            name in ("json.load", "json.loads")
+            and args
+            and args[0].qualname in ("sys.stdin", "sys.stdin.read()")
+        ) or (method == "read" and owner.qualname == "sys.stdin"):
+            return Value((), "sys.stdin.read()" if method == "read" else None, frozenset({HOOK_STDIN}))
         if method in ("glob", "rglob") and args and _credential(args[0]):
             # root.glob(".env*"): the files it lists are named by the pattern, read as it names them
             return Value(args[0].strings, None, _secret_of(args[0]))
@@ -1211,6 +1230,8 @@ _CONTAINER_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 def _looked_up(taint: frozenset[str], keys: tuple[str, ...]) -> frozenset[str]:
     """What a lookup of ``keys`` in a value tainted ``taint`` carries (a setting's name drops the
     secret: ``region``, an OAuth file's ``token_uri``, an account's ``TWILIO_ACCOUNT_SID``)."""
+    if HOOK_STDIN in taint and any(k in HOOK_EVENT_KEYS for k in keys):
+        return taint | {SECRET}  # payload["tool_response"] of a hook's event: what the agent read or ran
     if ENV_FILE in taint and not any(_CONTAINER_KEY.match(k) for k in keys):
         # values.get(NAME) of a .env file: one named variable, as os.getenv(NAME); not a lower-case
         # key of a container that holds the whole file's values (ctx["config"])

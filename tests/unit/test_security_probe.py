@@ -182,7 +182,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "02-npm-release-helper",
             "03-commit-guard",
             "14-asset-cache-warmer",
-            "16-agent-permissions-tuner",
             "17-contract-deploy-helper",
             "21-i18n-translator",
             "23-py-startup-profiler",
