@@ -509,6 +509,9 @@ class _Scope:
             case ast.AugAssign(target=target, value=value):
                 old = self.expr(target) if isinstance(target, ast.Name | ast.Attribute) else UNKNOWN
                 self.bind(target, _concat([old, self.expr(value)]))
+            case ast.Expr(value=ast.Yield(value=value) | ast.YieldFrom(value=value)) if value is not None:
+                # a generator's values are what its caller iterates over: returned, as a list's would be
+                self.returned = _join([self.returned, self.expr(value)])
             case ast.Expr(value=value):
                 self.expr(value)
             case ast.Return(value=value) if value is not None:

