@@ -345,6 +345,10 @@ _ARCHIVES_RE = re.compile(
 )
 
 
+_ARCHIVE_WORDS = ("tar ", "tar\t", "zip ", "zip\t", "compress-archive", "7z", "make_archive")  # in each match
+_SEND_WORDS = ("curl", "wget", "http", "invoke-", "irm", "iwr")  # every _SENDS_RE match
+
+
 def _collected_and_uploaded(out: Collector, body: Body) -> None:
     """``exfiltration`` where one section (the lines between two headings) names credential files
     (``~/.aws/credentials``, ``~/.kube/config``, an SSH key: :data:`SECRET_FILE_RE`), packs an
@@ -353,7 +357,14 @@ def _collected_and_uploaded(out: Collector, body: Body) -> None:
     ``tar`` them, ``curl -F f=@bundle.tgz`` to a "maintainers' drop")."""
     lines = body.lines
     text = "\n".join(lines)
-    if SECRET_FILE_RE.search(text) is None or _ARCHIVES_RE.search(text) is None:
+    lower = text.lower()
+    if not any(w in lower for w in _ARCHIVE_WORDS) or not any(w in lower for w in _SEND_WORDS):
+        return  # most files: no archive or no sending command, and the regexes below are costly
+    if (
+        _ARCHIVES_RE.search(text) is None
+        or _SENDS_RE.search(text) is None
+        or SECRET_FILE_RE.search(text) is None
+    ):
         return
     start = 0
     while start < len(lines):
