@@ -13,7 +13,7 @@ scan, once ``probe14`` was written; ``probe14`` written blind, scanned once at f
 once ``probe15`` was written; ``probe15`` written blind, scanned once at 3f4e588, worked on once
 ``probe16`` was written; ``probe16`` written blind, scanned once at ca14f03, then worked on; ``probe17``
 written blind, scanned once at 735f97f after that work, then worked on; ``probe18`` written blind,
-scanned once at f138296)."""
+scanned once at f138296, then worked on)."""
 
 from __future__ import annotations
 
@@ -188,7 +188,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         {"01-pr-review-assistant", "22-server-backup-cron"},
     ),
-    "probe18": (  # written blind, scanned once at f138296 (12 / 24, 0 benign: its README)
+    "probe18": (  # written blind, scanned once at f138296 (12 / 24, 0 benign: its README), worked on since
         {
             "03-compose-doctor",
             "11-rails-seed-loader",
