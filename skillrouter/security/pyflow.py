@@ -434,12 +434,16 @@ class _Flow:
         """The module's names as its top level binds them (imports, constants), for the functions."""
         if self._module_names is None:
             scope = _Scope(self, None)
-            reporting, self.skill.reporting = self.skill.reporting, False  # report_all reports it
-            scope.block(
-                [s for s in self.tree.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
-            )
-            self.skill.reporting = reporting
+            # held from the start: a function the top level calls while it is walked (a secret handed
+            # to it re-walks its body) sees the names bound so far, instead of walking it again
             self._module_names = scope.env
+            reporting, self.skill.reporting = self.skill.reporting, False  # report_all reports it
+            try:
+                scope.block(
+                    [s for s in self.tree.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+                )
+            finally:
+                self.skill.reporting = reporting
         return self._module_names
 
     @property
