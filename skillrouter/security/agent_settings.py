@@ -59,6 +59,16 @@ WHY = (
 )
 
 
+_LIST_KEY_RE = re.compile(r"""["'](allow|deny|ask)["']\s*:""", re.IGNORECASE)
+
+
+def _in_allow_list(section: str, at: int) -> bool:
+    """Whether the permission list the entry at ``at`` belongs to is ``allow`` (the nearest list key
+    before it)."""
+    keys = [m.group(1).lower() for m in _LIST_KEY_RE.finditer(section, 0, at)]
+    return bool(keys) and keys[-1] == "allow"
+
+
 def agent_settings_findings(relpath: str, text: str) -> list[Finding]:
     """``safety-bypass`` on each line of a Markdown file that sets a switch (:data:`SWITCH_RE`)
     in a section naming a user-level agent configuration (see the module docstring)."""
@@ -75,6 +85,8 @@ def agent_settings_findings(relpath: str, text: str) -> list[Finding]:
         for m in SWITCH_RE.finditer(section):
             if not any(a <= m.start() < b for a, b in fences):
                 continue  # named in prose or a list, not given to set
+            if "bash(" in m.group(0).lower() and not _in_allow_list(section, m.start()):
+                continue  # "deny": ["Bash(*)"], "ask": [...]: a lock-down, not a permission
             number = text.count("\n", 0, start + m.start()) + 1
             if not any(f.line == number for f in out):
                 line = lines[number - 1]

@@ -447,9 +447,16 @@ _PROTECTION_OFF_RE = re.compile(
     # a Gradle remote build cache that accepts any certificate: whoever answers serves compiled outputs
     r"|\b(?:is)?allowUntrustedServer\s*=\s*true\b"
     # Windows Defender told to skip a folder or a program, or its scanning switched off
-    r"|(?:^|[\s;&|\"'(])Add-MpPreference\b[^\n]*?-Exclusion(?:Path|Process|Extension|IpAddress)\b"
-    r"|(?:^|[\s;&|\"'(])Set-MpPreference\b[^\n]*?-Disable(?:RealtimeMonitoring|BehaviorMonitoring|IOAVProtection"
-    r"|ScriptScanning|ArchiveScanning)\s+(?:\$true|1)\b",
+    # (an interpreter's process or a script's extension excluded: everything it runs; a folder under
+    # the temporary or application-data folders or a drive's root: where a dropper writes; not a
+    # source folder excluded for build speed, which Windows developer guides advise)
+    r"|(?:^|[\s;&|\"'(])Add-MpPreference\b[^\n]{0,200}?-Exclusion(?:Process\s+[\"']?[^\s\"';]*"
+    r"(?:pwsh|powershell|python\w*|node|cmd|wscript|cscript|mshta|rundll32|regsvr32)(?:\.exe)?[\"']?"
+    r"|Extension\s+[\"']?\.?(?:ps1|exe|dll|js|vbs|bat|cmd|hta|scr)\b"
+    r"|Path\s+[\"']?(?:\$env:(?:TEMP|TMP|APPDATA|LOCALAPPDATA|ProgramData|PUBLIC)|%(?:TEMP|TMP|APPDATA|LOCALAPPDATA)%"
+    r"|[A-Za-z]:\\?[\"']?(?:\s|;|$)))"
+    r"|(?:^|[\s;&|\"'(])Set-MpPreference\b[^\n]{0,200}?-Disable(?:RealtimeMonitoring|BehaviorMonitoring"
+    r"|IOAVProtection|ScriptScanning|ArchiveScanning)(?::|\s+)\$?(?:true|1)\b",
     re.IGNORECASE,
 )
 

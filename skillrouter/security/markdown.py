@@ -452,7 +452,9 @@ def read_document(text: str) -> Document:
 _ABBREVIATIONS = frozenset(
     {"e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "no", "fig", "dr", "mr", "mrs", "st"}
 )
-_SPLIT_RE = re.compile(r"[.!?]+[\"'”’)\]*_]*\s+(?=`|[\"'“‘*(\[_]*[A-Z0-9])")
+# a run of end marks is matched from its first (the lookbehind) and whole (possessive): a long run
+# that ends no sentence ("?" * 50,000) is tried once, not from each of its characters
+_SPLIT_RE = re.compile(r"(?<![.!?])[.!?]++[\"'”’)\]*_]*+\s+(?=`|[\"'“‘*(\[_]*[A-Z0-9])")
 _TABLE_SPLIT_RE = re.compile(r"\s*\|\s*")
 
 

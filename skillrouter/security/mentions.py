@@ -131,11 +131,12 @@ def clause_before(text: str, pos: int) -> str:
     return text[last:pos]
 
 
-# a clause that says none of its subject does it: "No server is configured with auto-approval"
-# (not "No prompts ...", "No need to ...": what is said to be absent there is the asking itself)
+# a clause that says none of its subject is set up that way: "No server is configured with
+# auto-approval" (not "No account is needed because you just send ...": only a participle of how
+# something is set up, right after the subject, says the rest of the clause is absent)
 _NONE_SUBJECT_RE = re.compile(
-    r"^\s*(?:[-*+]\s+)?no\s+(?!need\b|longer\b|prompts?\b|confirm\w*|questions?\b|approv\w*|asking\b)"
-    r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|was|were|gets?|will|has|have|should|may|can)\b",
+    r"^\s*(?:[-*+]\s+)?no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|was|were|gets?|will\s+be|should\s+be)\s*"
+    r"(?:$|(?:configured|set\s+up|set|enabled|registered|installed|marked|granted|started|launched|added)\b)",
     re.IGNORECASE,
 )
 

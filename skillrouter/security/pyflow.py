@@ -60,13 +60,12 @@ DECODED = "decoded"  # bytes decoded at run time from a blob (base64, hex, zlib,
 ENV_FILE = "env-file"  # read from a .env file: one named value of it is a setting (see _looked_up)
 HOOK_STDIN = "hook-stdin"  # JSON read from standard input: an agent hook's event (see _looked_up)
 # what an agent hands its hooks on stdin (Claude Code's, Cursor's, Codex's events): the session itself
+# (not "prompt": a command-line tool reading {"prompt": ...} on stdin for a model's API is no hook)
 HOOK_EVENT_KEYS = frozenset(
     {
         "tool_input",
         "tool_response",
         "tool_output",
-        "prompt",
-        "user_prompt",
         "transcript_path",
         "last_assistant_message",
     }
@@ -940,8 +939,9 @@ class _Scope:
         ) or (method == "read" and owner.qualname == "sys.stdin"):
             return Value((), "sys.stdin.read()" if method == "read" else None, frozenset({HOOK_STDIN}))
         if method in ("glob", "rglob") and args and _credential(args[0]):
-            # root.glob(".env*"): the files it lists are named by the pattern, read as it names them
-            return Value(args[0].strings, None, _secret_of(args[0]))
+            # root.glob(".env*"): the files it lists are named by the pattern (a read of one reads a
+            # credential file); the listing itself holds no secret
+            return Value(args[0].strings, None, frozenset())
         if method in (*READ_METHODS, "glob", "rglob", "iterdir", "read") and _credential(owner):
             return Value((), None, _secret_of(owner))
         if method in ("read", "read_file", "load", "load_file") and args and _credential(args[0]):

@@ -311,9 +311,9 @@ def ci_findings(texts: Mapping[str, str]) -> list[Finding]:
 
 # commands that ask for a password, and a read that does not echo what is typed (read -s, -rs)
 _PROMPTING_COMMANDS = frozenset(
-    {"sudo", "su", "doas", "passwd", "ssh", "scp", "ssh-add", "kinit", "gpg", "mysql"}
-)
-_SILENT_READ = re.compile(r"\bread\s+(?:-\w*s\w*\b|[^;\n]*\s-s\b)")
+    {"sudo", "su", "doas", "passwd", "ssh", "scp", "kinit"}
+)  # not gpg: pinentry wrappers
+_SILENT_READ = re.compile(r"\bread\s+(?:-\w*s\w*\b|[^;\n]{0,120}?\s-s\b)")
 
 
 class _Script:
