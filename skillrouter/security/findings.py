@@ -39,6 +39,7 @@ RULE_SEVERITY: dict[str, Severity] = {
     "active-content": "dangerous",
     "address-swap": "dangerous",
     "untrusted-index": "dangerous",
+    "trust-anchor": "dangerous",
 }
 RULES: tuple[str, ...] = tuple(RULE_SEVERITY)
 
@@ -99,6 +100,10 @@ RULE_WHY: dict[str, str] = {
     "untrusted-index": (
         "It points a package manager at an index that is neither the official one nor a known mirror, "
         "so whoever runs that host decides what every install brings."
+    ),
+    "trust-anchor": (
+        "It installs a certificate it ships as a root the system trusts, so whoever holds that "
+        "certificate's key can read and alter the machine's encrypted connections."
     ),
 }
 

@@ -127,6 +127,7 @@ WRITES: tuple[str, ...] = (
     "fs.promises.writeFile",
 )
 WRITES += ("fs.promises.appendFile", "fs/promises.writeFile", "fs/promises.appendFile")
+WRITE_STREAM = "#write-stream"  # fs.createWriteStream(path): what is piped into it is written to path
 DECODES = ("atob", "zlib.inflateSync", "zlib.gunzipSync", "zlib.brotliDecompressSync", "zlib.inflateRawSync")
 HOME = (
     "os.homedir",
@@ -159,8 +160,10 @@ def script_findings(texts: Mapping[str, str]) -> list[Finding]:
         flows[relpath] = _Flow(root, relpath=relpath)
     skill = {_without_suffix(relpath): flow for relpath, flow in flows.items()}
     read: dict[str, _Flow] = dict(flows)
+    fetched_paths: set[str] = set()  # files the skill's scripts wrote what they fetched into
     for flow in flows.values():
         flow.skill = skill
+        flow.fetched_paths = fetched_paths
     for _ in range(3):  # until no file's summaries change: a helper of a helper of another file
         before = _summaries(read)
         for relpath, flow in list(read.items()):
@@ -334,6 +337,9 @@ class _Flow:
                 if body is not None and body.type in FUNCTION_TYPES:
                     self.functions[name] = _Function(body, _params(body))
         self.module_env: dict[str, Value] = {}
+        # paths a script wrote fetched data into (shared by the skill's files): a read of one is
+        # fetched data, a require or a start of one runs what the host served
+        self.fetched_paths: set[str] = set()
 
     def run(self) -> None:
         self.summarise()
@@ -680,6 +686,8 @@ class _Scope:
             return inner.returned
         taint = frozenset().union(*(a.taint for a in args)) if args else frozenset()
 
+        if name in ("require", "import") and args and self.fetched(args[0]):
+            self.flow.report("remote-exec", node, "loads as code a file it wrote from what it downloaded")
         if name == "require" and args and args[0].strings:
             return Value(qualname=_module(args[0].strings[0]))
         mapped = self.mapped(func_node, method, arg_nodes)
@@ -695,6 +703,12 @@ class _Scope:
             name in READS or (method in ("readFileSync", "readFile", "readdirSync") and _is_fs(owner))
         ) and _credential(path):
             result = Value((), None, frozenset({SECRET}))
+        elif (name in READS or (method in ("readFileSync", "readFile") and _is_fs(owner))) and self.fetched(path):
+            result = Value((), None, frozenset({FETCHED}))
+        if method == "createWriteStream" and _is_fs(owner) and args:
+            return Value(args[0].strings, WRITE_STREAM, frozenset())
+        if method == "pipe" and owner.tainted(FETCHED) and args and args[0].qualname == WRITE_STREAM:
+            self.flow.fetched_paths.update(p for p in args[0].strings if p and p != "*")  # res.pipe(file)
         if name in SHELL and any(CREDENTIAL_COMMAND.search(s) for a in args for s in a.strings):
             result = Value((), None, frozenset({SECRET}))
 
@@ -977,7 +991,13 @@ class _Scope:
             rule = "remote-exec" if ran.tainted(FETCHED) else "obfuscated-exec"
             self.flow.report(rule, node, "runs data fetched or decoded at run time in a shell")
 
+    def fetched(self, path: Value) -> bool:
+        """Whether ``path`` names a file the skill's scripts wrote fetched data into."""
+        return any(p in self.flow.fetched_paths for p in path.strings)
+
     def wrote(self, node: Any, path: Value, content: Value) -> None:
+        if content.tainted(FETCHED):
+            self.flow.fetched_paths.update(p for p in path.strings if p and p != "*")
         for where in path.strings:
             fetches = content.tainted(FETCHED, DECODED) or any(
                 FETCHES_OR_DECODES.search(t) for t in content.strings

@@ -146,6 +146,17 @@ def code_flow_findings(texts: Mapping[str, str]) -> list[Finding]:
     return out
 
 
+def _class_of(definition: Any) -> str | None:
+    """The name of the class (or Ruby module) a method is defined in, None for a function."""
+    node = definition.parent
+    while node is not None:
+        if "class" in node.type or node.type == "module":
+            named = node.child_by_field_name("name")
+            return syntax.short(named) if named is not None else None
+        node = node.parent
+    return None
+
+
 def _filled(relpath: str, text: str) -> str:
     """A template's text with each ``{{placeholder}}`` written as a name (``function
     {{prefix}}_init()`` parses as a function), lines kept."""
@@ -194,6 +205,8 @@ class _Walker:
         self.lambdas: dict[str, Any] = {}  # a variable -> the function written into it (called later)
         self.rewalks: dict[int, int] = {}  # a definition -> the times a call walked it again
         self.made: dict[int, _Value] = {}  # a function handed to map/filter -> what its last walk returned
+        self.fetched_paths: set[str] = set()  # files the code wrote what it fetched into
+        self.classes: set[str] = set()  # the classes whose methods were walked, by name
 
     def _step(self) -> None:
         self.steps += 1
@@ -290,6 +303,10 @@ class _Walker:
             return
         if name is not None:
             self.defined[syntax.short(name)] = (node, self.file)
+            owner = _class_of(node)
+            if owner is not None:  # Foo.new(x) reaches Foo's initialize, not another class's
+                self.classes.add(owner)
+                self.defined[f"{owner}.{syntax.short(name)}"] = (node, self.file)
         self.walking.add(id(node))
         outer, self.scope = self.scope, syntax.scope_of(node)
         called_from, self.file = self.file, file or self.file
@@ -618,8 +635,13 @@ class _Walker:
                 self.walking.discard(id(lam))
         definition, where = self.defined.get(last, (None, ""))
         if node.type == "object_creation_expression" or last == "new":  # new self($x), Foo.new(x)
+            owner = head if last == "new" else re.sub(r"\W", "", name)
             definition, where = (
-                self.defined.get("__construct") or self.defined.get("initialize") or (definition, where)
+                self.defined.get(f"{owner}.initialize")
+                or self.defined.get(f"{owner}.__construct")
+                or (None, "")
+                if owner in self.classes or (last == "new" and owner[:1].isupper() and self.classes)
+                else self.defined.get("__construct") or self.defined.get("initialize") or (definition, where)
             )
         if (
             definition is not None
@@ -640,6 +662,18 @@ class _Walker:
         if runs:
             given = receiver
         argv = self._argv(arguments) if self._executes(name) else None
+        if calls.FILE_WRITE.search(name) and len(positional) >= 2 and FETCHED in positional[1].taint:
+            self.fetched_paths.update(p for p in positional[0].strings if p and p != "*")
+        started: list[_Value] = []  # a program it downloaded and starts is an installer's way too
+        if (
+            calls.LOADS_FILE.search(name)
+            and self.grammar is syntax.GRAMMARS["ruby"]
+            and syntax.PARTS.split(name)[-1] not in self.defined
+        ):
+            started = positional[:1]
+        if any(w in self.fetched_paths for v in started for s in v.strings[:2] for w in s.split()[:2]):
+            why = f"loads as code a file it wrote from what it downloaded, with {name}()"
+            self.found.append((self.file, "remote-exec", line, why))
         self._sinks(name, given, receiver, line, argv or positional, runs=runs)
         taint: set[str] = set()
         if calls.READ.search(name) and self._credential_read(given):

@@ -76,9 +76,19 @@ RESOLVE = re.compile(
 # a call that runs code or a command it is given (Rust: ``Command::new(...).arg(x)``)
 EXEC = re.compile(
     r"(?:^|[.:])(?:eval|instance_eval|class_eval|module_eval|instance_exec|create_function|system"
+    r"|Marshal\.(?:load|restore)|(?:YAML|Psych)\.unsafe_load|ERB\.new"
     r"|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|spawn|Command|CommandContext|capture2e?|capture3"
     r"|popen[23]e?|jobstart|termopen|ProcessBuilder|Process\.Start)$|Command::new\b.*\.args?$|^os\.execute$"
 )
+
+# a call that writes its second argument into the file its first names
+FILE_WRITE = re.compile(
+    r"(?:^|[.:])(?:WriteFile|File\.(?:write|binwrite)|IO\.(?:write|binwrite)|file_put_contents|fs::write"
+    r"|Files\.(?:write|writeString)|File\.WriteAll(?:Text|Bytes)|writeText|writeBytes)$"
+)
+
+# Ruby's: run the file they are given as code
+LOADS_FILE = re.compile(r"^(?:Kernel\.)?(?:load|require)$")
 
 LUA_LOADERS = frozenset({"load", "loadstring", "dofile"})  # Lua's: run the code they are given
 

@@ -177,6 +177,13 @@ SHELL_CALLS = (
     "subprocess.getstatusoutput",
 )
 READ_CALLS = ("open", "io.open", "codecs.open", "builtins.open", "os.open")
+# calls that load a Python file as code: its path is the first argument (a loader's, the last)
+LOAD_FILE_CALLS = (
+    "runpy.run_path",
+    "importlib.util.spec_from_file_location",
+    "importlib.machinery.SourceFileLoader",
+    "imp.load_source",
+)
 READ_METHODS = ("read_text", "read_bytes", "open")
 COPY_CALLS = ("shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.make_archive")
 DECODE_CALLS = (
@@ -288,6 +295,9 @@ class _Skill:
         self.reporting = False  # the summaries' rounds report nothing; the last pass does
         self.texts: dict[str, str] = {}
         self.wants_facts = False  # skill_facts' walk: what the code does is said (_Flow.fact)
+        # paths the code wrote what it fetched into: a read of one is fetched data, a run of one
+        # runs what the host served (a download saved, then imported or started)
+        self.fetched_paths: set[str] = set()
         self.flows = {relpath: _Flow(tree, self) for relpath, tree in trees.items()}
         self.by_module: dict[str, _Flow] = {}
         for relpath, flow in self.flows.items():
@@ -736,7 +746,10 @@ class _Scope:
             and args
             and args[0].strings
         ):
-            return Value(qualname=args[0].strings[0])
+            module = args[0].strings[0]
+            if any(p.rsplit("/", 1)[-1] == f"{module}.py" for p in self.flow.skill.fetched_paths):
+                self.executed(node, Value((), None, frozenset({FETCHED})))  # a module it downloaded
+            return Value(qualname=module)
         if (
             name in ("getattr", "builtins.getattr")
             and len(args) >= 2
@@ -932,6 +945,10 @@ class _Scope:
         )
         if opens and _credential(path):
             return Value((), None, _secret_of(path))
+        if (name in READ_CALLS and self.fetched_file(path)) or (
+            method in READ_METHODS and self.fetched_file(owner)
+        ):
+            return Value((), None, frozenset({FETCHED}))
         if (
             name in ("json.load", "json.loads")
             and args
@@ -1022,6 +1039,11 @@ class _Scope:
             program = _program(node, words, args)
             if program is not None:
                 self.executed(node, program)
+        loaded = args[:1] if name == "runpy.run_path" else args[1:2]
+        if name in LOAD_FILE_CALLS and loaded and self.fetched_file(loaded[0]):
+            self.executed(node, Value((), None, frozenset({FETCHED})))
+        if name == "urllib.request.urlretrieve" and len(args) >= 2:
+            self.wrote(node, args[1], Value((), None, frozenset({FETCHED})))
         if name in EXEC_CALLS and args and args[0].tainted(FETCHED, DECODED):
             self.executed(node, args[0])
         if name in READ_CALLS and len(args) >= 2 and any(m in s for s in args[1].strings for m in "aw"):
@@ -1030,6 +1052,9 @@ class _Scope:
             self.wrote(node, owner, args[0])
         if method in ("write", "writelines") and args and isinstance(node.func, ast.Attribute):
             target = self.flow.opened.get(_key(node.func.value))
+            opened = node.func.value
+            if target is None and isinstance(opened, ast.Call) and opened.args and _opens_to_write(opened):
+                target = self.expr(opened.args[0])  # open(path, "w").write(data)
             if target is not None:
                 self.wrote(node, target, args[0])
             elif node.args and (into := self.flow.opened.get(_key(node.args[0]))) is not None:
@@ -1061,6 +1086,8 @@ class _Scope:
                     self.flow.opened[_key(target)] = path
             return
         texts = content.strings
+        if content.tainted(FETCHED):
+            self.flow.skill.fetched_paths.update(p for p in path.strings if p and p != "*")
         written_to = ", ".join(path.strings) or "a path built at run time"
         self.flow.fact(node, lambda: f"writes {_what(content)} to {written_to}")
         for where in path.strings:
@@ -1075,6 +1102,10 @@ class _Scope:
             if why is not None:
                 self.flow.report("untrusted-index", node, why)
                 return
+
+    def fetched_file(self, path: Value) -> bool:
+        """Whether ``path`` names a file the code wrote fetched data into."""
+        return any(p in self.flow.skill.fetched_paths for p in path.strings)
 
     def _commands(self, node: ast.Call, args: list[Value]) -> tuple[list[str], list[Value]]:
         """A shell call's command lines as text (a list's words joined) and its words."""
@@ -1128,6 +1159,18 @@ INTERPRETER = re.compile(
     r"(^|/)(ba|z|da|k|c|tc)?sh$|(^|/)(python[\d.]*|node|perl|ruby|php|pwsh|powershell)(\.exe)?$"
 )
 INLINE_CODE_FLAG = frozenset({"-c", "-e", "-Command", "-command", "/c", "-EncodedCommand", "--eval"})
+
+
+def _opens_to_write(call: ast.Call) -> bool:
+    """Whether ``call`` is ``open(path, "w"...)`` (or append) spelled out."""
+    mode = call.args[1] if len(call.args) >= 2 else next((k.value for k in call.keywords if k.arg == "mode"), None)
+    return (
+        isinstance(call.func, ast.Name)
+        and call.func.id == "open"
+        and isinstance(mode, ast.Constant)
+        and isinstance(mode.value, str)
+        and any(m in mode.value for m in "wa")
+    )
 
 
 def _program(node: ast.Call, words: list[Value], args: list[Value]) -> Value | None:

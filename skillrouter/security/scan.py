@@ -43,6 +43,7 @@ from skillrouter.security.configs import (
 )
 from skillrouter.security.editor_tasks import EditorTasksAnalyzer
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
+from skillrouter.security.footholds import FootholdAnalyzer
 from skillrouter.security.indicators import indicators
 from skillrouter.security.injection import injection_findings, quoting_line
 from skillrouter.security.markdown import Document, read_document, sentences
@@ -471,4 +472,5 @@ SKILL_ANALYZERS: tuple[FlowAnalyzer | HookAnalyzer, ...] = (
     FlowAnalyzer("powershell-flow", "powershell", psflow.powershell_findings),
     FlowAnalyzer("page-flow", "page", jsflow.page_findings),
     HookAnalyzer(),  # the scripts it registers as the agent's hooks, read with the session as stdin
+    FootholdAnalyzer(),  # a .pth start-up file, an SSH key or a root certificate it ships and installs
 )

@@ -1,0 +1,151 @@
+"""What a skill leaves on the machine so that its author gets back in later, read across its files.
+
+Three footholds need no payload that fetches or decodes anything, so the flow analyzers (which
+follow data to where it leaves or runs) do not see them; each is a file the skill ships, put where
+the system trusts it:
+
+- **A ``.pth`` file that runs code** (``persistence``): Python's ``site`` module runs every line of a
+  ``.pth`` file in ``site-packages`` that starts with ``import`` at each start of every Python
+  program (the 2026 ``litellm`` release that stole credentials ran this way). A skill has no reason
+  to ship one: an editable install writes its own.
+- **An SSH key the skill ships, written into ``authorized_keys``** (``persistence``): whoever holds
+  the private half logs in to the machine from then on. A full public key in the skill (not a
+  placeholder such as ``ssh-rsa AAAA...``) and a line of it that writes into an ``authorized_keys``
+  file; a guide that adds the user's own key (read from ``~/.ssh/*.pub``) ships none.
+- **A certificate the skill ships, installed as a trusted root** (``trust-anchor``): whoever holds
+  its key can read and alter every TLS connection the machine makes (a "mirror" or "accelerator"
+  that proxies them). A certificate file of the skill, named on a line that installs into a trust
+  store (``update-ca-certificates``' folder, ``update-ca-trust``'s anchors, ``security
+  add-trusted-cert``, ``certutil -addstore Root``, ``Import-Certificate`` into a Root store,
+  ``keytool -importcert`` into ``cacerts``, Docker's ``certs.d``); a guide that installs the
+  company's CA from a path the user gives ships none.
+
+Registered as the skill-level analyzer ``footholds`` (:mod:`~skillrouter.security.scan`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import PurePosixPath
+from typing import Any
+
+from skillrouter.security.findings import Finding, excerpt, finding
+
+__all__ = ["FootholdAnalyzer", "foothold_findings"]
+
+# a line site.py runs: "import" then a space or a tab, at the line's start
+_PTH_CODE = re.compile(r"^import[ \t]", re.MULTILINE)
+
+# a whole public key: its type, then at least 60 characters of base64 (a placeholder is "AAAA...")
+_PUBLIC_KEY = re.compile(
+    r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
+    r"\s+AAAA[A-Za-z0-9+/]{60,}={0,2}"
+)
+# a line that writes into authorized_keys (a redirection, tee, an append or write call, a copy)
+_AUTHORIZED_WRITE = re.compile(
+    r"(?:>>?|\btee\b|\bappend\w*|\bwrite\w*|\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bcp\b|\binstall\b"
+    r"|\bCOPY\b|\bADD\b|\bopen\s*\()[^\n]*authorized_keys"
+    r"|authorized_keys[^\n]*(?:\bappend\w*|\bwrite\w*|,\s*[\"']a[\"'])",
+    re.IGNORECASE,
+)
+
+_CERTIFICATE = "-----BEGIN CERTIFICATE-----"
+_CERT_SUFFIXES = (".crt", ".cer", ".pem", ".der")
+# a line that installs a certificate where the system (or Docker, or Java) takes it as a root
+_TRUST_STORE = re.compile(
+    r"update-ca-certificates|update-ca-trust|/usr/(?:local/)?share/ca-certificates\b"
+    r"|/etc/pki/ca-trust/source/anchors|/etc/ca-certificates/trust-source|\btrust\s+anchor\b"
+    r"|\badd-trusted-cert\b|\bcertutil\b[^\n]*-addstore[^\n]*\bRoot\b|\bImport-Certificate\b[^\n]*\\Root\b"
+    r"|Cert:\\\w+\\Root\b|\bkeytool\b[^\n]*-import\w*[^\n]*\bcacerts\b|/etc/docker/certs\.d/",
+    re.IGNORECASE,
+)
+
+
+class FootholdAnalyzer:
+    """The skill-level analyzer ``footholds`` (see the module docstring)."""
+
+    name = "footholds"
+
+    def analyze_skill(self, view: Any) -> list[Finding]:
+        return foothold_findings(view.texts)
+
+
+def foothold_findings(texts: Mapping[str, str]) -> list[Finding]:
+    """The footholds in a skill's text files (relative path -> text)."""
+    return [*_pth_files(texts), *_authorized_keys(texts), *_trust_anchors(texts)]
+
+
+def _pth_files(texts: Mapping[str, str]) -> Iterator[Finding]:
+    for relpath, text in sorted(texts.items()):
+        if PurePosixPath(relpath).suffix.lower() != ".pth":
+            continue
+        m = _PTH_CODE.search(text)
+        if m is not None:
+            line = text.count("\n", 0, m.start()) + 1
+            yield finding(
+                "persistence",
+                relpath,
+                line,
+                excerpt(text.splitlines()[line - 1]),
+                why=(
+                    "A .pth start-up file whose line runs code: put in site-packages, it runs at the "
+                    "start of every Python program on the machine."
+                ),
+            )
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    for number, line in enumerate(text.splitlines(), 1):
+        yield number, line
+
+
+def _authorized_keys(texts: Mapping[str, str]) -> Iterator[Finding]:
+    if "authorized_keys" not in "".join(texts.values()) or not any(
+        _PUBLIC_KEY.search(t) for t in texts.values()
+    ):
+        return
+    for relpath, text in sorted(texts.items()):
+        if "authorized_keys" not in text:
+            continue
+        for number, line in _lines(text):
+            if _AUTHORIZED_WRITE.search(line):
+                yield finding(
+                    "persistence",
+                    relpath,
+                    number,
+                    excerpt(line),
+                    why=(
+                        "It writes into authorized_keys and the skill ships a whole SSH public key: "
+                        "whoever holds the private half can log in to this machine from then on."
+                    ),
+                )
+                break
+
+
+def _trust_anchors(texts: Mapping[str, str]) -> Iterator[Finding]:
+    shipped = {
+        PurePosixPath(relpath).name
+        for relpath, text in texts.items()
+        if _CERTIFICATE in text and PurePosixPath(relpath).suffix.lower() in _CERT_SUFFIXES
+    }
+    for relpath, text in sorted(texts.items()):
+        if PurePosixPath(relpath).name in shipped or not _TRUST_STORE.search(text):
+            continue
+        inline = _CERTIFICATE in text  # a script that writes the certificate out itself (a here-document)
+        if not inline and not any(name in text for name in shipped):
+            continue  # it installs some certificate: not one of the skill's
+        for number, line in _lines(text):
+            if _TRUST_STORE.search(line):
+                named = next((n for n in sorted(shipped) if n in text), "written out in this file")
+                yield finding(
+                    "trust-anchor",
+                    relpath,
+                    number,
+                    excerpt(line),
+                    why=(
+                        f"It installs a certificate the skill ships ({named}) as one the system trusts: "
+                        "whoever holds its key can read and alter the machine's encrypted connections."
+                    ),
+                )
+                break

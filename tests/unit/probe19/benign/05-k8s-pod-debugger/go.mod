@@ -1,0 +1,3 @@
+module github.com/kdebug-tools/kdebug
+
+go 1.21

@@ -1,0 +1,3 @@
+module example.com/ossdeploy
+
+go 1.21
