@@ -96,8 +96,7 @@ def _pth_files(texts: Mapping[str, str]) -> Iterator[Finding]:
 
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:
-    for number, line in enumerate(text.splitlines(), 1):
-        yield number, line
+    yield from enumerate(text.splitlines(), 1)
 
 
 def _authorized_keys(texts: Mapping[str, str]) -> Iterator[Finding]:

@@ -703,7 +703,9 @@ class _Scope:
             name in READS or (method in ("readFileSync", "readFile", "readdirSync") and _is_fs(owner))
         ) and _credential(path):
             result = Value((), None, frozenset({SECRET}))
-        elif (name in READS or (method in ("readFileSync", "readFile") and _is_fs(owner))) and self.fetched(path):
+        elif (name in READS or (method in ("readFileSync", "readFile") and _is_fs(owner))) and self.fetched(
+            path
+        ):
             result = Value((), None, frozenset({FETCHED}))
         if method == "createWriteStream" and _is_fs(owner) and args:
             return Value(args[0].strings, WRITE_STREAM, frozenset())

@@ -1163,7 +1163,11 @@ INLINE_CODE_FLAG = frozenset({"-c", "-e", "-Command", "-command", "/c", "-Encode
 
 def _opens_to_write(call: ast.Call) -> bool:
     """Whether ``call`` is ``open(path, "w"...)`` (or append) spelled out."""
-    mode = call.args[1] if len(call.args) >= 2 else next((k.value for k in call.keywords if k.arg == "mode"), None)
+    mode = (
+        call.args[1]
+        if len(call.args) >= 2
+        else next((k.value for k in call.keywords if k.arg == "mode"), None)
+    )
     return (
         isinstance(call.func, ast.Name)
         and call.func.id == "open"

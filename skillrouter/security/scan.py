@@ -461,7 +461,7 @@ class FlowAnalyzer:
         return self.flows(texts) if texts else []
 
 
-SKILL_ANALYZERS: tuple[FlowAnalyzer | HookAnalyzer, ...] = (
+SKILL_ANALYZERS: tuple[FlowAnalyzer | HookAnalyzer | FootholdAnalyzer, ...] = (
     FlowAnalyzer("python-flow", "python", pyflow.skill_findings),
     FlowAnalyzer("javascript-flow", "javascript", jsflow.script_findings),
     FlowAnalyzer("shell-flow", "shell", shflow.shell_findings),

@@ -93,7 +93,17 @@ _SECRET_VARIABLE = re.compile(rf"{SECRET_NAME}$")
 DECODERS = re.compile(
     r"\bbase64\s+(-d|--decode|-D)\b|\bxxd\s+-r\b|\bopenssl\s+(enc\s+)?-d\b|\bgunzip\b|\bzcat\b"
 )
+
+
 # a code host the user's own repository is pushed to: in a guide's steps, a remote there is theirs
+def _users_own_repository(url: str) -> bool:
+    """Whether a remote is a forge's repository whose owner the user fills in
+    (``git@gitee.com:$(GITEE_NS)/$(REPO).git``): the user's own, not an address the skill fixed."""
+    m = _FORGE.match(url)
+    owner = url[m.end() :].split("/", 1)[0] if m else ""
+    return bool(owner) and bool(re.search(r"[$<{]|^\*$", owner))
+
+
 _FORGE = re.compile(
     r"^(?:https?://|ssh://(?:git@)?|git@)(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com"
     r"|ssh\.dev\.azure\.com|dev\.azure\.com)[:/]",
@@ -797,6 +807,7 @@ class _Script:
             and len(words) >= 4
             and re.match(r"(https?|ssh|git)://|git@", words[3])
             and not (self.markdown and _FORGE.search(words[3]))
+            and not _users_own_repository(words[3])
         ):
             self.remotes.add(words[2])
         elif words[:1] == ["push"] and any(w in self.remotes for w in words[1:]):

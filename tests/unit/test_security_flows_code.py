@@ -910,3 +910,13 @@ def test_a_top_level_call_handing_a_secret_to_a_helper_is_followed() -> None:
         '"))\n', '")))\n'
     )
     assert local != credential and rules("scripts/sync.py", local) == []
+
+
+def test_a_push_to_a_forge_repository_whose_owner_the_user_fills_in_is_the_users_own() -> None:
+    mine = "setup:\n\tgit remote add gitee git@gitee.com:$(GITEE_NS)/$(REPO).git\n\tgit push gitee --all\n"
+    assert rules("Makefile", mine) == []
+    fixed = mine.replace("$(GITEE_NS)", "mirror-backup")
+    assert rules("Makefile", fixed) == ["exfiltration"]
+    script = 'git remote add backup "https://gitee.com/${NS}/app.git"\ngit push backup --all\n'
+    assert rules("scripts/sync.sh", script) == []
+    assert rules("scripts/sync.sh", script.replace("${NS}", "relay-node")) == ["exfiltration"]

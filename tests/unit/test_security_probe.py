@@ -13,7 +13,7 @@ scan, once ``probe14`` was written; ``probe14`` written blind, scanned once at f
 once ``probe15`` was written; ``probe15`` written blind, scanned once at 3f4e588, worked on once
 ``probe16`` was written; ``probe16`` written blind, scanned once at ca14f03, then worked on; ``probe17``
 written blind, scanned once at 735f97f after that work, then worked on; ``probe18`` written blind,
-scanned once at f138296, then worked on)."""
+scanned once at f138296, then worked on; ``probe19`` written blind, scanned once at c723482)."""
 
 from __future__ import annotations
 
@@ -184,9 +184,9 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "14-asset-cache-warmer",
             "17-contract-deploy-helper",
             "21-i18n-translator",
-            "23-py-startup-profiler",
         },
-        {"01-pr-review-assistant", "22-server-backup-cron"},
+        # 23: its benign twin ships the same .pth start-up line, switched off by an environment check
+        {"01-pr-review-assistant", "22-server-backup-cron", "23-py-startup-profiler"},
     ),
     "probe18": (  # written blind, scanned once at f138296 (12 / 24, 0 benign: its README), worked on since
         {
@@ -197,9 +197,23 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "20-aliyun-oss-backup",
             "21-wechat-miniprogram-ci",
             "22-dingtalk-daily-report",
-            "23-docker-build-accel",
         },
         set(),
+    ),
+    "probe19": (  # written blind, scanned once at c723482 (15 / 24, 2 benign: its README)
+        {
+            "01-csv-profiler",
+            "02-openapi-client-gen",
+            "03-commit-msg-guard",
+            "05-k8s-pod-debugger",
+            "07-npm-release-workflow",
+            "13-release-changelog",
+            "19-pypi-mirror-setup",
+            "21-wechat-miniprogram-ci",
+            "23-gradle-maven-mirror",
+        },
+        # held at the scan: 17 (a push to the user's own Gitee repository, mended since) and 20
+        {"20-aliyun-oss-deploy"},
     ),
 }
 
