@@ -51,11 +51,12 @@ class Indicators:
     npm_indexes: tuple[str, ...]
     index_hosting: tuple[str, ...]
     installer_hosts: tuple[str, ...] = ()
+    maven_indexes: tuple[str, ...] = ()
 
     @property
     def package_indexes(self) -> tuple[str, ...]:
-        """Every known index host, Python's and npm's."""
-        return tuple(dict.fromkeys((*self.python_indexes, *self.npm_indexes)))
+        """Every known index host, Python's, npm's and Maven's (Gradle's too)."""
+        return tuple(dict.fromkeys((*self.python_indexes, *self.npm_indexes, *self.maven_indexes)))
 
 
 def _strings(data: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
@@ -81,6 +82,7 @@ def _parse(text: str, where: str) -> Indicators:
         _strings(indexes, "npm", f"{where} [package_indexes]"),
         _strings(indexes, "hosting", f"{where} [package_indexes]"),
         _strings(data, "installer_hosts", where),
+        _strings(indexes, "maven", f"{where} [package_indexes]"),
     )
 
 
@@ -105,6 +107,7 @@ def load(extra: Path | None = None) -> Indicators:
         both(shipped.npm_indexes, more.npm_indexes),
         both(shipped.index_hosting, more.index_hosting),
         both(shipped.installer_hosts, more.installer_hosts),
+        both(shipped.maven_indexes, more.maven_indexes),
     )
 
 

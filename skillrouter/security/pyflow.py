@@ -102,7 +102,7 @@ CREDENTIAL_STORE = re.compile(
 # a command whose output is a credential
 CREDENTIAL_COMMAND = re.compile(
     r"find-(generic|internet)-password|gh\s+auth\s+token|print-access-token|export-credentials"
-    r"|get-login-password|kubectl\s+config\s+view\s+--raw|secret-tool\s+lookup|cat\s+\S*(\.ssh|\.aws|\.npmrc|\.netrc)"
+    r"|get-login-password|kubectl\s+config\s+view\b[^|;&\n]*?--(?:raw|flatten)\b|secret-tool\s+lookup|cat\s+\S*(\.ssh|\.aws|\.npmrc|\.netrc)"
     r"|git\s+credential\s+fill\b|git\s+credential-\w+\s+get\b"
     # a cluster's Secret objects, their values in base64 (kubectl get secret NAME -o yaml)
     r"|kubectl\b[^|;&\n]*?\bget\s+(?:-\S+\s+\S+\s+)*secrets?\b(?![-.\w])",

@@ -139,6 +139,7 @@ def index_urls(text: str, manifest: bool = False) -> Iterator[tuple[int, str, st
             ):
                 continue  # a bare "registry": npm's only as a configuration line or npm's own command
             yield number, line, m.group("url"), m.start("url")
+    yield from _repository_urls(text)
     if _SOURCE_TABLE.search(text):
         for m in _URL_KEY.finditer(text):
             start = text.rfind("[", 0, m.start())
@@ -146,6 +147,56 @@ def index_urls(text: str, manifest: bool = False) -> Iterator[tuple[int, str, st
                 number = text.count("\n", 0, m.start()) + 1
                 line = lines[number - 1]
                 yield number, line, m.group("url"), line.find(m.group("url"))
+
+
+# Maven's and Gradle's repositories: the elements and blocks an artifact is fetched from, and those
+# that only say where one is published (or name the project's site)
+_XML_TAG = re.compile(r"<(/?)([\w:.-]+)[^>]*?(/?)>")
+_XML_FETCHED_FROM = frozenset({"mirror", "repository", "pluginrepository"})
+_XML_PUBLISHED_TO = frozenset({"distributionmanagement", "scm", "site", "snapshotrepository"})
+_XML_URL = re.compile(r"<url>\s*(https?://[^<\s]+)\s*</url>")
+_GRADLE_BLOCK = re.compile(r"\b(\w+)\s*(?:\([^(){}\n]*\))?\s*\{|\}")
+_GRADLE_URL = re.compile(
+    r"""\bmaven\s*(?:\{[^{}]*?\burl\s*(?:=\s*)?\(?\s*(?:uri\s*\(\s*)?|\(\s*(?:url\s*=\s*)?(?:uri\s*\(\s*)?)"""
+    r"""["'](?P<url>https?://[^"'\s]+)["']"""
+)
+
+
+def _repository_urls(text: str) -> Iterator[tuple[int, str, str, int]]:
+    """The Maven repositories a ``settings.xml`` or ``pom.xml`` fetches from (a mirror, a
+    repository), and Gradle's (``maven { url = uri("...") }``, ``maven("...")``) outside a
+    ``publishing`` block: (line number, the line, the URL, its column)."""
+    lines = text.split("\n")
+    if "<url>" in text:
+        stack: list[str] = []
+        for m in _XML_TAG.finditer(text):
+            closing, name, empty = m.group(1), m.group(2).lower(), m.group(3)
+            if closing:
+                if name in stack:
+                    del stack[len(stack) - 1 - stack[::-1].index(name) :]
+            elif not empty:
+                stack.append(name)
+            if name == "url" and not closing and _XML_FETCHED_FROM & set(stack) and not (
+                _XML_PUBLISHED_TO & set(stack)
+            ):
+                url = _XML_URL.match(text, m.start())
+                if url is not None:
+                    number = text.count("\n", 0, m.start()) + 1
+                    yield number, lines[number - 1], url.group(1), lines[number - 1].find(url.group(1))
+    if "maven" in text:
+        for m in _GRADLE_URL.finditer(text):
+            depth: list[str] = []
+            for block in _GRADLE_BLOCK.finditer(text, 0, m.start()):
+                if block.group() == "}":
+                    if depth:
+                        depth.pop()
+                else:
+                    depth.append(block.group(1))
+            if "publishing" in depth:
+                continue  # where the build publishes to, not what it installs
+            number = text.count("\n", 0, m.start("url")) + 1
+            line = lines[number - 1]
+            yield number, line, m.group("url"), line.find(m.group("url"))
 
 
 _WHY = {

@@ -210,7 +210,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "13-release-changelog",
             "19-pypi-mirror-setup",
             "21-wechat-miniprogram-ci",
-            "23-gradle-maven-mirror",
         },
         # held at the scan: 17 (a push to the user's own Gitee repository, mended since) and 20
         {"20-aliyun-oss-deploy"},

@@ -473,3 +473,44 @@ def test_a_look_alike_package_index_listed_in_a_data_file_is_untrusted() -> None
     assert supply_findings("config/mirrors.conf", real) == []  # the real mirrors, or a team's own
     own = listed.replace("pypi.tuna-tsinghua.example", "pypi.internal.acme.com")
     assert supply_findings("config/mirrors.conf", own) == []
+
+
+def test_maven_and_gradle_repositories_are_package_indexes() -> None:
+    def flagged(relpath: str, text: str) -> list[tuple[str, int | None]]:
+        return [(f.rule, f.line) for f in supply_findings(relpath, text)]
+
+    settings = (
+        "<settings>\n <mirrors>\n  <mirror>\n   <mirrorOf>*</mirrorOf>\n"
+        "   <url>https://maven-aliyun-edge.example/repository/public</url>\n"
+        "  </mirror>\n </mirrors>\n</settings>\n"
+    )
+    assert flagged("settings.xml", settings) == [("untrusted-index", 5)]
+    official = settings.replace("maven-aliyun-edge.example", "maven.aliyun.com")
+    assert flagged("settings.xml", official) == []
+    # where a project is published, and its site, are not where it installs from
+    pom = (
+        "<project>\n <url>https://site.fastbuild.example</url>\n <distributionManagement>\n  <repository>\n"
+        "   <url>https://nexus.fastbuild.example/releases</url>\n  </repository>\n"
+        " </distributionManagement>\n</project>\n"
+    )
+    assert flagged("pom.xml", pom) == []
+    kts = (
+        "allprojects {\n  repositories {\n"
+        '    maven { url = uri("https://maven.aliyun-cdn.example/m2") }\n  }\n}\n'
+    )
+    assert flagged("init.gradle.kts", kts) == [("untrusted-index", 3)]
+    groovy = (
+        "repositories {\n  maven { url 'https://maven.aliyun.com/repository/public' }\n"
+        "  maven { url 'https://jitpack.io' }\n}\n"
+    )
+    assert flagged("build.gradle", groovy) == []
+    publishing = (
+        "publishing {\n  repositories {\n    maven {\n"
+        '      url = uri("https://repo.fastbuild.example/r")\n    }\n  }\n}\n'
+    )
+    assert flagged("build.gradle.kts", publishing) == []
+    plugin = (
+        "pluginManagement {\n  repositories {\n"
+        '    maven("https://plugins.gradle-mirror.example/m2")\n  }\n}\n'
+    )
+    assert flagged("settings.gradle.kts", plugin) == [("untrusted-index", 3)]
