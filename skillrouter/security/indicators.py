@@ -13,6 +13,7 @@ package data and is always read.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import tomllib
@@ -24,7 +25,19 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["ENV", "LOOPBACK_RE", "Indicators", "imitates", "indicators", "known_host", "load", "loopback"]
+__all__ = [
+    "ENV",
+    "LOOPBACK_RE",
+    "TOKEN_TAINT",
+    "Indicators",
+    "imitates",
+    "indicators",
+    "known_host",
+    "load",
+    "loopback",
+    "token_sent_elsewhere",
+    "token_taint",
+]
 
 # a server on this machine: what it is handed does not leave it
 LOOPBACK_RE = re.compile(
@@ -41,6 +54,10 @@ ENV = "SKILLROUTER_INDICATORS"
 FILE = "indicators.toml"
 
 
+ServiceTokens = tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]
+"""Each service: its name, the variables its tokens are held in, the hosts they are made for."""
+
+
 @dataclass(frozen=True)
 class Indicators:
     """The lists (see ``indicators.toml`` for what each one means and which rules read it)."""
@@ -52,6 +69,18 @@ class Indicators:
     index_hosting: tuple[str, ...]
     installer_hosts: tuple[str, ...] = ()
     maven_indexes: tuple[str, ...] = ()
+    # service -> (the variables its tokens are held in, the hosts they are made for)
+    service_tokens: ServiceTokens = ()
+
+    def token_service(self, variable: str) -> str | None:
+        """The service whose token a variable of this name holds (``GITHUB_TOKEN``: github)."""
+        return next((s for s, names, _ in self.service_tokens if variable in names), None)
+
+    def token_hosts(self, service: str) -> tuple[str, ...]:
+        """The hosts a token of ``service`` is made for (npm's and PyPI's: their indexes too)."""
+        own = next((hosts for s, _, hosts in self.service_tokens if s == service), ())
+        indexes = {"npm": self.npm_indexes, "pypi": self.python_indexes}.get(service, ())
+        return (*own, *indexes, *(self.index_hosting if indexes else ()))
 
     @property
     def package_indexes(self) -> tuple[str, ...]:
@@ -83,7 +112,24 @@ def _parse(text: str, where: str) -> Indicators:
         _strings(indexes, "hosting", f"{where} [package_indexes]"),
         _strings(data, "installer_hosts", where),
         _strings(indexes, "maven", f"{where} [package_indexes]"),
+        _service_tokens(data, where),
     )
+
+
+def _service_tokens(data: Mapping[str, Any], where: str) -> ServiceTokens:
+    table = data.get("service_tokens", {})
+    if not isinstance(table, dict):
+        raise ValueError(f"{where}: 'service_tokens' must be a table")  # noqa: TRY004
+    out = []
+    for service, entry in sorted(table.items()):
+        if not isinstance(entry, dict):
+            raise ValueError(f"{where}: [service_tokens.{service}] must be a table")  # noqa: TRY004
+        names = entry.get("variables", [])
+        if not isinstance(names, list) or not all(isinstance(v, str) and v.strip() for v in names):
+            raise ValueError(f"{where} [service_tokens.{service}]: 'variables' must be a list of names")
+        hosts = _strings(entry, "hosts", f"{where} [service_tokens.{service}]")
+        out.append((service, tuple(v.strip() for v in names), hosts))
+    return tuple(out)
 
 
 def load(extra: Path | None = None) -> Indicators:
@@ -108,7 +154,16 @@ def load(extra: Path | None = None) -> Indicators:
         both(shipped.index_hosting, more.index_hosting),
         both(shipped.installer_hosts, more.installer_hosts),
         both(shipped.maven_indexes, more.maven_indexes),
+        _both_tokens(shipped.service_tokens, more.service_tokens),
     )
+
+
+def _both_tokens(a: ServiceTokens, b: ServiceTokens) -> ServiceTokens:
+    merged: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for service, names, hosts in (*a, *b):
+        held = merged.get(service, ((), ()))
+        merged[service] = (tuple(dict.fromkeys((*held[0], *names))), tuple(dict.fromkeys((*held[1], *hosts))))
+    return tuple((s, names, hosts) for s, (names, hosts) in sorted(merged.items()))
 
 
 @lru_cache(maxsize=1)
@@ -161,3 +216,44 @@ def _within_two(a: str, b: str) -> bool:
             return False
         previous = current
     return previous[-1] <= 2
+
+
+TOKEN_TAINT = "token:"  # a value's taint "token:github": it holds a token a service hands out
+
+
+def token_taint(variable: str) -> frozenset[str]:
+    """The taint of a variable named ``variable``: a service's token (:attr:`Indicators.service_tokens`)."""
+    service = indicators().token_service(variable)
+    return frozenset({TOKEN_TAINT + service}) if service else frozenset()
+
+
+def token_sent_elsewhere(taint: frozenset[str], url: str) -> str | None:
+    """Why a request to ``url`` carrying ``taint`` sends a service's token to someone else: the
+    URL's host is spelled out, public, and none of the service's (None: it is not)."""
+    services = sorted(t.removeprefix(TOKEN_TAINT) for t in taint if t.startswith(TOKEN_TAINT))
+    netloc = url.split("//", 1)[-1].split("/", 1)[0]
+    if not services or re.search(r"[$<>{}*%]", netloc):
+        return None  # a host built at run time (the user's server) or a placeholder
+    try:
+        host = (urlsplit(url).hostname or "").lower().rstrip(".")
+    except ValueError:
+        return None
+    if not host or "." not in host or loopback([host]) or host.endswith((".local", ".internal", ".lan")):
+        return None
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+    if address is not None and (address.is_private or address.is_loopback or address.is_link_local):
+        return None
+    for service in services:
+        hosts = indicators().token_hosts(service)
+        # a document's stand-in for the service's own host, its top-level domain swapped for the
+        # reserved .example (api.github.example): no such host exists to receive anything
+        stand_ins = tuple(f"{h.rsplit('.', 1)[0]}.example" for h in hosts)
+        if not known_host(host, hosts) and not known_host(host, stand_ins):
+            return (
+                f"sends the {service} token it was given to {host}, which is not one of {service}'s "
+                "hosts: whoever runs it can act as the user there"
+            )
+    return None

@@ -35,7 +35,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from skillrouter.security.findings import Finding
-from skillrouter.security.indicators import loopback
+from skillrouter.security.indicators import loopback, token_sent_elsewhere, token_taint
 from skillrouter.security.pyflow import (
     CREDENTIAL_COMMAND,
     DECODED,
@@ -48,6 +48,7 @@ from skillrouter.security.pyflow import (
     STARTUP_FILE,
     UNKNOWN,
     Value,
+    _as_credential,
     _auth_slot,
     _concat,
     _credential,
@@ -529,7 +530,9 @@ class _Scope:
                     "pair_pattern",
                     "object_assignment_pattern",
                 ):
-                    self.bind(inner, Value(("*",)))  # const { TOKEN } = process.env: one setting each
+                    key = part.child_by_field_name("key") or part.child_by_field_name("left") or part
+                    # const { TOKEN } = process.env: one setting each
+                    self.bind(inner, Value(("*",), None, token_taint(_text(key))))
                     continue
                 if part.type == "rest_pattern":  # const { a, ...rest } = process.env: the rest, whole
                     inner = next(iter(part.named_children), part)
@@ -598,7 +601,7 @@ class _Scope:
             return Value(qualname="#literal")
         if kind in ("object", "array"):
             parts = [
-                Value(self.value(c).strings)
+                _as_credential(self.value(c))
                 if c.type == "pair" and _auth_slot(self.key(c))
                 else self.value(c)
                 for c in node.named_children
@@ -651,11 +654,11 @@ class _Scope:
         if self.flow.browser and (text.endswith("document.cookie") or prop in BROWSER_STORES):
             return Value((), text, frozenset({SECRET}))
         if owner_node is not None and _text(owner_node) == "process.env":
-            return Value(("*",))  # one setting
+            return Value(("*",), None, token_taint(prop))  # one setting (a service's token, named so)
         owner = self.value(owner_node)
         qualname = f"{owner.qualname}.{prop}" if owner.qualname else None
         if owner.qualname == "process.env":
-            return Value(("*",))
+            return Value(("*",), None, token_taint(prop))
         return Value((), qualname, _looked_up(owner.taint, (prop,)))
 
     def call(self, node: Any) -> Value:
@@ -796,7 +799,11 @@ class _Scope:
             taint |= returned if method in ("map", "flatMap", "reduce") else frozenset()
         else:
             taint |= self.callbacks(arg_nodes, frozenset({FETCHED}) if fetched else owner.taint)
-        if network and method not in ("on", "once", "setTimeout", "destroy", "close", "setHeader"):
+        url = next((s for a in args[:1] for s in a.strings if s.startswith(("http://", "https://"))), None)
+        elsewhere = token_sent_elsewhere(taint, url) if network and url else None
+        if elsewhere is not None:  # a CI or registry token handed to a host that is not its service's
+            self.flow.report("exfiltration", node, f"{elsewhere} (through {name or method}())")
+        elif network and method not in ("on", "once", "setTimeout", "destroy", "close", "setHeader"):
             for a in args:
                 if self.send(node, a, f"sends {_what(a)} out through {name or method}()"):
                     break

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from skillrouter.security.findings import Finding, excerpt, finding
-from skillrouter.security.indicators import loopback
+from skillrouter.security.indicators import TOKEN_TAINT, loopback, token_sent_elsewhere, token_taint
 from skillrouter.security.supply import index_urls, untrusted_index_why
 from skillrouter.security.view import kind_of
 
@@ -656,6 +656,8 @@ class _Scope:
                 return Value((), None, got.taint)
             case ast.Subscript(value=value, slice=index):
                 got, key = self.expr(value), self.expr(index)
+                if got.qualname == "os.environ":  # one setting (a service's token, named so)
+                    return Value(("*",), None, frozenset().union(*map(token_taint, key.strings[:1])))
                 return Value((), None, _looked_up(got.taint, key.strings))
             case ast.Call():
                 return self.call(node)
@@ -672,7 +674,7 @@ class _Scope:
                     got = self.expr(v)
                     slot = self.expr(k).strings if k is not None else ()
                     parts.append(
-                        got if not (oauth or _auth_slot(slot)) else Value(got.strings)
+                        got if not (oauth or _auth_slot(slot)) else _as_credential(got)
                     )  # authentication
                 return Value((), None, frozenset().union(*(p.taint for p in parts)) if parts else frozenset())
             case (
@@ -886,7 +888,8 @@ class _Scope:
         if method == "joinpath" and owner.strings:
             return _concat([owner, *[p for a in args for p in (Value(("/",)), a)]])
         if method == "getenv" or name in ("os.getenv", "os.environ.get"):  # what it is, or its default
-            return Value(("*", *(args[1].strings if len(args) > 1 else ())))
+            named = frozenset().union(*map(token_taint, args[0].strings[:1])) if args else frozenset()
+            return Value(("*", *(args[1].strings if len(args) > 1 else ())), None, named)
         decoded = name if name in DECODE_CALLS else None
         if decoded and args and args[0].strings:
             texts = [t for t in (_decode_blob(decoded, s) for s in args[0].strings) if t is not None]
@@ -1012,7 +1015,13 @@ class _Scope:
             and owner.qualname.endswith(")")
             and "#local" not in owner.qualname
         )
-        if network and method not in ("close", "settimeout", "setsockopt", "raise_for_status"):
+        carried = _join([*args, *kwargs.values(), owner]).taint if network else frozenset()
+        addressed = [*(args[0].strings if args else ()), *(kwargs["url"].strings if "url" in kwargs else ())]
+        url = next((s for s in addressed if s.startswith(("http://", "https://"))), None)
+        elsewhere = token_sent_elsewhere(carried, url) if url else None
+        if elsewhere is not None:  # a CI or registry token handed to a host that is not its service's
+            self.flow.report("exfiltration", node, f"{elsewhere} (through {name or method}())")
+        elif network and method not in ("close", "settimeout", "setsockopt", "raise_for_status"):
             self.flow.fact(node, lambda: f"sends {_what(_join(every))} out through {name or method}()")
             for value in every:
                 if self.send(node, value, f"sends {_what(value)} out through {name or method}()"):
@@ -1272,6 +1281,12 @@ def untrusted_index_written(where: str, texts: Iterable[str]) -> str | None:
 def _params_in(taint: frozenset[str]) -> frozenset[int]:
     """The parameter positions a value's taint says it carries (``param:2``: the third's data)."""
     return frozenset(int(t[6:]) for t in taint if t.startswith("param:") and t[6:].isdigit())
+
+
+def _as_credential(value: Value) -> Value:
+    """A value in a request's authentication: no longer data it sends, but still the service's
+    token it is (which a request to another host hands to someone else)."""
+    return Value(value.strings, None, frozenset(t for t in value.taint if t.startswith(TOKEN_TAINT)))
 
 
 def _auth_slot(keys: tuple[str, ...]) -> bool:

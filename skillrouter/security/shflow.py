@@ -26,7 +26,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from skillrouter.security.findings import Finding
-from skillrouter.security.indicators import indicators, known_host, loopback
+from skillrouter.security.indicators import (
+    indicators,
+    known_host,
+    loopback,
+    token_sent_elsewhere,
+    token_taint,
+)
 from skillrouter.security.lexicon_commands import SECRET_NAME
 from skillrouter.security.makefiles import recipes_as_shell
 from skillrouter.security.pyflow import (
@@ -535,6 +541,7 @@ class _Script:
                     if c.type in ("word", "string", "concatenation")
                 ]
                 named = frozenset({NAMED_SECRET}) if _SECRET_VARIABLE.match(_text(name)) else frozenset()
+                named |= token_taint(_text(name))
                 return _join([Value(("*",), None, named), *default])
             return held
         if kind == "command_substitution":
@@ -702,6 +709,12 @@ class _Script:
         return None
 
     def network(self, node: Any, name: str, args: list[Value], words: list[str], stdin: Value) -> None:
+        url = next((w for w in words if w.startswith(("http://", "https://"))), None)
+        carried = frozenset().union(*(a.taint for a in args)) if args else frozenset()
+        why = None if self.markdown or url is None else token_sent_elsewhere(carried | stdin.taint, url)
+        if why is not None:  # a CI or registry token handed to a host that is not its service's
+            self.report("exfiltration", node, f"{why} (through {name})")
+            return
         # a pipe into it is read (curl's data, nc's stream); the stdin a script was started with only
         # where it says so (-d @-, -T -)
         said = words if stdin.qualname == INHERITED else [*words, "-"]

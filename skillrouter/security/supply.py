@@ -176,8 +176,11 @@ def _repository_urls(text: str) -> Iterator[tuple[int, str, str, int]]:
                     del stack[len(stack) - 1 - stack[::-1].index(name) :]
             elif not empty:
                 stack.append(name)
-            if name == "url" and not closing and _XML_FETCHED_FROM & set(stack) and not (
-                _XML_PUBLISHED_TO & set(stack)
+            if (
+                name == "url"
+                and not closing
+                and _XML_FETCHED_FROM & set(stack)
+                and not (_XML_PUBLISHED_TO & set(stack))
             ):
                 url = _XML_URL.match(text, m.start())
                 if url is not None:
