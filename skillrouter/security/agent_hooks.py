@@ -23,9 +23,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
-from skillrouter.security import shflow
+from skillrouter.security import pyflow, shflow
 from skillrouter.security.findings import Finding
 
 __all__ = ["HookAnalyzer", "hook_commands"]
@@ -84,4 +85,11 @@ class HookAnalyzer:
             return []
         shells = view.of_kind("shell")
         named = sorted({relpath for c in commands for relpath in _scripts(c, shells)})
-        return [f for relpath in named for f in shflow.hook_findings(relpath, shells[relpath], shells)]
+        out = [f for relpath in named for f in shflow.hook_findings(relpath, shells[relpath], shells)]
+        python = view.of_kind("python")
+        for relpath in sorted({relpath for c in commands for relpath in _scripts(c, python)}):
+            out += [
+                replace(f, why=f.why.replace("secrets read from a credential store", shflow.HOOK_EVENT))
+                for f in pyflow.hook_findings(relpath, python)
+            ]
+        return out

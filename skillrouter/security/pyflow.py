@@ -229,7 +229,23 @@ def skill_findings(texts: Mapping[str, str]) -> list[Finding]:
     return out
 
 
-def _parsed(texts: Mapping[str, str], *, facts: bool = False) -> _Skill | None:
+def hook_findings(relpath: str, texts: Mapping[str, str]) -> list[Finding]:
+    """The flows of ``relpath``, a Python script an agent runs as a hook (:mod:`.agent_hooks`),
+    read with the session's event on its stdin as a secret (the skill's other Python files are
+    followed as usual): a script that sends the event out, whole or in part, ships the conversation."""
+    skill = _parsed(texts, hooks=frozenset({relpath}))
+    flow = skill.flows.get(relpath) if skill is not None else None
+    if skill is None or flow is None:
+        return []
+    found = [
+        (rule, getattr(node, "lineno", None), why) for rule, node, why in flow.found if rule == "exfiltration"
+    ]
+    return flow_findings(relpath, skill.texts[relpath], found)
+
+
+def _parsed(
+    texts: Mapping[str, str], *, facts: bool = False, hooks: frozenset[str] = frozenset()
+) -> _Skill | None:
     """The skill's Python modules parsed and followed (None: none parses, or the code nests too
     deep to follow)."""
     modules: dict[str, tuple[str, ast.Module]] = {}
@@ -244,6 +260,8 @@ def _parsed(texts: Mapping[str, str], *, facts: bool = False) -> _Skill | None:
     if not modules:
         return None
     skill = _Skill({relpath: tree for relpath, (_, tree) in modules.items()})
+    for relpath in hooks & skill.flows.keys():
+        skill.flows[relpath].hook = True
     skill.texts = {relpath: text for relpath, (text, _) in modules.items()}
     skill.wants_facts = facts
     try:
@@ -431,6 +449,7 @@ class _Flow:
         self.opened: dict[str, Value] = {}  # a file object's name -> the path it was opened for writing
         self.archives: dict[str, ast.expr] = {}  # an archive's name -> the file object it writes into
         self._module_names: dict[str, Value] | None = None
+        self.hook = False  # an agent's hook: what it reads on stdin is the session's event, a secret
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[id(child)] = node
@@ -952,12 +971,32 @@ class _Scope:
             method in READ_METHODS and self.fetched_file(owner)
         ):
             return Value((), None, frozenset({FETCHED}))
+        if self.flow.hook and (
+            (
+                name in READ_CALLS
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value == 0
+            )
+            or (
+                method in ("read", "readline", "readlines") and (owner.qualname or "").startswith("sys.stdin")
+            )
+            or (
+                name in ("json.load", "json.loads")
+                and args
+                and (args[0].qualname or "").startswith("sys.stdin")
+            )
+        ):
+            return Value(
+                (), "sys.stdin", frozenset({HOOK_STDIN, SECRET})
+            )  # the session's event, however read
         if (
             name in ("json.load", "json.loads")
             and args
             and args[0].qualname in ("sys.stdin", "sys.stdin.read()")
         ) or (method == "read" and owner.qualname == "sys.stdin"):
-            return Value((), "sys.stdin.read()" if method == "read" else None, frozenset({HOOK_STDIN}))
+            event = frozenset({HOOK_STDIN, SECRET} if self.flow.hook else {HOOK_STDIN})
+            return Value((), "sys.stdin.read()" if method == "read" else None, event)
         if method in ("glob", "rglob") and args and _credential(args[0]):
             # root.glob(".env*"): the files it lists are named by the pattern (a read of one reads a
             # credential file); the listing itself holds no secret

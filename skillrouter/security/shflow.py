@@ -102,6 +102,23 @@ DECODERS = re.compile(
 
 
 # a code host the user's own repository is pushed to: in a guide's steps, a remote there is theirs
+_DOWNLOAD_TO = re.compile(
+    r"\b(?:curl|wget)\b[^\n]*?\s(?:-o|-O|--output|--output-document)[= ]\s*"
+    r"(?P<file>\"[^\"\n]+\"|'[^'\n]+'|\S+)"
+)
+
+
+def _runs_a_download(text: str) -> bool:
+    """Whether a script downloads a file (``curl -o FILE``) and then runs it as shell (``. FILE``,
+    ``source FILE``, ``sh FILE``): what the host serves runs, as a download piped into a shell."""
+    for m in _DOWNLOAD_TO.finditer(text):
+        file = m.group("file").strip("\"'")
+        ran = rf"""(?m)(?:^|[;&|(]\s*)(?:\.|source|(?:ba|z|da)?sh)\s+["']?{re.escape(file)}["']?(?:\s|;|$)"""
+        if re.search(ran, text[m.end() :]):
+            return True
+    return False
+
+
 def _users_own_repository(url: str) -> bool:
     """Whether a remote is a forge's repository whose owner the user fills in
     (``git@gitee.com:$(GITEE_NS)/$(REPO).git``): the user's own, not an address the skill fixed."""
@@ -845,7 +862,7 @@ class _Script:
         names = {n.rstrip("/").rsplit("/", 1)[-1] for n in named if n and n != "*"}
         for relpath, text in sorted(self.skill.items()):
             parts = relpath.split("/")  # the file, or the folder a hooks path names
-            if names & {parts[-1], *parts[-2:-1]} and RUNS_FETCHED.search(text):
+            if names & {parts[-1], *parts[-2:-1]} and (RUNS_FETCHED.search(text) or _runs_a_download(text)):
                 return relpath
         return None
 
