@@ -43,7 +43,8 @@ SWITCH_RE = re.compile(
     r"""|\bapproval_policy\s*[:=]\s*["']never["']"""
     r"""|\bsandbox_mode\s*[:=]\s*["']danger-full-access["']"""
     r"""|["']?(?:autoAccept|yolo|yoloMode|enableAllProjectMcpServers)["']?\s*[:=]\s*true\b"""
-    r"""|["']Bash\(\*{1,2}\)["']""",  # every shell command allowed, each MCP server of any project
+    # every shell command allowed ("Bash" alone matches them all too), each MCP server of any project
+    r"""|["']Bash(?:\(\s*:?\*{1,2}\s*\))?["']""",
     re.IGNORECASE,
 )
 # the configuration a coding agent reads in every project
@@ -65,8 +66,9 @@ _LIST_KEY_RE = re.compile(r"""["'](allow|deny|ask)["']\s*:""", re.IGNORECASE)
 def _in_allow_list(section: str, at: int) -> bool:
     """Whether the permission list the entry at ``at`` belongs to is ``allow`` (the nearest list key
     before it)."""
-    keys = [m.group(1).lower() for m in _LIST_KEY_RE.finditer(section, 0, at)]
-    return bool(keys) and keys[-1] == "allow"
+    keys = list(_LIST_KEY_RE.finditer(section, 0, at))
+    # the list still open where the entry stands ("allow": [...] closed before a hook's "matcher": "Bash")
+    return bool(keys) and keys[-1].group(1).lower() == "allow" and "]" not in section[keys[-1].end() : at]
 
 
 def agent_settings_findings(relpath: str, text: str) -> list[Finding]:
@@ -85,8 +87,8 @@ def agent_settings_findings(relpath: str, text: str) -> list[Finding]:
         for m in SWITCH_RE.finditer(section):
             if not any(a <= m.start() < b for a, b in fences):
                 continue  # named in prose or a list, not given to set
-            if "bash(" in m.group(0).lower() and not _in_allow_list(section, m.start()):
-                continue  # "deny": ["Bash(*)"], "ask": [...]: a lock-down, not a permission
+            if "bash" in m.group(0).lower() and not _in_allow_list(section, m.start()):
+                continue  # "deny": ["Bash(*)"], "ask": [...], a hook's "matcher": "Bash": not a permission
             number = text.count("\n", 0, start + m.start()) + 1
             if not any(f.line == number for f in out):
                 line = lines[number - 1]

@@ -445,18 +445,22 @@ _PROTECTION_OFF_RE = re.compile(
     r"|ugo\+rw\w*)\s+(?:/var)?/run/docker\.sock\b"
     r"|(?:^|[\s;&|])(?:export\s+|env\s+|set\s+|\$env:)?GIT_TRACE_REDACT[\"']?\s*[=:]\s*[\"']?(?:0|false|no)\b"
     # a Gradle remote build cache that accepts any certificate: whoever answers serves compiled outputs
-    r"|\b(?:is)?allowUntrustedServer\s*=\s*true\b"
+    r"|\b(?:is)?allowUntrustedServer\s*(?:=\s*true\b|\(\s*true\s*\))"
     # Windows Defender told to skip a folder or a program, or its scanning switched off
     # (an interpreter's process or a script's extension excluded: everything it runs; a folder under
     # the temporary or application-data folders or a drive's root: where a dropper writes; not a
     # source folder excluded for build speed, which Windows developer guides advise)
-    r"|(?:^|[\s;&|\"'(])Add-MpPreference\b[^\n]{0,200}?-Exclusion(?:Process\s+[\"']?[^\s\"';]*"
+    r"|(?:^|[\s;&|\"'(])(?:Add|Set)-MpPreference\b[^\n]{0,200}?-Exclusion(?:Pr\w*\s+[\"']?[^\s\"';]*"
     r"(?:pwsh|powershell|python\w*|node|cmd|wscript|cscript|mshta|rundll32|regsvr32)(?:\.exe)?[\"']?"
-    r"|Extension\s+[\"']?\.?(?:ps1|exe|dll|js|vbs|bat|cmd|hta|scr)\b"
-    r"|Path\s+[\"']?(?:\$env:(?:TEMP|TMP|APPDATA|LOCALAPPDATA|ProgramData|PUBLIC)|%(?:TEMP|TMP|APPDATA|LOCALAPPDATA)%"
+    r"|E\w*\s+[\"']?\.?(?:ps1|exe|dll|js|vbs|bat|cmd|hta|scr)\b"
+    r"|Pa\w*\s+[\"']?(?:\$env:(?:TEMP|TMP|APPDATA|LOCALAPPDATA|ProgramData|PUBLIC)|%(?:TEMP|TMP|APPDATA|LOCALAPPDATA)%"
     r"|[A-Za-z]:\\?[\"']?(?:\s|;|$)))"
     r"|(?:^|[\s;&|\"'(])Set-MpPreference\b[^\n]{0,200}?-Disable(?:RealtimeMonitoring|BehaviorMonitoring"
-    r"|IOAVProtection|ScriptScanning|ArchiveScanning)(?::|\s+)\$?(?:true|1)\b",
+    r"|IOAVProtection|ScriptScanning|ArchiveScanning)(?::|\s+)\$?(?:true|1)\b"
+    # the same switched off by Defender's policy key in the registry
+    r"|\b(?:reg(?:\.exe)?\s+add|New-ItemProperty|Set-ItemProperty)\b[^\n]{0,200}?Windows Defender\b"
+    r"[^\n]{0,200}?"
+    r"\bDisable(?:AntiSpyware|AntiVirus|RealtimeMonitoring|BehaviorMonitoring)\b",
     re.IGNORECASE,
 )
 
@@ -467,6 +471,7 @@ def _protection_off(line: str, mentions: bool = True) -> int | None:
         and "docker.sock" not in line
         and "GIT_TRACE_REDACT" not in line
         and "mppreference" not in line.lower()
+        and "windows defender" not in line.lower()
         and "untrustedserver" not in line.lower()
     ):
         return None

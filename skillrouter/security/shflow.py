@@ -346,7 +346,9 @@ def ci_findings(texts: Mapping[str, str]) -> list[Finding]:
 _PROMPTING_COMMANDS = frozenset(
     {"sudo", "su", "doas", "passwd", "ssh", "scp", "kinit"}
 )  # not gpg: pinentry wrappers
-_SILENT_READ = re.compile(r"\bread\s+(?:-\w*s\w*\b|[^;\n]{0,120}?\s-s\b)")
+_SILENT_READ = re.compile(
+    r"\bread\s+(?:-\w*s\w*\b|[^;\n]{0,120}?\s-s\b)|\bstty\s+-echo\b[^\n]{0,200}?\bread\b"
+)
 
 
 class _Script:
