@@ -729,6 +729,7 @@ class _Walker:
             else frozenset()
         )
         kept = given.taint - {CONNECTION} - ({REQUEST} if calls.SANITIZE.search(name) else set())
+        kept -= {SECRET, CREDENTIAL_PATH} if calls.ADDRESS_PART.search(name) and not positional else set()
         kept -= {COMMAND} if runs else set()  # what a command printed is not the command
         out = _Value(given.strings + _char_codes(name, arguments), frozenset(taint) | kept, over)
         if last in calls.MAPS and (mapped.strings or mapped.taint):  # xs.map(f): what f made of each, not xs

@@ -58,6 +58,7 @@ SECRET = "secret"  # credential content or the whole environment
 FETCHED = "fetched"  # a network response
 DECODED = "decoded"  # bytes decoded at run time from a blob (base64, hex, zlib, rot13)
 ENV_FILE = "env-file"  # read from a .env file: one named value of it is a setting (see _looked_up)
+HELD_AS = "held-as:"  # "held-as:scope": the code put a secret into the object's attribute "scope"
 HOOK_STDIN = "hook-stdin"  # JSON read from standard input: an agent hook's event (see _looked_up)
 # what an agent hands its hooks on stdin (Claude Code's, Cursor's, Codex's events): the session itself
 # (not "prompt": a command-line tool reading {"prompt": ...} on stdin for a model's API is no hook)
@@ -79,6 +80,11 @@ CREDENTIAL_STORE = re.compile(
     r"|\.aws/(?:credentials|config)\b|\.azure\b|\.config/gcloud\b|application_default_credentials"
     r"|\.kube/config\b|\.docker/config\.json|(?<![\w-])\.npmrc\b|\.pypirc\b|(?<![\w-])\.netrc\b"
     r"|\.git-credentials\b|\.gnupg\b|\.password-store\b|/etc/shadow\b"
+    # databases' and tools' password files (PostgreSQL, MySQL, s3cmd, boto, Vault, Maven's servers,
+    # Gradle's publishing keys, rclone's remotes, Databricks, Snowflake)
+    r"|(?<![\w-])\.pgpass\b|(?<![\w-])\.my\.cnf\b|\.mylogin\.cnf\b|(?<![\w-])\.s3cfg\b|(?<![\w-])\.boto\b"
+    r"|\.vault-token\b|\.m2/settings\.xml\b|\.m2/settings-security\.xml\b|\.gradle/gradle\.properties\b"
+    r"|rclone/rclone\.conf\b|\.databrickscfg\b|\.snowflake/(?:connections|config)\.toml\b"
     # the other clouds' and registries' CLIs (Aliyun, Tencent, Huawei, Volcengine, Oracle, DigitalOcean,
     # Terraform, Cargo, RubyGems)
     r"|\.aliyun/config\.json|\.ossutilconfig\b|\.tccli\b|\.huaweicloud\b|\.volcengine\b|\.oci/config\b"
@@ -608,6 +614,14 @@ class _Scope:
                 if owner == "self":
                     held = self.flow.attributes
                     held[attr] = _join([held.get(attr, UNKNOWN), value])
+                elif value.taint and owner in self.env:
+                    # an object holds what is put into it (s.scope = secrets; return s), and which of its
+                    # attributes holds a secret: read back by name, it is that secret, whatever the name
+                    whole = self.env[owner]
+                    held_as = {f"{HELD_AS}{attr}"} if SECRET in value.taint else set()
+                    self.env[owner] = Value(
+                        whole.strings, whole.qualname, whole.taint | value.taint | held_as
+                    )
             case ast.Tuple(elts=elts) | ast.List(elts=elts):
                 for elt in elts:
                     self.bind(elt, Value(taint=value.taint))
@@ -740,7 +754,10 @@ class _Scope:
             return Value(qualname="os.environ")
         if attr in FETCH_RESULTS and (base.tainted(FETCHED) or _network_object(base)):
             return Value((), qualname, base.taint | {FETCHED})
-        return Value((), qualname, _looked_up(base.taint, (attr,)))
+        # a parameter's attribute is what the caller's object holds there (settings.scope): the
+        # caller's walk judges it, by its own held-as marks
+        passed = frozenset(t for t in base.taint if t.startswith("param:"))
+        return Value((), qualname, _looked_up(base.taint, (attr,)) | passed)
 
     def call(self, node: ast.Call) -> Value:
         func = self.expr(node.func)
@@ -1344,7 +1361,11 @@ def _looked_up(taint: frozenset[str], keys: tuple[str, ...]) -> frozenset[str]:
         # values.get(NAME) of a .env file: one named variable, as os.getenv(NAME); not a lower-case
         # key of a container that holds the whole file's values (ctx["config"])
         return taint - {SECRET, ENV_FILE}
-    if keys and all(k.lower() in SETTING_KEYS or _SETTING_SUFFIX.search(k) for k in keys):
+    if (
+        keys
+        and all(k.lower() in SETTING_KEYS or _SETTING_SUFFIX.search(k) for k in keys)
+        and not any(f"{HELD_AS}{k}" in taint for k in keys)
+    ):
         # also a parameter's: a helper's token_data["token_uri"] is not the token its caller hands it
         return frozenset(t for t in taint if t != SECRET and not t.startswith("param:"))
     return taint

@@ -13,7 +13,8 @@ scan, once ``probe14`` was written; ``probe14`` written blind, scanned once at f
 once ``probe15`` was written; ``probe15`` written blind, scanned once at 3f4e588, worked on once
 ``probe16`` was written; ``probe16`` written blind, scanned once at ca14f03, then worked on; ``probe17``
 written blind, scanned once at 735f97f after that work, then worked on; ``probe18`` written blind,
-scanned once at f138296, then worked on; ``probe19`` written blind, scanned once at c723482)."""
+scanned once at f138296, then worked on; ``probe19`` written blind, scanned once at c723482, then
+worked on; ``probe20`` written blind, scanned once at 907d253, then worked on)."""
 
 from __future__ import annotations
 
@@ -213,6 +214,25 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         # held at the scan: 17 (a push to the user's own Gitee repository, mended since) and 20
         {"20-aliyun-oss-deploy"},
+    ),
+    "probe20": (  # written blind, scanned once at 907d253 (9 / 24, 0 benign: its README)
+        {
+            "01-pr-changelog",
+            "02-csv-dashboard",
+            "03-kube-context",
+            "06-fastlane-release",
+            "10-web-scraper",
+            "13-release-notes-from-prs",
+            "16-k8s-manifest-validator",
+            "17-pip-mirror-cn",
+            "18-gitee-mirror-sync",
+            "19-feishu-bot-notify",
+            "20-acr-image-publish",
+            "22-laravel-deploy-tencent",
+            "23-llm-api-cn",
+            "24-claude-wecom-notify",
+        },
+        set(),
     ),
 }
 
