@@ -346,9 +346,32 @@ class _Skill:
                 for f in functions
             ]:
                 break
+        if any(flow.constructors for flow in self.flows.values()):
+            # the top levels once before the pass that reports: an object built there with a secret
+            # (Client(settings)) leaves on its class's attributes what every method then reads
+            for flow in self.flows.values():
+                _Scope(flow, None).block(flow.tree.body)
         self.reporting = True
         for flow in self.flows.values():
             flow.report_all()
+
+    def constructor(self, flow: _Flow, name: str) -> _Function | None:
+        """The ``__init__`` of the class a call names (``Client``, ``client.Client``), one of the
+        skill's."""
+        last = name.replace("()", "").rsplit(".", 1)[-1]
+        found = flow.constructors.get(last)
+        if found is None and "." in name:
+            found = next((f.constructors[last] for f in self.flows.values() if last in f.constructors), None)
+        if found is None:
+            found = next(
+                (
+                    f.constructors[last]
+                    for f in self.flows.values()
+                    if f is not flow and last in f.constructors
+                ),
+                None,
+            )
+        return found
 
     def function(self, flow: _Flow, name: str, method: str | None) -> _Function | None:
         """The function a call reaches: one of ``flow``'s by its name or method name, or one of
@@ -456,9 +479,16 @@ class _Flow:
         self.archives: dict[str, ast.expr] = {}  # an archive's name -> the file object it writes into
         self._module_names: dict[str, Value] | None = None
         self.hook = False  # an agent's hook: what it reads on stdin is the session's event, a secret
+        self.constructors: dict[str, _Function] = {}  # a class of the file -> its __init__
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[id(child)] = node
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                        args = item.args
+                        params = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
+                        self.constructors[node.name] = _Function(item, params, self)
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 args = node.args
                 params = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
@@ -821,6 +851,18 @@ class _Scope:
             method if isinstance(node.func, ast.Attribute) and not _imported(owner, self.env) else None
         )
         called = self.flow.skill.function(self.flow, name, own_method)
+        spelled = (
+            node.func.id if isinstance(node.func, ast.Name) else method or ""
+        )  # Client(...), m.Client(...)
+        init = self.flow.skill.constructor(self.flow, name or spelled) if called is None and spelled else None
+        if init is not None and self.depth < 2 and init is not self.fn and taint - _params_of(taint):
+            # Client(settings): what the constructor keeps on self (self.s = settings) is what the
+            # caller handed it, for every method that reads it
+            inner = _Scope(init.flow, init, self.depth + 1)
+            given = [Value(qualname=name), *args]
+            for i, param in enumerate(init.params):
+                inner.env[param] = given[i] if i < len(given) else Value(taint=frozenset({f"param:{i}"}))
+            inner.block(init.node.body)
         if called is not None and called is not (self.fn if self.fn is not None else None):
             if method is not None and called.params[:1] in (["self"], ["cls"]):
                 args = [Value(qualname=owner.qualname, taint=owner.taint), *args]  # the bound object first
@@ -1337,6 +1379,11 @@ def untrusted_index_written(where: str, texts: Iterable[str]) -> str | None:
 def _params_in(taint: frozenset[str]) -> frozenset[int]:
     """The parameter positions a value's taint says it carries (``param:2``: the third's data)."""
     return frozenset(int(t[6:]) for t in taint if t.startswith("param:") and t[6:].isdigit())
+
+
+def _params_of(taint: frozenset[str]) -> frozenset[str]:
+    """The parameter marks of a taint (what a summary's walk stands in for its arguments with)."""
+    return frozenset(t for t in taint if t.startswith("param:"))
 
 
 def _as_credential(value: Value) -> Value:
