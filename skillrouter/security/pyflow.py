@@ -480,6 +480,21 @@ class _Flow:
         self._module_names: dict[str, Value] | None = None
         self.hook = False  # an agent's hook: what it reads on stdin is the session's event, a secret
         self.constructors: dict[str, _Function] = {}  # a class of the file -> its __init__
+        # a module-level name bound once to a list or tuple spelled out (PARTS = ("cdn", "example")):
+        # its elements in order, for a join of it (a host assembled from parts)
+        self.sequences: dict[str, ast.List | ast.Tuple] = {}
+        bound: dict[str, int] = {}
+        for stmt in tree.body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+            ):
+                name = stmt.targets[0].id
+                bound[name] = bound.get(name, 0) + 1
+                if isinstance(stmt.value, ast.List | ast.Tuple):
+                    self.sequences[name] = stmt.value
+        self.sequences = {n: v for n, v in self.sequences.items() if bound[n] == 1}
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[id(child)] = node
@@ -979,6 +994,12 @@ class _Scope:
 
     def _elements(self, node: ast.expr) -> list[str] | None:
         """The strings a join's argument holds in order (chr codes, a list of literals, a map of chr)."""
+        if (
+            isinstance(node, ast.Name)
+            and node.id in self.flow.sequences
+            and (self.fn is None or not _assigns(self.fn.node, node.id))
+        ):
+            node = self.flow.sequences[node.id]  # a module-level list spelled out, read from a function
         if isinstance(node, ast.List | ast.Tuple):
             parts = [self.expr(e).strings for e in node.elts]
             return [p[0] for p in parts] if all(len(p) == 1 for p in parts) else None
@@ -1379,6 +1400,13 @@ def untrusted_index_written(where: str, texts: Iterable[str]) -> str | None:
 def _params_in(taint: frozenset[str]) -> frozenset[int]:
     """The parameter positions a value's taint says it carries (``param:2``: the third's data)."""
     return frozenset(int(t[6:]) for t in taint if t.startswith("param:") and t[6:].isdigit())
+
+
+def _assigns(function: ast.AST, name: str) -> bool:
+    """Whether a function binds ``name`` itself (a local that hides the module's)."""
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(function)
+    )
 
 
 def _params_of(taint: frozenset[str]) -> frozenset[str]:

