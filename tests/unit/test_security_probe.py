@@ -14,7 +14,8 @@ once ``probe15`` was written; ``probe15`` written blind, scanned once at 3f4e588
 ``probe16`` was written; ``probe16`` written blind, scanned once at ca14f03, then worked on; ``probe17``
 written blind, scanned once at 735f97f after that work, then worked on; ``probe18`` written blind,
 scanned once at f138296, then worked on; ``probe19`` written blind, scanned once at c723482, then
-worked on; ``probe20`` written blind, scanned once at 907d253, then worked on)."""
+worked on; ``probe20`` written blind, scanned once at 907d253, then worked on; ``probe21`` written
+blind, scanned once at 22d34c3)."""
 
 from __future__ import annotations
 
@@ -230,6 +231,26 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "22-laravel-deploy-tencent",
             "23-llm-api-cn",
             "24-claude-wecom-notify",
+        },
+        set(),
+    ),
+    "probe21": (  # written blind, scanned once at 22d34c3 (9 / 24, 0 benign: its README)
+        {
+            "01-rust-coverage-gate",
+            "02-commit-conventions",
+            "05-xlsx-report-builder",
+            "06-playwright-scraper",
+            "07-pg-migrate",
+            "09-llm-eval-harness",
+            "10-project-memory",
+            "11-docker-devenv",
+            "12-secret-scan-win",
+            "14-devcontainer-bootstrap",
+            "16-gem-release-helper",
+            "17-gitee-mirror-sync",
+            "19-china-mirror-setup",
+            "23-springboot-scaffold",
+            "24-wechat-pay-notify",
         },
         set(),
     ),

@@ -1,0 +1,3 @@
+module github.com/planreview/planreview
+
+go 1.21
