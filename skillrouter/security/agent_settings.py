@@ -67,8 +67,26 @@ def _in_allow_list(section: str, at: int) -> bool:
     """Whether the permission list the entry at ``at`` belongs to is ``allow`` (the nearest list key
     before it)."""
     keys = list(_LIST_KEY_RE.finditer(section, 0, at))
-    # the list still open where the entry stands ("allow": [...] closed before a hook's "matcher": "Bash")
-    return bool(keys) and keys[-1].group(1).lower() == "allow" and "]" not in section[keys[-1].end() : at]
+    # the list still open where the entry stands ("allow": [...] closed before a hook's "matcher": "Bash";
+    # a bracket inside an entry, "Edit(app/[slug]/**)", closes nothing)
+    return bool(keys) and keys[-1].group(1).lower() == "allow" and _still_open(section[keys[-1].end() : at])
+
+
+def _still_open(between: str) -> bool:
+    """Whether the list that ``between`` starts (after its key's colon) is still open at its end."""
+    depth, quote = 0, ""
+    for ch in between:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth <= 0:
+                return False
+    return depth > 0
 
 
 def agent_settings_findings(relpath: str, text: str) -> list[Finding]:

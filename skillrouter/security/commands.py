@@ -460,7 +460,8 @@ _PROTECTION_OFF_RE = re.compile(
     # the same switched off by Defender's policy key in the registry
     r"|\b(?:reg(?:\.exe)?\s+add|New-ItemProperty|Set-ItemProperty)\b[^\n]{0,200}?Windows Defender\b"
     r"[^\n]{0,200}?"
-    r"\bDisable(?:AntiSpyware|AntiVirus|RealtimeMonitoring|BehaviorMonitoring)\b",
+    r"\bDisable(?:AntiSpyware|AntiVirus|RealtimeMonitoring|BehaviorMonitoring)\b"
+    r"[^\n]{0,120}?(?:/d\s+[\"']?(?:1|0x0*1)\b|-Value\s+[\"']?1\b)",
     re.IGNORECASE,
 )
 

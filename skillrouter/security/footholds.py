@@ -36,6 +36,8 @@ __all__ = ["FootholdAnalyzer", "foothold_findings"]
 
 # a line site.py runs: "import" then a space or a tab, at the line's start
 _PTH_CODE = re.compile(r"^import[ \t]", re.MULTILINE)
+# coverage.py's documented line for measuring subprocesses: it starts coverage, nothing else
+_COVERAGE_PTH = re.compile(r"import\s+coverage\s*;\s*coverage\.process_startup\(\)\s*$", re.MULTILINE)
 
 # a whole public key: its type, then at least 60 characters of base64 (a placeholder is "AAAA...")
 _PUBLIC_KEY = re.compile(
@@ -45,20 +47,26 @@ _PUBLIC_KEY = re.compile(
 # a line that writes into authorized_keys (a redirection, tee, an append or write call, a copy)
 _AUTHORIZED_WRITE = re.compile(
     r"(?:>>?|\btee\b|\bappend\w*|\bwrite\w*|\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bcp\b|\binstall\b"
-    r"|\bCOPY\b|\bADD\b|\bopen\s*\()[^\n]*authorized_keys"
+    r"|(?-i:\bCOPY\b|\bADD\b)|\bopen\s*\()[^\n]*authorized_keys"
     r"|authorized_keys[^\n]*(?:\bappend\w*|\bwrite\w*|,\s*[\"']a[\"'])",
     re.IGNORECASE,
 )
 
 _CERTIFICATE = "-----BEGIN CERTIFICATE-----"
+# a whole certificate: its base64 body (a guide's placeholder shows the armour, or "MIIB...")
+_WHOLE_CERTIFICATE = re.compile(
+    r"-----BEGIN CERTIFICATE-----\s*(?:[A-Za-z0-9+/=]{40,}\s*){4,}-----END CERTIFICATE-----"
+)
 _CERT_SUFFIXES = (".crt", ".cer", ".pem", ".der")
 # a line that installs a certificate where the system (or Docker, or Java) takes it as a root
 _TRUST_STORE = re.compile(
     r"update-ca-certificates|update-ca-trust|/usr/(?:local/)?share/ca-certificates\b"
-    r"|/etc/pki/ca-trust/source/anchors|/etc/ca-certificates/trust-source|\btrust\s+anchor\b"
-    r"|\badd-trusted-cert\b|\bcertutil\b[^\n]*-addstore[^\n]*\bRoot\b|\bImport-Certificate\b[^\n]*\\Root\b"
-    r"|Cert:\\\w+\\Root\b|\bkeytool\b[^\n]*-import\w*[^\n]*\bcacerts\b|/etc/docker/certs\.d/",
-    re.IGNORECASE,
+    r"|/etc/pki/ca-trust/source/anchors|/etc/ca-certificates/trust-source"
+    r"|(?:^|[;&|]\s*|\bsudo\s+)trust\s+anchor\s+\S"  # p11-kit's command, not the phrase
+    r"|\badd-trusted-cert\b|\bcertutil\b[^\n]{0,200}?-addstore[^\n]{0,200}?\bRoot\b"
+    r"|\bImport-Certificate\b[^\n]{0,200}?\\Root\b"
+    r"|Cert:\\\w+\\Root\b|\bkeytool\b[^\n]{0,200}?-import\w*[^\n]{0,200}?\bcacerts\b",
+    re.IGNORECASE | re.MULTILINE,
 )
 
 
@@ -80,7 +88,8 @@ def _pth_files(texts: Mapping[str, str]) -> Iterator[Finding]:
     for relpath, text in sorted(texts.items()):
         if PurePosixPath(relpath).suffix.lower() != ".pth":
             continue
-        m = _PTH_CODE.search(text)
+        text = text.removeprefix("\ufeff")  # Python reads .pth files as utf-8-sig
+        m = next((m for m in _PTH_CODE.finditer(text) if not _COVERAGE_PTH.match(text, m.start())), None)
         if m is not None:
             line = text.count("\n", 0, m.start()) + 1
             yield finding(
@@ -99,15 +108,43 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
     yield from enumerate(text.splitlines(), 1)
 
 
+# a known_hosts entry: a host's key pinned (host names, then the key: "github.com ssh-ed25519 AAAA..."),
+# not a key to log in with
+_KNOWN_HOST_BEFORE = re.compile(r"(?:^|[\s\"'])[\w,:\[\]*|-]*\.[\w.,:\[\]*|-]+\s+$|^\s*\|1\|\S+\s+$")
+
+
+def _shipped_key(texts: Mapping[str, str]) -> bool:
+    for relpath, text in texts.items():
+        if "AAAA" not in text or PurePosixPath(relpath).name.startswith("known_hosts"):
+            continue
+        for m in _PUBLIC_KEY.finditer(text):
+            before = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+            if not _KNOWN_HOST_BEFORE.search(before):
+                return True
+    return False
+
+
+def _commands(relpath: str, text: str) -> Iterator[tuple[int, str]]:
+    """The lines of a file that can run: every line of a script, a Markdown file's fenced blocks."""
+    if PurePosixPath(relpath).suffix.lower() not in (".md", ".markdown", ".txt", ".rst"):
+        yield from _lines(text)
+        return
+    fence = None
+    for number, line in _lines(text):
+        m = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
+        if m and (fence is None or m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence)):
+            fence = None if fence is not None else m.group(1)
+        elif fence is not None:
+            yield number, line
+
+
 def _authorized_keys(texts: Mapping[str, str]) -> Iterator[Finding]:
-    if "authorized_keys" not in "".join(texts.values()) or not any(
-        _PUBLIC_KEY.search(t) for t in texts.values()
-    ):
+    if "authorized_keys" not in "".join(texts.values()) or not _shipped_key(texts):
         return
     for relpath, text in sorted(texts.items()):
         if "authorized_keys" not in text:
             continue
-        for number, line in _lines(text):
+        for number, line in _commands(relpath, text):
             if _AUTHORIZED_WRITE.search(line):
                 yield finding(
                     "persistence",
@@ -126,12 +163,15 @@ def _trust_anchors(texts: Mapping[str, str]) -> Iterator[Finding]:
     shipped = {
         PurePosixPath(relpath).name
         for relpath, text in texts.items()
-        if _CERTIFICATE in text and PurePosixPath(relpath).suffix.lower() in _CERT_SUFFIXES
+        if _CERTIFICATE in text
+        and PurePosixPath(relpath).suffix.lower() in _CERT_SUFFIXES
+        and _WHOLE_CERTIFICATE.search(text)
     }
     for relpath, text in sorted(texts.items()):
         if PurePosixPath(relpath).name in shipped or not _TRUST_STORE.search(text):
             continue
-        inline = _CERTIFICATE in text  # a script that writes the certificate out itself (a here-document)
+        # a script that writes the certificate out itself (a here-document)
+        inline = _CERTIFICATE in text and _WHOLE_CERTIFICATE.search(text) is not None
         if not inline and not any(name in text for name in shipped):
             continue  # it installs some certificate: not one of the skill's
         for number, line in _lines(text):

@@ -231,7 +231,7 @@ def token_sent_elsewhere(taint: frozenset[str], url: str) -> str | None:
     """Why a request to ``url`` carrying ``taint`` sends a service's token to someone else: the
     URL's host is spelled out, public, and none of the service's (None: it is not)."""
     services = sorted(t.removeprefix(TOKEN_TAINT) for t in taint if t.startswith(TOKEN_TAINT))
-    netloc = url.split("//", 1)[-1].split("/", 1)[0]
+    netloc = re.split(r"[/?#]", url.split("//", 1)[-1], maxsplit=1)[0]
     if not services or re.search(r"[$<>{}*%]", netloc):
         return None  # a host built at run time (the user's server) or a placeholder
     try:

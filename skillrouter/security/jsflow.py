@@ -35,7 +35,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from skillrouter.security.findings import Finding
-from skillrouter.security.indicators import loopback, token_sent_elsewhere, token_taint
+from skillrouter.security.indicators import TOKEN_TAINT, loopback, token_sent_elsewhere, token_taint
 from skillrouter.security.pyflow import (
     CREDENTIAL_COMMAND,
     DECODED,
@@ -689,7 +689,12 @@ class _Scope:
             return inner.returned
         taint = frozenset().union(*(a.taint for a in args)) if args else frozenset()
 
-        if name in ("require", "import") and args and self.fetched(args[0]):
+        if (
+            name in ("require", "import")
+            and args
+            and self.fetched(args[0])
+            and not any(s.endswith(".json") for s in args[0].strings)  # require of JSON parses it
+        ):
             self.flow.report("remote-exec", node, "loads as code a file it wrote from what it downloaded")
         if name == "require" and args and args[0].strings:
             return Value(qualname=_module(args[0].strings[0]))
@@ -844,6 +849,8 @@ class _Scope:
                 # a list of paths built up: it holds them (walked later by a loop over it)
                 self.bind(target, _join([owner, *(Value(a.strings) for a in args)]))
         keep = taint | owner.taint
+        if network:  # a response holds what the server sent, not the token the request carried
+            keep = frozenset(t for t in keep if not t.startswith(TOKEN_TAINT))
         if fetched and name:
             keep |= {FETCHED}
         if result is not None:

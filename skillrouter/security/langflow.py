@@ -635,7 +635,8 @@ class _Walker:
                 self.walking.discard(id(lam))
         definition, where = self.defined.get(last, (None, ""))
         if node.type == "object_creation_expression" or last == "new":  # new self($x), Foo.new(x)
-            owner = head if last == "new" else re.sub(r"\W", "", name)
+            parts = syntax.PARTS.split(name)
+            owner = (parts[-2] if len(parts) > 1 else head) if last == "new" else re.sub(r"\W", "", name)
             definition, where = (
                 self.defined.get(f"{owner}.initialize")
                 or self.defined.get(f"{owner}.__construct")
@@ -729,7 +730,6 @@ class _Walker:
             else frozenset()
         )
         kept = given.taint - {CONNECTION} - ({REQUEST} if calls.SANITIZE.search(name) else set())
-        kept -= {SECRET, CREDENTIAL_PATH} if calls.ADDRESS_PART.search(name) and not positional else set()
         kept -= {COMMAND} if runs else set()  # what a command printed is not the command
         out = _Value(given.strings + _char_codes(name, arguments), frozenset(taint) | kept, over)
         if last in calls.MAPS and (mapped.strings or mapped.taint):  # xs.map(f): what f made of each, not xs

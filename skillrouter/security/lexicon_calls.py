@@ -159,12 +159,6 @@ NETWORK_PROGRAM = re.compile(
 REQUEST_VARIABLES = frozenset({"$_COOKIE", "$_GET", "$_POST", "$_REQUEST", "$_FILES"})
 
 # what makes a request's value safe to hand a command or a page (PHP's escaping and casts)
-# the parts of an address that hold no password (Go's u.Hostname(), Java's getHost(), Rust's
-# host_str()): a connection string's host looked up or logged carries no secret
-ADDRESS_PART = re.compile(
-    r"(?:^|[.:])(?:Hostname|Port|getHost|getPort|getScheme|host_str|port_or_known_default)$"
-)
-
 SANITIZE = re.compile(
     r"(?:^|[.:\\])(?:escapeshellarg|escapeshellcmd|intval|floatval|boolval|absint|filter_var|filter_input"
     r"|htmlspecialchars|htmlentities|sanitize_\w+|esc_\w+|wp_kses\w*)$"

@@ -293,6 +293,7 @@ TRIGGER_WORDS: tuple[str, ...] = (
     "docker.sock",
     "git_trace_redact",
     "mppreference",  # Windows Defender's exclusions and switches (commands._protection_off)
+    "windows defender",  # its policy key in the registry
     "untrustedserver",  # a Gradle build cache that accepts any certificate
     "curl",
     "wget",

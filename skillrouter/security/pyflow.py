@@ -58,6 +58,7 @@ SECRET = "secret"  # credential content or the whole environment
 FETCHED = "fetched"  # a network response
 DECODED = "decoded"  # bytes decoded at run time from a blob (base64, hex, zlib, rot13)
 ENV_FILE = "env-file"  # read from a .env file: one named value of it is a setting (see _looked_up)
+CONSTRUCTIONS = 32  # constructor walks with a caller's arguments, at most, a skill
 HELD_AS = "held-as:"  # "held-as:scope": the code put a secret into the object's attribute "scope"
 HOOK_STDIN = "hook-stdin"  # JSON read from standard input: an agent hook's event (see _looked_up)
 # what an agent hands its hooks on stdin (Claude Code's, Cursor's, Codex's events): the session itself
@@ -81,10 +82,10 @@ CREDENTIAL_STORE = re.compile(
     r"|\.kube/config\b|\.docker/config\.json|(?<![\w-])\.npmrc\b|\.pypirc\b|(?<![\w-])\.netrc\b"
     r"|\.git-credentials\b|\.gnupg\b|\.password-store\b|/etc/shadow\b"
     # databases' and tools' password files (PostgreSQL, MySQL, s3cmd, boto, Vault, Maven's servers,
-    # Gradle's publishing keys, rclone's remotes, Databricks, Snowflake)
+    # Gradle's publishing keys, rclone's remotes)
     r"|(?<![\w-])\.pgpass\b|(?<![\w-])\.my\.cnf\b|\.mylogin\.cnf\b|(?<![\w-])\.s3cfg\b|(?<![\w-])\.boto\b"
     r"|\.vault-token\b|\.m2/settings\.xml\b|\.m2/settings-security\.xml\b|\.gradle/gradle\.properties\b"
-    r"|rclone/rclone\.conf\b|\.databrickscfg\b|\.snowflake/(?:connections|config)\.toml\b"
+    r"|rclone/rclone\.conf\b"
     # the other clouds' and registries' CLIs (Aliyun, Tencent, Huawei, Volcengine, Oracle, DigitalOcean,
     # Terraform, Cargo, RubyGems)
     r"|\.aliyun/config\.json|\.ossutilconfig\b|\.tccli\b|\.huaweicloud\b|\.volcengine\b|\.oci/config\b"
@@ -322,6 +323,8 @@ class _Skill:
         # paths the code wrote what it fetched into: a read of one is fetched data, a run of one
         # runs what the host served (a download saved, then imported or started)
         self.fetched_paths: set[str] = set()
+        # constructors walked with their callers' arguments (once for each set of argument taints)
+        self.constructed: set[tuple[int, tuple[frozenset[str], ...], bool]] = set()
         self.flows = {relpath: _Flow(tree, self) for relpath, tree in trees.items()}
         self.by_module: dict[str, _Flow] = {}
         for relpath, flow in self.flows.items():
@@ -802,7 +805,11 @@ class _Scope:
         # a parameter's attribute is what the caller's object holds there (settings.scope): the
         # caller's walk judges it, by its own held-as marks
         passed = frozenset(t for t in base.taint if t.startswith("param:"))
-        return Value((), qualname, _looked_up(base.taint, (attr,)) | passed)
+        taint = base.taint
+        held = {t for t in taint if t.startswith(HELD_AS)}
+        if held and f"{HELD_AS}{attr}" not in held:  # args.password = secret: args.url is not it
+            taint = taint - held - {SECRET}
+        return Value((), qualname, _looked_up(taint, (attr,)) | passed)
 
     def call(self, node: ast.Call) -> Value:
         func = self.expr(node.func)
@@ -870,7 +877,16 @@ class _Scope:
             node.func.id if isinstance(node.func, ast.Name) else method or ""
         )  # Client(...), m.Client(...)
         init = self.flow.skill.constructor(self.flow, name or spelled) if called is None and spelled else None
-        if init is not None and self.depth < 2 and init is not self.fn and taint - _params_of(taint):
+        walk = (id(init), tuple(a.taint for a in args), self.flow.skill.reporting)
+        if (
+            init is not None
+            and self.depth < 2
+            and init is not self.fn
+            and taint - _params_of(taint)
+            and walk not in self.flow.skill.constructed
+            and len(self.flow.skill.constructed) < CONSTRUCTIONS
+        ):
+            self.flow.skill.constructed.add(walk)
             # Client(settings): what the constructor keeps on self (self.s = settings) is what the
             # caller handed it, for every method that reads it
             inner = _Scope(init.flow, init, self.depth + 1)
@@ -922,6 +938,8 @@ class _Scope:
             return source
         made = f"{name}()" if name and any(name.startswith(m) for m in NETWORK_MODULES) else None
         keep = taint | owner.taint
+        if made:  # a response holds what the server sent, not the token the request carried
+            keep = frozenset(t for t in keep if not t.startswith(TOKEN_TAINT))
         if (
             method in ("get", "pop", "setdefault")
             and not owner.qualname
@@ -1067,9 +1085,9 @@ class _Scope:
                 and (args[0].qualname or "").startswith("sys.stdin")
             )
         ):
-            return Value(
-                (), "sys.stdin", frozenset({HOOK_STDIN, SECRET})
-            )  # the session's event, however read
+            # the session's event, however read: the stream read whole, or its JSON parsed (a mapping)
+            parsed = name in ("json.load", "json.loads")
+            return Value((), None if parsed else "sys.stdin.read()", frozenset({HOOK_STDIN, SECRET}))
         if (
             name in ("json.load", "json.loads")
             and args
@@ -1431,7 +1449,11 @@ def _looked_up(taint: frozenset[str], keys: tuple[str, ...]) -> frozenset[str]:
     """What a lookup of ``keys`` in a value tainted ``taint`` carries (a setting's name drops the
     secret: ``region``, an OAuth file's ``token_uri``, an account's ``TWILIO_ACCOUNT_SID``)."""
     if HOOK_STDIN in taint and any(k in HOOK_EVENT_KEYS for k in keys):
-        return taint | {SECRET}  # payload["tool_response"] of a hook's event: what the agent read or ran
+        # payload["tool_response"] of a hook's event: what the agent read or ran, all of it (a key
+        # under it, ["tool_input"]["command"], is part of it)
+        return (taint - {HOOK_STDIN}) | {SECRET}
+    if HOOK_STDIN in taint and keys:
+        return taint - {SECRET}  # its other keys (the event's name, a notification's message, the cwd)
     if ENV_FILE in taint and not any(_CONTAINER_KEY.match(k) for k in keys):
         # values.get(NAME) of a .env file: one named variable, as os.getenv(NAME); not a lower-case
         # key of a container that holds the whole file's values (ctx["config"])

@@ -347,7 +347,7 @@ _PROMPTING_COMMANDS = frozenset(
     {"sudo", "su", "doas", "passwd", "ssh", "scp", "kinit"}
 )  # not gpg: pinentry wrappers
 _SILENT_READ = re.compile(
-    r"\bread\s+(?:-\w*s\w*\b|[^;\n]{0,120}?\s-s\b)|\bstty\s+-echo\b[^\n]{0,200}?\bread\b"
+    r"\bread\s+(?:-\w*s\w*\b|[^;\n]{0,120}?\s-s\b)|\bstty\s+-echo\b[\s\S]{0,300}?\bread\b"
 )
 
 

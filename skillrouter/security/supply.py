@@ -151,11 +151,13 @@ def index_urls(text: str, manifest: bool = False) -> Iterator[tuple[int, str, st
 
 # Maven's and Gradle's repositories: the elements and blocks an artifact is fetched from, and those
 # that only say where one is published (or name the project's site)
+_XML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _XML_TAG = re.compile(r"<(/?)([\w:.-]+)[^>]*?(/?)>")
 _XML_FETCHED_FROM = frozenset({"mirror", "repository", "pluginrepository"})
 _XML_PUBLISHED_TO = frozenset({"distributionmanagement", "scm", "site", "snapshotrepository"})
 _XML_URL = re.compile(r"<url>\s*(https?://[^<\s]+)\s*</url>")
-_GRADLE_BLOCK = re.compile(r"\b(\w+)\s*(?:\([^(){}\n]*\))?\s*\{|\}")
+# a block's opening brace and the word before it (publishing {, create<MavenPublication>("m") {), or a close
+_GRADLE_BLOCK = re.compile(r"(?:\b(\w+)\s*(?:<[\w.]*>)?\s*(?:\([^(){}\n]*\))?\s*)?\{|\}")
 _GRADLE_URL = re.compile(
     r"""\bmaven\s*(?:\{[^{}]*?\burl\s*(?:=\s*)?\(?\s*(?:uri\s*\(\s*)?|\(\s*(?:url\s*=\s*)?(?:uri\s*\(\s*)?)"""
     r"""["'](?P<url>https?://[^"'\s]+)["']"""
@@ -169,7 +171,9 @@ def _repository_urls(text: str) -> Iterator[tuple[int, str, str, int]]:
     lines = text.split("\n")
     if "<url>" in text:
         stack: list[str] = []
-        for m in _XML_TAG.finditer(text):
+        # a comment's examples (Maven's stock settings.xml) are no setting: blanked, lines kept
+        xml = _XML_COMMENT.sub(lambda c: re.sub(r"[^\n]", " ", c.group()), text)
+        for m in _XML_TAG.finditer(xml):
             closing, name, empty = m.group(1), m.group(2).lower(), m.group(3)
             if closing:
                 if name in stack:
@@ -182,7 +186,7 @@ def _repository_urls(text: str) -> Iterator[tuple[int, str, str, int]]:
                 and _XML_FETCHED_FROM & set(stack)
                 and not (_XML_PUBLISHED_TO & set(stack))
             ):
-                url = _XML_URL.match(text, m.start())
+                url = _XML_URL.match(xml, m.start())
                 if url is not None:
                     number = text.count("\n", 0, m.start()) + 1
                     yield number, lines[number - 1], url.group(1), lines[number - 1].find(url.group(1))
@@ -194,7 +198,7 @@ def _repository_urls(text: str) -> Iterator[tuple[int, str, str, int]]:
                     if depth:
                         depth.pop()
                 else:
-                    depth.append(block.group(1))
+                    depth.append(block.group(1) or "")
             if "publishing" in depth:
                 continue  # where the build publishes to, not what it installs
             number = text.count("\n", 0, m.start("url")) + 1

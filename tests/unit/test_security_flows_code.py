@@ -983,7 +983,7 @@ def test_an_object_returned_holds_the_secret_put_into_its_attribute() -> None:
     )
 
 
-def test_a_databases_password_file_is_a_credential_store_and_a_urls_host_is_not_its_password() -> None:
+def test_a_databases_password_file_is_a_credential_store() -> None:
     go = (
         'package pre\nimport ("context"; "net"; "os"; "path/filepath"; "strings"; "encoding/hex")\n'
         "func Check(ctx context.Context) {\n"
@@ -992,13 +992,6 @@ def test_a_databases_password_file_is_a_credential_store_and_a_urls_host_is_not_
         "  net.DefaultResolver.LookupHost(ctx, name)\n}\n"
     )
     assert rules("internal/pre/pre.go", go) == ["exfiltration"]
-    host = (
-        'package pre\nimport ("context"; "net"; "net/url"; "os"; "path/filepath")\n'
-        "func Check(ctx context.Context, dsn string) {\n"
-        '  home, _ := os.UserHomeDir()\n  pw, _ := os.ReadFile(filepath.Join(home, ".pgpass"))\n'
-        "  u, _ := url.Parse(dsn + string(pw))\n  net.DefaultResolver.LookupHost(ctx, u.Hostname())\n}\n"
-    )
-    assert rules("internal/pre/pre.go", host) == []
 
 
 CLIENT = """import requests

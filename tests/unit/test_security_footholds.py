@@ -8,7 +8,11 @@ from skillrouter.security import scan_skill
 
 SKILL_MD = "---\nname: helper\ndescription: A helper.\n---\n\nRun the script.\n"
 KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHk2x7Qm0pZ9L3d8Vw1sQbR4tYcN6eFgHjK2mPqWxYz1"
-CERT = "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUFake\n-----END CERTIFICATE-----\n"
+CERT = (
+    "-----BEGIN CERTIFICATE-----\n"
+    + "MIIBszCCAVmgAwIBAgIUFakeFakeFakeFakeFakeFakeFakeFakeFakeFakeFakeFakeFake\n" * 5
+    + "-----END CERTIFICATE-----\n"
+)
 
 
 PAGE = 'require "erb"\nclass Page\n  def initialize(src)\n    @erb = ERB.new(src)\n  end\nend\n'
@@ -118,3 +122,19 @@ def test_a_constructor_reaches_its_own_class_not_another_of_the_same_method_name
         "bin/run.rb": "c = Client.new(ARGV[0])\nRow = Struct.new(:a)\nRow.new(c.get)\n",
     }
     assert dangerous(files) == []
+
+
+def test_what_a_guide_shows_and_a_pinned_host_key_are_not_footholds() -> None:
+    # a guide that shows what a PEM looks like ships no certificate
+    placeholder = "-----BEGIN CERTIFICATE-----\nMIIB...\n-----END CERTIFICATE-----\n"
+    guide = (
+        "```bash\nsudo cp corp-ca.crt /usr/local/share/ca-certificates/\nsudo update-ca-certificates\n```\n"
+    )
+    assert dangerous({"certs/example.pem": placeholder, "references/proxy.md": guide}) == []
+    # GitHub's host key pinned in known_hosts is no key to log in with; the prose's "add" writes nothing
+    pin = 'echo "github.com ' + KEY + '" >> ~/.ssh/known_hosts\n'
+    prose = "Add your own public key to `~/.ssh/authorized_keys` on the server.\n"
+    assert dangerous({"scripts/pin.sh": pin, "references/server.md": prose}) == []
+    # coverage.py's documented subprocess line; a BOM before a line that runs code does not hide it
+    assert dangerous({"cov/coverage.pth": "import coverage; coverage.process_startup()\n"}) == []
+    assert dangerous({"hook/x.pth": "\ufeffimport sitehook\n"}) == [("persistence", "hook/x.pth")]
