@@ -806,9 +806,9 @@ class _Scope:
         # caller's walk judges it, by its own held-as marks
         passed = frozenset(t for t in base.taint if t.startswith("param:"))
         taint = base.taint
-        held = {t for t in taint if t.startswith(HELD_AS)}
-        if held and f"{HELD_AS}{attr}" not in held:  # args.password = secret: args.url is not it
-            taint = taint - held - {SECRET}
+        marks = frozenset(t for t in taint if t.startswith(HELD_AS))
+        if marks and f"{HELD_AS}{attr}" not in marks:  # args.password = secret: args.url is not it
+            taint = taint - marks - {SECRET}
         return Value((), qualname, _looked_up(taint, (attr,)) | passed)
 
     def call(self, node: ast.Call) -> Value:
