@@ -59,6 +59,17 @@ _WHOLE_CERTIFICATE = re.compile(
 )
 _CERT_SUFFIXES = (".crt", ".cer", ".pem", ".der")
 # a line that installs a certificate where the system (or Docker, or Java) takes it as a root
+# words one of _TRUST_STORE's commands holds (a cheap test before the expression)
+_TRUST_WORDS = (
+    "ca-certificates",
+    "ca-trust",
+    "trust anchor",
+    "add-trusted-cert",
+    "certutil",
+    "import-certificate",
+    "\\root",
+    "keytool",
+)
 _TRUST_STORE = re.compile(
     r"update-ca-certificates|update-ca-trust|/usr/(?:local/)?share/ca-certificates\b"
     r"|/etc/pki/ca-trust/source/anchors|/etc/ca-certificates/trust-source"
@@ -167,8 +178,15 @@ def _trust_anchors(texts: Mapping[str, str]) -> Iterator[Finding]:
         and PurePosixPath(relpath).suffix.lower() in _CERT_SUFFIXES
         and _WHOLE_CERTIFICATE.search(text)
     }
+    if not shipped and not any(_CERTIFICATE in text for text in texts.values()):
+        return  # no certificate in the skill to install
     for relpath, text in sorted(texts.items()):
-        if PurePosixPath(relpath).name in shipped or not _TRUST_STORE.search(text):
+        lower = text.lower()
+        if (
+            PurePosixPath(relpath).name in shipped
+            or not any(w in lower for w in _TRUST_WORDS)
+            or not _TRUST_STORE.search(text)
+        ):
             continue
         # a script that writes the certificate out itself (a here-document)
         inline = _CERTIFICATE in text and _WHOLE_CERTIFICATE.search(text) is not None

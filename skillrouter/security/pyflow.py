@@ -349,7 +349,8 @@ class _Skill:
                 for f in functions
             ]:
                 break
-        if any(flow.constructors for flow in self.flows.values()):
+        classes = {name for flow in self.flows.values() for name in flow.constructors}
+        if classes and any(_builds(flow.tree, classes) for flow in self.flows.values()):
             # the top levels once before the pass that reports: an object built there with a secret
             # (Client(settings)) leaves on its class's attributes what every method then reads
             for flow in self.flows.values():
@@ -1418,6 +1419,29 @@ def untrusted_index_written(where: str, texts: Iterable[str]) -> str | None:
 def _params_in(taint: frozenset[str]) -> frozenset[int]:
     """The parameter positions a value's taint says it carries (``param:2``: the third's data)."""
     return frozenset(int(t[6:]) for t in taint if t.startswith("param:") and t[6:].isdigit())
+
+
+def _builds(tree: ast.Module, classes: set[str]) -> bool:
+    """Whether a module's top level (outside its functions and classes) calls one of ``classes``."""
+    stack: list[ast.AST] = [
+        s for s in tree.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    ]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
+                else ""
+            )
+            if called in classes:
+                return True
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _assigns(function: ast.AST, name: str) -> bool:
