@@ -31,6 +31,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from skillrouter.security.findings import Finding, excerpt, finding
+from skillrouter.security.markdown import fenced_spans
 
 __all__ = ["FootholdAnalyzer", "foothold_findings"]
 
@@ -140,17 +141,13 @@ def _commands(relpath: str, text: str) -> Iterator[tuple[int, str]]:
     if PurePosixPath(relpath).suffix.lower() not in (".md", ".markdown", ".txt", ".rst"):
         yield from _lines(text)
         return
-    fence = None
-    for number, line in _lines(text):
-        m = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
-        if m and (fence is None or m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence)):
-            fence = None if fence is not None else m.group(1)
-        elif fence is not None:
-            yield number, line
+    for start, end in fenced_spans(text):
+        first = text.count("\n", 0, start) + 1
+        yield from enumerate(text[start:end].split("\n"), first)
 
 
 def _authorized_keys(texts: Mapping[str, str]) -> Iterator[Finding]:
-    if "authorized_keys" not in "".join(texts.values()) or not _shipped_key(texts):
+    if not any("authorized_keys" in t for t in texts.values()) or not _shipped_key(texts):
         return
     for relpath, text in sorted(texts.items()):
         if "authorized_keys" not in text:
