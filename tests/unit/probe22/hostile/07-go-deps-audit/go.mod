@@ -1,0 +1,3 @@
+module example.com/modguard
+
+go 1.21

@@ -1,0 +1,3 @@
+module github.com/gomod-tools/modlint
+
+go 1.21
