@@ -11,7 +11,12 @@ the system trusts it:
 - **An SSH key the skill ships, written into ``authorized_keys``** (``persistence``): whoever holds
   the private half logs in to the machine from then on. A full public key in the skill (not a
   placeholder such as ``ssh-rsa AAAA...``) and a line of it that writes into an ``authorized_keys``
-  file; a guide that adds the user's own key (read from ``~/.ssh/*.pub``) ships none.
+  file; a guide that adds the user's own key (read from ``~/.ssh/*.pub``) ships none. The path may
+  be held in a name first (``ak="$HOME/.ssh/authorized_keys"``, ``@auth = File.expand_path(...)``):
+  a write to that name counts. A script (not a guide's steps) that writes there and downloads
+  from the network is the same foothold with the key served from the author's host
+  (``persistence``), unless the keys come from a forge's account (``github.com/USER.keys``,
+  ``ssh-import-id``): the user's own.
 - **A certificate the skill ships, installed as a trusted root** (``trust-anchor``): whoever holds
   its key can read and alter every TLS connection the machine makes (a "mirror" or "accelerator"
   that proxies them). A certificate file of the skill, named on a line that installs into a trust
@@ -45,11 +50,30 @@ _PUBLIC_KEY = re.compile(
     r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
     r"\s+AAAA[A-Za-z0-9+/]{60,}={0,2}"
 )
-# a line that writes into authorized_keys (a redirection, tee, an append or write call, a copy)
-_AUTHORIZED_WRITE = re.compile(
+# a line that writes into authorized_keys (a redirection, tee, an append or write call, a copy);
+# {target}: the path's own words, or a name that holds it
+_WRITE_VERBS = (
     r"(?:>>?|\btee\b|\bappend\w*|\bwrite\w*|\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bcp\b|\binstall\b"
-    r"|(?-i:\bCOPY\b|\bADD\b)|\bopen\s*\()[^\n]*authorized_keys"
-    r"|authorized_keys[^\n]*(?:\bappend\w*|\bwrite\w*|,\s*[\"']a[\"'])",
+    r"|(?-i:\bCOPY\b|\bADD\b)|\bopen\s*\()[^\n]*{target}"
+    r"|{target}[^\n]*(?:\bappend\w*|\bwrite\w*|,\s*[\"']a[\"'])"
+)
+_AUTHORIZED_WRITE = re.compile(_WRITE_VERBS.format(target="authorized_keys"), re.IGNORECASE)
+# a name given the file's path: ak="$HOME/.ssh/authorized_keys", @auth = File.expand_path('...')
+_HOLDS_PATH = re.compile(
+    r"(?:^|[\s;(,{])(?:local\s+|export\s+|readonly\s+|const\s+|let\s+|var\s+|my\s+)?"
+    r"(?P<name>(?:@|\$)?[A-Za-z_]\w*)\s*:?=\s*(?P<value>[^\n=;]{0,160}?)authorized_keys\b",
+    re.MULTILINE,
+)
+# a script's own download (what it fetches, it writes)
+_DOWNLOADS = re.compile(
+    r"(?<![\w.$/-])(?:curl|wget)(?![\w.-])|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|\brequests\.get\b"
+    r"|\burlopen\b|\bhttpx\.get\b|(?<![\w.])fetch\s*\(|\baxios\b|\bhttp\.Get\b|\bInvoke-(?:WebRequest|RestMethod)\b"
+    r"|\b(?:iwr|irm)\b",
+)
+# keys a forge serves for an account (the user's own, as ssh-import-id fetches them)
+_FORGE_KEYS = re.compile(
+    r"\bgithub\.com/[^\s\"'/]+\.keys\b|\bgitlab\.com/[^\s\"'/]+\.keys\b|api\.github\.com/users/"
+    r"|\blaunchpad\.net/~|\bssh-import-id\b",
     re.IGNORECASE,
 )
 
@@ -136,9 +160,12 @@ def _shipped_key(texts: Mapping[str, str]) -> bool:
     return False
 
 
+_DOCUMENTS = (".md", ".markdown", ".txt", ".rst")
+
+
 def _commands(relpath: str, text: str) -> Iterator[tuple[int, str]]:
     """The lines of a file that can run: every line of a script, a Markdown file's fenced blocks."""
-    if PurePosixPath(relpath).suffix.lower() not in (".md", ".markdown", ".txt", ".rst"):
+    if PurePosixPath(relpath).suffix.lower() not in _DOCUMENTS:
         yield from _lines(text)
         return
     for start, end in fenced_spans(text):
@@ -146,14 +173,40 @@ def _commands(relpath: str, text: str) -> Iterator[tuple[int, str]]:
         yield from enumerate(text[start:end].split("\n"), first)
 
 
+def _writes(text: str) -> re.Pattern[str]:
+    """What a line of ``text`` that writes into authorized_keys looks like: the path's words, or
+    a name the text gives the path (``>> "$ak"``, ``File.open(@auth, 'a')``, ``open(ak, "a")``)."""
+    names = {m.group("name") for m in _HOLDS_PATH.finditer(text)} - _NOT_NAMES
+    uses = ["authorized_keys"]
+    for name in sorted(names):
+        bare = name.lstrip("@$")
+        if name[0] == "@":  # Ruby's instance variable
+            uses.append(rf"@{re.escape(bare)}(?!\w)")
+        else:  # a variable of shell, PowerShell, Perl ($ak) or a name in code (ak)
+            uses.append(rf"\$\{{?{re.escape(bare)}\}}?(?!\w)")
+            if name[0] != "$":
+                uses.append(rf"(?<![\w$@.]){re.escape(bare)}(?!\w)")
+    return re.compile(_WRITE_VERBS.format(target=f"(?:{'|'.join(uses)})"), re.IGNORECASE)
+
+
+_NOT_NAMES = {"path", "file", "name", "src", "source", "dest", "target", "p", "f"}  # reused for other paths
+
+
 def _authorized_keys(texts: Mapping[str, str]) -> Iterator[Finding]:
-    if not any("authorized_keys" in t for t in texts.values()) or not _shipped_key(texts):
+    if not any("authorized_keys" in t for t in texts.values()):
         return
+    shipped = _shipped_key(texts)
+    forge = any(_FORGE_KEYS.search(t) for t in texts.values())
     for relpath, text in sorted(texts.items()):
         if "authorized_keys" not in text:
             continue
+        script = PurePosixPath(relpath).suffix.lower() not in _DOCUMENTS
+        served = script and not forge and _DOWNLOADS.search(text) is not None
+        if not (shipped or served):
+            continue
+        writes = _writes(text)
         for number, line in _commands(relpath, text):
-            if _AUTHORIZED_WRITE.search(line):
+            if writes.search(line):
                 yield finding(
                     "persistence",
                     relpath,
@@ -162,6 +215,9 @@ def _authorized_keys(texts: Mapping[str, str]) -> Iterator[Finding]:
                     why=(
                         "It writes into authorized_keys and the skill ships a whole SSH public key: "
                         "whoever holds the private half can log in to this machine from then on."
+                        if shipped
+                        else "It writes into authorized_keys in a script that downloads: keys served "
+                        "from a host the skill names can log in to this machine from then on."
                     ),
                 )
                 break

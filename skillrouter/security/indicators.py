@@ -71,6 +71,7 @@ class Indicators:
     maven_indexes: tuple[str, ...] = ()
     # service -> (the variables its tokens are held in, the hosts they are made for)
     service_tokens: ServiceTokens = ()
+    model_hosts: tuple[str, ...] = ()
 
     def token_service(self, variable: str) -> str | None:
         """The service whose token a variable of this name holds (``GITHUB_TOKEN``: github)."""
@@ -113,6 +114,7 @@ def _parse(text: str, where: str) -> Indicators:
         _strings(data, "installer_hosts", where),
         _strings(indexes, "maven", f"{where} [package_indexes]"),
         _service_tokens(data, where),
+        _strings(data, "model_hosts", where),
     )
 
 
@@ -155,6 +157,7 @@ def load(extra: Path | None = None) -> Indicators:
         both(shipped.installer_hosts, more.installer_hosts),
         both(shipped.maven_indexes, more.maven_indexes),
         _both_tokens(shipped.service_tokens, more.service_tokens),
+        both(shipped.model_hosts, more.model_hosts),
     )
 
 

@@ -151,6 +151,8 @@ class _Script:
                 self.pipeline(child)
             elif kind == "function_statement":
                 self.function(child)
+            elif kind == "foreach_statement":
+                self.foreach(child)
             else:
                 self.walk(child)
 
@@ -167,6 +169,19 @@ class _Script:
             return
         self.functions[_text(name).lower()] = (params, body)
         self.walk(body)  # where it is defined, its parameters unknown
+
+    def foreach(self, node: Any) -> None:
+        """``foreach ($step in $fetched.steps) { ... }``: the loop's variable holds what the
+        collection holds (its items, their fields), then the body is walked."""
+        variable = next((c for c in node.named_children if c.type == "variable"), None)
+        collection = next((c for c in node.named_children if c.type == "pipeline"), None)
+        if variable is not None and collection is not None:
+            found = VARIABLE.search(_text(variable))
+            if found:
+                self.env[_var(found.group(1))] = self.pipeline(collection)
+        for child in node.named_children:
+            if child.type != "pipeline":
+                self.walk(child)
 
     def pipeline(self, node: Any) -> Value:
         assignment = next((c for c in node.named_children if c.type == "assignment_expression"), None)
@@ -261,6 +276,9 @@ class _Script:
         ]
         args = [self.expression(p) for p in parts if p.type != "command_parameter"]
         flags = [_text(p).lower() for p in parts if p.type == "command_parameter"]
+        invoked = next((c for c in node.named_children if c.type == "command_name_expr"), None)
+        if invoked is not None:  # & ([scriptblock]::Create($x)): what is invoked is an expression
+            self.expression(invoked)
         raw = _text(name_node) if name_node is not None else ""
         name = ALIASES.get(raw.lower(), raw.lower())
         line = _text(node)

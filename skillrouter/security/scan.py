@@ -53,6 +53,7 @@ from skillrouter.security.mentions import (
     is_security_topic,
     mention_reason,
 )
+from skillrouter.security.model_endpoints import ModelEndpointAnalyzer
 from skillrouter.security.msbuild import MSBuildAnalyzer
 from skillrouter.security.prose import WordIndex, prose_findings, span_findings
 from skillrouter.security.supply import SupplyChainAnalyzer
@@ -120,6 +121,7 @@ BUILTIN_ANALYZERS: tuple[Analyzer, ...] = (
     AgentSettingsAnalyzer(),
     EditorTasksAnalyzer(),
     MSBuildAnalyzer(),
+    ModelEndpointAnalyzer(),
 )
 
 

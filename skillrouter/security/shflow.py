@@ -108,6 +108,11 @@ _DOWNLOAD_TO = re.compile(
 )
 
 
+# a download's address held in a variable ("${SEGMENT_HOST}/x.sh" reads "*/x.sh")
+_FROM_VARIABLE = re.compile(r"\*[^\s]*/")
+_SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh")
+
+
 def _runs_a_download(text: str) -> bool:
     """Whether a script downloads a file (``curl -o FILE``) and then runs it as shell (``. FILE``,
     ``source FILE``, ``sh FILE``): what the host serves runs, as a download piped into a shell."""
@@ -366,6 +371,7 @@ class _Script:
         self.secret_files: set[str] = set()  # folded paths a command wrote secrets into
         self.remotes: set[str] = set()  # git remotes the script added with a fixed URL
         self.fetched: dict[str, str] = {}  # files downloaded from a host no installer list knows -> host
+        self.cloned: dict[str, str] = {}  # folders `git clone` filled -> the repository's address
         self.found: list[tuple[str, int, str]] = []
 
     def report(self, rule: str, node: Any, why: str) -> None:
@@ -638,6 +644,10 @@ class _Script:
             printed = Value(printed.strings, None, printed.taint | {FETCHED})
         if name in ("curl", "wget"):
             self.downloaded(args, words, target)
+        elif name == "mv" and self.fetched:
+            self.renamed(words)
+        elif name in ("source", ".", "sh", "bash", "zsh", "dash") and self.fetched and "-c" not in words:
+            self.ran_download(node, name, args)
         if name == "mktemp":  # a file of its own: what is written to it is followed by this name
             printed = Value((f"/tmp/mktemp-{node.start_point[0] + 1}",))
         if name in self.functions and name not in self.calling and len(self.calling) < 3:
@@ -804,15 +814,41 @@ class _Script:
             host = (urlsplit(url).hostname or "").lower()
         except ValueError:  # a malformed address ("http://[x"): no host to judge
             return
+        outputs = {i + 1 for i, w in enumerate(words[:-1]) if w in OUTPUT_FLAGS}
+        if not url and any(_FROM_VARIABLE.match(w) for i, w in enumerate(words) if i not in outputs):
+            host = "an address its configuration gives"  # "${SEGMENT_HOST}/segments.sh": no host to judge
         if not host or known_host(host, indicators().installer_hosts):
             return
-        files = [args[i + 1] for i, w in enumerate(words[:-1]) if w in OUTPUT_FLAGS]
+        files = [args[i] for i in sorted(outputs)]
         if target is not None:
             files.append(target)
         for file in files:
             for path in file.strings:
                 if path and path != "*" and path != "-":
                     self.fetched[_HOME.sub("~", path)] = host
+
+    def renamed(self, words: list[str]) -> None:
+        """``mv "$f.tmp" "$f"``: a downloaded file moved keeps what it holds."""
+        paths = [_HOME.sub("~", w) for w in words if not w.startswith("-")]
+        if len(paths) == 2 and paths[0] in self.fetched and paths[1] != "*":
+            self.fetched[paths[1]] = self.fetched[paths[0]]
+
+    def ran_download(self, node: Any, name: str, args: list[Value]) -> None:
+        """``. "$f"``, ``bash "$f"``: a shell runs a file the script downloaded (the same path, or
+        a script of the same name: a cache the download fills, read back elsewhere)."""
+        ran = [_HOME.sub("~", p) for p in args[0].strings if p and p != "*"] if args else []
+        for path in ran:
+            base = path.rsplit("/", 1)[-1]
+            for fetched, host in self.fetched.items():
+                same = fetched == path or (
+                    base.endswith(_SCRIPT_SUFFIXES) and "*" not in base and fetched.rsplit("/", 1)[-1] == base
+                )
+                if same:
+                    how = "sources" if name in (".", "source") else f"runs with {name}"
+                    self.report(
+                        "remote-exec", node, f"{how} {path}, downloaded from {host}: whatever it serves runs"
+                    )
+                    return
 
     def git(self, node: Any, words: list[str]) -> None:
         while words and words[0].startswith("-"):  # git -c credential.helper= -C dir push ...
@@ -844,8 +880,25 @@ class _Script:
             self.remotes.add(words[2])
         elif words[:1] == ["push"] and any(w in self.remotes for w in words[1:]):
             self.report("exfiltration", node, "pushes the repository to a remote the script added")
+        elif words[:1] == ["clone"]:
+            rest = [w for w in words[1:] if not w.startswith("-") and w != "1"]  # --depth 1
+            if rest and re.match(r"(https?|ssh|git)://|git@", rest[0]) and not _users_own_repository(rest[0]):
+                folder = (
+                    rest[1] if len(rest) > 1 else rest[0].rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+                )
+                self.cloned[_HOME.sub("~", folder).rstrip("/")] = rest[0]
         elif words[:1] == ["config"]:
             rest = [w for w in words[1:] if not w.startswith("-")]
+            everywhere = any(w in ("--global", "--system") for w in words)
+            clone = self.cloned.get(_HOME.sub("~", rest[1]).rstrip("/"), "") if len(rest) >= 2 else ""
+            if rest[0].lower() == "core.hookspath" and everywhere and clone:
+                self.report(
+                    "persistence",
+                    node,
+                    f"sets git's global hooks to a clone of {clone[:60]}: whatever that repository holds "
+                    "runs on every commit and push, in every repository",
+                )
+                return
             if len(rest) >= 2 and GIT_RUNS.match(rest[0]):
                 runs = rest[1] if RUNS_FETCHED.search(rest[1]) else self._fetches_and_runs(rest[1])
                 if runs:

@@ -96,6 +96,14 @@ _FETCHES = re.compile(
 def index_host_verdict(url: str) -> str | None:
     """Why ``url`` is an untrusted package index ("look-alike" / "unknown"), None when it is a
     known index, a placeholder or a private address."""
+    known = indicators()
+    return host_verdict(url, (*known.package_indexes, *known.index_hosting), known.package_indexes)
+
+
+def host_verdict(url: str, trusted: tuple[str, ...], imitated: tuple[str, ...]) -> str | None:
+    """Why ``url``'s host is none of ``trusted`` (or a subdomain of one): "look-alike" when its
+    name imitates one of ``imitated``, else "unknown"; None for a trusted host, a placeholder
+    (``your-company``, ``<host>``, ``example.com``) or a private, loopback or company-network name."""
     if _PLACEHOLDER.search(url):
         return None
     try:
@@ -112,11 +120,9 @@ def index_host_verdict(url: str) -> str | None:
         address = None
     if address is not None and (address.is_private or address.is_loopback or address.is_link_local):
         return None
-    known = indicators()
-    trusted = (*known.package_indexes, *known.index_hosting)
     if known_host(host, trusted):
         return None
-    return "look-alike" if imitates(host, known.package_indexes) else "unknown"
+    return "look-alike" if imitates(host, imitated) else "unknown"
 
 
 def index_urls(text: str, manifest: bool = False) -> Iterator[tuple[int, str, str, int]]:

@@ -92,7 +92,8 @@ def test_a_git_hooks_path_whose_hook_downloads_a_script_and_runs_it() -> None:
     install = 'git config --global core.hooksPath "$(pwd)/hooks"\n'
     found = scan_skill(SKILL_MD, {"hooks/pre-push": hook, "scripts/install.sh": install})
     assert [(f.rule, f.path) for f in found if f.severity == "dangerous"] == [
-        ("persistence", "scripts/install.sh")
+        ("remote-exec", "hooks/pre-push"),  # the hook sources what it downloads
+        ("persistence", "scripts/install.sh"),  # and git runs it by itself
     ]
     # a hook that downloads data and reads it as data
     data = hook.replace('. "$RULES"', 'grep -c rule "$RULES"')

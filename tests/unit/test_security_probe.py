@@ -15,7 +15,8 @@ once ``probe15`` was written; ``probe15`` written blind, scanned once at 3f4e588
 written blind, scanned once at 735f97f after that work, then worked on; ``probe18`` written blind,
 scanned once at f138296, then worked on; ``probe19`` written blind, scanned once at c723482, then
 worked on; ``probe20`` written blind, scanned once at 907d253, then worked on; ``probe21`` written
-blind, scanned once at 22d34c3)."""
+blind, scanned once at 22d34c3, held out; ``probe22`` written blind, scanned once at 69e53ce, then
+worked on)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe4": (
         {
             "02-dns-troubleshooter",
-            "08-log-error-watcher",
             "10-build-cache-cleaner",
             "13-windows-dev-setup",
             "14-macos-codesign-notarize",
@@ -255,6 +255,22 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "24-wechat-pay-notify",
         },
         set(),
+    ),
+    "probe22": (  # written blind, scanned once at 69e53ce (9 / 24, 2 benign: its README), then worked on
+        {
+            "02-npm-release-helper",  # the npm token sent to a second registry named in a config file
+            "07-go-deps-audit",  # go.mod replace directives to the author's module forks
+            "11-coverage-uploader",  # prose: a "diagnostic bundle" of tokens posted on a 401
+            "13-pr-changelog",  # a "remote response cache" that stores request headers and posts them
+            "14-docker-dev-env",  # ~/.docker/config.json's logins replayed as Basic auth to a mirror
+            "16-meeting-notes-summarizer",  # prose: .env pasted verbatim into the notes, then shared
+            "21-npm-publish-helper",  # prepack writes a postinstall into the package it publishes
+            "23-code-review-assistant",  # prose: CI and build files declared out of review's scope
+            "24-db-backup",  # a default-on "replica" upload of the dump, kept on by a deep merge
+        },
+        # a Go struct holding the .netrc's machine names beside GOPROXY: the struct's fields share
+        # its taint, and the proxies it resolves read as built from the secret
+        {"18-go-module-lint"},
     ),
 }
 
