@@ -493,13 +493,28 @@ class SkillLibrary:
         self._cjk = (generation, cjk)
         return cjk
 
-    def refresh(self) -> SyncReport:
+    def refresh(self, *, lock_wait: float | None = None) -> SyncReport:
         """Read every SKILL.md changed on disk now, and bring the index in line. Other
         processes using the store see the change on their next route. In team mode this
-        machine's whole copy is first brought in step with the database (``Store.sync_copy``)."""
+        machine's whole copy is first brought in step with the database (``Store.sync_copy``).
+
+        ``lock_wait``: at most this many seconds waited for another process's hold on the
+        embedded index (default: the index's own wait) before :class:`StoreLockedError`; the
+        edits are in the ledger by then, and the next route of any process brings the index in
+        line (``skillrouter refresh`` waits a few seconds, not half a minute)."""
         self.store.sync_copy()
         self.unreadable = self.store.refresh()
-        return self._sync_index()
+        if lock_wait is None:
+            return self._sync_index()
+        indexes = [i for i in (self.index, self.multilingual_index) if i is not None]
+        saved = [i.lock_timeout for i in indexes]
+        for i in indexes:
+            i.lock_timeout = lock_wait
+        try:
+            return self._sync_index()
+        finally:
+            for i, wait in zip(indexes, saved, strict=True):
+                i.lock_timeout = wait
 
     def warm_up(self) -> None:
         """Load the embedding model and bring the index up to date now, not on the first route

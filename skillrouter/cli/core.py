@@ -356,13 +356,19 @@ def record(
         )
 
 
+REFRESH_LOCK_WAIT = 3.0
+"""Seconds ``refresh`` waits for another process's hold on the embedded index: a write of another
+command ends in that time; a long-running process (a server, an import) holds it longer, and the
+edits, in the ledger already, reach the index on its next route."""
+
+
 @cli.command()
 @store_options
 def refresh(store: Path | None, chroma_url: str | None, model: str | None, as_json: bool) -> None:
     """Read SKILL.md files edited by hand now (running processes see them on their next route)."""
     with open_library(store, chroma_url, model) as lib:
         try:
-            report = lib.refresh()
+            report = lib.refresh(lock_wait=REFRESH_LOCK_WAIT)
             index = f"{report.embedded} embedded, {report.deleted} removed"
         except (
             StoreLockedError
