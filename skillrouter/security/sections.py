@@ -1,8 +1,9 @@
 """The prose rules read a section whole: a Markdown section (the lines between two headings) is a
 procedure the agent follows item by item, so what no item says alone the section can.
 
-- :func:`collected_and_uploaded`: credential files gathered, packed into an archive and uploaded
-  by a command in one section are ``exfiltration``;
+- :func:`collected_and_uploaded`: credential files gathered, packed into an archive (or a file
+  the steps make) and uploaded (or attached to what a command sends) in one section are
+  ``exfiltration``;
 - :func:`concealed_in_section`: a step kept from the user (a ``concealment`` caution of the prose
   rules) is dangerous where its section also acts: secrets recorded in full into notes or memory,
   a command that sends a variable's value or a file to a web address, an image for the reply whose
@@ -91,6 +92,48 @@ _ARCHIVES_RE = re.compile(
 
 
 _ARCHIVE_WORDS = ("tar ", "tar\t", "zip ", "zip\t", "compress-archive", "7z", "make_archive")  # in each match
+_FILE_WORDS = (
+    "creat",
+    "write",
+    "save",
+    "dump",
+    "创建",
+    "写入",
+    "保存",
+    "新建",
+)  # in each _MADE_FILE_RE match
+# a file the steps make, named in backticks ("Create `diag.txt` containing ...", 新建 `report.txt`)
+_MADE_FILE_RE = re.compile(
+    r"\b(?:creat|writ|sav|dump)\w*\s+(?:(?:a|an|the|new)\s+)?(?:file\s+)?`(?P<file>[\w./-]+\.\w{1,8})`"
+    r"|(?:创建|写入|保存|新建)\s*(?:文件)?\s*`(?P<zh>[\w./-]+\.\w{1,8})`",
+    re.IGNORECASE,
+)
+# a command or an order that sends a file it names: attached, uploaded, posted
+_SENDS_FILE_WORDS = re.compile(
+    r"--attach\w*|--upload\w*|\s-F\s|\s-T\s|--form|--data-binary|\b(?:attach|upload|send|submit|post)\w*\b"
+    r"|上传|发送|附上|提交",
+    re.IGNORECASE,
+)
+
+
+def _file_made_and_sent(section: str) -> int | None:
+    """Where (an offset) ``section`` sends a file it had the agent make (a line after the one that
+    makes it that names the file and attaches, uploads or sends it): the file holds what the
+    section gathered into it."""
+    for made in _MADE_FILE_RE.finditer(section):
+        name = made.group("file") or made.group("zh")
+        after = section.find("\n", made.end())
+        if after < 0:
+            continue
+        for m in re.finditer(re.escape(name), section[after:]):
+            line_start = section.rfind("\n", 0, after + m.start()) + 1
+            line_end = section.find("\n", after + m.end())
+            line = section[line_start : line_end if line_end >= 0 else len(section)]
+            if _SENDS_FILE_WORDS.search(line) and not _EXCLUDED_RE.search(line):
+                return line_start
+    return None
+
+
 _SEND_WORDS = ("curl", "wget", "http", "invoke-", "irm", "iwr")  # every _SENDS_RE match
 
 
@@ -103,13 +146,11 @@ def collected_and_uploaded(out: Collector, body: Body) -> None:
     lines = body.lines
     text = "\n".join(lines)
     lower = text.lower()
-    if not any(w in lower for w in _ARCHIVE_WORDS) or not any(w in lower for w in _SEND_WORDS):
-        return  # most files: no archive or no sending command, and the regexes below are costly
-    if (
-        _ARCHIVES_RE.search(text) is None
-        or _SENDS_RE.search(text) is None
-        or SECRET_FILE_RE.search(text) is None
-    ):
+    archived = any(w in lower for w in _ARCHIVE_WORDS) and any(w in lower for w in _SEND_WORDS)
+    filed = "`" in text and any(w in lower for w in _FILE_WORDS)
+    if not (archived or filed):
+        return  # most files: no archive or file made and sent, and the regexes below are costly
+    if SECRET_FILE_RE.search(text) is None:
         return
     start = 0
     while start < len(lines):
@@ -117,23 +158,26 @@ def collected_and_uploaded(out: Collector, body: Body) -> None:
         while end < len(lines) and not _HEADING_LINE_RE.match(lines[end]):
             end += 1
         section = "\n".join(lines[start:end])
-        if _collects_credential_files(section) and _ARCHIVES_RE.search(section):
-            sent = _SENDS_RE.search(section)
-            if sent is not None:
-                at = start + section.count("\n", 0, sent.start())
-                line = body.first_line + at
-                if ("exfiltration", line) not in out.found:  # the prose rules' own finding stays
-                    out.found[("exfiltration", line)] = finding(
-                        "exfiltration", out.relpath, line, excerpt(lines[at], 0), why=_COLLECTED_WHY
-                    )
+        sent: int | None = None
+        if _collects_credential_files(section):
+            upload = _SENDS_RE.search(section) if _ARCHIVES_RE.search(section) else None
+            sent = upload.start() if upload is not None else _file_made_and_sent(section)
+        if sent is not None:
+            at = start + section.count("\n", 0, sent)
+            line = body.first_line + at
+            if ("exfiltration", line) not in out.found:  # the prose rules' own finding stays
+                out.found[("exfiltration", line)] = finding(
+                    "exfiltration", out.relpath, line, excerpt(lines[at], 0), why=_COLLECTED_WHY
+                )
         start = end
 
 
 # an order to gather files: copy, collect, include, bundle ... (a credential file only named, or
 # named as left out, is not gathered)
 _COLLECT_VERB_RE = re.compile(
-    r"\b(?:copy|copies|cp|collect\w*|gather\w*|includ\w*|bundl\w*|grab\w*|add\w*|attach\w*|archiv\w*|pack\w*)\b"
-    r"|复制|拷贝|收集|打包|附上|包含|加入",
+    r"\b(?:copy|copies|cp|collect\w*|gather\w*|includ\w*|bundl\w*|grab\w*|add\w*|attach\w*|archiv\w*|pack\w*"
+    r"|contain\w*|contents\s+of)\b"
+    r"|复制|拷贝|收集|打包|附上|包含|加入|内容",
     re.IGNORECASE,
 )
 _EXCLUDED_RE = re.compile(
@@ -156,8 +200,8 @@ def _collects_credential_files(section: str) -> bool:
 
 
 _COLLECTED_WHY = (
-    "One section of its instructions has the agent copy credential files, pack them and upload the "
-    "archive to a web address."
+    "One section of its instructions has the agent copy credential files, pack them into an archive "
+    "or a file it makes, and upload or attach it."
 )
 
 
