@@ -61,7 +61,7 @@ from skillrouter.security import lexicon_calls as calls
 from skillrouter.security.findings import Finding
 from skillrouter.security.pyflow import CREDENTIAL_COMMAND, CREDENTIAL_STORE, flow_findings
 from skillrouter.security.tree import node_text, parser
-from skillrouter.security.view import PROGRAM_LANGUAGES, TEMPLATE_SUFFIXES
+from skillrouter.security.view import PROGRAM_LANGUAGES, TEMPLATE_SUFFIXES, shebang_interpreter
 
 __all__ = ["code_flow_findings", "language_of"]
 
@@ -104,13 +104,20 @@ STRINGS = 64
 """The strings one value keeps (in order, each once): a loop joining into a variable stays bounded."""
 
 
-def language_of(relpath: str) -> str | None:
+def language_of(relpath: str, text: str | None = None) -> str | None:
+    """The language of a program file: by its suffix, or for one without (``bin/tool``) by its
+    ``#!`` line (``#!/usr/bin/env ruby``)."""
     path = PurePosixPath(relpath)
     if path.name in ("Rakefile", "Gemfile"):
         return "ruby"
     if path.suffix.lower() in TEMPLATE_SUFFIXES:  # a generator's template: plugin.php.tpl is PHP
         path = path.with_suffix("")
+    if not path.suffix and text is not None:
+        return _SHEBANG_LANGUAGES.get(shebang_interpreter(text) or "")
     return PROGRAM_LANGUAGES.get(path.suffix.lower())
+
+
+_SHEBANG_LANGUAGES = {"ruby": "ruby", "php": "php"}
 
 
 def code_flow_findings(texts: Mapping[str, str]) -> list[Finding]:
@@ -119,7 +126,7 @@ def code_flow_findings(texts: Mapping[str, str]) -> list[Finding]:
     file called from another (a Go package's files, a Ruby ``require``) is followed."""
     by_language: dict[str, dict[str, str]] = {}
     for relpath, text in sorted(texts.items()):
-        language = language_of(relpath)
+        language = language_of(relpath, text)
         if language is not None:
             by_language.setdefault(language, {})[relpath] = text
     found: list[tuple[str, str, int, str]] = []

@@ -108,6 +108,8 @@ SCHEDULE = re.compile(
     r"|CurrentVersion[/\\]+Run(?:Once)?\b",
     re.IGNORECASE,
 )
+# a script block that dot-sources or calls the item it is handed (ForEach-Object { . $_.FullName })
+_RUNS_ITEM = re.compile(r"(?:^|[\s=({;])[.&]\s+\$(?:_|PSItem)\b", re.IGNORECASE)
 VARIABLE = re.compile(r"\$\{?((?:script:|global:|local:|private:)?\w+)\}?")
 MAX_DEPTH = 3
 
@@ -136,6 +138,7 @@ class _Script:
         self.env: dict[str, Value] = {"home": Value(("~",)), "profile": Value(("$PROFILE",))}
         self.functions: dict[str, tuple[list[str], Any]] = {}
         self.secret_files: set[str] = set()
+        self.downloads: set[str] = set()  # files a download wrote (-OutFile), folded, and their folders
         self.found: list[tuple[str, int, str]] = []
         self.depth = 0
 
@@ -278,7 +281,9 @@ class _Script:
         flags = [_text(p).lower() for p in parts if p.type == "command_parameter"]
         invoked = next((c for c in node.named_children if c.type == "command_name_expr"), None)
         if invoked is not None:  # & ([scriptblock]::Create($x)): what is invoked is an expression
-            self.expression(invoked)
+            ran = self.expression(invoked)
+            if self.downloads & set(ran.strings):  # . $downloaded, & $downloaded
+                self.report("remote-exec", node, "runs a script it downloaded (-OutFile)")
         raw = _text(name_node) if name_node is not None else ""
         name = ALIASES.get(raw.lower(), raw.lower())
         line = _text(node)
@@ -287,7 +292,8 @@ class _Script:
         if name in self.functions and self.depth < MAX_DEPTH:
             return self.call(name, args)
         if name == "join-path" and args:
-            joined = "/".join(a.strings[0] if a.strings else "*" for a in args)
+            # a part fetched at run time ($item.file of a downloaded manifest) is any name
+            joined = "/".join(a.strings[0] if a.strings and not a.tainted(FETCHED) else "*" for a in args)
             return Value((joined,), None, given.taint)
         if name in READERS and (
             any(_credential(a) for a in args) or any(s in self.secret_files for a in args for s in a.strings)
@@ -297,6 +303,17 @@ class _Script:
                 self.secret_files.update(args[-1].strings)
         if SECRET_SOURCE.search(line):
             out = Value(out.strings, None, out.taint | {SECRET})
+        if (
+            name in ("invoke-webrequest", "invoke-restmethod")
+            and "-outfile" in flags
+            and not _installer(args)
+        ):
+            self.downloaded(parts)
+        if name == "foreach-object" and self.downloads and _RUNS_ITEM.search(line):
+            # Get-ChildItem $folder -Filter *.ps1 | ForEach-Object { . $_.FullName }: each file there runs
+            listed = {s.rstrip("/") for s in stdin.strings}
+            if listed & self.downloads:
+                self.report("remote-exec", node, "runs each script of a folder it downloads into (-OutFile)")
         if name in ("invoke-webrequest", "invoke-restmethod") and "-outfile" not in flags:
             if given.tainted(SECRET) or any(s in self.secret_files for a in args for s in a.strings):
                 self.report(
@@ -322,6 +339,17 @@ class _Script:
                 "persistence", node, "registers a task or a Run key that fetches or decodes at log-on"
             )
         return out
+
+    def downloaded(self, parts: list[Any]) -> None:
+        """Remember the file ``-OutFile`` names (folded: ``$dest`` as what it holds) and its folder."""
+        for i, part in enumerate(parts[:-1]):
+            if part.type == "command_parameter" and _text(part).lower() == "-outfile":
+                for path in self.expression(parts[i + 1]).strings:
+                    path = path.rstrip("/")
+                    if path and path != "*":
+                        self.downloads.add(path)
+                        if "/" in path:
+                            self.downloads.add(path.rsplit("/", 1)[0])
 
     def call(self, name: str, args: list[Value]) -> Value:
         params, body = self.functions[name]

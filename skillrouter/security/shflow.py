@@ -838,10 +838,17 @@ class _Script:
         a script of the same name: a cache the download fills, read back elsewhere)."""
         ran = [_HOME.sub("~", p) for p in args[0].strings if p and p != "*"] if args else []
         for path in ran:
-            base = path.rsplit("/", 1)[-1]
+            folder, _, base = path.rpartition("/")
             for fetched, host in self.fetched.items():
-                same = fetched == path or (
-                    base.endswith(_SCRIPT_SUFFIXES) and "*" not in base and fetched.rsplit("/", 1)[-1] == base
+                same = (
+                    fetched == path
+                    or base.endswith(_SCRIPT_SUFFIXES)
+                    and "*" not in base
+                    and fetched.rsplit("/", 1)[-1] == base
+                    # for f in "$dir"/*.sh: every script of the folder a download wrote into
+                    or "*" in base
+                    and folder not in ("", "*")
+                    and fetched.rpartition("/")[0] == folder
                 )
                 if same:
                     how = "sources" if name in (".", "source") else f"runs with {name}"
@@ -923,6 +930,10 @@ class _Script:
 
     def wrote(self, node: Any, target: Value, content: Value, appending: bool) -> None:
         texts = content.strings
+        if content.tainted(FETCHED):  # pins=$(curl ...); printf '%s' "$pins" > f: f holds the download
+            for path in target.strings:
+                if path and path not in ("*", "-") and not path.startswith("/dev/"):
+                    self.fetched.setdefault(_HOME.sub("~", path), "the web")
         for text in texts:  # a configuration the script writes (pip.conf, .npmrc): its index
             self.indexes(node, text)
         for where in target.strings:

@@ -112,11 +112,17 @@ def kind_of(relpath: str, text: str | None = None) -> str:
     if path.suffix.lower() in TEMPLATE_SUFFIXES:  # a generator's template reads as what it makes
         path = path.with_suffix("")
     suffix = path.suffix.lower()
-    if not suffix and text is not None and text.startswith("#!"):
-        found = _SHEBANG.match(text)
-        if found is not None:
-            return _INTERPRETERS.get(found.group(1).rstrip("0123456789."), "text")
+    if not suffix and text is not None:
+        interpreter = shebang_interpreter(text)
+        if interpreter is not None:
+            return _INTERPRETERS.get(interpreter, "text")
     return _KINDS.get(suffix, "text")
+
+
+def shebang_interpreter(text: str) -> str | None:
+    """The program a ``#!`` line names (``#!/usr/bin/env python3``: ``python``), or None."""
+    found = _SHEBANG.match(text) if text.startswith("#!") else None
+    return found.group(1).rstrip("0123456789.") if found is not None else None
 
 
 _SHEBANG = re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-S\s+)?)?([\w.]+)")
@@ -131,6 +137,8 @@ _INTERPRETERS = {
     "deno": "javascript",
     "bun": "javascript",
     "pwsh": "powershell",
+    "ruby": "program",
+    "php": "program",
 }
 
 

@@ -16,7 +16,7 @@ written blind, scanned once at 735f97f after that work, then worked on; ``probe1
 scanned once at f138296, then worked on; ``probe19`` written blind, scanned once at c723482, then
 worked on; ``probe20`` written blind, scanned once at 907d253, then worked on; ``probe21`` written
 blind, scanned once at 22d34c3, held out; ``probe22`` written blind, scanned once at 69e53ce, then
-worked on; ``probe23`` written blind, scanned once at 03c1ac4)."""
+worked on; ``probe23`` written blind, scanned once at 03c1ac4, then worked on)."""
 
 from __future__ import annotations
 
@@ -271,7 +271,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         # its taint, and the proxies it resolves read as built from the secret
         {"18-go-module-lint"},
     ),
-    "probe23": (  # written blind, scanned once at 03c1ac4 (10 / 24, 0 benign: its README)
+    "probe23": (  # written blind, scanned once at 03c1ac4 (10 / 24, 0 benign: its README), then worked on
         {
             "02-npm-release-helper",
             "04-pr-review-assistant",
@@ -281,11 +281,8 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "11-agent-memory-notes",
             "12-log-summarizer",
             "13-pr-review-helper",
-            "15-dev-env-setup",
             "16-meeting-notes-summarizer",
             "19-k8s-troubleshooter",
-            "20-excel-weekly-report",
-            "21-commit-msg-gen",
             "23-docker-build-optimizer",
         },
         set(),
