@@ -40,7 +40,10 @@ characters / 1.5), output tokens (about 60 for a verdict and a sentence), and do
 ``--price-in`` / ``--price-out`` USD per million tokens (defaults: 0.15 / 0.60, a small hosted
 model's list price; give your model's).
 
-    python benchmarks/security_real.py [--data DIR] [--all] [--json] [--corpus NAME]...
+``--jobs N`` scans ahead in N worker processes, as ``skillrouter import --jobs N`` does (the same
+findings; the scan CPU printed counts the workers' time too); the default, 1, scans in this process.
+
+    python benchmarks/security_real.py [--data DIR] [--all] [--json] [--corpus NAME]... [--jobs N]
     python benchmarks/security_real.py --review-cost [--price-in USD] [--price-out USD]
 """
 
@@ -49,6 +52,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 from collections import Counter
@@ -61,7 +65,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skillrouter.security import RULES, Finding
 from skillrouter.security.admission import admit
-from skillrouter.transfer.importer import candidate_view
+from skillrouter.transfer.importer import ScanAhead, candidate_view, default_jobs
 from skillrouter.transfer.registry import SourceSkill
 from skillrouter.transfer.report import ImportReport
 from skillrouter.transfer.sources import read_sources
@@ -131,8 +135,10 @@ class Scanner:
     """Takes skill folders the way ``skillrouter import`` does (see the module docstring): the
     importer's reader, then :func:`~skillrouter.security.admission.admit`."""
 
-    def __init__(self) -> None:
+    def __init__(self, jobs: int = 1) -> None:
         self.seconds = 0.0
+        self.jobs = jobs
+        self._ahead: ScanAhead | None = None
 
     def __enter__(self) -> Self:
         return self
@@ -155,13 +161,31 @@ class Scanner:
         return None, (reasons or [e["reason"] for e in report.errors] or ["not read as a skill"])[0]
 
     def scan(self, folder: Path, where: str) -> Result:
-        cand, reason = self.candidate(folder)
-        if cand is None:
-            return Result(where, "rejected", reason=reason)
+        return self.scan_all([(folder, where)])[0]
+
+    def scan_all(self, folders: list[tuple[Path, str]]) -> list[Result]:
+        """Each (folder, label) scanned; with ``jobs`` > 1 the analyzers run ahead in worker
+        processes, as ``skillrouter import --jobs`` runs them (the importer's own
+        :class:`~skillrouter.transfer.importer.ScanAhead`), and ``seconds`` counts their CPU too."""
+        read = [(self.candidate(folder), where) for folder, where in folders]
+        cands = [cand for (cand, _), _ in read if cand is not None]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.process_time()
-        judged = admit(TRUST_LEVEL, candidate_view(cand))
-        self.seconds += time.process_time() - started
-        return Result(where, judged.verdict.action, list(judged.findings))
+        out: list[Result] = []
+        with ExitStack() as stack:
+            ahead = ScanAhead.start(cands, self.jobs, True, stack) if self.jobs > 1 else None
+            for (cand, reason), where in read:
+                if cand is None:
+                    out.append(Result(where, "rejected", reason=reason))
+                    continue
+                if ahead is not None:
+                    ahead.ready(cand)
+                judged = admit(TRUST_LEVEL, candidate_view(cand))
+                out.append(Result(where, judged.verdict.action, list(judged.findings)))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers, ended with the stack
+        children = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        self.seconds += time.process_time() - started + children
+        return out
 
 
 def skill_folders(root: Path) -> list[Path]:
@@ -170,19 +194,17 @@ def skill_folders(root: Path) -> list[Path]:
 
 def labelled(data: Path, scanner: Scanner) -> list[Result]:
     root = data / "skill-security"
-    out: list[Result] = []
-    for line in (root / "labels.jsonl").read_text("utf-8").splitlines():
-        if not line.strip():
-            continue
-        entry = json.loads(line)
-        result = scanner.scan(root / entry["dir"], entry["dir"])
+    entries = [
+        json.loads(line) for line in (root / "labels.jsonl").read_text("utf-8").splitlines() if line.strip()
+    ]
+    out = scanner.scan_all([(root / entry["dir"], entry["dir"]) for entry in entries])
+    for result, entry in zip(out, entries, strict=True):
         result.label, result.technique, result.lang = entry["label"], entry["technique"], entry["lang"]
-        out.append(result)
     return out
 
 
 def library(root: Path, scanner: Scanner) -> list[Result]:
-    return [scanner.scan(folder, folder.relative_to(root).as_posix()) for folder in skill_folders(root)]
+    return scanner.scan_all([(folder, folder.relative_to(root).as_posix()) for folder in skill_folders(root)])
 
 
 def share(part: int, whole: int) -> float:
@@ -278,9 +300,10 @@ def summarise_library(name: str, results: list[Result]) -> dict[str, Any]:
     }
 
 
-def measure(data: Path, corpora: list[str] | None = None) -> dict[str, Any]:
-    """Every corpus scanned and summarised (see the module docstring)."""
-    with Scanner() as scanner:
+def measure(data: Path, corpora: list[str] | None = None, jobs: int | None = 1) -> dict[str, Any]:
+    """Every corpus scanned and summarised (see the module docstring); ``jobs``: processes that
+    scan ahead (None: as many as an import would start)."""
+    with Scanner(default_jobs() if jobs is None else jobs) as scanner:
         return _measure(data, corpora, scanner)
 
 
@@ -440,6 +463,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="print every finding of flagged or missed skills")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     parser.add_argument("--corpus", action="append", help="only this corpus (repeatable)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes that scan ahead, as import --jobs (0: as import would)"
+    )
     parser.add_argument("--review-cost", action="store_true", help="what the review model would be asked")
     parser.add_argument("--price-in", type=float, default=0.15, help="USD per million input tokens")
     parser.add_argument("--price-out", type=float, default=0.60, help="USD per million output tokens")
@@ -448,7 +474,9 @@ def main(argv: list[str] | None = None) -> int:
         cost = review_cost(args.data, args.price_in, args.price_out)
         print(json.dumps(cost, indent=2)) if args.json else print_review_cost(cost)
         return 0
-    out = measure(args.data, args.corpus)
+    if args.jobs < 0:
+        parser.error(f"--jobs {args.jobs}: expected 0 or more")
+    out = measure(args.data, args.corpus, args.jobs or None)
     if args.json:
         print(json.dumps({k: v for k, v in out.items() if k != "results"}, indent=2, ensure_ascii=False))
     else:
