@@ -420,7 +420,8 @@ IMPORTER = (
     "from skillrouter import SkillLibrary\n"
     "lib = SkillLibrary.open(sys.argv[1], embedder=CachedEmbedder(HashEmbedder(), "
     "EmbeddingCache(sys.argv[1] + '-c.db')), ledger_url=sys.argv[2], multilingual=False)\n"
-    "report = lib.import_skills(sys.argv[3:])\nprint(len(report.added), len(report.errors))\n"
+    # the gate's scans ahead in two processes, as the CLI's import does on two cores
+    "report = lib.import_skills(sys.argv[3:], jobs=2)\nprint(len(report.added), len(report.errors))\n"
 )
 
 
