@@ -105,7 +105,7 @@ from skillrouter.security.lexicon_secrets import (
     WRAPPERS,
 )
 from skillrouter.security.markdown import Block, Document, sentences
-from skillrouter.security.sections import collected_and_uploaded, concealed_in_section
+from skillrouter.security.sections import collected_and_uploaded, concealed_in_section, remote_instructions
 from skillrouter.security.units import Collector, Unit
 
 __all__ = ["ALL_PATTERNS", "WordIndex", "prose_findings", "span_findings"]
@@ -306,6 +306,7 @@ def prose_findings(relpath: str, doc: Document, index: WordIndex, *, mentions: b
         run(*todo[current])
     concealed_in_section(out, body)
     collected_and_uploaded(out, body)
+    remote_instructions(out, body)
     return list(out.found.values())
 
 

@@ -4,6 +4,9 @@ procedure the agent follows item by item, so what no item says alone the section
 - :func:`collected_and_uploaded`: credential files gathered, packed into an archive (or a file
   the steps make) and uploaded (or attached to what a command sends) in one section are
   ``exfiltration``;
+- :func:`remote_instructions`: a section that downloads a document from a web address and has the
+  agent follow it over its own instructions (it "takes precedence over this file", 以它为准) or run
+  the commands it holds is ``prompt-injection``: whoever serves that address directs the agent;
 - :func:`concealed_in_section`: a step kept from the user (a ``concealment`` caution of the prose
   rules) is dangerous where its section also acts: secrets recorded in full into notes or memory,
   a command that sends a variable's value or a file to a web address, an image for the reply whose
@@ -22,9 +25,10 @@ from skillrouter.security.findings import excerpt, finding
 from skillrouter.security.lexicon_commands import SECRET_FILE_RE
 from skillrouter.security.lexicon_secrets import SECRET_GATHER_RE
 from skillrouter.security.markdown import Body
+from skillrouter.security.supply import is_placeholder
 from skillrouter.security.units import Collector
 
-__all__ = ["collected_and_uploaded", "concealed_in_section"]
+__all__ = ["collected_and_uploaded", "concealed_in_section", "remote_instructions"]
 
 _HEADING_LINE_RE = re.compile(r"^\s{0,3}#{1,6}\s")
 _BLOCK_EDGE_RE = re.compile(r"^\s{0,3}(?:#{1,6}\s|```|~~~)")  # a heading or a fence
@@ -224,3 +228,67 @@ def concealed_in_section(out: Collector, body: Body) -> None:
         beacon = _BEACON_RE.search(section) is not None and _SECRET_NAMED_RE.search(section) is not None
         if gathers or _SENDS_RE.search(section) or beacon:
             out.found[key] = dataclasses.replace(found, severity="dangerous")
+
+
+# a document downloaded into a file: curl/wget/iwr ... https://host/... -o FILE (or > FILE)
+_FETCHED_DOC_RE = re.compile(
+    r"\b(?:curl|wget|invoke-webrequest|iwr)\b[^\n`]{0,300}?(?P<url>https?://[^\s\"'`)]+)[^\n`]{0,200}?"
+    r"(?:\s(?:-o|-O|--output|--output-document|-OutFile)\s+|\s>\s*)[\"']?(?P<file>[^\s\"'`;|&)]+)",
+    re.IGNORECASE,
+)
+# an order to put the document above the agent's own instructions
+_OVER_OWN_RE = re.compile(
+    r"\btakes?\s+precedence\b|\bprecedence\s+over\b|\boverrides?\s+(?:this|these|the|any|earlier|previous|your)\b"
+    r"|\bsupersedes?\b|\binstead\s+of\s+(?:this\s+file|these\s+instructions|earlier)"
+    r"|\b(?:run|execute)\s+(?:those|the|its|any|every|all)\s+(?:shell\s+)?commands\b"
+    r"|以(?:它|其|该文件|该文档|远程\S{0,8}|最新\S{0,8})为准|优先于(?:本文件|本文档|此前|之前|上述)|覆盖(?:本文件|此前|之前)的"
+    r"|执行其中的(?:命令|步骤)",
+    re.IGNORECASE,
+)
+_FOLLOW_RE = re.compile(r"\b(?:follow|obey|apply|comply)\w*\b|遵循|遵守|照做|按照|执行", re.IGNORECASE)
+_REMOTE_WHY = (
+    "It has the agent download a document from {host} and follow it over its own instructions: "
+    "whoever serves that address directs the agent, and can change it at any time."
+)
+
+
+def remote_instructions(out: Collector, body: Body) -> None:
+    """``prompt-injection`` where a section downloads a document from a (real, not placeholder)
+    web address into a file and then, naming that file or "it", has the agent follow it over its
+    own instructions or run the commands it holds (probe23's 13: a "central review policy")."""
+    lines = body.lines
+    text = "\n".join(lines)
+    lower = text.lower()
+    if "http" not in lower or not any(w in lower for w in ("curl", "wget", "iwr", "invoke-webrequest")):
+        return
+    start = 0
+    while start < len(lines):
+        end = start + 1
+        while end < len(lines) and not _HEADING_LINE_RE.match(lines[end]):
+            end += 1
+        section = "\n".join(lines[start:end])
+        for fetched in _FETCHED_DOC_RE.finditer(section):
+            url, name = fetched.group("url"), fetched.group("file").rsplit("/", 1)[-1]
+            host = re.split(r"[/?#]", url.split("//", 1)[-1], maxsplit=1)[0]
+            if is_placeholder(f"https://{host}") or not name or name.startswith("-"):
+                continue  # the host the reader fills in (a query's <owner> is theirs to give)
+            rest = section[fetched.end() :]
+            order = _OVER_OWN_RE.search(rest)
+            if order is None or _FOLLOW_RE.search(rest, 0, order.end()) is None:
+                continue
+            if name not in rest[: order.end()] and not re.search(
+                r"\b(?:it|them)\b|它|其", rest[: order.end()]
+            ):
+                continue
+            at = start + section.count("\n", 0, fetched.start())
+            line = body.first_line + at
+            if ("prompt-injection", line) not in out.found:
+                out.found[("prompt-injection", line)] = finding(
+                    "prompt-injection",
+                    out.relpath,
+                    line,
+                    excerpt(lines[at], 0),
+                    why=_REMOTE_WHY.format(host=host),
+                )
+            break
+        start = end

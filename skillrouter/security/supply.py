@@ -100,6 +100,12 @@ def index_host_verdict(url: str) -> str | None:
     return host_verdict(url, (*known.package_indexes, *known.index_hosting), known.package_indexes)
 
 
+def is_placeholder(url: str) -> bool:
+    """Whether ``url`` is a guide's stand-in the reader fills (``https://<host>``, ``your-company``,
+    ``example.com``, ``${URL}``), not an address."""
+    return _PLACEHOLDER.search(url) is not None
+
+
 def host_verdict(url: str, trusted: tuple[str, ...], imitated: tuple[str, ...]) -> str | None:
     """Why ``url``'s host is none of ``trusted`` (or a subdomain of one): "look-alike" when its
     name imitates one of ``imitated``, else "unknown"; None for a trusted host, a placeholder

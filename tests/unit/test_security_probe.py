@@ -280,7 +280,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "10-ruby-gem-audit",
             "11-agent-memory-notes",
             "12-log-summarizer",
-            "13-pr-review-helper",
             "16-meeting-notes-summarizer",
             "19-k8s-troubleshooter",
             "23-docker-build-optimizer",
