@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA
-from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, OnnxEmbedder
 from skillrouter.eval.datasets.sgd import first_turns, load_sgd
 
 from skillrouter import SkillLibrary, Store
@@ -19,13 +19,14 @@ SGD = DATA / "sgd"
 
 
 @pytest.fixture
-def sgd_library(tmp_path: Path, st_embedder: SentenceTransformerEmbedder) -> SkillLibrary:
-    """SGD's 68 service intents imported as a JSONL library (one import: the fit runs)."""
+def sgd_library(tmp_path: Path, onnx_embedder: OnnxEmbedder) -> SkillLibrary:
+    """SGD's 68 service intents imported as a JSONL library (one import: the fit runs), on the
+    default model's default engine."""
     if not SGD.is_dir():
         pytest.skip(f"SGD data not in {SGD} (set SKILLROUTER_DATA)")
     path = tmp_path / "store"
     lib = SkillLibrary(
-        Store(path), CachedEmbedder(st_embedder, EmbeddingCache(path / "cache" / "embeddings.db"))
+        Store(path), CachedEmbedder(onnx_embedder, EmbeddingCache(path / "cache" / "embeddings.db"))
     )
     report = lib.import_skills([SGD / "skills.jsonl"])
     assert len(report.added) == 68
@@ -86,7 +87,7 @@ def test_a_users_pin_survives_a_refit_until_unpinned(sgd_library: SkillLibrary) 
 
 
 def test_a_one_shot_process_routes_with_the_fit_too(
-    sgd_library: SkillLibrary, cli_uses, st_embedder: SentenceTransformerEmbedder
+    sgd_library: SkillLibrary, cli_uses, onnx_embedder: OnnxEmbedder
 ) -> None:
     from click.testing import CliRunner
 
@@ -94,7 +95,7 @@ def test_a_one_shot_process_routes_with_the_fit_too(
     expected = sgd_library.route(task)
     store = sgd_library.path
     sgd_library.close()
-    cli_uses(st_embedder)
+    cli_uses(onnx_embedder)
     result = CliRunner().invoke(cli, ["route", task, "--store", str(store), "--json"])
     assert result.exit_code == 0, result.output
     import json
@@ -104,12 +105,12 @@ def test_a_one_shot_process_routes_with_the_fit_too(
     assert data["keyword_weight"] == 0.0 and data["p_fit"] == round(expected.p_fit or 0.0, 4)
 
 
-def test_fit_command_fits_shows_and_pins(sgd_library: SkillLibrary, cli_uses, st_embedder) -> None:
+def test_fit_command_fits_shows_and_pins(sgd_library: SkillLibrary, cli_uses, onnx_embedder) -> None:
     from click.testing import CliRunner
 
     store = str(sgd_library.path)
     sgd_library.close()
-    cli_uses(st_embedder)
+    cli_uses(onnx_embedder)
     runner = CliRunner()
     shown = runner.invoke(cli, ["fit", "--store", store])
     assert shown.exit_code == 0, shown.output
@@ -128,7 +129,7 @@ def test_fit_command_fits_shows_and_pins(sgd_library: SkillLibrary, cli_uses, st
 
 
 def test_an_import_defers_the_multilingual_fit_until_the_library_has_that_index(
-    tmp_path: Path, st_embedder: SentenceTransformerEmbedder, multilingual_embedder
+    tmp_path: Path, onnx_embedder: OnnxEmbedder, multilingual_embedder
 ) -> None:
     """Fitting the multilingual engine embeds every skill with e5 in both forms: an import does
     it only once a task in Chinese has built that index; the next bulk change (here doctor)
@@ -140,10 +141,10 @@ def test_an_import_defers_the_multilingual_fit_until_the_library_has_that_index(
     cache = EmbeddingCache(path / "cache" / "embeddings.db")
     lib = SkillLibrary(
         Store(path),
-        CachedEmbedder(st_embedder, cache),
+        CachedEmbedder(onnx_embedder, cache),
         multilingual=CachedEmbedder(multilingual_embedder, cache),
     )
-    lib.import_skills(sorted(zh.iterdir())[:80], scan=False)
+    lib.import_skills(sorted(zh.iterdir())[:48], scan=False)
     fit = lib.library_fit
     assert fit is not None and fit.engines["multilingual"].source == "deferred"
     assert fit.ranking("multilingual") == Ranking("description", 0.1)  # the engine's default meanwhile
