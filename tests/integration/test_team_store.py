@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 from conftest import DATA
-from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, SentenceTransformerEmbedder
+from skillrouter.embeddings import CachedEmbedder, EmbeddingCache, OnnxEmbedder
 from support import run_workers
 
 from skillrouter import Skill, SkillLibrary, Store
@@ -49,14 +49,13 @@ def _needs_the_library() -> None:
         pytest.skip(f"the shared skill library {ANTHROPIC} is absent")
 
 
-def machine(
-    folder: Path, pg_url: str, chroma_url: str, st_embedder: SentenceTransformerEmbedder
-) -> SkillLibrary:
-    """A long-running process's library on one machine: its own folder and embedding cache."""
+def machine(folder: Path, pg_url: str, chroma_url: str, model: OnnxEmbedder) -> SkillLibrary:
+    """A long-running process's library on one machine: its own folder and embedding cache, the
+    default model on its default engine."""
     cache = EmbeddingCache(folder.parent / f"{folder.name}-embeddings.db")
     return SkillLibrary.open(
         folder,
-        embedder=CachedEmbedder(st_embedder, cache),
+        embedder=CachedEmbedder(model, cache),
         chroma_url=chroma_url,
         ledger_url=pg_url,
         hold_index_lock=False,
@@ -84,10 +83,10 @@ def team_args(folder: Path, pg_url: str, chroma_url: str) -> list[str | Path]:
 
 @pytest.fixture
 def two(
-    tmp_path: Path, pg_url: str, chroma_server: str, st_embedder: SentenceTransformerEmbedder
+    tmp_path: Path, pg_url: str, chroma_server: str, onnx_embedder: OnnxEmbedder
 ) -> Iterator[tuple[Path, SkillLibrary]]:
     """Machine A's folder (used through the CLI) and machine B's running library."""
-    b = machine(tmp_path / "B", pg_url, chroma_server, st_embedder)
+    b = machine(tmp_path / "B", pg_url, chroma_server, onnx_embedder)
     try:
         yield tmp_path / "A", b
     finally:
@@ -164,10 +163,10 @@ def test_eight_processes_over_two_machines_record_exact_counts_and_means(pg_url:
 
 
 def test_a_hand_edit_is_judged_for_everyone_and_no_copy_releases_a_quarantine(
-    two: tuple[Path, SkillLibrary], pg_url: str, chroma_server: str, st_embedder: SentenceTransformerEmbedder
+    two: tuple[Path, SkillLibrary], pg_url: str, chroma_server: str, onnx_embedder: OnnxEmbedder
 ) -> None:
     a_folder, b = two
-    a = machine(a_folder, pg_url, chroma_server, st_embedder)
+    a = machine(a_folder, pg_url, chroma_server, onnx_embedder)
     try:
         a.import_skills([ANTHROPIC / "algorithmic-art", ANTHROPIC / "slack-gif-creator"])
         assert b.route(ART_TASK).matched is not None
@@ -350,7 +349,7 @@ def test_the_mcp_server_serves_a_team_library_and_follows_it(
 
 
 def test_the_agent_learns_into_the_team_library(
-    pg_url: str, chroma_server: str, tmp_path: Path, st_embedder: SentenceTransformerEmbedder
+    pg_url: str, chroma_server: str, tmp_path: Path, onnx_embedder: OnnxEmbedder
 ) -> None:
     from test_agent_loop import CSV_DRAFT, CSV_SKILL, CSV_TASKS, judge, steps_for
 
@@ -362,7 +361,7 @@ def test_the_agent_learns_into_the_team_library(
     agent = create_self_improving_agent(
         llm,
         tmp_path / "A",
-        embedder=CachedEmbedder(st_embedder, EmbeddingCache(tmp_path / "a-embeddings.db")),
+        embedder=CachedEmbedder(onnx_embedder, EmbeddingCache(tmp_path / "a-embeddings.db")),
         chroma_url=chroma_server,
         ledger_url=pg_url,
     )
@@ -371,7 +370,7 @@ def test_the_agent_learns_into_the_team_library(
     finally:
         agent.close()
     assert report.created == [CSV_SKILL]
-    b = machine(tmp_path / "B", pg_url, chroma_server, st_embedder)  # another machine learns from it
+    b = machine(tmp_path / "B", pg_url, chroma_server, onnx_embedder)  # another machine learns from it
     try:
         route = b.route(CSV_TASKS[3])
         assert route.matched is not None and route.matched.name == CSV_SKILL
