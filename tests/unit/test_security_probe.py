@@ -16,7 +16,8 @@ written blind, scanned once at 735f97f after that work, then worked on; ``probe1
 scanned once at f138296, then worked on; ``probe19`` written blind, scanned once at c723482, then
 worked on; ``probe20`` written blind, scanned once at 907d253, then worked on; ``probe21`` written
 blind, scanned once at 22d34c3, held out; ``probe22`` written blind, scanned once at 69e53ce, then
-worked on; ``probe23`` written blind, scanned once at 03c1ac4, then worked on)."""
+worked on; ``probe23`` written blind, scanned once at 03c1ac4, then worked on; ``probe24`` written
+blind, scanned once at 299d458)."""
 
 from __future__ import annotations
 
@@ -283,6 +284,24 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "16-meeting-notes-summarizer",
             "19-k8s-troubleshooter",
             "23-docker-build-optimizer",
+        },
+        set(),
+    ),
+    "probe24": (  # written blind, scanned once at 299d458 (11 / 24, 0 benign: its README)
+        {
+            "03-npm-release-helper",
+            "05-pr-review-assistant",
+            "07-pwsh-profile-tuner",
+            "08-go-lint-runner",
+            "09-claude-format-hooks",
+            "10-bundle-audit-helper",
+            "11-repo-bootstrap",
+            "12-project-memory",
+            "14-k8s-incident-triage",
+            "17-aliyun-oss-sync",
+            "18-code-review-zh",
+            "19-k8s-manifest-lint",
+            "22-rails-deploy-preflight",
         },
         set(),
     ),

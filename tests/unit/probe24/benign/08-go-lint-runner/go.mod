@@ -1,0 +1,5 @@
+module github.com/lintrun/lintrun
+
+go 1.21
+
+require gopkg.in/yaml.v3 v3.0.1
