@@ -54,8 +54,9 @@ _PUBLIC_KEY = re.compile(
 # {target}: the path's own words, or a name that holds it
 _WRITE_VERBS = (
     r"(?:>>?|\btee\b|\bappend\w*|\bwrite\w*|\bAdd-Content\b|\bSet-Content\b|\bOut-File\b|\bcp\b|\binstall\b"
-    r"|(?-i:\bCOPY\b|\bADD\b)|\bopen\s*\()[^\n]*{target}"
-    r"|{target}[^\n]*(?:\bappend\w*|\bwrite\w*|,\s*[\"']a[\"'])"
+    r"|(?-i:\bCOPY\b|\bADD\b))[^\n]{{0,200}}?{target}"
+    # open(ak, "a"): only a write mode writes
+    r"|{target}[^\n]{{0,200}}?(?:\bappend\w*|\bwrite\w*|,\s*[\"'][aw]\+?b?[\"'])"
 )
 _AUTHORIZED_WRITE = re.compile(_WRITE_VERBS.format(target="authorized_keys"), re.IGNORECASE)
 # a name given the file's path: ak="$HOME/.ssh/authorized_keys", @auth = File.expand_path('...')
@@ -196,12 +197,12 @@ def _authorized_keys(texts: Mapping[str, str]) -> Iterator[Finding]:
     if not any("authorized_keys" in t for t in texts.values()):
         return
     shipped = _shipped_key(texts)
-    forge = any(_FORGE_KEYS.search(t) for t in texts.values())
     for relpath, text in sorted(texts.items()):
         if "authorized_keys" not in text:
             continue
         script = PurePosixPath(relpath).suffix.lower() not in _DOCUMENTS
-        served = script and not forge and _DOWNLOADS.search(text) is not None
+        # the keys of a forge account the script itself fetches (a comment elsewhere exempts nothing)
+        served = script and _DOWNLOADS.search(text) is not None and not _FORGE_KEYS.search(text)
         if not (shipped or served):
             continue
         writes = _writes(text)

@@ -31,8 +31,8 @@ DENY_LIST_RE = re.compile(
 SINK_RE = re.compile(
     r"(?<![\w.$/-])(?:curl|wget|nc|ncat|netcat|socat|telnet|scp|sftp)(?![\w.-])"
     r"|\b(?:requests|httpx|session|client|aiohttp|urllib3|http)\.(?:post|put|patch|get|request)\s*\("
-    # fetch(): the web's, not a method of that name (Ruby's Hash#fetch, ENV.fetch: a look-up)
-    r"|\burlopen\s*\(|(?<![\w.])fetch\s*\(|\b(?:window|globalThis|self)\.fetch\s*\("
+    # fetch(): the web's, not a look-up of that name (Ruby's Hash#fetch('key'), ENV.fetch(:KEY))
+    r"|\burlopen\s*\(|(?<![\w.])fetch\s*\(|\.fetch\s*\((?!\s*(?:[\"'][\w-]+[\"']|:\w+)\s*[,)])"
     r"|\baxios(?:\.(?:post|put|patch|get))?\s*\("
     r"|\bInvoke-(?:WebRequest|RestMethod)\b|/dev/(?:tcp|udp)/|\bgh\s+gist\s+(?:create|new)\b",
     re.IGNORECASE,

@@ -62,6 +62,8 @@ ALIASES = {
     "copy": "copy-item",
     "cp": "copy-item",
     "gci": "get-childitem",
+    "%": "foreach-object",
+    "foreach": "foreach-object",
     "dir": "get-childitem",
     "ls": "get-childitem",
     "gcb": "get-clipboard",

@@ -19,6 +19,7 @@ findings (:class:`~skillrouter.security.units.Collector`).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 
 from skillrouter.security.findings import excerpt, finding
@@ -180,7 +181,7 @@ def collected_and_uploaded(out: Collector, body: Body) -> None:
 # named as left out, is not gathered)
 _COLLECT_VERB_RE = re.compile(
     r"\b(?:copy|copies|cp|collect\w*|gather\w*|includ\w*|bundl\w*|grab\w*|add\w*|attach\w*|archiv\w*|pack\w*"
-    r"|contain\w*|contents\s+of)\b"
+    r"|contents\s+of)\b"
     r"|复制|拷贝|收集|打包|附上|包含|加入|内容",
     re.IGNORECASE,
 )
@@ -236,16 +237,25 @@ _FETCHED_DOC_RE = re.compile(
     r"(?:\s(?:-o|-O|--output|--output-document|-OutFile)\s+|\s>\s*)[\"']?(?P<file>[^\s\"'`;|&)]+)",
     re.IGNORECASE,
 )
-# an order to put the document above the agent's own instructions
+# an order to put the document above the agent's own instructions (this file, the conversation,
+# anything said before), or to run the commands it holds
 _OVER_OWN_RE = re.compile(
-    r"\btakes?\s+precedence\b|\bprecedence\s+over\b|\boverrides?\s+(?:this|these|the|any|earlier|previous|your)\b"
-    r"|\bsupersedes?\b|\binstead\s+of\s+(?:this\s+file|these\s+instructions|earlier)"
+    r"\b(?:precedence|priority)\s+over\s+(?:this\s+(?:file|skill|document)|these\s+instructions|the\s+conversation"
+    r"|(?:any|all|the)\s+(?:other|earlier|previous|conflicting)|earlier|previous|anything|everything|your)"
+    r"|\b(?:overrides?|supersedes?)\s+(?:this\s+(?:file|skill)|these\s+instructions|any\s+(?:other|earlier|previous"
+    r"|conflicting)|earlier|previous|your)"
+    r"|\bignore\s+(?:any|all|the)?\s*(?:other|conflicting|earlier|previous)\s+instructions"
+    r"|\bas\s+authoritative\b"
     r"|\b(?:run|execute)\s+(?:those|the|its|any|every|all)\s+(?:shell\s+)?commands\b"
-    r"|以(?:它|其|该文件|该文档|远程\S{0,8}|最新\S{0,8})为准|优先于(?:本文件|本文档|此前|之前|上述)|覆盖(?:本文件|此前|之前)的"
-    r"|执行其中的(?:命令|步骤)",
+    r"|以(?:它|其|该文件|该文档|远程\S{0,8}|最新\S{0,8})为准|优先于(?:本文件|本文档|此前|之前|上述|对话)"
+    r"|覆盖(?:本文件|此前|之前)的|忽略(?:其他|此前|之前|上述)(?:的)?(?:指令|说明|要求)|执行其中的(?:命令|步骤)",
     re.IGNORECASE,
 )
-_FOLLOW_RE = re.compile(r"\b(?:follow|obey|apply|comply)\w*\b|遵循|遵守|照做|按照|执行", re.IGNORECASE)
+_MAX_DOWNLOADS = 16  # downloads of one section looked at (a long list of them is a mirror script)
+_FOLLOWING = 1_500  # characters after a download its order is looked for in
+_FOLLOW_RE = re.compile(
+    r"\b(?:follow|obey|apply|comply|treat)\w*\b|遵循|遵守|照做|按照|执行|视为", re.IGNORECASE
+)
 _REMOTE_WHY = (
     "It has the agent download a document from {host} and follow it over its own instructions: "
     "whoever serves that address directs the agent, and can change it at any time."
@@ -267,12 +277,12 @@ def remote_instructions(out: Collector, body: Body) -> None:
         while end < len(lines) and not _HEADING_LINE_RE.match(lines[end]):
             end += 1
         section = "\n".join(lines[start:end])
-        for fetched in _FETCHED_DOC_RE.finditer(section):
+        for fetched in itertools.islice(_FETCHED_DOC_RE.finditer(section), _MAX_DOWNLOADS):
             url, name = fetched.group("url"), fetched.group("file").rsplit("/", 1)[-1]
             host = re.split(r"[/?#]", url.split("//", 1)[-1], maxsplit=1)[0]
             if is_placeholder(f"https://{host}") or not name or name.startswith("-"):
                 continue  # the host the reader fills in (a query's <owner> is theirs to give)
-            rest = section[fetched.end() :]
+            rest = section[fetched.end() : fetched.end() + _FOLLOWING]
             order = _OVER_OWN_RE.search(rest)
             if order is None or _FOLLOW_RE.search(rest, 0, order.end()) is None:
                 continue

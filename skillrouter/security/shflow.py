@@ -108,6 +108,43 @@ _DOWNLOAD_TO = re.compile(
 )
 
 
+# options of git clone that take a value (their value is not the repository or the folder)
+_CLONE_VALUED = frozenset(
+    {
+        "-b",
+        "--branch",
+        "--depth",
+        "-o",
+        "--origin",
+        "-c",
+        "--config",
+        "--reference",
+        "-j",
+        "--jobs",
+        "--filter",
+        "-u",
+        "--upload-pack",
+        "--template",
+        "--separate-git-dir",
+        "--shallow-since",
+    }
+)
+
+
+def _operands(words: list[str], valued: frozenset[str]) -> list[str]:
+    """A command's words less its options and the values of those that take one."""
+    out: list[str] = []
+    skip = False
+    for w in words:
+        if skip:
+            skip = False
+        elif w in valued:
+            skip = True
+        elif not w.startswith("-"):
+            out.append(w)
+    return out
+
+
 # a download's address held in a variable ("${SEGMENT_HOST}/x.sh" reads "*/x.sh")
 _FROM_VARIABLE = re.compile(r"\*[^\s]*/")
 _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh")
@@ -646,7 +683,7 @@ class _Script:
             self.downloaded(args, words, target)
         elif name == "mv" and self.fetched:
             self.renamed(words)
-        elif name in ("source", ".", "sh", "bash", "zsh", "dash") and self.fetched and "-c" not in words:
+        elif name in ("source", ".") and self.fetched:
             self.ran_download(node, name, args)
         if name == "mktemp":  # a file of its own: what is written to it is followed by this name
             printed = Value((f"/tmp/mktemp-{node.start_point[0] + 1}",))
@@ -834,8 +871,10 @@ class _Script:
             self.fetched[paths[1]] = self.fetched[paths[0]]
 
     def ran_download(self, node: Any, name: str, args: list[Value]) -> None:
-        """``. "$f"``, ``bash "$f"``: a shell runs a file the script downloaded (the same path, or
-        a script of the same name: a cache the download fills, read back elsewhere)."""
+        """``. "$f"``: the shell sources a file the script downloaded (the same path, or a script of
+        the same name under a variable's or the home folder: a cache the download fills, read back
+        elsewhere; or every script of the folder it wrote into). An installer saved and then run
+        (``sh install.sh``) is judged by its host, as the same installer piped into a shell is."""
         ran = [_HOME.sub("~", p) for p in args[0].strings if p and p != "*"] if args else []
         for path in ran:
             folder, _, base = path.rpartition("/")
@@ -844,6 +883,7 @@ class _Script:
                     fetched == path
                     or base.endswith(_SCRIPT_SUFFIXES)
                     and "*" not in base
+                    and path.startswith(("*", "~", "/"))  # not the skill's own ./install.sh
                     and fetched.rsplit("/", 1)[-1] == base
                     # for f in "$dir"/*.sh: every script of the folder a download wrote into
                     or "*" in base
@@ -888,7 +928,7 @@ class _Script:
         elif words[:1] == ["push"] and any(w in self.remotes for w in words[1:]):
             self.report("exfiltration", node, "pushes the repository to a remote the script added")
         elif words[:1] == ["clone"]:
-            rest = [w for w in words[1:] if not w.startswith("-") and w != "1"]  # --depth 1
+            rest = _operands(words[1:], _CLONE_VALUED)  # git clone --depth 1 -b main URL DIR
             if rest and re.match(r"(https?|ssh|git)://|git@", rest[0]) and not _users_own_repository(rest[0]):
                 folder = (
                     rest[1] if len(rest) > 1 else rest[0].rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
@@ -898,7 +938,7 @@ class _Script:
             rest = [w for w in words[1:] if not w.startswith("-")]
             everywhere = any(w in ("--global", "--system") for w in words)
             clone = self.cloned.get(_HOME.sub("~", rest[1]).rstrip("/"), "") if len(rest) >= 2 else ""
-            if rest[0].lower() == "core.hookspath" and everywhere and clone:
+            if len(rest) >= 2 and rest[0].lower() == "core.hookspath" and everywhere and clone:
                 self.report(
                     "persistence",
                     node,

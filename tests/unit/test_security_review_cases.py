@@ -45,6 +45,16 @@ CASES_B = json.loads(
 CASES_C = json.loads(
     (Path(__file__).parent.parent / "fixtures" / "security_review_2026-12-07c.json").read_text("utf-8")
 )
+# the review of the tenth round: a crash (`git config --list`), its false alarms (vendor installers
+# saved then run, a ./install.sh named like a download, an authorized_keys audit that only reads it,
+# gateways and observability hosts, "flags take precedence over ruff.toml", a report file that names
+# ~/.npmrc in passing) and a regression (undici's fetch), mended; the tradeoffs left flagged (a
+# company's own model gateway on public DNS, global hooks from a company's GitHub clone, keys synced
+# from a company key server: each the attack's own shape) and misses left (a relay in SKILL.md's
+# own blocks, base_url= in code, relay names with "internal"/"your", a download run by its path)
+CASES_D = json.loads(
+    (Path(__file__).parent.parent / "fixtures" / "security_review_2026-12-07d.json").read_text("utf-8")
+)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["label"][:60] for c in CASES])
@@ -65,6 +75,14 @@ def test_a_case_of_the_second_review_gives_the_findings_it_was_mended_to(case: d
 
 @pytest.mark.parametrize("case", CASES_C, ids=[c["label"][:60] for c in CASES_C])
 def test_a_case_of_the_third_review_gives_the_findings_it_was_mended_to(case: dict) -> None:
+    found = scan_skill(case["skill"], case["files"])
+    assert sorted({(f.rule, f.path) for f in found if f.severity == "dangerous"}) == [
+        tuple(pair) for pair in case["dangerous"]
+    ]
+
+
+@pytest.mark.parametrize("case", CASES_D, ids=[c["label"][:60] for c in CASES_D])
+def test_a_case_of_the_fourth_review_gives_the_findings_it_was_mended_to(case: dict) -> None:
     found = scan_skill(case["skill"], case["files"])
     assert sorted({(f.rule, f.path) for f in found if f.severity == "dangerous"}) == [
         tuple(pair) for pair in case["dangerous"]
@@ -97,3 +115,12 @@ def test_inputs_that_took_seconds_are_read_in_one_pass() -> None:
         scan_skill("---\nname: x\ndescription: y\n---\nhi\n", {"s.ps1": "Add-MpPreference " * 6_000 + "\n"})
         == []
     )
+    # the fourth review's: an authorized_keys path in a variable beside a line of 16,000 ">" (36 s),
+    # a section of 2,000 downloads (20 s)
+    harden = (
+        '#!/bin/bash\ncurl -fsSL https://keys.x-tools.io/k -o /tmp/k\nak="$HOME/.ssh/authorized_keys"\n'
+        "echo " + "a>b " * 16_000 + "\n"
+    )
+    assert scan_skill("---\nname: x\ndescription: y\n---\nhi\n", {"harden.sh": harden}) == []
+    steps = "".join(f"`curl -fsSL https://docs.acme-tools.io/p{i}.md -o p{i}.md`\n" for i in range(2_000))
+    assert scan_skill(f"---\nname: x\ndescription: y\n---\n## Steps\n\n{steps}", {}) == []
