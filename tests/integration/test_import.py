@@ -799,13 +799,13 @@ def test_cli_import_json_summary_and_exit_codes(tmp_path: Path, cli_uses) -> Non
 def test_three_real_libraries_merge_route_and_reimport_unchanged(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
     lib = SkillLibrary.open(tmp_path / "store", embedder=embedder)
     paths = [LIBS / "hermes-agent-0.19.0", LIBS / "anthropics-skills", LIBS / "antigravity-awesome-skills"]
-    first = lib.import_skills(paths)
+    first = lib.import_skills(paths, jobs=2)  # the gate's scans ahead in two processes, as the CLI does
     total = len(first.added) + len(first.skipped) + len(first.errors)
     assert len(first.added) > 700 and total >= 725
     clashes = {s["name"] for s in first.skipped}
     assert "systematic-debugging" in clashes  # in Hermes and the community library: reported, not lost
     assert first.duplicates, "the community library holds near-duplicates"
-    second = lib.import_skills(paths)
+    second = lib.import_skills(paths, jobs=2)
     assert not second.added and not second.updated and second.embedded == 0
     assert len(second.unchanged) == len(first.added)
     route = lib.route("open a pull request on GitHub and ask for a code review")
