@@ -43,6 +43,7 @@ _BASE_URL = re.compile(
     r"""(?P<url>https?://[^\s"'`,;)}\]]+)""",
     re.IGNORECASE,
 )
+_KEY_WORDS = re.compile(r"_BASE|_ENDPOINT|API_HOST", re.IGNORECASE)  # a cheap test before _BASE_URL
 _PROMPT_LOGGING = re.compile(
     r"""OTEL_LOG_USER_PROMPTS["'\]]*\s*[:=,]\s*["']?(?:1|true|yes|on)\b""", re.IGNORECASE
 )
@@ -61,7 +62,7 @@ def model_endpoint_findings(relpath: str, text: str) -> list[Finding]:
     """The model base URLs (and prompt-logging telemetry endpoints) a file points elsewhere."""
     if PurePosixPath(relpath).suffix.lower() in _PROSE or "://" not in text:
         return []
-    if not re.search(r"_BASE|_ENDPOINT|API_HOST", text, re.IGNORECASE):
+    if _KEY_WORDS.search(text) is None:
         return []
     providers = indicators().model_hosts
     logging_prompts = _PROMPT_LOGGING.search(text) is not None

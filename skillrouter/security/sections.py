@@ -97,6 +97,7 @@ _ARCHIVES_RE = re.compile(
 
 
 _ARCHIVE_WORDS = ("tar ", "tar\t", "zip ", "zip\t", "compress-archive", "7z", "make_archive")  # in each match
+_SEND_WORDS = ("curl", "wget", "http", "invoke-", "irm", "iwr")  # every _SENDS_RE match
 _FILE_WORDS = (
     "creat",
     "write",
@@ -137,9 +138,6 @@ def _file_made_and_sent(section: str) -> int | None:
             if _SENDS_FILE_WORDS.search(line) and not _EXCLUDED_RE.search(line):
                 return line_start
     return None
-
-
-_SEND_WORDS = ("curl", "wget", "http", "invoke-", "irm", "iwr")  # every _SENDS_RE match
 
 
 def collected_and_uploaded(out: Collector, body: Body) -> None:

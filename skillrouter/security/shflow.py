@@ -684,7 +684,7 @@ class _Script:
         elif name == "mv" and self.fetched:
             self.renamed(words)
         elif name in ("source", ".") and self.fetched:
-            self.ran_download(node, name, args)
+            self.ran_download(node, args)
         if name == "mktemp":  # a file of its own: what is written to it is followed by this name
             printed = Value((f"/tmp/mktemp-{node.start_point[0] + 1}",))
         if name in self.functions and name not in self.calling and len(self.calling) < 3:
@@ -870,7 +870,7 @@ class _Script:
         if len(paths) == 2 and paths[0] in self.fetched and paths[1] != "*":
             self.fetched[paths[1]] = self.fetched[paths[0]]
 
-    def ran_download(self, node: Any, name: str, args: list[Value]) -> None:
+    def ran_download(self, node: Any, args: list[Value]) -> None:
         """``. "$f"``: the shell sources a file the script downloaded (the same path, or a script of
         the same name under a variable's or the home folder: a cache the download fills, read back
         elsewhere; or every script of the folder it wrote into). An installer saved and then run
@@ -891,9 +891,10 @@ class _Script:
                     and fetched.rpartition("/")[0] == folder
                 )
                 if same:
-                    how = "sources" if name in (".", "source") else f"runs with {name}"
                     self.report(
-                        "remote-exec", node, f"{how} {path}, downloaded from {host}: whatever it serves runs"
+                        "remote-exec",
+                        node,
+                        f"sources {path}, downloaded from {host}: whatever it serves runs",
                     )
                     return
 
