@@ -20,8 +20,9 @@ function bodies where they are defined (conditions are not evaluated):
 
 from __future__ import annotations
 
+import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -92,6 +93,13 @@ FILTERS = frozenset(
     }
     | {"fold", "split", "head", "tail"}
 )
+# commands that print a path derived from their argument (the folder or file it names is the same one)
+_PATH_PARTS: dict[str, Callable[[str], str]] = {
+    "dirname": posixpath.dirname,
+    "basename": posixpath.basename,
+    "realpath": str,
+    "readlink": str,
+}
 # a variable the script does not set, named as a secret (``$GITHUB_TOKEN``, ``${AWS_SECRET_ACCESS_KEY:-}``):
 # a value only a DNS lookup is judged by (a token in a host name is never an API call's header)
 NAMED_SECRET = "named-secret"
@@ -498,6 +506,7 @@ class _Script:
     def redirected(self, node: Any, stdin: Value) -> Value:
         body = node.child_by_field_name("body") or (node.named_children[0] if node.named_children else None)
         target: Value | None = None
+        destination: Any = None  # the node of target
         heredoc: Value | None = None
         written: list[Any] = []
         appending = False
@@ -520,7 +529,7 @@ class _Script:
                     )
                     stdin = Value(read.strings, None, frozenset({SECRET}) if secret else frozenset())
                 elif _text(dest) not in ("/dev/null", "&1", "&2", "1", "2"):
-                    target = self.value(dest)
+                    target, destination = self.value(dest), dest
                     appending = ">>" in _text(redirect)
             elif redirect.type == "heredoc_redirect":
                 parts = [c for c in redirect.named_children if c.type == "heredoc_body"]
@@ -539,7 +548,21 @@ class _Script:
         )
         if target is not None:
             self.wrote(node, target, printed, appending)
+            if printed.tainted(SECRET) and destination is not None:
+                # kubectl config view --raw > "$OUT/kube.yaml": $OUT now holds secrets, though a step
+                # before this guide's block (or the user) set it
+                self.folder_holds_secrets(destination)
         return UNKNOWN if target is not None else printed
+
+    def folder_holds_secrets(self, path: Any) -> None:
+        """``path`` (a node) starts with a variable naming a folder (``"$tmp/x"``) and a secret
+        was put there: the variable now holds secrets (an archive or upload of ``$tmp`` carries them)."""
+        if path.type in ("simple_expansion", "expansion"):
+            return  # the variable is the file itself, not a folder under it
+        folder = _leading_variable(path)
+        if folder is not None:
+            held = self.env.get(folder, UNKNOWN)
+            self.env[folder] = Value(held.strings, held.qualname, held.taint | {SECRET})
 
     def script_written(self, parts: list[Any], target: Value) -> None:
         """A shell script the script writes (a here-document into ``*.sh`` or starting ``#!...sh``)
@@ -648,11 +671,8 @@ class _Script:
             out = self.output_file(name, args)
             if out is not None:
                 self.secret_files.update(out.strings)
-            if name == "cp" and len(arg_nodes) >= 2:
-                folder = _leading_variable(arg_nodes[-1])
-                if folder is not None:  # cp ~/.ssh/id_rsa "$tmp/x": $tmp now holds secrets
-                    held = self.env.get(folder, UNKNOWN)
-                    self.env[folder] = Value(held.strings, held.qualname, held.taint | {SECRET})
+            if name == "cp" and len(arg_nodes) >= 2:  # cp ~/.ssh/id_rsa "$tmp/x": $tmp now holds secrets
+                self.folder_holds_secrets(arg_nodes[-1])
         elif name in ("env", "printenv", "set", "export") and not args or CREDENTIAL_COMMAND.search(line):
             printed = Value((), None, frozenset({SECRET}))
         elif name in FILTERS:
@@ -663,6 +683,10 @@ class _Script:
                 printed = Value(given.strings, None, printed.taint | {DECODED})
         elif name in ("echo", "printf"):
             printed = Value((" ".join(words),), None, taint)
+        elif name in _PATH_PARTS:  # "$(basename "$OUT")": a path derived from the variable, and what it holds
+            plain = [w for w in words if not w.startswith("-")]
+            part = _PATH_PARTS[name]
+            printed = Value(tuple(part(w) if w != "*" else w for w in plain[:1]), None, taint)
         elif (
             name in ("grep", "egrep", "rg")
             and len([w for w in words if not w.startswith("-")]) >= 2  # a pattern and a file to read
