@@ -475,22 +475,19 @@ class _Script:
             if variable is not None and values:
                 self.env[_text(variable)] = _join(values)
             body = node.child_by_field_name("body")
-            if body is not None:
-                self.statement(body, stdin)
-            return UNKNOWN
+            # what the loop prints is what its body prints (for f in .env; do cat "$f"; done > ctx.txt)
+            return self.statement(body, stdin) if body is not None else UNKNOWN
         if kind in (
             "while_statement",
             "c_style_for_statement",
             "case_statement",
             "case_item",
+            "do_group",  # a loop's body: ... | while read -r line; do ...; done reads the pipe
         ):
+            out = UNKNOWN
             for child in node.named_children:
-                self.statement(child, stdin)
-            return UNKNOWN
-        if kind == "do_group":  # a loop's body: ... | while read -r line; do ...; done reads the pipe
-            for child in node.named_children:
-                self.statement(child, stdin)
-            return UNKNOWN
+                out = _join([out, self.statement(child, stdin)])
+            return out
         if kind in ("test_command", "negated_command"):
             for child in node.named_children:
                 self.statement(child, stdin)

