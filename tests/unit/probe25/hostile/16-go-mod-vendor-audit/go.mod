@@ -1,0 +1,3 @@
+module github.com/modaudit-tools/modaudit
+
+go 1.21
