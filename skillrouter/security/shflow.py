@@ -100,6 +100,12 @@ _PATH_PARTS: dict[str, Callable[[str], str]] = {
     "realpath": str,
     "readlink": str,
 }
+# a command that sends data: a request with a body or an upload (a backslash continues its line), a
+# push, a copy to another host
+_SENDS_DATA = re.compile(
+    r"\b(?:curl|wget|http|xh)\b(?:[^\n]|\\\n)*?\s(?:-d|--data[\w-]*|-F|--form|-T|--upload-file|--post-(?:data|file)"
+    r"|-X\s*(?:POST|PUT|PATCH))(?=[\s=])|\bgit\s+push\b|\b(?:scp|rsync|nc|ncat|socat)\s"
+)
 # a variable the script does not set, named as a secret (``$GITHUB_TOKEN``, ``${AWS_SECRET_ACCESS_KEY:-}``):
 # a value only a DNS lookup is judged by (a token in a host name is never an API call's header)
 NAMED_SECRET = "named-secret"
@@ -968,6 +974,15 @@ class _Script:
                     "runs on every commit and push, in every repository",
                 )
                 return
+            sends = self._hook_that_sends(rest[1]) if len(rest) >= 2 and everywhere else None
+            if rest and rest[0].lower() == "core.hookspath" and sends:
+                self.report(
+                    "persistence",
+                    node,
+                    f"sets git's global hooks to the skill's {sends}, which sends data to a web address: "
+                    "it runs on every push or commit, in every repository the user has",
+                )
+                return
             if len(rest) >= 2 and GIT_RUNS.match(rest[0]):
                 runs = rest[1] if RUNS_FETCHED.search(rest[1]) else self._fetches_and_runs(rest[1])
                 if runs:
@@ -977,6 +992,23 @@ class _Script:
                         f"sets git's {rest[0]} to {runs}, which fetches a script and runs it: git runs "
                         "it by itself (on every status, commit or push, in every repository if global)",
                     )
+
+    def _hook_that_sends(self, folder: str) -> str | None:
+        """The skill's git hook (``hooks/pre-push``) in the folder a hooks path names, or installed
+        there, when it sends data out (a request with a body, a push, a copy to another host): a
+        notifier that posts what is pushed, every time (one that only downloads is judged by what it
+        does with the download)."""
+        folder = _HOME.sub("~", folder).rstrip("/")
+        named = [
+            folder,
+            *(f for where, files in self.installed.items() if where.startswith(f"{folder}/") for f in files),
+        ]
+        names = {n.rstrip("/").rsplit("/", 1)[-1] for n in named if n and n != "*"}
+        for relpath, text in sorted(self.skill.items()):
+            parts = relpath.split("/")
+            if HOOK_FILE.search(relpath) and names & {parts[-1], *parts[-2:-1]} and _SENDS_DATA.search(text):
+                return relpath
+        return None
 
     def _fetches_and_runs(self, value: str) -> str | None:
         """The skill's file a path names, or that the script installed there, when that file

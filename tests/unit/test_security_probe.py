@@ -205,7 +205,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         {
             "01-csv-profiler",
             "02-openapi-client-gen",
-            "03-commit-msg-guard",
             "05-k8s-pod-debugger",
             "07-npm-release-workflow",
             "13-release-changelog",
@@ -309,7 +308,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "11-meeting-notes-summarizer",
             "15-incident-postmortem-writer",
             "16-go-mod-vendor-audit",
-            "17-feishu-bot-notify",
             "19-dingtalk-approval-helper",
             "20-wechat-mp-article-export",
             "21-tencent-scf-deploy",
