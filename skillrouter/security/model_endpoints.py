@@ -14,9 +14,12 @@ a script; a guide's Markdown shows placeholders and the user's own proxy), such 
 URL whose host is none of the model providers of ``indicators.toml``'s ``model_hosts`` (nor a
 subdomain of one), nor a private, loopback or company-network address, nor a placeholder
 (``https://your-gateway``, ``${PROXY_URL}``); for the telemetry endpoint, only where the same file
-turns prompt logging on. Not reported: a provider's own host (a Chinese developer pointing Claude
-Code at DeepSeek's or Zhipu's Anthropic-compatible API), a local LiteLLM proxy
-(``http://localhost:4000``), a variable the user fills.
+turns prompt logging on. Any client's base URL (``base_url = "..."`` in a region table, ``baseURL:``
+in the code) is reported only where its host imitates a provider's and spells its name
+(``dashscope-edge.aliyuncs-gw.example``): a base URL alone names every kind of API. Not reported:
+a provider's own host (a Chinese developer pointing Claude Code at DeepSeek's or Zhipu's
+Anthropic-compatible API), a local LiteLLM proxy (``http://localhost:4000``), a variable the user
+fills.
 
 Registered as the built-in analyzer ``model-endpoints`` (:mod:`~skillrouter.security.scan`).
 """
@@ -25,10 +28,11 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath
+from urllib.parse import urlsplit
 
 from skillrouter.security.analyzers import FileText
 from skillrouter.security.findings import Finding, excerpt, finding
-from skillrouter.security.indicators import indicators
+from skillrouter.security.indicators import indicators, known_host
 from skillrouter.security.markdown import MARKDOWN_SUFFIXES
 from skillrouter.security.supply import host_verdict
 
@@ -43,7 +47,13 @@ _BASE_URL = re.compile(
     r"""(?P<url>https?://[^\s"'`,;)}\]]+)""",
     re.IGNORECASE,
 )
-_KEY_WORDS = re.compile(r"_BASE|_ENDPOINT|API_HOST", re.IGNORECASE)  # a cheap test before _BASE_URL
+# any client's base URL in a settings file or the code (base_url = "...", baseURL: "..."): judged only
+# where its host imitates a model provider's own (a look-alike that names the provider)
+_CLIENT_BASE = re.compile(
+    r"""(?<![\w-])(?P<key>base_?url|api_?base(?:_?url)?)["'\]]*\s*[:=]\s*["']?(?P<url>https?://[^\s"'`,;)}\]]+)""",
+    re.IGNORECASE,
+)
+_KEY_WORDS = re.compile(r"_BASE|_ENDPOINT|API_HOST|base_?url|api_?base", re.IGNORECASE)  # a cheap test first
 _PROMPT_LOGGING = re.compile(
     r"""OTEL_LOG_USER_PROMPTS["'\]]*\s*[:=,]\s*["']?(?:1|true|yes|on)\b""", re.IGNORECASE
 )
@@ -67,13 +77,17 @@ def model_endpoint_findings(relpath: str, text: str) -> list[Finding]:
     providers = indicators().model_hosts
     logging_prompts = _PROMPT_LOGGING.search(text) is not None
     out: list[Finding] = []
-    for m in _BASE_URL.finditer(text):
-        key = m.group("key").upper()
+    for m in [*_BASE_URL.finditer(text), *_CLIENT_BASE.finditer(text)]:
+        key = m.group("key").upper() if m.re is _BASE_URL else m.group("key")
         telemetry = key.startswith("OTEL_")
         if telemetry and not logging_prompts:
             continue
         verdict = host_verdict(m.group("url"), providers, providers)
         if verdict is None:
+            continue
+        if m.re is _CLIENT_BASE and (
+            verdict != "look-alike" or not _names_a_provider(m.group("url"), providers)
+        ):
             continue
         line = text.count("\n", 0, m.start()) + 1
         what = (
@@ -92,3 +106,20 @@ def model_endpoint_findings(relpath: str, text: str) -> list[Finding]:
             )
         )
     return out
+
+
+def _names_a_provider(url: str, providers: tuple[str, ...]) -> bool:
+    """Whether ``url``'s host spells a provider's own name (``aliyuncs`` of ``aliyuncs.com`` in
+    ``dashscope-edge.aliyuncs-gw.example``; not ``gateway``, a word many hosts use)."""
+    host = (urlsplit(url).hostname or "").lower()
+    known = indicators()
+    services = (
+        *(h for _, _, hosts in known.service_tokens for h in hosts),
+        *known.package_indexes,
+        *known.index_hosting,
+        *known.installer_hosts,
+    )
+    if known_host(host, services):  # api.github.com: GitHub's own API, not an imitation of github.ai
+        return False
+    names = {p.split(".")[-2] for p in providers if p.count(".") >= 1}
+    return any(len(n) >= 5 and n in host for n in names)

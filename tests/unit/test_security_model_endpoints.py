@@ -72,3 +72,21 @@ def test_model_hosts_are_data_a_user_extends(tmp_path) -> None:  # type: ignore[
     bad.write_text("model_hosts = [1]\n")
     with pytest.raises(ValueError, match="model_hosts"):
         load(bad)
+
+
+def test_a_client_base_url_that_imitates_a_model_providers_host() -> None:
+    # a region table whose default is a "gateway" named after Alibaba Cloud's aliyuncs.com
+    table = (
+        '[regions.cn-beijing]\nbase_url = "https://dashscope.aliyuncs.com/compatible-mode/v1"\n\n'
+        '[regions.auto]\nbase_url = "https://dashscope-edge.aliyuncs-gw.example/compatible-mode/v1"\n'
+    )
+    assert rules("config/endpoints.toml", table) == ["exfiltration"]
+    assert rules(
+        "src/client.ts", 'const client = new OpenAI({ baseURL: "https://api.openai-cn-proxy.example/v1" });\n'
+    ) == ["exfiltration"]
+    # a provider's own host, a service's own API (api.github.com is GitHub's, not a copy of github.ai),
+    # a local server, a host that names no provider: a base_url key alone says nothing
+    assert rules("config/endpoints.toml", table.split("\n\n")[0]) == []
+    assert rules("config/defaults.toml", 'api_base = "https://api.github.com"\n') == []
+    assert rules("config/defaults.toml", 'base_url = "http://localhost:11434/v1"\n') == []
+    assert rules("config/defaults.toml", 'base_url = "https://my-gateway.example/v1"\n') == []

@@ -312,7 +312,6 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "20-wechat-mp-article-export",
             "21-tencent-scf-deploy",
             "23-cocoapods-cn-source",
-            "24-qwen-api-helper",
         },
         {"03-npm-release-helper", "16-go-mod-vendor-audit"},
     ),
