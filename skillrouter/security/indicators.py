@@ -72,6 +72,7 @@ class Indicators:
     # service -> (the variables its tokens are held in, the hosts they are made for)
     service_tokens: ServiceTokens = ()
     model_hosts: tuple[str, ...] = ()
+    container_registries: tuple[str, ...] = ()
 
     def token_service(self, variable: str) -> str | None:
         """The service whose token a variable of this name holds (``GITHUB_TOKEN``: github)."""
@@ -115,6 +116,7 @@ def _parse(text: str, where: str) -> Indicators:
         _strings(indexes, "maven", f"{where} [package_indexes]"),
         _service_tokens(data, where),
         _strings(data, "model_hosts", where),
+        _strings(indexes, "containers", f"{where} [package_indexes]"),
     )
 
 
@@ -158,6 +160,7 @@ def load(extra: Path | None = None) -> Indicators:
         both(shipped.maven_indexes, more.maven_indexes),
         _both_tokens(shipped.service_tokens, more.service_tokens),
         both(shipped.model_hosts, more.model_hosts),
+        both(shipped.container_registries, more.container_registries),
     )
 
 

@@ -41,6 +41,7 @@ from skillrouter.security.configs import (
     tool_secret_findings,
     workflow_secret_findings,
 )
+from skillrouter.security.containers import ContainerImageAnalyzer
 from skillrouter.security.editor_tasks import EditorTasksAnalyzer
 from skillrouter.security.findings import Finding, excerpt, finding, sort_key
 from skillrouter.security.footholds import FootholdAnalyzer
@@ -122,6 +123,7 @@ BUILTIN_ANALYZERS: tuple[Analyzer, ...] = (
     EditorTasksAnalyzer(),
     MSBuildAnalyzer(),
     ModelEndpointAnalyzer(),
+    ContainerImageAnalyzer(),
 )
 
 
