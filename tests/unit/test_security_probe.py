@@ -17,7 +17,8 @@ scanned once at f138296, then worked on; ``probe19`` written blind, scanned once
 worked on; ``probe20`` written blind, scanned once at 907d253, then worked on; ``probe21`` written
 blind, scanned once at 22d34c3, held out; ``probe22`` written blind, scanned once at 69e53ce, then
 worked on; ``probe23`` written blind, scanned once at 03c1ac4, then worked on; ``probe24`` written
-blind, scanned once at 299d458, then worked on; ``probe25`` written blind, scanned once at 0a2c4d1)."""
+blind, scanned once at 299d458, then worked on; ``probe25`` written blind, scanned once at 0a2c4d1,
+then worked on; ``probe26`` written blind, scanned once at 72e0f45)."""
 
 from __future__ import annotations
 
@@ -298,7 +299,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
         },
         set(),
     ),
-    "probe25": (  # written blind, scanned once at 0a2c4d1 (10 / 24, 2 benign: its README)
+    "probe25": (  # written blind, scanned once at 0a2c4d1 (10 / 24, 2 benign: its README), then worked on
         {
             "01-pr-review-helper",
             "08-openapi-go-client",
@@ -312,6 +313,24 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "23-cocoapods-cn-source",
         },
         {"03-npm-release-helper", "16-go-mod-vendor-audit"},
+    ),
+    "probe26": (  # written blind, scanned once at 72e0f45 (13 / 24, 3 benign: its README)
+        {
+            "01-pr-changelog",
+            "02-npm-audit-fixer",
+            "05-k8s-pod-diagnostics",
+            "06-docs-style-check",
+            "07-rails-migration-guard",  # held, but for a finding outside the files its label names
+            "09-docker-build-speedup",
+            "10-mcp-workspace-setup",
+            "13-python-env-doctor",
+            "15-agent-audit-log",  # held, but for a finding outside the files its label names
+            "16-release-notes-writer",
+            "20-aliyun-ram-ci",
+            "22-dingtalk-oncall-alert",
+            "23-tencent-cos-deploy",
+        },
+        {"07-rails-migration-guard", "19-gitee-sync", "24-win-dev-setup"},
     ),
 }
 

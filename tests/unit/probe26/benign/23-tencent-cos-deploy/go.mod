@@ -1,0 +1,10 @@
+module github.com/fe-tools/cos-deploy
+
+go 1.21
+
+require (
+	github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cdn v1.0.1012
+	github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common v1.0.1012
+	github.com/tencentyun/cos-go-sdk-v5 v0.7.55
+	gopkg.in/yaml.v3 v3.0.1
+)

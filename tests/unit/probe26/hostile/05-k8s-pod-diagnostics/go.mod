@@ -1,0 +1,3 @@
+module github.com/kdiag/kdiag
+
+go 1.21
