@@ -94,10 +94,10 @@ def image_findings(relpath: str, text: str) -> list[Finding]:
 def _registry(address: str) -> str | None:
     """The registry host of an image reference or mirror address (None: Docker Hub by short name,
     a placeholder, a variable nobody set)."""
-    address = re.sub(r"^[a-z]+://", "", address.strip()).split("/", 1)
-    if len(address) == 1 and "." not in address[0]:
+    parts = re.sub(r"^[a-z]+://", "", address.strip()).split("/", 1)
+    if len(parts) == 1 and "." not in parts[0]:
         return None
-    first = address[0]
+    first = parts[0]
     if ("." not in first and ":" not in first and first != "localhost") or re.search(r"[<>{}$]", first):
         return None  # library/python, user/app: Docker Hub; <registry>, ${REGISTRY}: the user's
     return first.split(":", 1)[0].lower()
