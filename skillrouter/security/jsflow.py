@@ -306,7 +306,8 @@ def _captured_keys(pattern: str) -> tuple[str, ...]:
 
 
 # a test that picks a configuration file's line by its key: l.startsWith("registry="), /^registry\s*=/
-_KEYED_LINE = re.compile(r"""startsWith\(\s*["'`]([\w.-]+)\s*=|/\^(?:\\s\*)?([\w.-]+)(?:\\s\*)?=""")
+_KEYED_LINE = re.compile(r"""startsWith\(\s*["'`]([\w.@:-]+)\s*=|/\^(?:\\s\*)?([\w.-]+)(?:\\s\*)?=""")
+_WIDER_TEST = re.compile(r"\|\||&&|\.includes\(|\.match\(|\.indexOf\(|\.search\(|/\^[^/\n]*\|")
 _NEGATED_TEST = re.compile(r"!\s*(?:/\^|[\w.()]*startsWith\()")
 _ELEMENTWISE = frozenset({"map", "flatMap", "forEach", "filter", "find", "some", "every", "reduce"})
 """An array's methods that call a function with each element."""
@@ -801,7 +802,9 @@ class _Scope:
             # lines.find((l) => l.startsWith("registry=")): the line of the setting the test names
             test = _text(arg_nodes[0])
             keys = tuple(k for found in _KEYED_LINE.findall(test) for k in found if k)
-            if keys and not _NEGATED_TEST.search(test):  # !/^registry=/.test(l): every other line
+            # !/^registry=/.test(l): every other line; startsWith("registry=") || includes("_authToken"),
+            # /^registry=|_authToken/: the token lines too
+            if keys and len(keys) == 1 and not _NEGATED_TEST.search(test) and not _WIDER_TEST.search(test):
                 self.callbacks(arg_nodes, owner.taint, element=Value(owner.strings, None, owner.taint))
                 return Value((), None, _looked_up(owner.taint, keys))
         if method in _ELEMENTWISE and not network:

@@ -121,5 +121,15 @@ def _names_a_provider(url: str, providers: tuple[str, ...]) -> bool:
     )
     if known_host(host, services):  # api.github.com: GitHub's own API, not an imitation of github.ai
         return False
-    names = {p.split(".")[-2] for p in providers if p.count(".") >= 1}
+    names = {p.split(".")[-2] for p in providers if p.count(".") >= 1} - _OWNERS_OF_MANY
     return any(len(n) >= 5 and n in host for n in names)
+
+
+# companies in model_hosts whose names many of their own and others' hosts carry (google.serper.dev,
+# *.azure-api.net, api.lkeap.cloud.tencent.com, *.endpoints.huggingface.cloud, api.cloudflare.com), and
+# the observability services there: a host spelling one is no imitation of a model API
+_OWNERS_OF_MANY = frozenset(
+    {"google", "googleapis", "azure", "amazonaws", "tencent", "tencentcloudapi", "cloudflare", "huggingface"}
+    | {"github", "datadoghq", "grafana", "sentry", "honeycomb", "newrelic", "dynatrace", "lightstep"}
+    | {"langchain", "langfuse", "helicone", "portkey", "volcengine", "baidubce"}
+)

@@ -100,12 +100,36 @@ _PATH_PARTS: dict[str, Callable[[str], str]] = {
     "realpath": str,
     "readlink": str,
 }
-# a command that sends data: a request with a body or an upload (a backslash continues its line), a
-# push, a copy to another host
+# one command that sends data: a request with a body or an upload (-d, also in -sd), a push, a copy
+# to another host
 _SENDS_DATA = re.compile(
-    r"\b(?:curl|wget|http|xh)\b(?:[^\n]|\\\n)*?\s(?:-d|--data[\w-]*|-F|--form|-T|--upload-file|--post-(?:data|file)"
-    r"|-X\s*(?:POST|PUT|PATCH))(?=[\s=])|\bgit\s+push\b|\b(?:scp|rsync|nc|ncat|socat)\s"
+    r"^(?:curl|wget|http|xh)\b.*?\s(?:-[a-zA-Z]*[dFT]|--data[\w-]*|--form|--upload-file|--json"
+    r"|--post-(?:data|file)|--body-(?:data|file)|--method=POST|-X\s*(?:POST|PUT|PATCH))(?=[\s=@'\"]|$)"
+    r"|^git\s+push\b|^(?:scp|rsync|nc|ncat|socat)\s",
+    re.DOTALL,
 )
+
+
+def _sends_data(text: str) -> bool:
+    """Whether the shell script ``text`` runs a command that sends data (:data:`_SENDS_DATA`), read
+    as commands: a comment or a message that says "git push" sends nothing."""
+    try:
+        root = parser("bash").parse(text.encode("utf-8", "replace")).root_node
+    except RecursionError:
+        return False
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "command":
+            name = node.child_by_field_name("name")
+            if name is not None and _SENDS_DATA.match(_text(node)[name.start_byte - node.start_byte :]):
+                return True
+        stack.extend(node.named_children)
+    return False
+
+
+# an argument that is a folder's variable taken whole: "$OUT", ${OUT}/, "$(basename "$OUT")"
+_WHOLE_FOLDER = re.compile(r'"?\$\{?(\w+)\}?/?"?|"?\$\(basename\s+"?\$\{?(\w+)\}?"?\)"?')
 # a variable the script does not set, named as a secret (``$GITHUB_TOKEN``, ``${AWS_SECRET_ACCESS_KEY:-}``):
 # a value only a DNS lookup is judged by (a token in a host name is never an API call's header)
 NAMED_SECRET = "named-secret"
@@ -420,6 +444,7 @@ class _Script:
         self.installed: dict[str, list[str]] = {}  # where install/cp put a file -> what it copied
         self.env: dict[str, Value] = {"HOME": Value(("~",)), "USERPROFILE": Value(("~",))}
         self.secret_files: set[str] = set()  # folded paths a command wrote secrets into
+        self.secret_folders: set[str] = set()  # variables naming folders a secret was written under
         self.remotes: set[str] = set()  # git remotes the script added with a fixed URL
         self.fetched: dict[str, str] = {}  # files downloaded from a host no installer list knows -> host
         self.cloned: dict[str, str] = {}  # folders `git clone` filled -> the repository's address
@@ -510,6 +535,7 @@ class _Script:
         body = node.child_by_field_name("body") or (node.named_children[0] if node.named_children else None)
         target: Value | None = None
         destination: Any = None  # the node of target
+        discarded = False
         heredoc: Value | None = None
         written: list[Any] = []
         appending = False
@@ -531,7 +557,9 @@ class _Script:
                         or any(s in self.secret_files for s in read.strings)
                     )
                     stdin = Value(read.strings, None, frozenset({SECRET}) if secret else frozenset())
-                elif _text(dest) not in ("/dev/null", "&1", "&2", "1", "2"):
+                elif _text(dest) == "/dev/null":
+                    discarded = True  # > /dev/null, &> /dev/null: what it prints goes nowhere
+                elif _text(dest) not in ("&1", "&2", "1", "2"):
                     target, destination = self.value(dest), dest
                     appending = ">>" in _text(redirect)
             elif redirect.type == "heredoc_redirect":
@@ -555,17 +583,27 @@ class _Script:
                 # kubectl config view --raw > "$OUT/kube.yaml": $OUT now holds secrets, though a step
                 # before this guide's block (or the user) set it
                 self.folder_holds_secrets(destination)
-        return UNKNOWN if target is not None else printed
+        return UNKNOWN if target is not None or discarded else printed
 
     def folder_holds_secrets(self, path: Any) -> None:
-        """``path`` (a node) starts with a variable naming a folder (``"$tmp/x"``) and a secret
-        was put there: the variable now holds secrets (an archive or upload of ``$tmp`` carries them)."""
+        """``path`` (a node) starts with a variable naming a folder (``"$OUT/kube.yaml"``) and a
+        secret was written there: the folder taken whole (``tar czf x.tgz "$OUT"``, ``"$(basename
+        "$OUT")"``) holds it from now on; another file under it (``"$OUT/pods.txt"``) or the name in
+        a message does not."""
         if path.type in ("simple_expansion", "expansion"):
             return  # the variable is the file itself, not a folder under it
         folder = _leading_variable(path)
         if folder is not None:
-            held = self.env.get(folder, UNKNOWN)
-            self.env[folder] = Value(held.strings, held.qualname, held.taint | {SECRET})
+            self.secret_folders.add(folder)
+
+    def whole_secret_folder(self, arg_nodes: list[Any]) -> bool:
+        """Whether an argument is a folder a secret was written under, taken whole (``"$OUT"``,
+        ``"$OUT/"``, ``"$(basename "$OUT")"``)."""
+        for node in arg_nodes:
+            m = _WHOLE_FOLDER.fullmatch(_text(node))
+            if m is not None and (m.group(1) or m.group(2)) in self.secret_folders:
+                return True
+        return False
 
     def script_written(self, parts: list[Any], target: Value) -> None:
         """A shell script the script writes (a here-document into ``*.sh`` or starting ``#!...sh``)
@@ -666,8 +704,9 @@ class _Script:
             inner = args[0].strings[0] if args[0].strings else ""
             name, args, words = inner.rsplit("/", 1)[-1], args[1:], words[1:]
         printed = Value((), None, frozenset())
-        if name in READERS and any(
-            _credential(a) or a.tainted(SECRET) or self.holds_secrets(a) for a in args
+        if name in READERS and (
+            any(_credential(a) or a.tainted(SECRET) or self.holds_secrets(a) for a in args)
+            or self.whole_secret_folder(arg_nodes)
         ):
             # a credential store read, or a folder the script copied secrets into (tar -C "$tmp" .)
             printed = Value((), None, frozenset({SECRET}))
@@ -744,6 +783,9 @@ class _Script:
             self.report("persistence", node, "installs a crontab line that fetches or decodes")
         if name == "tee" and args:
             self.wrote(node, args[-1], given, "-a" in words)
+            if given.tainted(SECRET):  # kubectl config view --raw | tee "$OUT/kube.yaml"
+                for path in arg_nodes:
+                    self.folder_holds_secrets(path)
         if name == "cp" and len(args) >= 2 and any(s in self.secret_files for s in args[0].strings):
             self.secret_files.update(args[-1].strings)
         if name in ("install", "cp", "ln") and len(args) >= 2:
@@ -1004,9 +1046,11 @@ class _Script:
             *(f for where, files in self.installed.items() if where.startswith(f"{folder}/") for f in files),
         ]
         names = {n.rstrip("/").rsplit("/", 1)[-1] for n in named if n and n != "*"}
+        names |= {re.sub(r"\.(?:sh|bash)$", "", n) for n in names}
         for relpath, text in sorted(self.skill.items()):
-            parts = relpath.split("/")
-            if HOOK_FILE.search(relpath) and names & {parts[-1], *parts[-2:-1]} and _SENDS_DATA.search(text):
+            stem = re.sub(r"\.(?:sh|bash)$", "", relpath)  # hooks/pre-push.sh, installed as pre-push
+            parts = stem.split("/")
+            if HOOK_FILE.search(stem) and names & {parts[-1], *parts[-2:-1]} and _sends_data(text):
                 return relpath
         return None
 

@@ -280,6 +280,7 @@ KNOWN_WRONG: dict[str, tuple[set[str], set[str]]] = {
             "11-agent-memory-notes",
             "12-log-summarizer",
             "16-meeting-notes-summarizer",
+            "23-docker-build-optimizer",  # a mirror named "dockermirror-cn": "docker" names many real mirrors
         },
         set(),
     ),

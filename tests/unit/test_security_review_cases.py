@@ -55,6 +55,17 @@ CASES_C = json.loads(
 CASES_D = json.loads(
     (Path(__file__).parent.parent / "fixtures" / "security_review_2026-12-07d.json").read_text("utf-8")
 )
+# the fifth review's (the eleventh round, 30 reproducers): 20 false alarms the round had made, all
+# mended (registries and mirrors named with "docker", "gitlab", "suse", two edits from gcr.io; a
+# picture named in image:; model APIs on their owners' other domains, a search API named "google";
+# files beside a secret under $OUT; a loop's output sent to /dev/null; "git push" in a hook's comment
+# or message); misses, four stopped since (a hook shipped as pre-push.sh, curl -sd, tee into $OUT, a
+# keyed-line test that keeps the token lines too: a regression of the round) and five left (a global
+# hooks path set in SKILL.md's own block, a daemon.json written by a heredoc, a mirror named
+# "dockerhub" behind a default, base_url from a constant or an ``||`` default); the slow compose file
+CASES_E = json.loads(
+    (Path(__file__).parent.parent / "fixtures" / "security_review_2026-12-07e.json").read_text("utf-8")
+)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["label"][:60] for c in CASES])
@@ -124,3 +135,18 @@ def test_inputs_that_took_seconds_are_read_in_one_pass() -> None:
     assert scan_skill("---\nname: x\ndescription: y\n---\nhi\n", {"harden.sh": harden}) == []
     steps = "".join(f"`curl -fsSL https://docs.acme-tools.io/p{i}.md -o p{i}.md`\n" for i in range(2_000))
     assert scan_skill(f"---\nname: x\ndescription: y\n---\n## Steps\n\n{steps}", {}) == []
+
+
+@pytest.mark.parametrize("case", CASES_E, ids=[c["label"][:60] for c in CASES_E])
+def test_a_case_of_the_fifth_review_gives_the_findings_it_was_mended_to(case: dict) -> None:
+    found = scan_skill(case["skill"], case["files"])
+    assert sorted({(f.rule, f.path) for f in found if f.severity == "dangerous"}) == [
+        tuple(pair) for pair in case["dangerous"]
+    ]
+
+
+def test_a_compose_file_of_blank_lines_is_read_in_one_pass() -> None:
+    from skillrouter.security.containers import image_findings
+
+    blank = "services:\n" + "        \n" * 20_000 + "  app:\n    image: python:3.11\n"
+    assert image_findings("docker-compose.yml", blank) == []
