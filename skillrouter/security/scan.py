@@ -458,11 +458,14 @@ class FlowAnalyzer:
 
     name: str
     kind: str
-    flows: Callable[[Mapping[str, str]], list[Finding]]
+    flows: Callable[..., list[Finding]]
+    context: tuple[str, ...] = ()  # kinds of the skill's other files it is handed too, to read
 
     def analyze_skill(self, view: SkillView) -> list[Finding]:
         texts = view.of_kind(self.kind)
-        return self.flows(texts) if texts else []
+        if not texts:
+            return []
+        return self.flows(texts, view.of_kind(*self.context)) if self.context else self.flows(texts)
 
 
 SKILL_ANALYZERS: tuple[FlowAnalyzer | HookAnalyzer | FootholdAnalyzer, ...] = (
@@ -470,7 +473,8 @@ SKILL_ANALYZERS: tuple[FlowAnalyzer | HookAnalyzer | FootholdAnalyzer, ...] = (
     FlowAnalyzer("javascript-flow", "javascript", jsflow.script_findings),
     FlowAnalyzer("shell-flow", "shell", shflow.shell_findings),
     FlowAnalyzer("make-flow", "makefile", shflow.makefile_findings),
-    FlowAnalyzer("markdown-shell-flow", "markdown", shflow.markdown_findings),
+    # a guide's steps that install one of the skill's scripts (a git hook) read it as the scripts do
+    FlowAnalyzer("markdown-shell-flow", "markdown", shflow.markdown_findings, ("shell",)),
     FlowAnalyzer("ci-flow", "config", shflow.ci_findings),
     FlowAnalyzer("program-flow", "program", langflow.code_flow_findings),
     FlowAnalyzer("powershell-flow", "powershell", psflow.powershell_findings),

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from skillrouter.security.containers import image_findings
 from skillrouter.security.findings import Finding
 from skillrouter.security.indicators import (
     indicators,
@@ -324,14 +325,15 @@ def markdown_shell(text: str) -> str | None:
     return "\n".join(out) if found else None
 
 
-def markdown_findings(texts: Mapping[str, str]) -> list[Finding]:
+def markdown_findings(texts: Mapping[str, str], skill: Mapping[str, str] | None = None) -> list[Finding]:
     """The flows of the shell that a skill's Markdown (SKILL.md, its references) gives the agent to
-    run, one file's blocks read in order as one script: the agent runs them as the steps they are."""
+    run, one file's blocks read in order as one script: the agent runs them as the steps they are.
+    ``skill``: the skill's other files the steps name (``cp hooks/pre-push ...``), read, not run."""
     out: list[Finding] = []
     for relpath, text in sorted(texts.items()):
         shell = markdown_shell(text) if "```" in text or "~~~" in text else None
         if shell is not None:
-            out += _flows_as_shell(relpath, text, shell, markdown=True)
+            out += _flows_as_shell(relpath, text, shell, markdown=True, skill=skill)
     return out
 
 
@@ -345,11 +347,13 @@ def makefile_findings(texts: Mapping[str, str]) -> list[Finding]:
     ]
 
 
-def _flows_as_shell(relpath: str, text: str, shell: str, *, markdown: bool = False) -> list[Finding]:
+def _flows_as_shell(
+    relpath: str, text: str, shell: str, *, markdown: bool = False, skill: Mapping[str, str] | None = None
+) -> list[Finding]:
     """The flows of ``shell``, the script a file runs line for line (a Makefile's recipes, a CI
     configuration's commands), as findings on ``relpath``'s lines and text."""
     try:
-        script = _Script(markdown=markdown)
+        script = _Script(skill, markdown=markdown)
         script.block(parser("bash").parse(shell.encode("utf-8", "replace")).root_node)
         found = script.found
     except RecursionError:
@@ -1074,6 +1078,11 @@ class _Script:
                     self.fetched.setdefault(_HOME.sub("~", path), "the web")
         for text in texts:  # a configuration the script writes (pip.conf, .npmrc): its index
             self.indexes(node, text)
+        for where in target.strings:  # a Docker daemon's configuration: its registry mirrors
+            if where.endswith("daemon.json"):
+                for text in texts:
+                    for found in image_findings("daemon.json", text):
+                        self.report("untrusted-index", node, found.why)
         for where in target.strings:
             startup = STARTUP_FILE.search(where) or HOOK_FILE.search(where)
             # a guide's `eval "$(brew shellenv)"` line is the installer's own advice: there, only a

@@ -46,3 +46,16 @@ def test_known_registries_short_names_company_registries_and_placeholders_pass()
         assert image_findings("Dockerfile", f"FROM {image}\n") == [], image
     daemon = '{"registry-mirrors": ["https://docker.m.daocloud.io", "https://mirror.ccs.tencentyun.com"]}\n'
     assert image_findings("daemon.json", daemon) == []
+
+
+def test_a_daemon_json_a_guide_writes_with_a_heredoc() -> None:
+    guide = (
+        "---\nname: docker-cn\ndescription: Faster pulls.\n---\n\n```bash\n"
+        "sudo tee /etc/docker/daemon.json <<-'EOF'\n"
+        '{\n  "registry-mirrors": ["https://hub.tencentyun-mirror.example"]\n}\nEOF\n```\n'
+    )
+    assert [(f.rule, f.line) for f in scan_skill(guide, {}) if f.severity == "dangerous"] == [
+        ("untrusted-index", 7)
+    ]
+    tencent = guide.replace("hub.tencentyun-mirror.example", "mirror.ccs.tencentyun.com")
+    assert [f for f in scan_skill(tencent, {}) if f.severity == "dangerous"] == []

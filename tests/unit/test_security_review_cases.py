@@ -59,10 +59,10 @@ CASES_D = json.loads(
 # mended (registries and mirrors named with "docker", "gitlab", "suse", two edits from gcr.io; a
 # picture named in image:; model APIs on their owners' other domains, a search API named "google";
 # files beside a secret under $OUT; a loop's output sent to /dev/null; "git push" in a hook's comment
-# or message); misses, four stopped since (a hook shipped as pre-push.sh, curl -sd, tee into $OUT, a
-# keyed-line test that keeps the token lines too: a regression of the round) and five left (a global
-# hooks path set in SKILL.md's own block, a daemon.json written by a heredoc, a mirror named
-# "dockerhub" behind a default, base_url from a constant or an ``||`` default); the slow compose file
+# or message); misses, five stopped since (a hook shipped as pre-push.sh, curl -sd, tee into $OUT, a
+# keyed-line test that keeps the token lines too: a regression of the round; a global hooks path set
+# in SKILL.md's own block) and four left (mirrors named "dockerhub", in a daemon.json written by a
+# heredoc or behind a compose default; base_url from a constant or an ``||`` default); the slow file
 CASES_E = json.loads(
     (Path(__file__).parent.parent / "fixtures" / "security_review_2026-12-07e.json").read_text("utf-8")
 )
