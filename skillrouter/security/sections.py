@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
+from collections.abc import Iterator
 
 from skillrouter.security.findings import excerpt, finding
 from skillrouter.security.lexicon_commands import SECRET_FILE_RE
@@ -76,6 +77,18 @@ def _gathers_into_notes(lower: str) -> bool:
         if _NOTES_RE.search(lower, m.start(), m.end() + 80):
             return True
     return False
+
+
+def _sections(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """Each section (its first line's index, its text): the lines from a heading (or the start) up
+    to the next heading."""
+    start = 0
+    while start < len(lines):
+        end = start + 1
+        while end < len(lines) and not _HEADING_LINE_RE.match(lines[end]):
+            end += 1
+        yield start, "\n".join(lines[start:end])
+        start = end
 
 
 def _section(lines: list[str], at: int, edge: re.Pattern[str]) -> str:
@@ -155,12 +168,7 @@ def collected_and_uploaded(out: Collector, body: Body) -> None:
         return  # most files: no archive or file made and sent, and the regexes below are costly
     if SECRET_FILE_RE.search(text) is None:
         return
-    start = 0
-    while start < len(lines):
-        end = start + 1
-        while end < len(lines) and not _HEADING_LINE_RE.match(lines[end]):
-            end += 1
-        section = "\n".join(lines[start:end])
+    for start, section in _sections(lines):
         sent: int | None = None
         if _collects_credential_files(section):
             upload = _SENDS_RE.search(section) if _ARCHIVES_RE.search(section) else None
@@ -172,7 +180,6 @@ def collected_and_uploaded(out: Collector, body: Body) -> None:
                 out.found[("exfiltration", line)] = finding(
                     "exfiltration", out.relpath, line, excerpt(lines[at], 0), why=_COLLECTED_WHY
                 )
-        start = end
 
 
 # an order to gather files: copy, collect, include, bundle ... (a credential file only named, or
@@ -269,12 +276,7 @@ def remote_instructions(out: Collector, body: Body) -> None:
     lower = text.lower()
     if "http" not in lower or not any(w in lower for w in ("curl", "wget", "iwr", "invoke-webrequest")):
         return
-    start = 0
-    while start < len(lines):
-        end = start + 1
-        while end < len(lines) and not _HEADING_LINE_RE.match(lines[end]):
-            end += 1
-        section = "\n".join(lines[start:end])
+    for start, section in _sections(lines):
         for fetched in itertools.islice(_FETCHED_DOC_RE.finditer(section), _MAX_DOWNLOADS):
             url, name = fetched.group("url"), fetched.group("file").rsplit("/", 1)[-1]
             host = re.split(r"[/?#]", url.split("//", 1)[-1], maxsplit=1)[0]
@@ -299,4 +301,3 @@ def remote_instructions(out: Collector, body: Body) -> None:
                     why=_REMOTE_WHY.format(host=host),
                 )
             break
-        start = end
