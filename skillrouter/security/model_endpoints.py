@@ -27,12 +27,13 @@ Registered as the built-in analyzer ``model-endpoints`` (:mod:`~skillrouter.secu
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
 from skillrouter.security.analyzers import FileText
 from skillrouter.security.findings import Finding, excerpt, finding
-from skillrouter.security.indicators import indicators, known_host
+from skillrouter.security.indicators import Indicators, indicators, known_host
 from skillrouter.security.markdown import MARKDOWN_SUFFIXES
 from skillrouter.security.supply import host_verdict
 
@@ -112,17 +113,26 @@ def _names_a_provider(url: str, providers: tuple[str, ...]) -> bool:
     """Whether ``url``'s host spells a provider's own name (``aliyuncs`` of ``aliyuncs.com`` in
     ``dashscope-edge.aliyuncs-gw.example``; not ``gateway``, a word many hosts use)."""
     host = (urlsplit(url).hostname or "").lower()
-    known = indicators()
+    services, names = _services_and_names(indicators(), providers)
+    if known_host(host, services):  # api.github.com: GitHub's own API, not an imitation of github.ai
+        return False
+    return any(n in host for n in names)
+
+
+@lru_cache(maxsize=4)
+def _services_and_names(
+    known: Indicators, providers: tuple[str, ...]
+) -> tuple[tuple[str, ...], frozenset[str]]:
+    """Every service's own hosts of the indicators, and the providers' names a look-alike spells
+    (made once per indicators file, not per base URL)."""
     services = (
         *(h for _, _, hosts in known.service_tokens for h in hosts),
         *known.package_indexes,
         *known.index_hosting,
         *known.installer_hosts,
     )
-    if known_host(host, services):  # api.github.com: GitHub's own API, not an imitation of github.ai
-        return False
     names = {p.split(".")[-2] for p in providers if p.count(".") >= 1} - _OWNERS_OF_MANY
-    return any(len(n) >= 5 and n in host for n in names)
+    return services, frozenset(n for n in names if len(n) >= 5)
 
 
 # companies in model_hosts whose names many of their own and others' hosts carry (google.serper.dev,
